@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// flt: a declarative filter language for Swift. No package dependencies: only the toolchain's
+// own libraries. The core (FilterDSL) does not import Foundation, so it embeds anywhere.
+let package = Package(
+  name: "flt",
+  products: [
+    .library(name: "FilterDSL", targets: ["FilterDSL"]),
+    .library(name: "FilterData", targets: ["FilterData"]),
+    .executable(name: "flt", targets: ["flt"]),
+  ],
+  targets: [
+    // The language core: source, diagnostics, lexer, AST, parser, printer. No Foundation.
+    .target(name: "FilterDSL"),
+    // Files and data on disk (Foundation allowed).
+    .target(name: "FilterData", dependencies: ["FilterDSL"]),
+    // The command-line tool.
+    .executableTarget(name: "flt", dependencies: ["FilterDSL", "FilterData"]),
+    // Release-build benchmarks: `swift run -c release flt-bench parse`.
+    .executableTarget(name: "flt-bench", dependencies: ["FilterDSL"]),
+    .testTarget(
+      name: "FilterDSLTests", dependencies: ["FilterDSL"],
+      exclude: ["Golden"]),
+    .testTarget(name: "fltTests", dependencies: ["flt", "FilterData"]),
+  ]
+)

@@ -1,0 +1,78 @@
+/// A node of a filter: a value, a field, an operation, or a test.
+///
+/// The tree is a value type; every consumer (printer, checker, compiler, SQL translator...)
+/// switches over ``Kind`` exhaustively, so a new consumer never needs to edit these types.
+///
+/// Equality and hashing compare structure and values, never source ranges:
+/// `parse("a==1") == parse("a == 1")`.
+///
+/// Trees made by ``Parser`` respect its ``ParserLimits``: their nesting depth is bounded, so the
+/// recursive passes over them cannot run out of stack.
+public struct Expr: Hashable, Sendable {
+  /// What the node is.
+  public var kind: Kind
+  /// Where it was written (not compared).
+  @NotCompared public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange = .empty(at: 0)) {
+    self.kind = kind
+    self.range = range
+  }
+
+  /// The kinds of node.
+  public indirect enum Kind: Hashable, Sendable {
+    /// A constant: `256`, `"Space Black"`, `Midnight` in value position, `2022-09-16`.
+    case literal(Literal)
+    /// A field of the record: `price`, `camera.megapixels`, `` `screen size` ``.
+    case field(FieldPath)
+    /// A parameter bound at evaluation: `$budget` (the name is stored without `$`).
+    case parameter(Name)
+    /// A list of values: `(Starlight, "Space Black")`.
+    case list([Expr])
+    /// A range of values, as the operand of `in` or the value of `let`: `256...1024`, `0..<500`.
+    case range(Expr, Expr, RangeKind)
+    /// A function call: `lower(name)`.
+    case call(Name, [Expr])
+    /// Unary minus: `-price`. (A minus before a number literal is folded into the literal.)
+    case negate(Expr)
+    /// `not x`, `!x`.
+    case not(Expr)
+    /// `a + b`, `a * b`, ...
+    case arithmetic(ArithmeticOperator, Expr, Expr)
+    /// `a and b and c`, `a or b`: two or more operands, in order.
+    case logical(LogicalOperator, [Expr])
+    /// A test on a subject: `price >= 256`, `name contains[c] "pro"`, `x is null`.
+    case predicate(Expr, Condition)
+    /// A test on the elements of a list: `any tags == "5G"`.
+    case quantified(Quantifier, Expr, Condition)
+    /// `exists camera.megapixels`.
+    case exists(FieldPath)
+  }
+}
+
+/// The test part of a predicate, after its subject: `>= 256`, `in (a, b)`, `is not null`.
+public struct Condition: Hashable, Sendable {
+  /// What is tested.
+  public var kind: Kind
+  /// The operator as written, such as `not in` or `contains[c]` (not compared).
+  @NotCompared public var operatorRange: SourceRange
+
+  public init(_ kind: Kind, operatorRange: SourceRange = .empty(at: 0)) {
+    self.kind = kind
+    self.operatorRange = operatorRange
+  }
+
+  /// The kinds of test.
+  public enum Kind: Hashable, Sendable {
+    /// `== != < <= > >=`, with optional `[c]`/`[d]`.
+    case compare(ComparisonOperator, Expr, StringOptions)
+    /// `contains`, `startsWith`, `endsWith`, `like`, `matches`; `negated` for `not contains`...
+    case text(TextOperator, Expr, StringOptions, negated: Bool)
+    /// `in (list)`, `in lower...upper`, `in $param`; `negated` for `not in`.
+    case member(Expr, StringOptions, negated: Bool)
+    /// `between lower and upper` (inclusive); `negated` for `not between`.
+    case between(Expr, Expr, StringOptions, negated: Bool)
+    /// `is null`; `negated` for `is not null`.
+    case isNull(negated: Bool)
+  }
+}

@@ -1,0 +1,43 @@
+/// A piece of user text with its position: a field name component, a function or parameter
+/// name, a statement's name, or a file path in `load`.
+public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// The text, with quotes and escapes removed.
+  public var text: String
+  /// Where it was written (not compared).
+  @NotCompared public var range: SourceRange
+
+  public init(_ text: String, range: SourceRange = .empty(at: 0)) {
+    self.text = text
+    self.range = range
+  }
+
+  public init(stringLiteral text: String) { self.init(text) }
+
+  public var description: String { text }
+}
+
+/// A field, possibly nested: `price`, `camera.megapixels`, `` `screen size` ``.
+public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+  /// The names from the outermost record inwards. Never empty.
+  public var components: [Name]
+
+  public init(_ components: [Name]) { self.components = components }
+
+  /// A path from dotted text, split at every `.`: `FieldPath("camera.megapixels")`.
+  public init(_ dotted: String) {
+    self.components = dotted.split(separator: ".", omittingEmptySubsequences: false).map {
+      Name(String($0))
+    }
+  }
+
+  /// The components joined by dots, unquoted: `camera.megapixels`.
+  public var dotted: String { components.map(\.text).joined(separator: ".") }
+
+  /// From the first component's start to the last one's end.
+  public var range: SourceRange {
+    guard let first = components.first, let last = components.last else { return .empty(at: 0) }
+    return first.range.union(last.range)
+  }
+
+  public var description: String { dotted }
+}

@@ -1,0 +1,14 @@
+/// A stored property that takes no part in `==` or hashing.
+///
+/// AST nodes keep their source range with this wrapper, so that two trees are equal when they
+/// say the same thing, wherever and however they were written:
+/// `parse("a==1") == parse("a == 1")`.
+@propertyWrapper
+public struct NotCompared<Value: Sendable>: Hashable, Sendable {
+  public var wrappedValue: Value
+
+  public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
+}

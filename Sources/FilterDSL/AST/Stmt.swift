@@ -1,0 +1,80 @@
+/// A query: an optional filter followed by `order by`, `limit` and `offset` clauses.
+///
+/// `color == Gold order by price desc limit 5`. A filter alone is a query; so is
+/// `order by price limit 5` (every record, sorted).
+public struct Query: Hashable, Sendable {
+  /// The filter, or nil for every record.
+  public var filter: Expr?
+  /// The sort keys, most significant first.
+  public var ordering: [SortKey]
+  /// `limit n`, if given.
+  public var limit: Expr?
+  /// `offset n`, if given.
+  public var offset: Expr?
+
+  public init(
+    filter: Expr?, ordering: [SortKey] = [], limit: Expr? = nil, offset: Expr? = nil
+  ) {
+    self.filter = filter
+    self.ordering = ordering
+    self.limit = limit
+    self.offset = offset
+  }
+}
+
+/// One key of `order by`: `price desc nulls last`.
+public struct SortKey: Hashable, Sendable {
+  /// What to sort by: usually a field.
+  public var key: Expr
+  public var direction: SortDirection
+  /// Where nulls go, when written; nil means the default (first ascending, last descending).
+  public var nulls: NullsOrder?
+
+  public init(_ key: Expr, _ direction: SortDirection = .ascending, nulls: NullsOrder? = nil) {
+    self.key = key
+    self.direction = direction
+    self.nulls = nulls
+  }
+}
+
+/// A statement of a `.flt` script or REPL session.
+public struct Stmt: Hashable, Sendable {
+  /// What the statement is.
+  public var kind: Kind
+  /// Where it was written (not compared).
+  @NotCompared public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange = .empty(at: 0)) {
+    self.kind = kind
+    self.range = range
+  }
+
+  /// The kinds of statement.
+  public enum Kind: Hashable, Sendable {
+    /// `load "phones.json" as phones`: the path, and the name to use for the data.
+    case load(Name, alias: Name?)
+    /// `use phones`: make loaded data current.
+    case use(Name)
+    /// `let big = diskSpace >= 256` (a named filter) or `let budget = 1000` (a parameter).
+    case `let`(Name, Expr)
+    /// A query, whose matches are printed.
+    case query(Query)
+    /// `count` or `count <filter>`.
+    case count(Expr?)
+    /// `facets color, diskSpace where <filter>`.
+    case facets([FieldPath], filter: Expr?)
+    /// `explain <query>`: show the compiled chain.
+    case explain(Query)
+    /// `show model, price`; an empty list (`show *`) shows every field.
+    case show([FieldPath])
+    /// `set format json`.
+    case set(Name, Expr)
+  }
+}
+
+/// A parsed `.flt` script: its statements in order.
+public struct Script: Hashable, Sendable {
+  public var statements: [Stmt]
+
+  public init(_ statements: [Stmt]) { self.statements = statements }
+}

@@ -1,0 +1,128 @@
+/// Renders diagnostics as plain text: code, message, `file:line:column`, the source line and
+/// a caret run under the range, then notes and help.
+///
+/// ```
+/// error[FLT203]: '(' is never closed
+///  --> phones.flt:1:10
+///   |
+/// 1 | color in (Starlight, "Space Black"
+///   |          ^ this '(' has no matching ')'
+///   = help: add ')' after the last item
+/// ```
+///
+/// Control characters in the source are shown as `�` so that a diagnostic can never send
+/// escape sequences to a terminal; very long lines are cut around the range with `…`.
+public struct DiagnosticRenderer: Sendable {
+  /// The text the diagnostics point into.
+  public let source: SourceText
+  /// The widest source excerpt shown, in terminal columns.
+  public var maxLineWidth = 100
+  private let lines: LineTable
+
+  public init(source: SourceText) {
+    self.source = source
+    self.lines = LineTable(source.utf8)
+  }
+
+  /// All diagnostics, in source order, separated by blank lines.
+  public func render(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.sortedByPosition().map(render).joined(separator: "\n")
+  }
+
+  /// One diagnostic, ending with a newline.
+  public func render(_ diagnostic: Diagnostic) -> String {
+    let start = lines.location(of: diagnostic.range.start, in: source.utf8)
+    var lineNumbers = [start.line]
+    for note in diagnostic.notes {
+      if let range = note.range { lineNumbers.append(lineIndex(of: range.start) + 1) }
+    }
+    let gutter = String(repeating: " ", count: String(lineNumbers.max() ?? 1).count)
+
+    var out = "\(diagnostic.severity.rawValue)[\(diagnostic.code)]: \(diagnostic.message)\n"
+    out += "\(gutter)--> \(source.name):\(start)\n"
+    out += "\(gutter) |\n"
+    out += snippet(diagnostic.range, marker: "^", label: diagnostic.label, gutter: gutter)
+    for note in diagnostic.notes {
+      if let range = note.range {
+        out += snippet(range, marker: "-", label: note.message, gutter: gutter)
+      } else {
+        out += "\(gutter) = note: \(note.message)\n"
+      }
+    }
+    if let help = diagnostic.help {
+      out += "\(gutter) = help: \(help)\n"
+    }
+    return out
+  }
+
+  private func lineIndex(of offset: Int) -> Int {
+    lines.lineIndex(of: Swift.min(Swift.max(offset, 0), source.utf8.count))
+  }
+
+  /// The source line holding `range.start`, and a marker run under the part of `range` on it.
+  private func snippet(_ range: SourceRange, marker: Character, label: String?, gutter: String)
+    -> String
+  {
+    let bytes = source.utf8
+    let index = lineIndex(of: range.start)
+    let line = lines.lineRange(index, in: bytes)
+    let start = Swift.min(Swift.max(range.start, line.lowerBound), line.upperBound)
+    let end = Swift.min(Swift.max(range.end, start), line.upperBound)
+
+    var cells = displayCells(bytes[line.lowerBound..<start])
+    let markStart = cells.count
+    cells += displayCells(bytes[start..<end])
+    let markEnd = cells.count
+    cells += displayCells(bytes[end..<line.upperBound])
+
+    // Cut long lines to a window around the marked part.
+    var first = 0
+    var last = cells.count
+    let total = cells.reduce(0) { $0 + $1.width }
+    if total > maxLineWidth {
+      first = Swift.max(0, markStart - maxLineWidth / 3)
+      var width = 0
+      last = first
+      while last < cells.count, width + cells[last].width <= maxLineWidth {
+        width += cells[last].width
+        last += 1
+      }
+      last = Swift.max(last, Swift.min(markStart + 1, cells.count))
+    }
+    var text = first > 0 ? "…" : ""
+    var pad = first > 0 ? 1 : 0
+    var marks = 0
+    for (i, cell) in cells[first..<last].enumerated() {
+      text += cell.text
+      let position = first + i
+      if position < markStart { pad += cell.width }
+      if position >= markStart && position < markEnd { marks += cell.width }
+    }
+    if last < cells.count { text += "…" }
+    let lineNumber = String(index + 1)
+    let numberPad = String(repeating: " ", count: gutter.count - lineNumber.count)
+    var out = "\(numberPad)\(lineNumber) | \(text)\n"
+    out += "\(gutter) | " + String(repeating: " ", count: pad)
+    out += String(repeating: marker, count: Swift.max(1, marks))
+    if let label, !label.isEmpty { out += " " + label }
+    return out + "\n"
+  }
+
+  private struct Cell {
+    var text: String
+    var width: Int
+  }
+
+  /// Characters as they are shown: tabs as four spaces, control characters as `�`.
+  private func displayCells(_ bytes: ArraySlice<UInt8>) -> [Cell] {
+    String(decoding: bytes, as: UTF8.self).map { character in
+      if character == "\t" { return Cell(text: "    ", width: 4) }
+      if character.unicodeScalars.contains(where: {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+      }) {
+        return Cell(text: "\u{FFFD}", width: 1)
+      }
+      return Cell(text: String(character), width: DisplayWidth.of(character))
+    }
+  }
+}

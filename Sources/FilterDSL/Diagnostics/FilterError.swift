@@ -1,0 +1,20 @@
+/// An error that carries every diagnostic found in one source text.
+///
+/// Thrown by the throwing entry points (``ParseResult/get()``); its description is the
+/// rendered diagnostics, ready to print.
+public struct FilterError: Error, Sendable, CustomStringConvertible {
+  /// The text the diagnostics point into.
+  public let source: SourceText
+  /// The diagnostics, in source order.
+  public let diagnostics: [Diagnostic]
+
+  public init(source: SourceText, diagnostics: [Diagnostic]) {
+    self.source = source
+    self.diagnostics = diagnostics.sortedByPosition()
+  }
+
+  /// The diagnostics rendered as plain text, one block each.
+  public var description: String {
+    DiagnosticRenderer(source: source).render(diagnostics)
+  }
+}

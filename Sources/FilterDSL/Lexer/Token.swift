@@ -1,0 +1,98 @@
+/// A token: a kind and the bytes it covers. Its text is sliced from the source when needed.
+public struct Token: Hashable, Sendable {
+  /// What the token is.
+  public var kind: TokenKind
+  /// The bytes it covers, quotes included.
+  public var range: SourceRange
+  /// For `(`: the parentheses hold a list (a comma at their own level, or nothing at all).
+  /// Lets the parser read `(a, b)` as a list and `(a)` as grouping without backtracking.
+  var opensList = false
+
+  public init(_ kind: TokenKind, _ range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+/// The kinds of token.
+public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
+  // Names
+  /// `color`, `Starlight`: a field name, or a string in value position.
+  case identifier
+  /// `` `screen size` ``: always a field name.
+  case quotedIdentifier
+  /// `5G`, `256GB`: a word that starts with digits; a string in value position.
+  case word
+  /// `$budget`.
+  case parameter
+
+  // Literals
+  case integer
+  case decimal
+  case string
+  case date
+  case dateTime
+  case duration
+
+  // Keywords (case-insensitive)
+  case and, or, not, `in`, between, `is`, null, `true`, `false`
+  case like, matches, contains, startsWith, endsWith
+  case any, all, none, exists
+
+  // Punctuation and operators
+  case leftParen, rightParen, comma, dot, semicolon
+  /// `...`
+  case closedRange
+  /// `..<`
+  case halfOpenRange
+  case plus, minus, star, slash, percent
+  /// `==` or `=`
+  case equal
+  /// `!=` or `<>`
+  case notEqual
+  case less, lessEqual, greater, greaterEqual
+  /// `!`
+  case bang
+  /// `&&`
+  case ampAmp
+  /// `||`
+  case pipePipe
+  /// `[c]`, `[d]`, `[cd]` after an operator.
+  case modifier
+
+  /// A line break outside parentheses, in scripts: ends a statement.
+  case newline
+  case endOfFile
+  /// Text that is not a token; the lexer has already reported it.
+  case invalid
+
+  /// Whether this kind is a reserved keyword.
+  public var isKeyword: Bool {
+    rawValue >= TokenKind.and.rawValue && rawValue <= TokenKind.exists.rawValue
+  }
+
+  /// Whether this kind is a literal (including `true`, `false`, `null`).
+  var isLiteral: Bool {
+    switch self {
+    case .integer, .decimal, .string, .date, .dateTime, .duration, .true, .false, .null: true
+    default: false
+    }
+  }
+
+  /// How the kind is named in messages, for kinds whose text does not say it.
+  var summary: String? {
+    switch self {
+    case .identifier: "a name"
+    case .quotedIdentifier: "a quoted name"
+    case .word: "a word"
+    case .parameter: "a parameter"
+    case .integer, .decimal: "a number"
+    case .string: "a string"
+    case .date, .dateTime: "a date"
+    case .duration: "a duration"
+    case .newline: "the end of the line"
+    case .endOfFile: "the end of the input"
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/// The token-stream vocabulary: `current`, `next`, `advance`, `match`, and the checks the
+/// grammar functions share (depth, node budget, reporting).
+extension Parser {
+  var current: Token { tokens[index] }
+  var kind: TokenKind { tokens[index].kind }
+
+  /// The token after the current one, skipping line breaks inside parentheses.
+  var next: Token {
+    var i = Swift.min(index + 1, tokens.count - 1)
+    while bracketDepth > 0, tokens[i].kind == .newline, i < tokens.count - 1 { i += 1 }
+    return tokens[i]
+  }
+
+  /// The last token consumed.
+  var previous: Token {
+    var i = index - 1
+    while i > 0, tokens[i].kind == .newline { i -= 1 }
+    return tokens[Swift.max(i, 0)]
+  }
+
+  /// Moves to the next token and returns the one left behind. Inside parentheses, line breaks
+  /// are skipped.
+  @discardableResult
+  mutating func advance() -> Token {
+    let token = tokens[index]
+    if token.kind != .endOfFile { index += 1 }
+    if bracketDepth > 0 { skipNewlines() }
+    return token
+  }
+
+  /// Consumes the current token if it is of `kind`.
+  mutating func match(_ kind: TokenKind) -> Bool {
+    guard self.kind == kind else { return false }
+    advance()
+    return true
+  }
+
+  /// Skips line breaks: after an infix operator, a filter obviously goes on.
+  mutating func skipNewlines() {
+    while tokens[index].kind == .newline { index += 1 }
+  }
+
+  /// Whether the current token is the first on its line.
+  var isFirstOnLine: Bool { index > 0 && tokens[index - 1].kind == .newline }
+
+  /// The source text of a token.
+  func text(_ token: Token) -> String {
+    String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
+  }
+
+  /// Whether `token` is the unquoted word `word` (given in lower case), in any case.
+  func isWord(_ token: Token, _ word: StaticString) -> Bool {
+    token.kind == .identifier && Keywords.spells(word, bytes, token.range.start..<token.range.end)
+  }
+
+  /// Whether the current token ends a statement.
+  var atStatementEnd: Bool {
+    kind == .newline || kind == .semicolon || kind == .endOfFile
+  }
+
+  // MARK: Limits
+
+  /// Enters one level of nesting; past the depth limit, parsing stops with a diagnostic.
+  mutating func enter(_ token: Token) throws(ParseAbort) {
+    depth += 1
+    if depth > limits.effectiveMaxDepth {
+      throw fail(.nestingTooDeep(limit: limits.effectiveMaxDepth, at: token.range), fatal: true)
+    }
+  }
+
+  /// Makes a node, counting it against the node budget.
+  mutating func node(_ kind: Expr.Kind, _ range: SourceRange) throws(ParseAbort) -> Expr {
+    nodes += 1
+    if nodes > limits.maxNodes {
+      throw fail(.tooManyNodes(limit: limits.maxNodes, at: range), fatal: true)
+    }
+    return Expr(kind, range: range)
+  }
+
+  // MARK: Reporting
+
+  /// Reports `diagnostic` and returns the abort to throw. `fatal` stops the whole parse.
+  mutating func fail(_ diagnostic: Diagnostic, fatal: Bool = false, resume: Int? = nil) -> ParseAbort {
+    report(diagnostic)
+    if fatal { self.fatal = true }
+    return ParseAbort(resume: resume)
+  }
+
+  /// An abort for the current token when it is `.invalid` (already reported by the lexer), or
+  /// reports `diagnostic` first.
+  mutating func failUnlessInvalid(_ diagnostic: Diagnostic, resume: Int? = nil) -> ParseAbort {
+    if kind == .invalid { return ParseAbort(resume: nil) }
+    return fail(diagnostic, resume: resume)
+  }
+
+  mutating func report(_ diagnostic: Diagnostic) {
+    if diagnostics.count < limits.maxDiagnostics {
+      diagnostics.append(diagnostic)
+    } else if !fatal {
+      diagnostics.append(.tooManyErrors(limit: limits.maxDiagnostics, at: diagnostic.range))
+      fatal = true
+    }
+  }
+
+  /// How the current token is named in messages: its text, or what it is.
+  var currentDescription: String { describe(current) }
+
+  func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .newline, .endOfFile: token.kind.summary ?? ""
+    default: quoted(text(token))
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/// Primaries: literals, names, calls, parameters, lists and parenthesized filters.
+extension Parser {
+  // primary = literal | field_path | call | parameter | list | "(" filter ")" ;
+  /// In value position (`value` is true: right of an operator, list items, bounds), a bare
+  /// word is text: `color == Midnight`. Elsewhere it names a field.
+  mutating func parsePrimary(value: Bool) throws(ParseAbort) -> Expr {
+    let token = current
+    switch token.kind {
+    case .integer, .decimal, .duration:
+      return try parseNumber(minus: nil)
+    case .string:
+      advance()
+      var ignored: [LiteralDecoder.Problem] = []
+      let text = LiteralDecoder.unquote(bytes, token.range.start..<token.range.end, problems: &ignored)
+      return try node(.literal(.string(text)), token.range)
+    case .date, .dateTime:
+      advance()
+      guard case .success(let literal) = DateLiteral.scan(bytes, at: token.range.start).value else {
+        throw ParseAbort()  // the lexer made these tokens only from valid dates
+      }
+      return try node(.literal(literal), token.range)
+    case .true, .false:
+      advance()
+      return try node(.literal(.bool(token.kind == .true)), token.range)
+    case .null:
+      advance()
+      return try node(.literal(.null), token.range)
+    case .identifier:
+      if next.kind == .leftParen { return try parseCall() }
+      if value { return try parseBareWord() }
+      let path = try parseFieldPath(after: nil)
+      return try node(.field(path), path.range)
+    case .quotedIdentifier:
+      if next.kind == .leftParen { return try parseCall() }
+      let path = try parseFieldPath(after: nil)
+      return try node(.field(path), path.range)
+    case .word:
+      guard value else { throw fail(.wordAsField(text(token), at: token.range)) }
+      return try parseBareWord()
+    case .parameter:
+      advance()
+      let name = Name(text(token).dropFirst().description, range: token.range)
+      return try node(.parameter(name), token.range)
+    case .leftParen:
+      let expr = token.opensList ? try parseList() : try parseGroup()
+      try rejectPostfix(after: expr)
+      return expr
+    case .invalid:
+      throw ParseAbort()
+    default:
+      throw fail(expectedExpression(value: value))
+    }
+  }
+
+  /// A word in value position, read as text.
+  private mutating func parseBareWord() throws(ParseAbort) -> Expr {
+    let token = advance()
+    lastBareWord = index - 1
+    if kind == .dot {
+      throw fail(.dotAfterBareWord(text(token), at: current.range))
+    }
+    return try node(.literal(.string(text(token))), token.range)
+  }
+
+  /// What to say when no primary starts at the current token.
+  private func expectedExpression(value: Bool) -> Diagnostic {
+    let token = current
+    if token.kind.isKeyword {
+      return .keywordAsValue(text(token), value: value, at: token.range)
+    }
+    if token.kind == .rightParen && previous.kind == .leftParen {
+      return .emptyParentheses(at: previous.range.union(token.range))
+    }
+    let what = value ? "a value" : index == 0 || previous.kind == .newline || previous.kind == .semicolon ? "a filter" : "a field or value"
+    let after = index == 0 || previous.kind == .newline || previous.kind == .semicolon ? nil : text(previous)
+    return .expectedExpression(what, after: after, found: currentDescription, at: token.range)
+  }
+
+  /// An integer, decimal or duration literal, negated when `minus` is given.
+  mutating func parseNumber(minus: Token?) throws(ParseAbort) -> Expr {
+    let token = advance()
+    let range = minus.map { $0.range.union(token.range) } ?? token.range
+    let digits = token.range.start..<token.range.end
+    switch token.kind {
+    case .integer:
+      let magnitude = LiteralDecoder.integer(bytes, digits) ?? UInt64.max
+      let value: Int64
+      if minus != nil, magnitude <= UInt64(Int64.max) + 1 {
+        value = magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+      } else if minus == nil, magnitude <= UInt64(Int64.max) {
+        value = Int64(magnitude)
+      } else {
+        throw fail(.integerTooLarge(text(token), at: token.range))
+      }
+      return try node(.literal(.int(value)), range)
+    case .decimal:
+      let number = LiteralDecoder.decimal(bytes, digits) ?? 0
+      return try node(.literal(.double(minus == nil ? number : -number)), range)
+    default:
+      guard case .duration(let span) = LiteralDecoder.duration(bytes, digits) else { throw ParseAbort() }
+      // 0 - n cannot overflow: durations are at most Int64.max nanoseconds.
+      let nanoseconds = minus == nil ? span.nanoseconds : 0 - span.nanoseconds
+      return try node(.literal(.duration(TimeSpan(nanoseconds: nanoseconds))), range)
+    }
+  }
+
+  // field_path = name { "." name } ;
+  // name       = identifier | quoted_identifier ;   (after ".", keywords are names too)
+  /// `after` is the keyword the path follows (`exists`), for the message when there is none.
+  mutating func parseFieldPath(after keyword: Token?) throws(ParseAbort) -> FieldPath {
+    guard kind == .identifier || kind == .quotedIdentifier else {
+      throw failUnlessInvalid(.expectedFieldName(after: keyword.map { text($0) }, found: currentDescription, at: current.range))
+    }
+    var components = [name(advance())]
+    while kind == .dot {
+      let dot = advance()
+      guard kind == .identifier || kind == .quotedIdentifier || kind.isKeyword else {
+        throw failUnlessInvalid(.expectedFieldName(after: text(dot), found: currentDescription, at: current.range))
+      }
+      components.append(name(advance()))
+    }
+    if kind == .leftParen && !isFirstOnLine { throw fail(.invalidCall(at: current.range)) }
+    return FieldPath(components)
+  }
+
+  /// The name a token spells: quotes and escapes removed from quoted names.
+  func name(_ token: Token) -> Name {
+    if token.kind == .quotedIdentifier {
+      var ignored: [LiteralDecoder.Problem] = []
+      let text = LiteralDecoder.unquote(bytes, token.range.start..<token.range.end, problems: &ignored)
+      return Name(text, range: token.range)
+    }
+    return Name(text(token), range: token.range)
+  }
+
+  // call = name "(" [ filter { "," filter } [ "," ] ] ")" ;
+  private mutating func parseCall() throws(ParseAbort) -> Expr {
+    let nameToken = advance()
+    let open = current
+    try enter(open)
+    defer { depth -= 1 }
+    bracketDepth += 1
+    advance()
+    var arguments: [Expr] = []
+    while kind != .rightParen {
+      if kind == .endOfFile { throw unclosed(open) }
+      arguments.append(try parseFilter())
+      guard match(.comma) else { break }
+    }
+    let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
+    let call = try node(.call(name(nameToken), arguments), nameToken.range.union(close.range))
+    try rejectPostfix(after: call)
+    return call
+  }
+
+  // list = "(" [ operand { "," operand } [ "," ] ] ")" ;
+  mutating func parseList() throws(ParseAbort) -> Expr {
+    let open = current
+    try enter(open)
+    defer { depth -= 1 }
+    bracketDepth += 1
+    advance()
+    var items: [Expr] = []
+    while kind != .rightParen {
+      if kind == .endOfFile { throw unclosed(open) }
+      items.append(try parseArithmetic(.additive, value: true))
+      if items.count > limits.maxListItems {
+        throw fail(.listTooLong(limit: limits.maxListItems, at: open.range), fatal: true)
+      }
+      guard match(.comma) else { break }
+    }
+    let close = try closeParenthesis(open, after: items.isEmpty ? nil : "list item")
+    return try node(.list(items), open.range.union(close.range))
+  }
+
+  // group = "(" filter ")" ;
+  private mutating func parseGroup() throws(ParseAbort) -> Expr {
+    let open = current
+    try enter(open)
+    defer { depth -= 1 }
+    bracketDepth += 1
+    advance()
+    let inner = try parseFilter()
+    _ = try closeParenthesis(open, after: nil)
+    return inner
+  }
+
+  /// Consumes the `)` that closes `open`, or reports what is wrong. `item` names what the
+  /// parentheses hold, for "expected ',' or ')' after list item".
+  private mutating func closeParenthesis(_ open: Token, after item: String?) throws(ParseAbort) -> Token {
+    guard kind == .rightParen else {
+      if kind == .invalid { throw ParseAbort() }
+      if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
+      let quoteHint = lastBareWord == index - 1 && (kind == .identifier || kind == .word)
+      throw fail(
+        .expectedClosing(
+          after: item, found: currentDescription, at: current.range, open: open.range,
+          bareWords: quoteHint ? (text(previous), text(current)) : nil))
+    }
+    bracketDepth -= 1
+    return advance()
+  }
+
+  /// The `(` at `open` is never closed. If the statement ran on into a new line, the next
+  /// statement starts there.
+  private mutating func unclosed(_ open: Token) -> ParseAbort {
+    let resume = isFirstOnLine ? index : nil
+    let expectedAt = SourceRange.empty(at: previous.range.end)
+    return fail(.unclosedParenthesis(at: open.range, expected: expectedAt), resume: resume)
+  }
+
+  /// `(a)(b)`, `"x".y`: only function names can be called, only fields have fields.
+  private mutating func rejectPostfix(after expr: Expr) throws(ParseAbort) {
+    if kind == .dot || (kind == .leftParen && !isFirstOnLine) {
+      throw fail(kind == .dot ? .invalidFieldStep(at: current.range) : .invalidCall(at: current.range))
+    }
+  }
+}

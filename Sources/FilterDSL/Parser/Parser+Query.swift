@@ -1,0 +1,113 @@
+/// Queries: a filter and its clauses; and what to say about tokens left over.
+extension Parser {
+  // query  = [ filter ] { clause } ;
+  // clause = "order" "by" sort_key { "," sort_key }
+  //        | "limit" operand
+  //        | "offset" operand ;
+  /// The clause words are not reserved: `limit > 5` at the start of a query is a filter on a
+  /// field named `limit`, while `limit 5` is a clause.
+  mutating func parseQuery() throws(ParseAbort) -> Query {
+    var query = Query(filter: nil)
+    if !atClause(queryStart: true) && !atStatementEnd {
+      query.filter = try parseFilter()
+    }
+    while atClause(queryStart: query.filter == nil && query.ordering.isEmpty && query.limit == nil && query.offset == nil) {
+      let word = advance()
+      if isWord(word, "order") {
+        if !query.ordering.isEmpty { throw fail(.duplicateClause("order by", at: word.range)) }
+        guard isWord(current, "by") else {
+          throw failUnlessInvalid(.expectedToken("'by'", after: "order", found: currentDescription, at: current.range))
+        }
+        advance()
+        query.ordering = try parseSortKeys()
+      } else if isWord(word, "limit") {
+        if query.limit != nil { throw fail(.duplicateClause("limit", at: word.range)) }
+        query.limit = try parseOperand(after: word)
+      } else {
+        if query.offset != nil { throw fail(.duplicateClause("offset", at: word.range)) }
+        query.offset = try parseOperand(after: word)
+      }
+    }
+    return query
+  }
+
+  /// Whether a clause starts here. At the start of a query, `limit`/`offset` must be followed
+  /// by something that can only be their operand.
+  private func atClause(queryStart: Bool) -> Bool {
+    let token = current
+    if isWord(token, "order") { return isWord(next, "by") || !queryStart }
+    guard isWord(token, "limit") || isWord(token, "offset") else { return false }
+    if !queryStart { return true }
+    switch next.kind {
+    case .integer, .parameter, .minus: return true
+    default: return false
+    }
+  }
+
+  // sort_key = additive [ "asc" | "desc" ] [ "nulls" ( "first" | "last" ) ] ;
+  private mutating func parseSortKeys() throws(ParseAbort) -> [SortKey] {
+    var keys: [SortKey] = []
+    repeat {
+      skipNewlines()
+      let key = try parseArithmetic(.additive, value: false)
+      var sortKey = SortKey(key)
+      if isWord(current, "asc") {
+        advance()
+      } else if isWord(current, "desc") {
+        advance()
+        sortKey.direction = .descending
+      }
+      if isWord(current, "nulls") {
+        let nulls = advance()
+        if isWord(current, "first") {
+          sortKey.nulls = .first
+        } else if isWord(current, "last") {
+          sortKey.nulls = .last
+        } else {
+          throw failUnlessInvalid(.expectedToken("'first' or 'last'", after: text(nulls), found: currentDescription, at: current.range))
+        }
+        advance()
+      }
+      keys.append(sortKey)
+    } while match(.comma)
+    return keys
+  }
+
+  /// A diagnostic for a token left after a complete filter or statement, with the likely
+  /// reason: text with spaces not quoted, a misspelled operator, a missing `and`/`or`.
+  mutating func trailingTokens() -> ParseAbort {
+    let token = current
+    switch token.kind {
+    case .invalid:
+      return ParseAbort()
+    case .rightParen:
+      return fail(.unmatchedParenthesis(at: token.range))
+    case .semicolon where !script:
+      return fail(.unexpectedToken(currentDescription, at: token.range, help: "a filter is a single statement; ';' separates the statements of a script"))
+    default:
+      break
+    }
+    let found = currentDescription
+    if lastBareWord == index - 1 && (token.kind == .identifier || token.kind == .word) {
+      let phrase = text(previous) + " " + text(token)
+      return fail(.unexpectedToken(found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
+    }
+    if token.kind == .identifier,
+      let suggestion = Suggestion.closest(to: text(token), among: Parser.operatorWords)
+    {
+      return fail(.unexpectedToken(found, at: token.range, help: "did you mean '\(suggestion)'?"))
+    }
+    switch token.kind {
+    case .identifier, .quotedIdentifier, .not, .bang, .leftParen, .exists, .any, .all, .none:
+      return fail(.unexpectedToken(found, at: token.range, help: "did you forget 'and' or 'or' before \(found)?"))
+    default:
+      return fail(.unexpectedToken(found, at: token.range, help: nil))
+    }
+  }
+
+  /// Words that can follow a complete subject or filter, for "did you mean".
+  static let operatorWords = [
+    "and", "or", "not", "in", "between", "is", "like", "matches", "contains", "startsWith",
+    "endsWith", "order", "limit", "offset",
+  ]
+}

@@ -1,0 +1,59 @@
+/// Binding strength of operators, loosest first. The one table that both the parser and the
+/// printer use; `grammar/README.md` mirrors it (a test checks that they agree).
+///
+/// | level | operators |
+/// |---|---|
+/// | or | `or` `\|\|` |
+/// | and | `and` `&&` |
+/// | not | `not` `!` |
+/// | comparison | `== != < <= > >=`, `in`, `between`, `contains`..., `is null` |
+/// | additive | `+ -` |
+/// | multiplicative | `* / %` |
+/// | prefix | unary `-` |
+/// | postfix | `.` field step, `(...)` call |
+public enum Precedence: Int, Comparable, Sendable, CaseIterable {
+  case or = 1
+  case and
+  case not
+  case comparison
+  case additive
+  case multiplicative
+  case prefix
+  case postfix
+
+  public static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
+
+  /// The arithmetic operator a token spells, if any.
+  static func arithmetic(_ kind: TokenKind) -> ArithmeticOperator? {
+    switch kind {
+    case .plus: .add
+    case .minus: .subtract
+    case .star: .multiply
+    case .slash: .divide
+    case .percent: .remainder
+    default: nil
+    }
+  }
+}
+
+extension ArithmeticOperator {
+  /// `+ -` are additive, `* / %` multiplicative; all associate to the left.
+  public var precedence: Precedence {
+    switch self {
+    case .add, .subtract: .additive
+    case .multiply, .divide, .remainder: .multiplicative
+    }
+  }
+}
+
+extension LogicalOperator {
+  public var precedence: Precedence { self == .and ? .and : .or }
+
+  /// The token kinds that spell this operator.
+  func isSpelled(by kind: TokenKind) -> Bool {
+    switch self {
+    case .and: kind == .and || kind == .ampAmp
+    case .or: kind == .or || kind == .pipePipe
+    }
+  }
+}

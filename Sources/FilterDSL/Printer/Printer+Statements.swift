@@ -1,0 +1,108 @@
+extension Printer {
+  mutating func query(_ query: Query) {
+    var parts: [String] = []
+    if let filter = query.filter {
+      var printer = Printer()
+      printer.expr(filter)
+      parts.append(printer.out)
+    }
+    if !query.ordering.isEmpty {
+      let keys = query.ordering.map { key -> String in
+        var printer = Printer()
+        printer.expr(key.key, .additive)
+        var text = printer.out
+        if key.direction == .descending { text += " desc" }
+        if let nulls = key.nulls { text += " nulls \(nulls.rawValue)" }
+        return text
+      }
+      parts.append("order by " + keys.joined(separator: ", "))
+    }
+    if let limit = query.limit { parts.append("limit " + Printer.operand(limit)) }
+    if let offset = query.offset { parts.append("offset " + Printer.operand(offset)) }
+    out += parts.joined(separator: " ")
+  }
+
+  mutating func statement(_ statement: Stmt) {
+    switch statement.kind {
+    case .load(let path, let alias):
+      out += "load " + Quoting.string(path.text)
+      if let alias { out += " as " + Quoting.name(alias.text) }
+    case .use(let name):
+      out += "use " + Quoting.name(name.text)
+    case .let(let name, let value):
+      out += "let " + Quoting.name(name.text) + " = "
+      expr(value)
+    case .query(let query):
+      self.query(query)
+    case .count(let filter):
+      out += "count"
+      if let filter {
+        out += " "
+        expr(filter)
+      }
+    case .facets(let fields, let filter):
+      out += "facets " + Printer.fieldList(fields)
+      if let filter {
+        out += " where "
+        expr(filter)
+      }
+    case .explain(let query):
+      out += "explain "
+      self.query(query)
+    case .show(let fields):
+      out += "show " + (fields.isEmpty ? "*" : Printer.fieldList(fields))
+    case .set(let option, let value):
+      out += "set " + Quoting.name(option.text) + " "
+      expr(value, .prefix, value: true)
+    }
+  }
+
+  private static func operand(_ expr: Expr) -> String {
+    var printer = Printer()
+    printer.expr(expr, .additive, value: true)
+    return printer.out
+  }
+
+  private static func fieldList(_ fields: [FieldPath]) -> String {
+    fields.map { text(of: $0, value: false) }.joined(separator: ", ")
+  }
+}
+
+extension Expr: CustomStringConvertible {
+  /// The canonical source text of the expression.
+  public var description: String {
+    var printer = Printer()
+    printer.expr(self)
+    return printer.out
+  }
+}
+
+extension Query: CustomStringConvertible {
+  /// The canonical source text of the query.
+  public var description: String {
+    var printer = Printer()
+    printer.query(self)
+    return printer.out
+  }
+}
+
+extension Stmt: CustomStringConvertible {
+  /// The canonical source text of the statement.
+  public var description: String {
+    var printer = Printer()
+    printer.statement(self)
+    return printer.out
+  }
+}
+
+extension Script: CustomStringConvertible {
+  /// The canonical source text of the script: one statement per line.
+  public var description: String {
+    statements.map(\.description).joined(separator: "\n")
+  }
+}
+
+extension Literal: CustomStringConvertible {
+  /// The literal as it is written in source.
+  public var description: String { Printer.text(of: self) }
+}

@@ -1,0 +1,178 @@
+/// The canonical printer: a tree back to normalized source text.
+///
+/// Keywords are lower case, text is always in double quotes, operators have one spelling
+/// (`==`, not `=`), and parentheses appear only where the precedence table needs them. For
+/// every tree the parser can produce, parsing the printed text gives the same tree back.
+struct Printer {
+  var out = ""
+
+  // MARK: Expressions
+
+  /// Prints `expr`, in parentheses if it binds less tightly than `minimum`. In value position
+  /// (`value`), fields are quoted so that they are not read back as text.
+  mutating func expr(_ expr: Expr, _ minimum: Precedence = .or, value: Bool = false) {
+    if Printer.precedence(of: expr) < minimum {
+      out += "("
+      self.expr(expr, .or, value: false)
+      out += ")"
+      return
+    }
+    switch expr.kind {
+    case .literal(let literal):
+      out += Printer.text(of: literal)
+    case .field(let path):
+      out += Printer.text(of: path, value: value)
+    case .parameter(let name):
+      out += "$" + name.text
+    case .list(let items):
+      list(items, afterIn: false)
+    case .range(let lower, let upper, let kind):
+      self.expr(lower, .additive, value: value)
+      out += kind.rawValue
+      self.expr(upper, .additive, value: value)
+    case .call(let name, let arguments):
+      out += Quoting.name(name.text)
+      out += "("
+      join(arguments) { $0.expr($1) }
+      out += ")"
+    case .negate(let operand):
+      out += "-"
+      if Printer.isUnsignedNumber(operand) {
+        // `-3` would read back as the literal -3, not as a negated 3.
+        out += "("
+        self.expr(operand)
+        out += ")"
+      } else {
+        self.expr(operand, .prefix, value: value)
+      }
+    case .not(let operand):
+      out += "not "
+      self.expr(operand, .not)
+    case .arithmetic(let op, let left, let right):
+      self.expr(left, op.precedence, value: value)
+      out += " \(op.rawValue) "
+      self.expr(right, Printer.tighter(than: op.precedence), value: value)
+    case .logical(let op, let operands):
+      let separator = " \(op.rawValue) "
+      for (i, operand) in operands.enumerated() {
+        if i > 0 { out += separator }
+        self.expr(operand, Printer.tighter(than: op.precedence))
+      }
+    case .predicate(let subject, let condition):
+      self.expr(subject, .additive)
+      out += " "
+      self.condition(condition)
+    case .quantified(let quantifier, let subject, let condition):
+      out += quantifier.rawValue + " "
+      self.expr(subject, .postfix)
+      out += " "
+      self.condition(condition)
+    case .exists(let path):
+      out += "exists " + Printer.text(of: path, value: false)
+    }
+  }
+
+  mutating func condition(_ condition: Condition) {
+    switch condition.kind {
+    case .compare(let op, let operand, let options):
+      out += op.rawValue + options.spelling + " "
+      expr(operand, .additive, value: true)
+    case .text(let op, let operand, let options, let negated):
+      out += (negated ? "not " : "") + op.rawValue + options.spelling + " "
+      expr(operand, .additive, value: true)
+    case .member(let operand, let options, let negated):
+      out += (negated ? "not " : "") + "in" + options.spelling + " "
+      if case .list(let items) = operand.kind {
+        list(items, afterIn: true)
+      } else if case .range = operand.kind {
+        expr(operand, .or, value: true)
+      } else {
+        expr(operand, .additive, value: true)
+      }
+    case .between(let lower, let upper, let options, let negated):
+      out += (negated ? "not " : "") + "between" + options.spelling + " "
+      expr(lower, .additive, value: true)
+      out += " and "
+      expr(upper, .additive, value: true)
+    case .isNull(let negated):
+      out += negated ? "is not null" : "is null"
+    }
+  }
+
+  /// `(a, b)`. One item is written `(a,)` except after `in`, where parentheses always make a
+  /// list; elsewhere `(a)` would read back as grouping.
+  private mutating func list(_ items: [Expr], afterIn: Bool) {
+    out += "("
+    join(items) { $0.expr($1, .additive, value: true) }
+    if items.count == 1 && !afterIn { out += "," }
+    out += ")"
+  }
+
+  private mutating func join(_ items: [Expr], _ each: (inout Printer, Expr) -> Void) {
+    for (i, item) in items.enumerated() {
+      if i > 0 { out += ", " }
+      each(&self, item)
+    }
+  }
+
+  // MARK: Precedence
+
+  /// How tightly a node binds, from the same table the parser uses.
+  static func precedence(of expr: Expr) -> Precedence {
+    switch expr.kind {
+    case .literal(let literal): isNegative(literal) ? .prefix : .postfix
+    case .field, .parameter, .list, .call: .postfix
+    case .negate: .prefix
+    case .not: .not
+    case .arithmetic(let op, _, _): op.precedence
+    case .logical(let op, _): op.precedence
+    case .predicate, .quantified, .exists, .range: .comparison
+    }
+  }
+
+  /// The next level up: the right operand of a left-associative operator, and the operands of
+  /// `and`/`or` (a nested chain of the same operator keeps its parentheses).
+  static func tighter(than level: Precedence) -> Precedence {
+    Precedence(rawValue: level.rawValue + 1) ?? .postfix
+  }
+
+  private static func isNegative(_ literal: Literal) -> Bool {
+    switch literal {
+    case .int(let v): v < 0
+    case .double(let v): v.sign == .minus
+    case .duration(let span): span.nanoseconds < 0
+    default: false
+    }
+  }
+
+  private static func isUnsignedNumber(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .literal(.int), .literal(.double), .literal(.duration):
+      if case .literal(let literal) = expr.kind { return !isNegative(literal) }
+      return false
+    default:
+      return false
+    }
+  }
+
+  // MARK: Leaves
+
+  static func text(of literal: Literal) -> String {
+    switch literal {
+    case .null: "null"
+    case .bool(let b): b ? "true" : "false"
+    case .int(let v): String(v)
+    case .double(let v): v.description
+    case .string(let s): Quoting.string(s)
+    case .date(let d): d.description
+    case .dateTime(let t): t.description
+    case .duration(let span): span.description
+    }
+  }
+
+  static func text(of path: FieldPath, value: Bool) -> String {
+    path.components.enumerated().map { i, name in
+      Quoting.name(name.text, first: i == 0, forceQuotes: i == 0 && value)
+    }.joined(separator: ".")
+  }
+}

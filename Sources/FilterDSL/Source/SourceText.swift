@@ -1,0 +1,72 @@
+/// The text of a filter, query or script, with the name used in diagnostics.
+///
+/// The text is kept as UTF-8 bytes, which is what the lexer scans; ranges into it are byte
+/// offsets (``SourceRange``).
+public struct SourceText: Sendable {
+  /// The name shown in diagnostics: a file path, or a placeholder such as `<filter>`.
+  public let name: String
+  /// The text itself.
+  public let text: String
+  /// The UTF-8 bytes of ``text``.
+  public let utf8: [UInt8]
+
+  /// Wraps `text`, to be reported under `name`.
+  public init(_ text: String, name: String = "<filter>") {
+    self.name = name
+    self.text = text
+    self.utf8 = Array(text.utf8)
+  }
+
+  /// The text covered by `range`, clamped to the source.
+  public func slice(_ range: SourceRange) -> String {
+    let lower = Swift.min(Swift.max(range.start, 0), utf8.count)
+    let upper = Swift.min(Swift.max(range.end, lower), utf8.count)
+    return String(decoding: utf8[lower..<upper], as: UTF8.self)
+  }
+
+  /// The line and column of a byte offset. Offsets outside the text are clamped.
+  public func location(of offset: Int) -> SourceLocation {
+    LineTable(utf8).location(of: offset, in: utf8)
+  }
+}
+
+/// The start offset of every line of a text, for turning offsets into lines and columns.
+struct LineTable: Sendable {
+  /// `starts[i]` is the byte offset at which line `i + 1` begins. Never empty.
+  let starts: [Int]
+
+  init(_ bytes: [UInt8]) {
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    self.starts = starts
+  }
+
+  /// The 0-based index of the line holding `offset` (binary search).
+  func lineIndex(of offset: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The byte range of line `index` (0-based), without its line break.
+  func lineRange(_ index: Int, in bytes: [UInt8]) -> Range<Int> {
+    let start = starts[index]
+    var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
+    if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return start..<Swift.max(start, end)
+  }
+
+  func location(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
+    let clamped = Swift.min(Swift.max(offset, 0), bytes.count)
+    let index = lineIndex(of: clamped)
+    let start = starts[index]
+    let column = String(decoding: bytes[start..<clamped], as: UTF8.self).count + 1
+    return SourceLocation(line: index + 1, column: column)
+  }
+}
