@@ -1,6 +1,8 @@
 import FilterDSL
-for line in CommandLine.arguments.dropFirst() {
-  let r = Parser.parseScript(SourceText(line, name: "<arg>"))
-  if let s = r.value { print(s.debugDescription); print(s.description) }
-  print(r.renderedDiagnostics, terminator: "")
-}
+import Foundation
+
+// The `flt` command. For now it works on the language itself (format, check, show the tree);
+// running filters over data arrives with the engine and the data layer.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(Command.run(arguments))
