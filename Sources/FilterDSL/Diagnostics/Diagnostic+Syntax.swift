@@ -23,10 +23,6 @@ extension Diagnostic {
       help: "to name a field \(keyword), write it in backticks: `\(keyword)`")
   }
 
-  static func emptyParentheses(at range: SourceRange) -> Diagnostic {
-    Diagnostic(.expectedExpression, at: range, message: "empty parentheses", help: "put a filter inside them, or remove them")
-  }
-
   static func wordAsField(_ word: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .expectedFieldName, at: range, message: "\(quoted(word)) is not a field name",

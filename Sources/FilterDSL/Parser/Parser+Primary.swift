@@ -68,12 +68,15 @@ extension Parser {
     if token.kind.isKeyword {
       return .keywordAsValue(text(token), value: value, at: token.range)
     }
-    if token.kind == .rightParen && previous.kind == .leftParen {
-      return .emptyParentheses(at: previous.range.union(token.range))
+    let atStart = index == 0 || previous.kind == .newline || previous.kind == .semicolon
+    let what: String
+    switch previous.kind {
+    case _ where value: what = "a value"
+    case _ where atStart: what = "a filter"
+    case .and, .or, .ampAmp, .pipePipe, .not, .bang, .leftParen: what = "a filter"
+    default: what = "a field or value"
     }
-    let what = value ? "a value" : index == 0 || previous.kind == .newline || previous.kind == .semicolon ? "a filter" : "a field or value"
-    let after = index == 0 || previous.kind == .newline || previous.kind == .semicolon ? nil : text(previous)
-    return .expectedExpression(what, after: after, found: currentDescription, at: token.range)
+    return .expectedExpression(what, after: atStart ? nil : text(previous), found: currentDescription, at: token.range)
   }
 
   /// An integer, decimal or duration literal, negated when `minus` is given.
