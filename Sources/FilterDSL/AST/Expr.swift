@@ -62,8 +62,8 @@ public struct Condition: Hashable, Sendable {
     self.operatorRange = operatorRange
   }
 
-  /// The kinds of test.
-  public enum Kind: Hashable, Sendable {
+  /// The kinds of test. (Indirect, so that a condition is one pointer wide.)
+  public indirect enum Kind: Hashable, Sendable {
     /// `== != < <= > >=`, with optional `[c]`/`[d]`.
     case compare(ComparisonOperator, Expr, StringOptions)
     /// `contains`, `startsWith`, `endsWith`, `like`, `matches`; `negated` for `not contains`...

@@ -55,16 +55,16 @@ enum TreeDump {
   static func statement(_ statement: Stmt) -> String {
     switch statement.kind {
     case .load(let path, let alias):
-      node("load", [Quoting.string(path.text)] + (alias.map { ["as", Quoting.name($0.text)] } ?? []))
-    case .use(let name): node("use", [Quoting.name(name.text)])
-    case .let(let name, let value): node("let", [Quoting.name(name.text), expr(value)])
+      node("load", [Quoting.string(path.text)] + (alias.map { ["as", Quoting.name($0.text, at: .statementName)] } ?? []))
+    case .use(let name): node("use", [Quoting.name(name.text, at: .statementName)])
+    case .let(let name, let value): node("let", [Quoting.name(name.text, at: .statementName), expr(value)])
     case .query(let q): query(q)
     case .count(let filter): node("count", filter.map { [expr($0)] } ?? [])
     case .facets(let fields, let filter):
       node("facets", fields.map { Printer.text(of: $0, value: false) } + (filter.map { ["where", expr($0)] } ?? []))
     case .explain(let q): node("explain", [query(q)])
     case .show(let fields): node("show", fields.isEmpty ? ["*"] : fields.map { Printer.text(of: $0, value: false) })
-    case .set(let option, let value): node("set", [Quoting.name(option.text), expr(value)])
+    case .set(let option, let value): node("set", [Quoting.name(option.text, at: .statementName), expr(value)])
     }
   }
 

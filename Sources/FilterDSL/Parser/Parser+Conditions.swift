@@ -1,4 +1,7 @@
 /// The test part of a predicate, after its subject.
+///
+/// These functions are on the recursive path (an operand can hold parentheses), so, like the
+/// expression functions, they stay thin and build their diagnostics in separate functions.
 extension Parser {
   // condition = compare_op [ modifier ] operand
   //           | [ "not" ] text_op [ modifier ] operand
@@ -6,88 +9,148 @@ extension Parser {
   //           | [ "not" ] "between" [ modifier ] operand "and" operand
   //           | "is" [ "not" ] "null" ;
   /// Nil when the current token does not start a condition.
-  mutating func parseCondition() throws(ParseAbort) -> Condition? {
-    let start = current
+  func parseCondition() throws(ParseAbort) -> Condition? {
     switch kind {
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
-      let op = advance()
-      let options = parseModifier()
-      let operand = try parseOperand(after: op)
-      return Condition(.compare(comparison(op.kind), operand, options), operatorRange: start.range.union(previousOperatorEnd(op)))
+      return try parseComparison()
     case .not:
-      guard Parser.negatable(next.kind) else {
-        throw fail(.expectedAfterNot(found: describe(next), at: next.range, not: current.range))
-      }
-      advance()
-      return try parseNegatable(negated: true, start: start)
+      return try parseNegated()
     case .in, .between, .contains, .startsWith, .endsWith, .like, .matches:
-      return try parseNegatable(negated: false, start: start)
+      return try parseTest(negated: false, start: index)
     case .is:
-      advance()
-      let negated = match(.not)
-      guard kind == .null else {
-        throw failUnlessInvalid(.expectedNull(found: currentDescription, at: current.range))
-      }
-      let null = advance()
-      return Condition(.isNull(negated: negated), operatorRange: start.range.union(null.range))
+      return try parseNullCheck()
     case .modifier:
-      throw fail(.misplacedModifier(at: current.range))
+      throw misplacedModifier()
     default:
       return nil
     }
   }
 
-  static func negatable(_ kind: TokenKind) -> Bool {
+  /// Whether a token of `kind` starts a condition.
+  static func startsCondition(_ kind: TokenKind) -> Bool {
     switch kind {
-    case .in, .between, .contains, .startsWith, .endsWith, .like, .matches: true
-    default: false
+    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .not, .in, .between,
+      .contains, .startsWith, .endsWith, .like, .matches, .is, .modifier:
+      true
+    default:
+      false
     }
   }
 
-  /// `in`, `between` and the text operators, after an optional `not`.
-  private mutating func parseNegatable(negated: Bool, start: Token) throws(ParseAbort) -> Condition {
-    let op = advance()
+  @inline(never)
+  private func misplacedModifier() -> ParseAbort {
+    fail(.misplacedModifier(at: current.range))
+  }
+
+  @inline(never)
+  private func parseComparison() throws(ParseAbort) -> Condition {
+    let start = index
+    let op = comparison(advance().kind)
     let options = parseModifier()
-    let operatorRange = start.range.union(previousOperatorEnd(op))
-    switch op.kind {
-    case .in:
-      let operand = try parseInOperand(after: op)
-      return Condition(.member(operand, options, negated: negated), operatorRange: operatorRange)
-    case .between:
-      let lower = try parseOperand(after: op)
-      guard kind == .and else {
-        throw failUnlessInvalid(.expectedBetweenAnd(found: currentDescription, at: current.range, between: op.range))
-      }
-      let and = advance()
-      let upper = try parseOperand(after: and)
-      return Condition(.between(lower, upper, options, negated: negated), operatorRange: operatorRange)
+    let end = index
+    let operand = try parseOperand()
+    return Condition(.compare(op, operand, options), operatorRange: span(start, end))
+  }
+
+  @inline(never)
+  private func parseNegated() throws(ParseAbort) -> Condition {
+    switch next.kind {
+    case .in, .between, .contains, .startsWith, .endsWith, .like, .matches:
+      let start = index
+      advance()
+      return try parseTest(negated: true, start: start)
     default:
-      let operand = try parseOperand(after: op)
-      return Condition(.text(textOperator(op.kind), operand, options, negated: negated), operatorRange: operatorRange)
+      throw conditionError(.expectedAfterNot(found: describe(next), at: next.range, not: current.range))
     }
+  }
+
+  /// `in`, `between` and the text operators, after an optional `not` at token `start`.
+  @inline(never)
+  private func parseTest(negated: Bool, start: Int) throws(ParseAbort) -> Condition {
+    let op = advance().kind
+    let options = parseModifier()
+    let range = span(start, index)
+    switch op {
+    case .in: return try parseMembership(options, negated: negated, range: range)
+    case .between: return try parseBetween(options, negated: negated, range: range)
+    default:
+      let kind = Condition.Kind.text(textOperator(op), try parseOperand(), options, negated: negated)
+      return Condition(kind, operatorRange: range)
+    }
+  }
+
+  @inline(never)
+  private func parseMembership(_ options: StringOptions, negated: Bool, range: SourceRange) throws(ParseAbort) -> Condition {
+    Condition(.member(try parseInOperand(), options, negated: negated), operatorRange: range)
+  }
+
+  @inline(never)
+  private func parseBetween(_ options: StringOptions, negated: Bool, range: SourceRange) throws(ParseAbort) -> Condition {
+    let lower = try parseOperand()
+    guard kind == .and else { throw missingBetweenAnd(range) }
+    advance()
+    let upper = try parseOperand()
+    return Condition(.between(lower, upper, options, negated: negated), operatorRange: range)
+  }
+
+  @inline(never)
+  private func missingBetweenAnd(_ between: SourceRange) -> ParseAbort {
+    failUnlessInvalid(.expectedBetweenAnd(found: currentDescription, at: current.range, between: between))
+  }
+
+  @inline(never)
+  private func parseNullCheck() throws(ParseAbort) -> Condition {
+    let start = index
+    advance()
+    let negated = match(.not)
+    guard kind == .null else {
+      throw conditionError(.expectedNull(found: currentDescription, at: current.range))
+    }
+    advance()
+    return Condition(.isNull(negated: negated), operatorRange: span(start, index))
   }
 
   // in_operand = list | operand [ ( "..." | "..<" ) operand ] ;
   /// After `in`, parentheses always make a list, even with one item: `color in (Red)`.
-  mutating func parseInOperand(after op: Token) throws(ParseAbort) -> Expr {
+  func parseInOperand() throws(ParseAbort) -> Expr {
     skipNewlines()
     if kind == .leftParen {
       let list = try parseList()
-      if kind == .closedRange || kind == .halfOpenRange { throw fail(.misplacedRange(at: current.range)) }
+      try rejectRange()
       return list
     }
-    let lower = try parseArithmetic(.additive, value: true)
+    let lower = try parseArithmetic(value: true)
     guard kind == .closedRange || kind == .halfOpenRange else { return lower }
-    let rangeOp = advance()
+    let rangeKind: RangeKind = advance().kind == .closedRange ? .closed : .halfOpen
     skipNewlines()
-    let upper = try parseArithmetic(.additive, value: true)
-    if kind == .closedRange || kind == .halfOpenRange { throw fail(.misplacedRange(at: current.range)) }
-    let rangeKind: RangeKind = rangeOp.kind == .closedRange ? .closed : .halfOpen
+    let upper = try parseArithmetic(value: true)
+    try rejectRange()
     return try node(.range(lower, upper, rangeKind), lower.range.union(upper.range))
   }
 
+  /// A value operand of an operator: an arithmetic expression in value position, where bare
+  /// words are text. Line breaks after the operator are skipped.
+  func parseOperand() throws(ParseAbort) -> Expr {
+    skipNewlines()
+    let operand = try parseArithmetic(value: true)
+    try rejectRange()
+    return operand
+  }
+
+  /// A range operator where no range may stand.
+  private func rejectRange() throws(ParseAbort) {
+    if kind == .closedRange || kind == .halfOpenRange {
+      throw conditionError(.misplacedRange(at: current.range))
+    }
+  }
+
+  @inline(never)
+  private func conditionError(_ diagnostic: Diagnostic) -> ParseAbort {
+    failUnlessInvalid(diagnostic)
+  }
+
   // modifier = "[c]" | "[d]" | "[cd]" ;
-  mutating func parseModifier() -> StringOptions {
+  func parseModifier() -> StringOptions {
     guard kind == .modifier else { return [] }
     let token = advance()
     var options: StringOptions = []
@@ -101,9 +164,9 @@ extension Parser {
     return options
   }
 
-  /// The end of an operator, including a modifier just read.
-  private func previousOperatorEnd(_ op: Token) -> SourceRange {
-    previous.kind == .modifier ? previous.range : op.range
+  /// From the start of token `first` to the end of the token before `end`.
+  func span(_ first: Int, _ end: Int) -> SourceRange {
+    tokens[first].range.union(tokens[Swift.max(first, end - 1)].range)
   }
 
   private func comparison(_ kind: TokenKind) -> ComparisonOperator {

@@ -21,7 +21,7 @@ extension Parser {
   /// Moves to the next token and returns the one left behind. Inside parentheses, line breaks
   /// are skipped.
   @discardableResult
-  mutating func advance() -> Token {
+  func advance() -> Token {
     let token = tokens[index]
     if token.kind != .endOfFile { index += 1 }
     if bracketDepth > 0 { skipNewlines() }
@@ -29,14 +29,14 @@ extension Parser {
   }
 
   /// Consumes the current token if it is of `kind`.
-  mutating func match(_ kind: TokenKind) -> Bool {
+  func match(_ kind: TokenKind) -> Bool {
     guard self.kind == kind else { return false }
     advance()
     return true
   }
 
   /// Skips line breaks: after an infix operator, a filter obviously goes on.
-  mutating func skipNewlines() {
+  func skipNewlines() {
     while tokens[index].kind == .newline { index += 1 }
   }
 
@@ -61,26 +61,33 @@ extension Parser {
   // MARK: Limits
 
   /// Enters one level of nesting; past the depth limit, parsing stops with a diagnostic.
-  mutating func enter(_ token: Token) throws(ParseAbort) {
+  /// The current token is the one that nests.
+  func enter() throws(ParseAbort) {
     depth += 1
-    if depth > limits.effectiveMaxDepth {
-      throw fail(.nestingTooDeep(limit: limits.effectiveMaxDepth, at: token.range), fatal: true)
-    }
+    if depth > limits.effectiveMaxDepth { throw tooDeep() }
+  }
+
+  @inline(never)
+  private func tooDeep() -> ParseAbort {
+    fail(.nestingTooDeep(limit: limits.effectiveMaxDepth, at: current.range), fatal: true)
   }
 
   /// Makes a node, counting it against the node budget.
-  mutating func node(_ kind: Expr.Kind, _ range: SourceRange) throws(ParseAbort) -> Expr {
+  func node(_ kind: Expr.Kind, _ range: SourceRange) throws(ParseAbort) -> Expr {
     nodes += 1
-    if nodes > limits.maxNodes {
-      throw fail(.tooManyNodes(limit: limits.maxNodes, at: range), fatal: true)
-    }
+    if nodes > limits.maxNodes { throw tooManyNodes(range) }
     return Expr(kind, range: range)
+  }
+
+  @inline(never)
+  private func tooManyNodes(_ range: SourceRange) -> ParseAbort {
+    fail(.tooManyNodes(limit: limits.maxNodes, at: range), fatal: true)
   }
 
   // MARK: Reporting
 
   /// Reports `diagnostic` and returns the abort to throw. `fatal` stops the whole parse.
-  mutating func fail(_ diagnostic: Diagnostic, fatal: Bool = false, resume: Int? = nil) -> ParseAbort {
+  func fail(_ diagnostic: Diagnostic, fatal: Bool = false, resume: Int? = nil) -> ParseAbort {
     report(diagnostic)
     if fatal { self.fatal = true }
     return ParseAbort(resume: resume)
@@ -88,12 +95,12 @@ extension Parser {
 
   /// An abort for the current token when it is `.invalid` (already reported by the lexer), or
   /// reports `diagnostic` first.
-  mutating func failUnlessInvalid(_ diagnostic: Diagnostic, resume: Int? = nil) -> ParseAbort {
+  func failUnlessInvalid(_ diagnostic: Diagnostic, resume: Int? = nil) -> ParseAbort {
     if kind == .invalid { return ParseAbort(resume: nil) }
     return fail(diagnostic, resume: resume)
   }
 
-  mutating func report(_ diagnostic: Diagnostic) {
+  func report(_ diagnostic: Diagnostic) {
     if diagnostics.count < limits.maxDiagnostics {
       diagnostics.append(diagnostic)
     } else if !fatal {

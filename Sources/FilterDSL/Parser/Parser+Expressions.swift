@@ -1,147 +1,211 @@
 /// Filters: logical operators, `not`, predicates and arithmetic.
+///
+/// The functions on the recursive path (`parseFilter`, `parseNot`, `parsePredicate`,
+/// `parseArithmetic`, `parseUnary`, `parsePrimary`, `parseGroup`) are thin: each handles its
+/// common case and hands everything else to a helper that is not inlined. A debug build gives
+/// every temporary of a function its own stack slot, so this is what lets deep nesting fit a
+/// 512 KiB thread.
 extension Parser {
-  // filter = or_expr ;
-  mutating func parseFilter() throws(ParseAbort) -> Expr {
-    try parseLogical(.or)
-  }
-
+  // filter   = or_expr ;
   // or_expr  = and_expr { ( "or" | "||" ) and_expr } ;
   // and_expr = not_expr { ( "and" | "&&" ) not_expr } ;
-  /// Chains are collected into one n-ary node, iteratively: `a and b and c` is one node with
-  /// three operands, however long the chain.
-  mutating func parseLogical(_ op: LogicalOperator) throws(ParseAbort) -> Expr {
-    let first = op == .or ? try parseLogical(.and) : try parseNot()
-    guard continuesWith(op) else { return first }
-    var operands = [first]
-    while continuesWith(op) {
-      advance()
-      skipNewlines()
-      operands.append(op == .or ? try parseLogical(.and) : try parseNot())
-    }
-    let range = first.range.union(operands[operands.count - 1].range)
-    return try node(.logical(op, operands), range)
+  func parseFilter() throws(ParseAbort) -> Expr {
+    let first = try parseNot()
+    guard continuesLogical() != nil else { return first }
+    return try parseLogicalChain(first)
   }
 
-  /// Whether the next token is `op`; a line that starts with `and` or `or` continues the
-  /// filter of the line before.
-  private mutating func continuesWith(_ op: LogicalOperator) -> Bool {
-    if op.isSpelled(by: kind) { return true }
-    if kind == .newline, op.isSpelled(by: tokens[Swift.min(index + 1, tokens.count - 1)].kind) {
-      index += 1
-      return true
+  /// Both levels in one loop: `and` chains are collected into n-ary nodes that become the
+  /// operands of one n-ary `or`, however long the chain.
+  @inline(never)
+  private func parseLogicalChain(_ first: Expr) throws(ParseAbort) -> Expr {
+    try enter()
+    defer { depth -= 1 }
+    var disjuncts: [Expr] = []
+    var conjuncts = [first]
+    while let op = continuesLogical() {
+      advance()
+      skipNewlines()
+      if op == .or {
+        disjuncts.append(try chain(.and, conjuncts))
+        conjuncts.removeAll()
+      }
+      conjuncts.append(try parseNot())
     }
-    return false
+    disjuncts.append(try chain(.and, conjuncts))
+    return try chain(.or, disjuncts)
+  }
+
+  private func chain(_ op: LogicalOperator, _ operands: [Expr]) throws(ParseAbort) -> Expr {
+    guard operands.count > 1, let first = operands.first, let last = operands.last else {
+      return operands[0]
+    }
+    return try node(.logical(op, operands), first.range.union(last.range))
+  }
+
+  /// The logical operator at the current token, if any. A line that starts with `and` or `or`
+  /// continues the filter of the line before.
+  private func continuesLogical() -> LogicalOperator? {
+    var token = kind
+    if token == .newline { token = tokens[Swift.min(index + 1, tokens.count - 1)].kind }
+    let op: LogicalOperator
+    switch token {
+    case .and, .ampAmp: op = .and
+    case .or, .pipePipe: op = .or
+    default: return nil
+    }
+    if kind == .newline { index += 1 }
+    return op
   }
 
   // not_expr = { "not" | "!" } predicate ;
-  mutating func parseNot() throws(ParseAbort) -> Expr {
-    guard kind == .not || kind == .bang else { return try parsePredicate() }
-    var operators: [Token] = []
+  func parseNot() throws(ParseAbort) -> Expr {
+    switch kind {
+    case .not, .bang: return try parseNegation()
+    default: return try parsePredicate()
+    }
+  }
+
+  /// A run of `not` is read in a loop, not by recursion.
+  @inline(never)
+  private func parseNegation() throws(ParseAbort) -> Expr {
+    let first = index
+    var count = 0
     while kind == .not || kind == .bang {
-      try enter(current)
-      operators.append(advance())
+      try enter()
+      count += 1
+      advance()
     }
-    defer { depth -= operators.count }
-    var expr = try parsePredicate()
-    for op in operators.reversed() {
-      expr = try node(.not(expr), op.range.union(expr.range))
-    }
-    return expr
+    defer { depth -= count }
+    return try wrap(try parsePredicate(), operatorsFrom: first, count: count, negate: false)
   }
 
   // predicate = "exists" field_path
-  //           | ( "any" | "all" | "none" ) postfix condition
+  //           | ( "any" | "all" | "none" ) primary condition
   //           | additive [ condition ] ;
-  mutating func parsePredicate() throws(ParseAbort) -> Expr {
+  func parsePredicate() throws(ParseAbort) -> Expr {
     switch kind {
-    case .exists:
-      let keyword = advance()
-      let path = try parseFieldPath(after: keyword)
-      return try node(.exists(path), keyword.range.union(path.range))
-    case .any, .all, .none:
-      let keyword = advance()
-      let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
-      let subject = try parsePrimary(value: false)
-      guard let condition = try parseCondition() else {
-        throw failUnlessInvalid(.expectedCondition(quantifier: text(keyword), found: currentDescription, at: current.range))
-      }
-      let e = try node(.quantified(quantifier, subject, condition), keyword.range.union(previous.range))
-      try rejectChainedComparison()
-      return e
-    default:
-      let subject = try parseArithmetic(.additive, value: false)
-      guard let condition = try parseCondition() else { return subject }
-      let e = try node(.predicate(subject, condition), subject.range.union(previous.range))
-      try rejectChainedComparison()
-      return e
+    case .exists: return try parseExists()
+    case .any, .all, .none: return try parseQuantified()
+    default: return try parseConditionTail(try parseArithmetic(value: false))
     }
   }
 
-  private mutating func rejectChainedComparison() throws(ParseAbort) {
-    switch kind {
+  /// The optional condition after a subject. A condition nests one level (its operand can
+  /// hold parentheses).
+  @inline(never)
+  private func parseConditionTail(_ subject: Expr) throws(ParseAbort) -> Expr {
+    guard Parser.startsCondition(kind) else { return subject }
+    try enter()
+    defer { depth -= 1 }
+    guard let condition = try parseCondition() else { return subject }
+    return try finishPredicate(.predicate(subject, condition), from: subject.range)
+  }
+
+  @inline(never)
+  private func parseExists() throws(ParseAbort) -> Expr {
+    let keyword = advance()
+    let path = try parseFieldPath(after: keyword)
+    return try node(.exists(path), keyword.range.union(path.range))
+  }
+
+  @inline(never)
+  private func parseQuantified() throws(ParseAbort) -> Expr {
+    try enter()
+    defer { depth -= 1 }
+    let keyword = advance()
+    let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
+    let subject = try parsePrimary(value: false)
+    guard let condition = try parseCondition() else {
+      throw failUnlessInvalid(.expectedCondition(quantifier: text(keyword), found: currentDescription, at: current.range))
+    }
+    return try finishPredicate(.quantified(quantifier, subject, condition), from: keyword.range)
+  }
+
+  /// Makes a predicate node, and rejects `a < b < c`.
+  private func finishPredicate(_ kind: Expr.Kind, from start: SourceRange) throws(ParseAbort) -> Expr {
+    let e = try node(kind, start.union(previous.range))
+    switch self.kind {
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
       throw fail(.chainedComparison(at: current.range))
     default:
-      return
+      return e
     }
   }
 
   // additive       = multiplicative { ( "+" | "-" ) multiplicative } ;
   // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
-  /// One loop per level of the precedence table. Each operator adds a level to the tree (they
-  /// associate to the left), so each counts towards the depth limit.
-  mutating func parseArithmetic(_ level: Precedence, value: Bool) throws(ParseAbort) -> Expr {
-    var left =
-      level == .additive
-      ? try parseArithmetic(.multiplicative, value: value) : try parseUnary(value: value)
+  func parseArithmetic(value: Bool) throws(ParseAbort) -> Expr {
+    let first = try parseUnary(value: value)
+    guard Precedence.arithmetic(kind) != nil else { return first }
+    return try parseArithmeticChain(first, value: value)
+  }
+
+  /// Both levels in one loop, reducing by the precedence table; all operators associate to
+  /// the left. Each operator adds a level to the tree, so each counts towards the depth limit.
+  @inline(never)
+  private func parseArithmeticChain(_ first: Expr, value: Bool) throws(ParseAbort) -> Expr {
+    var operands = [first]
+    var operators: [ArithmeticOperator] = []
     var steps = 0
     defer { depth -= steps }
-    while let op = Precedence.arithmetic(kind), op.precedence == level {
-      let token = advance()
+    while let op = Precedence.arithmetic(kind) {
+      while let top = operators.last, top.precedence >= op.precedence {
+        try reduce(&operands, &operators)
+      }
+      operators.append(op)
+      advance()
       skipNewlines()
       steps += 1
-      try enter(token)
-      let right =
-        level == .additive
-        ? try parseArithmetic(.multiplicative, value: value) : try parseUnary(value: value)
-      left = try node(.arithmetic(op, left, right), left.range.union(right.range))
+      try enter()
+      operands.append(try parseUnary(value: value))
     }
-    return left
+    while !operators.isEmpty { try reduce(&operands, &operators) }
+    return operands[0]
+  }
+
+  private func reduce(_ operands: inout [Expr], _ operators: inout [ArithmeticOperator]) throws(ParseAbort) {
+    guard let op = operators.popLast(), let right = operands.popLast(), let left = operands.popLast() else { return }
+    operands.append(try node(.arithmetic(op, left, right), left.range.union(right.range)))
   }
 
   // unary = { "-" } primary ;
-  /// A minus right before a number or duration is part of the literal (`-3`, `-7d`), which is
-  /// how `-9223372036854775808` can be written.
-  mutating func parseUnary(value: Bool) throws(ParseAbort) -> Expr {
-    guard kind == .minus else { return try parsePrimary(value: value) }
-    var minuses: [Token] = []
-    while kind == .minus {
-      try enter(current)
-      minuses.append(advance())
+  func parseUnary(value: Bool) throws(ParseAbort) -> Expr {
+    switch kind {
+    case .minus: return try parseNegative(value: value)
+    default: return try parsePrimary(value: value)
     }
-    defer { depth -= minuses.count }
-    var wrapped = minuses[...]
-    var expr: Expr
-    if let last = wrapped.last, kind == .integer || kind == .decimal || kind == .duration {
-      expr = try parseNumber(minus: last)
-      wrapped = wrapped.dropLast()
-    } else {
-      expr = try parsePrimary(value: value)
-    }
-    for minus in wrapped.reversed() {
-      expr = try node(.negate(expr), minus.range.union(expr.range))
-    }
-    return expr
   }
 
-  /// A value operand of an operator: an arithmetic expression in value position, where bare
-  /// words are text. Line breaks after the operator are skipped.
-  mutating func parseOperand(after op: Token) throws(ParseAbort) -> Expr {
-    skipNewlines()
-    let operand = try parseArithmetic(.additive, value: true)
-    if kind == .closedRange || kind == .halfOpenRange {
-      throw fail(.misplacedRange(at: current.range))
+  /// A run of minus signs, read in a loop. A minus right before a number or duration is part
+  /// of the literal (`-3`, `-7d`), which is how `-9223372036854775808` can be written.
+  @inline(never)
+  private func parseNegative(value: Bool) throws(ParseAbort) -> Expr {
+    let first = index
+    var count = 0
+    while kind == .minus {
+      try enter()
+      count += 1
+      advance()
     }
-    return operand
+    defer { depth -= count }
+    if kind == .integer || kind == .decimal || kind == .duration {
+      let literal = try parseNumber(minus: tokens[index - 1])
+      return try wrap(literal, operatorsFrom: first, count: count - 1, negate: true)
+    }
+    return try wrap(try parsePrimary(value: value), operatorsFrom: first, count: count, negate: true)
+  }
+
+  /// Wraps `operand` in `count` prefix operators (`not` or unary minus) whose tokens start at
+  /// token `first`, innermost last: `not not a` is `not(not(a))`.
+  private func wrap(_ operand: Expr, operatorsFrom first: Int, count: Int, negate: Bool) throws(ParseAbort) -> Expr {
+    var expr = operand
+    var i = count
+    while i > 0 {
+      i -= 1
+      let range = tokens[first + i].range.union(expr.range)
+      expr = try node(negate ? .negate(expr) : .not(expr), range)
+    }
+    return expr
   }
 }

@@ -3,7 +3,35 @@ extension Parser {
   // primary = literal | field_path | call | parameter | list | "(" filter ")" ;
   /// In value position (`value` is true: right of an operator, list items, bounds), a bare
   /// word is text: `color == Midnight`. Elsewhere it names a field.
-  mutating func parsePrimary(value: Bool) throws(ParseAbort) -> Expr {
+  ///
+  /// This function and the others on the recursive path keep their frames small (the leaf
+  /// cases live in their own functions), so that deep nesting fits a 512 KiB stack even in a
+  /// debug build.
+  func parsePrimary(value: Bool) throws(ParseAbort) -> Expr {
+    switch kind {
+    case .leftParen:
+      let expr = current.opensList ? try parseList() : try parseGroup()
+      try rejectPostfix()
+      return expr
+    case .identifier, .quotedIdentifier:
+      if next.kind == .leftParen { return try parseCall() }
+      return try parseNamed(value: value)
+    default:
+      return try parseLeaf(value: value)
+    }
+  }
+
+  /// A field path, or a bare word in value position.
+  @inline(never)
+  private func parseNamed(value: Bool) throws(ParseAbort) -> Expr {
+    if value && kind == .identifier { return try parseBareWord() }
+    let path = try parseFieldPath(after: nil)
+    return try node(.field(path), path.range)
+  }
+
+  /// Literals, parameters, and what cannot start a primary.
+  @inline(never)
+  private func parseLeaf(value: Bool) throws(ParseAbort) -> Expr {
     let token = current
     switch token.kind {
     case .integer, .decimal, .duration:
@@ -25,15 +53,6 @@ extension Parser {
     case .null:
       advance()
       return try node(.literal(.null), token.range)
-    case .identifier:
-      if next.kind == .leftParen { return try parseCall() }
-      if value { return try parseBareWord() }
-      let path = try parseFieldPath(after: nil)
-      return try node(.field(path), path.range)
-    case .quotedIdentifier:
-      if next.kind == .leftParen { return try parseCall() }
-      let path = try parseFieldPath(after: nil)
-      return try node(.field(path), path.range)
     case .word:
       guard value else { throw fail(.wordAsField(text(token), at: token.range)) }
       return try parseBareWord()
@@ -41,10 +60,6 @@ extension Parser {
       advance()
       let name = Name(text(token).dropFirst().description, range: token.range)
       return try node(.parameter(name), token.range)
-    case .leftParen:
-      let expr = token.opensList ? try parseList() : try parseGroup()
-      try rejectPostfix(after: expr)
-      return expr
     case .invalid:
       throw ParseAbort()
     default:
@@ -53,7 +68,7 @@ extension Parser {
   }
 
   /// A word in value position, read as text.
-  private mutating func parseBareWord() throws(ParseAbort) -> Expr {
+  private func parseBareWord() throws(ParseAbort) -> Expr {
     let token = advance()
     lastBareWord = index - 1
     if kind == .dot {
@@ -80,7 +95,7 @@ extension Parser {
   }
 
   /// An integer, decimal or duration literal, negated when `minus` is given.
-  mutating func parseNumber(minus: Token?) throws(ParseAbort) -> Expr {
+  func parseNumber(minus: Token?) throws(ParseAbort) -> Expr {
     let token = advance()
     let range = minus.map { $0.range.union(token.range) } ?? token.range
     let digits = token.range.start..<token.range.end
@@ -110,7 +125,7 @@ extension Parser {
   // field_path = name { "." name } ;
   // name       = identifier | quoted_identifier ;   (after ".", keywords are names too)
   /// `after` is the keyword the path follows (`exists`), for the message when there is none.
-  mutating func parseFieldPath(after keyword: Token?) throws(ParseAbort) -> FieldPath {
+  func parseFieldPath(after keyword: Token?) throws(ParseAbort) -> FieldPath {
     guard kind == .identifier || kind == .quotedIdentifier else {
       throw failUnlessInvalid(.expectedFieldName(after: keyword.map { text($0) }, found: currentDescription, at: current.range))
     }
@@ -137,10 +152,10 @@ extension Parser {
   }
 
   // call = name "(" [ filter { "," filter } [ "," ] ] ")" ;
-  private mutating func parseCall() throws(ParseAbort) -> Expr {
+  private func parseCall() throws(ParseAbort) -> Expr {
     let nameToken = advance()
     let open = current
-    try enter(open)
+    try enter()
     defer { depth -= 1 }
     bracketDepth += 1
     advance()
@@ -152,21 +167,21 @@ extension Parser {
     }
     let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
     let call = try node(.call(name(nameToken), arguments), nameToken.range.union(close.range))
-    try rejectPostfix(after: call)
+    try rejectPostfix()
     return call
   }
 
   // list = "(" [ operand { "," operand } [ "," ] ] ")" ;
-  mutating func parseList() throws(ParseAbort) -> Expr {
+  func parseList() throws(ParseAbort) -> Expr {
     let open = current
-    try enter(open)
+    try enter()
     defer { depth -= 1 }
     bracketDepth += 1
     advance()
     var items: [Expr] = []
     while kind != .rightParen {
       if kind == .endOfFile { throw unclosed(open) }
-      items.append(try parseArithmetic(.additive, value: true))
+      items.append(try parseArithmetic(value: true))
       if items.count > limits.maxListItems {
         throw fail(.listTooLong(limit: limits.maxListItems, at: open.range), fatal: true)
       }
@@ -177,9 +192,9 @@ extension Parser {
   }
 
   // group = "(" filter ")" ;
-  private mutating func parseGroup() throws(ParseAbort) -> Expr {
+  private func parseGroup() throws(ParseAbort) -> Expr {
     let open = current
-    try enter(open)
+    try enter()
     defer { depth -= 1 }
     bracketDepth += 1
     advance()
@@ -190,7 +205,7 @@ extension Parser {
 
   /// Consumes the `)` that closes `open`, or reports what is wrong. `item` names what the
   /// parentheses hold, for "expected ',' or ')' after list item".
-  private mutating func closeParenthesis(_ open: Token, after item: String?) throws(ParseAbort) -> Token {
+  private func closeParenthesis(_ open: Token, after item: String?) throws(ParseAbort) -> Token {
     guard kind == .rightParen else {
       if kind == .invalid { throw ParseAbort() }
       if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
@@ -206,16 +221,19 @@ extension Parser {
 
   /// The `(` at `open` is never closed. If the statement ran on into a new line, the next
   /// statement starts there.
-  private mutating func unclosed(_ open: Token) -> ParseAbort {
+  private func unclosed(_ open: Token) -> ParseAbort {
     let resume = isFirstOnLine ? index : nil
     let expectedAt = SourceRange.empty(at: previous.range.end)
     return fail(.unclosedParenthesis(at: open.range, expected: expectedAt), resume: resume)
   }
 
   /// `(a)(b)`, `"x".y`: only function names can be called, only fields have fields.
-  private mutating func rejectPostfix(after expr: Expr) throws(ParseAbort) {
-    if kind == .dot || (kind == .leftParen && !isFirstOnLine) {
-      throw fail(kind == .dot ? .invalidFieldStep(at: current.range) : .invalidCall(at: current.range))
-    }
+  private func rejectPostfix() throws(ParseAbort) {
+    if kind == .dot || (kind == .leftParen && !isFirstOnLine) { throw postfixError() }
+  }
+
+  @inline(never)
+  private func postfixError() -> ParseAbort {
+    fail(kind == .dot ? .invalidFieldStep(at: current.range) : .invalidCall(at: current.range))
   }
 }

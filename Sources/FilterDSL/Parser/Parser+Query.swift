@@ -6,7 +6,7 @@ extension Parser {
   //        | "offset" operand ;
   /// The clause words are not reserved: `limit > 5` at the start of a query is a filter on a
   /// field named `limit`, while `limit 5` is a clause.
-  mutating func parseQuery() throws(ParseAbort) -> Query {
+  func parseQuery() throws(ParseAbort) -> Query {
     var query = Query(filter: nil)
     if !atClause(queryStart: true) && !atStatementEnd {
       query.filter = try parseFilter()
@@ -22,10 +22,10 @@ extension Parser {
         query.ordering = try parseSortKeys()
       } else if isWord(word, "limit") {
         if query.limit != nil { throw fail(.duplicateClause("limit", at: word.range)) }
-        query.limit = try parseOperand(after: word)
+        query.limit = try parseOperand()
       } else {
         if query.offset != nil { throw fail(.duplicateClause("offset", at: word.range)) }
-        query.offset = try parseOperand(after: word)
+        query.offset = try parseOperand()
       }
     }
     return query
@@ -45,11 +45,11 @@ extension Parser {
   }
 
   // sort_key = additive [ "asc" | "desc" ] [ "nulls" ( "first" | "last" ) ] ;
-  private mutating func parseSortKeys() throws(ParseAbort) -> [SortKey] {
+  private func parseSortKeys() throws(ParseAbort) -> [SortKey] {
     var keys: [SortKey] = []
     repeat {
       skipNewlines()
-      let key = try parseArithmetic(.additive, value: false)
+      let key = try parseArithmetic(value: false)
       var sortKey = SortKey(key)
       if isWord(current, "asc") {
         advance()
@@ -75,7 +75,7 @@ extension Parser {
 
   /// A diagnostic for a token left after a complete filter or statement, with the likely
   /// reason: text with spaces not quoted, a misspelled operator, a missing `and`/`or`.
-  mutating func trailingTokens() -> ParseAbort {
+  func trailingTokens() -> ParseAbort {
     let token = current
     switch token.kind {
     case .invalid:

@@ -2,7 +2,7 @@
 extension Parser {
   // script    = { separator } [ statement { separator { separator } statement } ] { separator } ;
   // separator = newline | ";" ;
-  mutating func parseStatements() -> Script {
+  func parseStatements() -> Script {
     var statements: [Stmt] = []
     while !fatal {
       while kind == .newline || kind == .semicolon { advance() }
@@ -21,7 +21,7 @@ extension Parser {
 
   /// Skips the rest of a broken statement: to the next line break or `;`, or to where the
   /// abort says the next statement starts. Always moves forward.
-  private mutating func recover(from abort: ParseAbort, statementStart: Int) {
+  private func recover(from abort: ParseAbort, statementStart: Int) {
     depth = 0
     bracketDepth = 0
     if let resume = abort.resume, resume > statementStart {
@@ -33,7 +33,7 @@ extension Parser {
   }
 
   /// The statement or input must end here; otherwise say what is left over.
-  mutating func expectEnd() throws(ParseAbort) {
+  func expectEnd() throws(ParseAbort) {
     if kind == .endOfFile || (script && atStatementEnd) { return }
     throw trailingTokens()
   }
@@ -47,7 +47,7 @@ extension Parser {
   //           | "show" ( "*" | field_path { "," field_path } )
   //           | "set" name unary
   //           | query ;
-  mutating func parseStatement() throws(ParseAbort) -> Stmt {
+  func parseStatement() throws(ParseAbort) -> Stmt {
     let start = current
     let kind: Stmt.Kind
     switch statementKeyword(start) {
@@ -86,7 +86,7 @@ extension Parser {
       if self.kind == .closedRange || self.kind == .halfOpenRange {
         let op = advance()
         skipNewlines()
-        let upper = try parseArithmetic(.additive, value: false)
+        let upper = try parseArithmetic(value: false)
         value = try node(.range(value, upper, op.kind == .closedRange ? .closed : .halfOpen), value.range.union(upper.range))
       }
       kind = .let(name, value)
@@ -134,14 +134,14 @@ extension Parser {
   }
 
   /// A name after a statement keyword: `use phones`, `let big`, `set format`.
-  private mutating func parseStatementName(after keyword: Token) throws(ParseAbort) -> Name {
+  private func parseStatementName(after keyword: Token) throws(ParseAbort) -> Name {
     guard kind == .identifier || kind == .quotedIdentifier else {
       throw failUnlessInvalid(.expectedToken("a name", after: text(keyword), found: currentDescription, at: current.range))
     }
     return name(advance())
   }
 
-  private mutating func parseFieldList(after keyword: Token) throws(ParseAbort) -> [FieldPath] {
+  private func parseFieldList(after keyword: Token) throws(ParseAbort) -> [FieldPath] {
     var fields = [try parseFieldPath(after: keyword)]
     while kind == .comma {
       let comma = advance()

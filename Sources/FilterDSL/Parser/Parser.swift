@@ -8,7 +8,7 @@
 /// Errors abort the statement they occur in (panic mode); the parser then skips to the next
 /// line or `;` and goes on, so a script gets one diagnostic per broken statement and no
 /// cascades.
-public struct Parser {
+public final class Parser {
   /// Parses a single filter, such as `color in (Starlight, "Space Black") and diskSpace >= 256`.
   /// Line breaks are spaces.
   public static func parseFilter(_ source: SourceText, limits: ParserLimits = .default)
@@ -58,18 +58,18 @@ public struct Parser {
 
   private static func run<T>(
     _ source: SourceText, limits: ParserLimits, script: Bool,
-    _ body: (inout Parser) throws(ParseAbort) -> T
+    _ body: (Parser) throws(ParseAbort) -> T
   ) -> ParseResult<T> {
     guard source.utf8.count <= limits.maxSourceBytes else {
       let diagnostic = Diagnostic.sourceTooLong(source.utf8.count, limit: limits.maxSourceBytes)
       return ParseResult(value: nil, diagnostics: [diagnostic], source: source)
     }
     let lexed = Lexer.tokenize(source, newlines: script)
-    var parser = Parser(bytes: source.utf8, tokens: lexed.tokens, limits: limits, script: script)
+    let parser = Parser(bytes: source.utf8, tokens: lexed.tokens, limits: limits, script: script)
     parser.diagnostics = Array(lexed.diagnostics.prefix(limits.maxDiagnostics))
     var value: T? = nil
     do {
-      value = try body(&parser)
+      value = try body(parser)
     } catch {
       value = nil
     }

@@ -4,8 +4,13 @@
 /// nesting, so the depth limit here is what keeps all of them safe. Exceeding a limit is a
 /// diagnostic (`FLT29x`), never a crash.
 public struct ParserLimits: Hashable, Sendable {
-  /// The deepest nesting of parentheses, lists, calls, `not`, unary minus and arithmetic
-  /// operators. Clamped to 1...``ParserLimits/maximumDepth``.
+  /// The deepest nesting. Each parenthesis, list, call, `not`, unary minus, arithmetic
+  /// operator, comparison, quantifier and `and`/`or` chain nests one level:
+  /// `not (a == 1 or b)` is 4 deep at `1`. Clamped to 1...``ParserLimits/maximumDepth``.
+  ///
+  /// In a debug build each level can take up to about 2.5 KiB of stack (far less in release),
+  /// so the default of 100 fits a 512 KiB thread (what Apple platforms give secondary threads)
+  /// with room to spare.
   public var maxDepth: Int
   /// The most syntax nodes in one parse.
   public var maxNodes: Int
@@ -36,8 +41,8 @@ public struct ParserLimits: Hashable, Sendable {
     maxDiagnostics: 10)
 
   /// The largest depth the parser allows whatever ``maxDepth`` says: deep enough for any real
-  /// filter, shallow enough for a 512 KiB thread in a debug build.
-  public static let maximumDepth = 250
+  /// filter; in a debug build it needs about 1 MiB of stack, which main threads have.
+  public static let maximumDepth = 200
 
   var effectiveMaxDepth: Int { Swift.min(Swift.max(maxDepth, 1), ParserLimits.maximumDepth) }
 }

@@ -26,11 +26,11 @@ extension Printer {
     switch statement.kind {
     case .load(let path, let alias):
       out += "load " + Quoting.string(path.text)
-      if let alias { out += " as " + Quoting.name(alias.text) }
+      if let alias { out += " as " + Quoting.name(alias.text, at: .statementName) }
     case .use(let name):
-      out += "use " + Quoting.name(name.text)
+      out += "use " + Quoting.name(name.text, at: .statementName)
     case .let(let name, let value):
-      out += "let " + Quoting.name(name.text) + " = "
+      out += "let " + Quoting.name(name.text, at: .statementName) + " = "
       expr(value)
     case .query(let query):
       self.query(query)
@@ -52,7 +52,7 @@ extension Printer {
     case .show(let fields):
       out += "show " + (fields.isEmpty ? "*" : Printer.fieldList(fields))
     case .set(let option, let value):
-      out += "set " + Quoting.name(option.text) + " "
+      out += "set " + Quoting.name(option.text, at: .statementName) + " "
       expr(value, .prefix, value: true)
     }
   }

@@ -172,7 +172,7 @@ struct Printer {
 
   static func text(of path: FieldPath, value: Bool) -> String {
     path.components.enumerated().map { i, name in
-      Quoting.name(name.text, first: i == 0, forceQuotes: i == 0 && value)
+      Quoting.name(name.text, at: i > 0 ? .pathStep : value ? .value : .start)
     }.joined(separator: ".")
   }
 }

@@ -5,14 +5,31 @@ enum Quoting {
     quote(text, delimiter: "\"")
   }
 
-  /// A field or statement name: bare when the lexer reads it back as the same identifier,
-  /// otherwise in backticks. `first` is false for path steps after a `.`, where keywords are
-  /// plain names; `forceQuotes` for names in value position, where a bare word is text.
-  static func name(_ text: String, first: Bool = true, forceQuotes: Bool = false) -> String {
-    if !forceQuotes && isPlainIdentifier(text) && !(first && Keywords.isReserved(text)) {
-      return text
-    }
-    return quote(text, delimiter: "`")
+  /// Which words must be quoted where a name stands.
+  enum Position {
+    /// Where a filter or statement may start: keywords and the words with a meaning by
+    /// position (`count`, `order`, `limit`...).
+    case start
+    /// After a statement keyword (`use`, `let`, `set`, `as`): reserved keywords only.
+    case statementName
+    /// A path step after `.`: any word is a name there.
+    case pathStep
+    /// Value position, where a bare word is text: always quoted.
+    case value
+  }
+
+  /// A field, function or statement name: bare when the parser reads it back as the same name
+  /// at `position`, otherwise in backticks.
+  static func name(_ text: String, at position: Position = .start) -> String {
+    guard isPlainIdentifier(text) else { return quote(text, delimiter: "`") }
+    let bare =
+      switch position {
+      case .start: !Keywords.isReserved(text)
+      case .statementName: Keywords.lookup(Array(text.utf8), 0..<text.utf8.count) == nil
+      case .pathStep: true
+      case .value: false
+      }
+    return bare ? text : quote(text, delimiter: "`")
   }
 
   /// Whether the lexer reads `text` as exactly one identifier token (not a keyword check).
