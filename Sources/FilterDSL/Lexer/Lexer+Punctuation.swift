@@ -85,6 +85,15 @@ extension Lexer {
       }
     case UInt8(ascii: "["):
       scanModifier(from: start)
+    case 0x1B:
+      // A terminal escape sequence (ESC [ parameters letter) is one bad character, not four.
+      if peek() == UInt8(ascii: "[") {
+        index += 1
+        while index < bytes.count, (0x30...0x3F).contains(bytes[index]) { index += 1 }
+        if index < bytes.count, (0x40...0x7E).contains(bytes[index]) { index += 1 }
+      }
+      emit(.invalid, from: start)
+      diagnostics.append(.unexpectedCharacter("\u{1B}", at: SourceRange(start: start, end: start + 1)))
     default:
       emit(.invalid, from: start)
       diagnostics.append(.unexpectedCharacter(String(UnicodeScalar(byte)), at: SourceRange(start: start, end: index)))

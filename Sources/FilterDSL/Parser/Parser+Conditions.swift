@@ -95,7 +95,7 @@ extension Parser {
 
   @inline(never)
   private func missingBetweenAnd(_ between: SourceRange) -> ParseAbort {
-    failUnlessInvalid(.expectedBetweenAnd(found: currentDescription, at: current.range, between: between))
+    failUnlessInvalid(.expectedBetweenAnd(found: currentDescription, at: expectedAt, between: between))
   }
 
   @inline(never)
@@ -104,7 +104,7 @@ extension Parser {
     advance()
     let negated = match(.not)
     guard kind == .null else {
-      throw conditionError(.expectedNull(found: currentDescription, at: current.range))
+      throw conditionError(.expectedNull(found: currentDescription, at: expectedAt))
     }
     advance()
     return Condition(.isNull(negated: negated), operatorRange: span(start, index))

@@ -109,6 +109,13 @@ extension Parser {
     }
   }
 
+  /// Where to point when something is missing: at the current token, or just after the
+  /// previous one when the input or line ended first.
+  var expectedAt: SourceRange {
+    guard index > 0, kind == .endOfFile || kind == .newline || isFirstOnLine else { return current.range }
+    return .empty(at: previous.range.end)
+  }
+
   /// How the current token is named in messages: its text, or what it is.
   var currentDescription: String { describe(current) }
 

@@ -117,7 +117,7 @@ extension Parser {
     let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
     let subject = try parsePrimary(value: false)
     guard let condition = try parseCondition() else {
-      throw failUnlessInvalid(.expectedCondition(quantifier: text(keyword), found: currentDescription, at: current.range))
+      throw failUnlessInvalid(.expectedCondition(quantifier: text(keyword), found: currentDescription, at: expectedAt))
     }
     return try finishPredicate(.quantified(quantifier, subject, condition), from: keyword.range)
   }

@@ -91,7 +91,7 @@ extension Parser {
     case .and, .or, .ampAmp, .pipePipe, .not, .bang, .leftParen: what = "a filter"
     default: what = "a field or value"
     }
-    return .expectedExpression(what, after: atStart ? nil : text(previous), found: currentDescription, at: token.range)
+    return .expectedExpression(what, after: atStart ? nil : text(previous), found: currentDescription, at: expectedAt)
   }
 
   /// An integer, decimal or duration literal, negated when `minus` is given.
@@ -127,13 +127,13 @@ extension Parser {
   /// `after` is the keyword the path follows (`exists`), for the message when there is none.
   func parseFieldPath(after keyword: Token?) throws(ParseAbort) -> FieldPath {
     guard kind == .identifier || kind == .quotedIdentifier else {
-      throw failUnlessInvalid(.expectedFieldName(after: keyword.map { text($0) }, found: currentDescription, at: current.range))
+      throw failUnlessInvalid(.expectedFieldName(after: keyword.map { text($0) }, found: currentDescription, at: expectedAt))
     }
     var components = [name(advance())]
     while kind == .dot {
       let dot = advance()
       guard kind == .identifier || kind == .quotedIdentifier || kind.isKeyword else {
-        throw failUnlessInvalid(.expectedFieldName(after: text(dot), found: currentDescription, at: current.range))
+        throw failUnlessInvalid(.expectedFieldName(after: text(dot), found: currentDescription, at: expectedAt))
       }
       components.append(name(advance()))
     }
@@ -209,10 +209,10 @@ extension Parser {
     guard kind == .rightParen else {
       if kind == .invalid { throw ParseAbort() }
       if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
-      let quoteHint = lastBareWord == index - 1 && (kind == .identifier || kind == .word)
+      let quoteHint = lastBareWord == index - 1 && (kind == .identifier || kind == .word) && !Parser.startsCondition(next.kind)
       throw fail(
         .expectedClosing(
-          after: item, found: currentDescription, at: current.range, open: open.range,
+          after: item, found: currentDescription, at: expectedAt, open: open.range,
           bareWords: quoteHint ? (text(previous), text(current)) : nil))
     }
     bracketDepth -= 1

@@ -16,7 +16,7 @@ extension Parser {
       if isWord(word, "order") {
         if !query.ordering.isEmpty { throw fail(.duplicateClause("order by", at: word.range)) }
         guard isWord(current, "by") else {
-          throw failUnlessInvalid(.expectedToken("'by'", after: "order", found: currentDescription, at: current.range))
+          throw failUnlessInvalid(.expectedToken("'by'", after: "order", found: currentDescription, at: expectedAt))
         }
         advance()
         query.ordering = try parseSortKeys()
@@ -64,7 +64,7 @@ extension Parser {
         } else if isWord(current, "last") {
           sortKey.nulls = .last
         } else {
-          throw failUnlessInvalid(.expectedToken("'first' or 'last'", after: text(nulls), found: currentDescription, at: current.range))
+          throw failUnlessInvalid(.expectedToken("'first' or 'last'", after: text(nulls), found: currentDescription, at: expectedAt))
         }
         advance()
       }
@@ -88,7 +88,9 @@ extension Parser {
       break
     }
     let found = currentDescription
-    if lastBareWord == index - 1 && (token.kind == .identifier || token.kind == .word) {
+    if lastBareWord == index - 1 && (token.kind == .identifier || token.kind == .word)
+      && !Parser.startsCondition(next.kind)
+    {
       let phrase = text(previous) + " " + text(token)
       return fail(.unexpectedToken(found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
     }

@@ -54,7 +54,7 @@ extension Parser {
     case "load":
       advance()
       guard self.kind == .string else {
-        throw failUnlessInvalid(.expectedPath(found: currentDescription, at: current.range, bare: self.kind == .identifier || self.kind == .word))
+        throw failUnlessInvalid(.expectedPath(found: currentDescription, at: expectedAt, bare: self.kind == .identifier || self.kind == .word))
       }
       let path = name(advance())
       var ignored: [LiteralDecoder.Problem] = []
@@ -78,7 +78,7 @@ extension Parser {
         name = try parseStatementName(after: keyword)
       }
       guard self.kind == .equal else {
-        throw failUnlessInvalid(.expectedToken("'='", after: "let \(name.text)", found: currentDescription, at: current.range))
+        throw failUnlessInvalid(.expectedToken("'='", after: "let \(name.text)", found: currentDescription, at: expectedAt))
       }
       advance()
       skipNewlines()
@@ -136,7 +136,7 @@ extension Parser {
   /// A name after a statement keyword: `use phones`, `let big`, `set format`.
   private func parseStatementName(after keyword: Token) throws(ParseAbort) -> Name {
     guard kind == .identifier || kind == .quotedIdentifier else {
-      throw failUnlessInvalid(.expectedToken("a name", after: text(keyword), found: currentDescription, at: current.range))
+      throw failUnlessInvalid(.expectedToken("a name", after: text(keyword), found: currentDescription, at: expectedAt))
     }
     return name(advance())
   }

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import FilterDSL
+
+/// Rendered diagnostics, exactly: golden files in `Golden/diagnostics/`, one `.flt` input and
+/// one `.txt` expected rendering each.
+@Suite struct RenderTests {
+  static var inputs: [String] { Golden.inputs("diagnostics", ext: "flt").map(\.lastPathComponent) }
+
+  @Test(arguments: inputs)
+  func goldenRendering(file: String) {
+    let url = Golden.directory.appendingPathComponent("diagnostics").appendingPathComponent(file)
+    let source = SourceText(Golden.read(url), name: file)
+    let result = Parser.parseScript(source)
+    #expect(result.hasErrors, "\(file) should have errors")
+    let expected = url.deletingPathExtension().appendingPathExtension("txt")
+    Golden.check(result.renderedDiagnostics, against: expected)
+  }
+
+  @Test func goldenInputsExist() {
+    #expect(RenderTests.inputs.count >= 15)
+  }
+
+  @Test func caretRunsUnderTheRange() {
+    let source = SourceText("price >= abc and x", name: "f")
+    let diagnostic = Diagnostic(.unexpectedToken, at: SourceRange(start: 9, end: 12), message: "m", label: "here", help: "h")
+    #expect(DiagnosticRenderer(source: source).render(diagnostic) == """
+      error[FLT202]: m
+       --> f:1:10
+        |
+      1 | price >= abc and x
+        |          ^^^ here
+        = help: h
+
+      """)
+  }
+
+  @Test func emptyRangeAtTheEndGetsOneCaret() {
+    let source = SourceText("a ==", name: "f")
+    let diagnostic = Diagnostic(.expectedExpression, at: .empty(at: 4), message: "m")
+    #expect(DiagnosticRenderer(source: source).render(diagnostic).contains("  |     ^\n"))
+  }
+
+  @Test func rangesOutsideTheSourceAreClamped() {
+    let source = SourceText("abc", name: "f")
+    for range in [SourceRange(start: 50, end: 60), SourceRange(start: -5, end: 2), SourceRange(start: 2, end: 1)] {
+      let text = DiagnosticRenderer(source: source).render(Diagnostic(.unexpectedToken, at: range, message: "m"))
+      #expect(text.contains("1 | abc"))
+    }
+  }
+
+  @Test func columnsCountCharacters() {
+    let source = SourceText("é日\n👍🏽 x", name: "f")
+    #expect(source.location(of: 0) == SourceLocation(line: 1, column: 1))
+    #expect(source.location(of: 2) == SourceLocation(line: 1, column: 2))
+    #expect(source.location(of: 5) == SourceLocation(line: 1, column: 3))
+    #expect(source.location(of: 15) == SourceLocation(line: 2, column: 3))
+  }
+
+  @Test func displayWidths() {
+    #expect(DisplayWidth.of("abc") == 3)
+    #expect(DisplayWidth.of("日本") == 4)
+    #expect(DisplayWidth.of("e\u{301}") == 1)
+    #expect(DisplayWidth.of("👍🏽") == 2)
+    #expect(DisplayWidth.of("🇫🇷") == 2)
+  }
+}
