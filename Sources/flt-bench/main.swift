@@ -1,1 +1,15 @@
-print("bench")
+// Release-build benchmarks: `swift run -c release flt-bench parse`.
+//
+// Figures are medians of several runs, and each is also given as a ratio to a reference
+// measured in the same process, because absolute times on shared machines drift.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "parse", nil:
+  ParseBenchmark.run()
+case "parse-profile":
+  // One workload only, for a profiler: parse the generated 1 MB filter five times.
+  ParseBenchmark.profile()
+default:
+  print("usage: flt-bench parse")
+}

@@ -19,32 +19,33 @@ public struct Expr: Hashable, Sendable {
     self.range = range
   }
 
-  /// The kinds of node.
-  public indirect enum Kind: Hashable, Sendable {
+  /// The kinds of node. Only the cases that hold an `Expr` directly (or are rare) are boxed:
+  /// leaves, lists and chains are stored inline, which halves the allocations of a parse.
+  public enum Kind: Hashable, Sendable {
     /// A constant: `256`, `"Space Black"`, `Midnight` in value position, `2022-09-16`.
     case literal(Literal)
     /// A field of the record: `price`, `camera.megapixels`, `` `screen size` ``.
     case field(FieldPath)
     /// A parameter bound at evaluation: `$budget` (the name is stored without `$`).
-    case parameter(Name)
+    indirect case parameter(Name)
     /// A list of values: `(Starlight, "Space Black")`.
     case list([Expr])
     /// A range of values, as the operand of `in` or the value of `let`: `256...1024`, `0..<500`.
-    case range(Expr, Expr, RangeKind)
+    indirect case range(Expr, Expr, RangeKind)
     /// A function call: `lower(name)`.
-    case call(Name, [Expr])
+    indirect case call(Name, [Expr])
     /// Unary minus: `-price`. (A minus before a number literal is folded into the literal.)
-    case negate(Expr)
+    indirect case negate(Expr)
     /// `not x`, `!x`.
-    case not(Expr)
+    indirect case not(Expr)
     /// `a + b`, `a * b`, ...
-    case arithmetic(ArithmeticOperator, Expr, Expr)
+    indirect case arithmetic(ArithmeticOperator, Expr, Expr)
     /// `a and b and c`, `a or b`: two or more operands, in order.
     case logical(LogicalOperator, [Expr])
     /// A test on a subject: `price >= 256`, `name contains[c] "pro"`, `x is null`.
-    case predicate(Expr, Condition)
+    indirect case predicate(Expr, Condition)
     /// A test on the elements of a list: `any tags == "5G"`.
-    case quantified(Quantifier, Expr, Condition)
+    indirect case quantified(Quantifier, Expr, Condition)
     /// `exists camera.megapixels`.
     case exists(FieldPath)
   }

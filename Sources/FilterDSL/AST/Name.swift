@@ -19,15 +19,20 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
 /// A field, possibly nested: `price`, `camera.megapixels`, `` `screen size` ``.
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
   /// The names from the outermost record inwards. Never empty.
+  ///
+  /// (An array rather than a first name plus the rest: that would save an allocation per
+  /// field, but widen every `Expr` from 40 to 64 bytes, and deep nesting would no longer fit a
+  /// 512 KiB stack in a debug build.)
   public var components: [Name]
 
-  public init(_ components: [Name]) { self.components = components }
+  /// A path of one or more names; an empty list makes the path `""`.
+  public init(_ components: [Name]) {
+    self.components = components.isEmpty ? [Name("")] : components
+  }
 
   /// A path from dotted text, split at every `.`: `FieldPath("camera.megapixels")`.
   public init(_ dotted: String) {
-    self.components = dotted.split(separator: ".", omittingEmptySubsequences: false).map {
-      Name(String($0))
-    }
+    self.init(dotted.split(separator: ".", omittingEmptySubsequences: false).map { Name(String($0)) })
   }
 
   /// The components joined by dots, unquoted: `camera.megapixels`.

@@ -18,26 +18,54 @@ enum Keywords {
     "order", "by", "asc", "desc", "nulls", "first", "last", "limit", "offset",
   ]
 
-  /// The table bucketed by length, spellings as lower-case bytes.
-  private static let buckets: [[([UInt8], TokenKind)]] = {
-    var buckets = [[([UInt8], TokenKind)]](repeating: [], count: 11)
-    for (spelling, kind) in table { buckets[spelling.utf8.count].append((Array(spelling.utf8), kind)) }
-    return buckets
-  }()
+  /// A keyword's spelling packed into integers, lower case, for a look-up with no allocation or
+  /// reference counting: bytes 0-7 in `low`, bytes 8-9 in `high`.
+  struct Packed {
+    var low: UInt64
+    var high: UInt16
+    var length: Int
+    var kind: TokenKind
+  }
 
-  /// The keyword spelled by `bytes[range]`, ignoring ASCII case, if any.
-  static func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> TokenKind? {
-    let count = range.count
-    guard count < buckets.count else { return nil }
-    for (spelling, kind) in buckets[count] {
-      var equal = true
-      for i in 0..<count where lowercase(bytes[range.lowerBound + i]) != spelling[i] {
-        equal = false
-        break
-      }
-      if equal { return kind }
+  static let packed: [Packed] = table.map { spelling, kind in
+    let (low, high) = pack(Array(spelling.utf8), 0..<spelling.utf8.count)
+    return Packed(low: low, high: high, length: spelling.utf8.count, kind: kind)
+  }
+
+  /// The lengths keywords have, as a bit set.
+  static let lengths: UInt64 = table.reduce(0) { $0 | 1 << UInt64($1.spelling.utf8.count) }
+
+  /// The letters keywords start with, as a bit set over `a`...`z`.
+  static let initials: UInt32 = table.reduce(0) { mask, entry in
+    mask | 1 << UInt32((entry.spelling.utf8.first ?? 0) &- UInt8(ascii: "a"))
+  }
+
+  static func pack(_ bytes: [UInt8], _ range: Range<Int>) -> (UInt64, UInt16) {
+    var low: UInt64 = 0
+    var high: UInt16 = 0
+    for (i, offset) in range.enumerated() {
+      let byte = lowercase(bytes[offset])
+      if i < 8 { low |= UInt64(byte) << UInt64(8 * i) } else { high |= UInt16(byte) << UInt16(8 * (i - 8)) }
+    }
+    return (low, high)
+  }
+
+  /// The keyword spelled by `bytes[range]`, ignoring ASCII case, if any. `packed` and
+  /// `lengths` are passed in so that the lexer reads the static tables once per run.
+  static func lookup(_ bytes: [UInt8], _ range: Range<Int>, packed: [Packed], lengths: UInt64) -> TokenKind? {
+    let length = range.count
+    guard length < 64, lengths & (1 << UInt64(length)) != 0 else { return nil }
+    let initial = lowercase(bytes[range.lowerBound]) &- UInt8(ascii: "a")
+    guard initial < 26, initials & (1 << UInt32(initial)) != 0 else { return nil }
+    let (low, high) = pack(bytes, range)
+    for keyword in packed where keyword.low == low && keyword.high == high && keyword.length == length {
+      return keyword.kind
     }
     return nil
+  }
+
+  static func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> TokenKind? {
+    lookup(bytes, range, packed: packed, lengths: lengths)
   }
 
   /// Whether `bytes[range]` spells `word` (given in lower case), ignoring ASCII case.

@@ -15,7 +15,6 @@ extension Lexer {
       }
       return
     }
-    let table = CharacterClass.table
     if peek() == UInt8(ascii: "0"), [UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "b")].contains(peek(1) | 0x20),
       table[Int(peek(2))].contains(.identifierPart)
     {
@@ -26,6 +25,7 @@ extension Lexer {
     }
     skipDigits()
     var isDecimal = false
+    var hasExponent = false
     if peek() == UInt8(ascii: "."), table[Int(peek(1))].contains(.digit) {
       index += 1
       skipDigits()
@@ -37,6 +37,7 @@ extension Lexer {
         index += signed ? 2 : 1
         skipDigits()
         isDecimal = true
+        hasExponent = true
       }
     }
     let numberEnd = index
@@ -44,7 +45,8 @@ extension Lexer {
     if index > numberEnd {
       scanSuffixed(from: start, numberEnd: numberEnd, isDecimal: isDecimal)
     } else if isDecimal {
-      if LiteralDecoder.decimal(bytes, start..<index) != nil {
+      // Without an exponent, only a number of over 300 digits can be out of range.
+      if (!hasExponent && index - start < 300) || LiteralDecoder.decimal(bytes, start..<index) != nil {
         emit(.decimal, from: start)
       } else {
         emit(.invalid, from: start)
@@ -57,7 +59,7 @@ extension Lexer {
 
   private mutating func skipDigits() {
     while index < bytes.count,
-      CharacterClass.table[Int(bytes[index])].contains(.digit) || bytes[index] == UInt8(ascii: "_")
+      table[Int(bytes[index])].contains(.digit) || bytes[index] == UInt8(ascii: "_")
     {
       index += 1
     }
@@ -67,8 +69,8 @@ extension Lexer {
   /// knows whether a minus comes first.
   private mutating func finishInteger(from start: Int, radix: Bool) {
     let range = SourceRange(start: start, end: index)
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard let value = LiteralDecoder.integer(bytes, start..<index) else {
+    guard let value = LiteralDecoder.integer(bytes, start..<index), value <= UInt64(Int64.max) + 1 else {
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
       emit(.invalid, from: start)
       if !radix, text.allSatisfy({ $0.isNumber || $0 == "_" }) {
         diagnostics.append(.integerTooLarge(text, at: range))
@@ -77,11 +79,7 @@ extension Lexer {
       }
       return
     }
-    if value > UInt64(Int64.max) + 1 {
-      emit(.invalid, from: start)
-      diagnostics.append(.integerTooLarge(text, at: range))
-      return
-    }
+    _ = value
     emit(.integer, from: start)
   }
 

@@ -168,27 +168,40 @@ extension Lexer {
 
   /// A string (`"..."`, `'...'`) or quoted name (`` `...` ``). It must end on its line.
   mutating func scanQuoted(_ kind: TokenKind, quote: UInt8, from start: Int) {
+    var escapes = false
     while index < bytes.count {
       let byte = bytes[index]
       if byte == quote {
         index += 1
-        let range = start..<index
-        var problems: [LiteralDecoder.Problem] = []
-        let text = LiteralDecoder.unquote(bytes, range, problems: &problems)
-        problems.forEach { report($0) }
-        if kind == .quotedIdentifier && text.isEmpty {
-          emit(.invalid, from: start)
-          diagnostics.append(.emptyQuotedName(at: SourceRange(start: start, end: index)))
-        } else {
-          emit(kind, from: start)
-        }
+        finishQuoted(kind, from: start, escapes: escapes)
         return
       }
       if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && peek(1) == UInt8(ascii: "\n")) { break }
-      index += byte == UInt8(ascii: "\\") && index + 1 < bytes.count && bytes[index + 1] != UInt8(ascii: "\n") ? 2 : 1
+      if byte == UInt8(ascii: "\\") && index + 1 < bytes.count && bytes[index + 1] != UInt8(ascii: "\n") {
+        escapes = true
+        index += 2
+      } else {
+        index += 1
+      }
     }
     // Unterminated: the token runs to the end of the line, the diagnostic points at the quote.
     emit(.invalid, from: start)
     diagnostics.append(.unterminatedString(quote: quote, at: SourceRange(start: start, end: start + 1)))
+  }
+
+  /// Checks the escapes of a complete quoted token (only when it has any) and emits it.
+  private mutating func finishQuoted(_ kind: TokenKind, from start: Int, escapes: Bool) {
+    var empty = index - start == 2
+    if escapes {
+      var problems: [LiteralDecoder.Problem] = []
+      empty = LiteralDecoder.unquote(bytes, start..<index, problems: &problems).isEmpty
+      problems.forEach { report($0) }
+    }
+    if kind == .quotedIdentifier && empty {
+      emit(.invalid, from: start)
+      diagnostics.append(.emptyQuotedName(at: SourceRange(start: start, end: index)))
+    } else {
+      emit(kind, from: start)
+    }
   }
 }

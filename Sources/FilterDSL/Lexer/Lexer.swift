@@ -21,6 +21,10 @@ public struct Lexer {
 
   let bytes: [UInt8]
   let newlines: Bool
+  // The static tables, read once per run rather than once per token.
+  let table = CharacterClass.table
+  let keywords = Keywords.packed
+  let keywordLengths = Keywords.lengths
   var index = 0
   var tokens: [Token] = []
   var diagnostics: [Diagnostic] = []
@@ -30,7 +34,8 @@ public struct Lexer {
   init(bytes: [UInt8], newlines: Bool) {
     self.bytes = bytes
     self.newlines = newlines
-    tokens.reserveCapacity(bytes.count / 4 + 1)
+    // About one token per three bytes in dense filters; a little more costs less than a regrowth.
+    tokens.reserveCapacity(bytes.count / 3 + 16)
   }
 
   /// The byte at `offset` from the current one, or 0 past the end.
@@ -42,7 +47,6 @@ public struct Lexer {
   mutating func run() {
     // A byte-order mark at the very start is not text.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    let table = CharacterClass.table
     while index < bytes.count {
       let byte = bytes[index]
       let classes = table[Int(byte)]
@@ -78,13 +82,12 @@ public struct Lexer {
   mutating func scanIdentifier() {
     let start = index
     skipIdentifierPart()
-    let kind = Keywords.lookup(bytes, start..<index) ?? .identifier
+    let kind = Keywords.lookup(bytes, start..<index, packed: keywords, lengths: keywordLengths) ?? .identifier
     emit(kind, from: start)
   }
 
   /// Skips letters, digits, `_` and non-ASCII letters and marks.
   mutating func skipIdentifierPart() {
-    let table = CharacterClass.table
     while index < bytes.count {
       let byte = bytes[index]
       if table[Int(byte)].contains(.identifierPart) {

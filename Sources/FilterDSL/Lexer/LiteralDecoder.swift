@@ -45,7 +45,11 @@ enum LiteralDecoder {
 
   /// The value of a decimal literal (`6.1`, `1e3`, `1_000.5`), or nil when it is not finite.
   static func decimal(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
-    let text = String(decoding: bytes[range].lazy.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+    let slice = bytes[range]
+    let text =
+      slice.contains(UInt8(ascii: "_"))
+      ? String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+      : String(decoding: slice, as: UTF8.self)
     guard let value = Double(text), value.isFinite else { return nil }
     return value
   }

@@ -1,16 +1,16 @@
 /// A token: a kind and the bytes it covers. Its text is sliced from the source when needed.
 public struct Token: Hashable, Sendable {
-  /// What the token is.
-  public var kind: TokenKind
   /// The bytes it covers, quotes included.
   public var range: SourceRange
+  /// What the token is.
+  public var kind: TokenKind
   /// For `(`: the parentheses hold a list (a comma at their own level, or nothing at all).
   /// Lets the parser read `(a, b)` as a list and `(a)` as grouping without backtracking.
   var opensList = false
 
   public init(_ kind: TokenKind, _ range: SourceRange) {
-    self.kind = kind
     self.range = range
+    self.kind = kind
   }
 }
 

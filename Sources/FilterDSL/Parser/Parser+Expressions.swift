@@ -22,13 +22,16 @@ extension Parser {
     try enter()
     defer { depth -= 1 }
     var disjuncts: [Expr] = []
-    var conjuncts = [first]
+    var conjuncts: [Expr] = []
+    conjuncts.reserveCapacity(4)
+    conjuncts.append(first)
     while let op = continuesLogical() {
       advance()
       skipNewlines()
       if op == .or {
         disjuncts.append(try chain(.and, conjuncts))
-        conjuncts.removeAll()
+        conjuncts = []
+        conjuncts.reserveCapacity(4)
       }
       conjuncts.append(try parseNot())
     }
