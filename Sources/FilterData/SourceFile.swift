@@ -28,7 +28,10 @@ public enum SourceFile {
     if let offset = firstInvalidUTF8(bytes) {
       let (line, column) = position(of: offset, in: bytes)
       throw SourceFileError(
-        path: name, reason: "is not UTF-8 text: invalid byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at \(line):\(column)")
+        path: name,
+        reason:
+          "is not UTF-8 text: invalid byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at \(line):\(column)"
+      )
     }
     return SourceText(String(decoding: bytes, as: UTF8.self), name: name)
   }

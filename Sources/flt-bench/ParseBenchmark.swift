@@ -63,17 +63,21 @@ enum ParseBenchmark {
 
     func row(_ name: String, _ seconds: Double) -> String {
       name.padding(toLength: 22, withPad: " ", startingAt: 0)
-        + "\(Timing.format(megabytes / seconds)) MB/s".padding(toLength: 14, withPad: " ", startingAt: 0)
+        + "\(Timing.format(megabytes / seconds)) MB/s".padding(
+          toLength: 14, withPad: " ", startingAt: 0)
         + "\(Timing.format(seconds / lex, 2)) x lex"
     }
     print("flt-bench parse (release build)")
-    print("  input: generated filter, \(Timing.format(megabytes, 2)) MB, an 'or' of \(clauses) clauses")
+    print(
+      "  input: generated filter, \(Timing.format(megabytes, 2)) MB, an 'or' of \(clauses) clauses")
     print("  " + row("lex (reference)", lex))
     print("  " + row("parse (tree kept)", parseOnly))
     print("  " + row("parse and free tree", parse))
     print("  " + row("print canonical text", printing))
     let nanos = exampleParse / Double(count) * 1e9
-    print("  design example: \(Timing.format(Double(count) / exampleParse, 0)) parses/s, \(Timing.format(nanos, 0)) ns each, \(Timing.format(exampleParse / exampleLex, 2)) x lexing it")
+    print(
+      "  design example: \(Timing.format(Double(count) / exampleParse, 0)) parses/s, \(Timing.format(nanos, 0)) ns each, \(Timing.format(exampleParse / exampleLex, 2)) x lexing it"
+    )
     print("    \(designExample)")
   }
 }

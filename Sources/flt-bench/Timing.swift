@@ -8,7 +8,8 @@ enum Timing {
     let clock = ContinuousClock()
     for _ in 0..<runs {
       let elapsed = clock.measure(body)
-      samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+      samples.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
     samples.sort()
     return samples[samples.count / 2]

@@ -1,5 +1,5 @@
-import FilterData
 import FilterDSL
+import FilterData
 import Foundation
 
 /// The subcommands of `flt` and their exit statuses.
@@ -14,16 +14,18 @@ enum Command {
   static let version = "flt 0.1.0"
 
   static let usage = """
-    usage: flt fmt FILE.flt...     print scripts in canonical form (the files are not changed)
-           flt check FILE.flt...   check scripts for errors; print nothing when they are fine
-           flt ast QUERY           print the syntax tree of a query
-           flt tokens QUERY        print the tokens of a query
+    usage: flt parse [--tree] FILE.flt...   check scripts and print their statements in canonical
+                                           form, one per line (comments are not kept), or with
+                                           --tree as syntax trees; the files are not changed
+           flt check FILE.flt...           check scripts; print nothing when they are fine
+           flt ast QUERY                   print the syntax tree of a query
+           flt tokens QUERY                print the tokens of a query
            flt --help | --version
 
-    FILE may be - for standard input.
+    FILE may be - for standard input. Errors go to standard error.
 
     examples:
-      flt fmt examples/phones.flt
+      flt parse examples/phones.flt
       flt ast 'color in (Starlight, "Space Black") and diskSpace >= 256'
 
     exit status: 0 on success, 2 on a usage error, a syntax error or an unreadable file.
@@ -41,9 +43,14 @@ enum Command {
     case "--version":
       print(version)
       return Status.success
-    case "fmt", "check":
-      guard !rest.isEmpty else { return usageError("\(command) needs at least one file") }
-      return scripts(rest, print: command == "fmt")
+    case "parse":
+      let tree = rest.first == "--tree"
+      let files = tree ? Array(rest.dropFirst()) : rest
+      guard !files.isEmpty else { return usageError("parse needs at least one file") }
+      return scripts(files, output: tree ? .tree : .canonical)
+    case "check":
+      guard !rest.isEmpty else { return usageError("check needs at least one file") }
+      return scripts(rest, output: nil)
     case "ast", "tokens":
       guard rest.count == 1 else { return usageError("\(command) takes one query, in quotes") }
       return command == "ast" ? ast(rest[0]) : tokens(rest[0])
@@ -52,9 +59,14 @@ enum Command {
     }
   }
 
-  /// Parses each script; prints its canonical form when `print` is set. Files with errors
-  /// print nothing on stdout.
-  static func scripts(_ paths: [String], print: Bool) -> Int32 {
+  enum Output {
+    case canonical
+    case tree
+  }
+
+  /// Parses each script and prints it as `output` says (nothing when nil). A file with errors
+  /// prints its diagnostics and nothing on stdout.
+  static func scripts(_ paths: [String], output: Output?) -> Int32 {
     var status = Status.success
     for path in paths {
       let source: SourceText
@@ -69,8 +81,8 @@ enum Command {
       if !result.diagnostics.isEmpty { writeError(result.renderedDiagnostics) }
       if result.hasErrors {
         status = Status.failure
-      } else if print, let script = result.value {
-        Swift.print(script)
+      } else if let output, let script = result.value {
+        Swift.print(output == .tree ? script.debugDescription : script.description)
       }
     }
     return status
@@ -87,7 +99,9 @@ enum Command {
   static func tokens(_ text: String) -> Int32 {
     let source = SourceText(text, name: "<query>")
     let lexed = Lexer.tokenize(source)
-    print(lexed.tokens.map { "\($0.kind) \(quotedText(source.slice($0.range)))" }.joined(separator: "\n"))
+    print(
+      lexed.tokens.map { "\($0.kind) \(quotedText(source.slice($0.range)))" }.joined(
+        separator: "\n"))
     if !lexed.diagnostics.isEmpty {
       writeError(DiagnosticRenderer(source: source).render(lexed.diagnostics))
       return Status.failure

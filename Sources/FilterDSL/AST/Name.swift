@@ -32,7 +32,8 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
   /// A path from dotted text, split at every `.`: `FieldPath("camera.megapixels")`.
   public init(_ dotted: String) {
-    self.init(dotted.split(separator: ".", omittingEmptySubsequences: false).map { Name(String($0)) })
+    self.init(
+      dotted.split(separator: ".", omittingEmptySubsequences: false).map { Name(String($0)) })
   }
 
   /// The components joined by dots, unquoted: `camera.megapixels`.

@@ -9,11 +9,14 @@ enum TreeDump {
     case .field(let path): Printer.text(of: path, value: false)
     case .parameter(let name): "$" + name.text
     case .list(let items): node("list", items.map(self.expr))
-    case .range(let lower, let upper, let kind): node(kind.rawValue, [self.expr(lower), self.expr(upper)])
-    case .call(let name, let arguments): node("call", [Quoting.name(name.text)] + arguments.map(self.expr))
+    case .range(let lower, let upper, let kind):
+      node(kind.rawValue, [self.expr(lower), self.expr(upper)])
+    case .call(let name, let arguments):
+      node("call", [Quoting.name(name.text)] + arguments.map(self.expr))
     case .negate(let operand): node("-", [self.expr(operand)])
     case .not(let operand): node("not", [self.expr(operand)])
-    case .arithmetic(let op, let left, let right): node(op.rawValue, [self.expr(left), self.expr(right)])
+    case .arithmetic(let op, let left, let right):
+      node(op.rawValue, [self.expr(left), self.expr(right)])
     case .logical(let op, let operands): node(op.rawValue, operands.map(self.expr))
     case .predicate(let subject, let condition):
       self.condition(condition, subject: self.expr(subject))
@@ -33,7 +36,8 @@ enum TreeDump {
     case .member(let operand, let options, let negated):
       return node((negated ? "not-in" : "in") + options.spelling, s + [expr(operand)])
     case .between(let lower, let upper, let options, let negated):
-      return node((negated ? "not-between" : "between") + options.spelling, s + [expr(lower), expr(upper)])
+      return node(
+        (negated ? "not-between" : "between") + options.spelling, s + [expr(lower), expr(upper)])
     case .isNull(let negated):
       return node(negated ? "is-not-null" : "is-null", s)
     }
@@ -43,7 +47,9 @@ enum TreeDump {
     var parts = [query.filter.map(expr) ?? "*"]
     if !query.ordering.isEmpty {
       let keys = query.ordering.map { key in
-        node(key.direction.rawValue, [expr(key.key)] + (key.nulls.map { ["nulls-\($0.rawValue)"] } ?? []))
+        node(
+          key.direction.rawValue,
+          [expr(key.key)] + (key.nulls.map { ["nulls-\($0.rawValue)"] } ?? []))
       }
       parts.append(node("order-by", keys))
     }
@@ -55,16 +61,25 @@ enum TreeDump {
   static func statement(_ statement: Stmt) -> String {
     switch statement.kind {
     case .load(let path, let alias):
-      node("load", [Quoting.string(path.text)] + (alias.map { ["as", Quoting.name($0.text, at: .statementName)] } ?? []))
+      node(
+        "load",
+        [Quoting.string(path.text)]
+          + (alias.map { ["as", Quoting.name($0.text, at: .statementName)] } ?? []))
     case .use(let name): node("use", [Quoting.name(name.text, at: .statementName)])
-    case .let(let name, let value): node("let", [Quoting.name(name.text, at: .statementName), expr(value)])
+    case .let(let name, let value):
+      node("let", [Quoting.name(name.text, at: .statementName), expr(value)])
     case .query(let q): query(q)
     case .count(let filter): node("count", filter.map { [expr($0)] } ?? [])
     case .facets(let fields, let filter):
-      node("facets", fields.map { Printer.text(of: $0, value: false) } + (filter.map { ["where", expr($0)] } ?? []))
+      node(
+        "facets",
+        fields.map { Printer.text(of: $0, value: false) }
+          + (filter.map { ["where", expr($0)] } ?? []))
     case .explain(let q): node("explain", [query(q)])
-    case .show(let fields): node("show", fields.isEmpty ? ["*"] : fields.map { Printer.text(of: $0, value: false) })
-    case .set(let option, let value): node("set", [Quoting.name(option.text, at: .statementName), expr(value)])
+    case .show(let fields):
+      node("show", fields.isEmpty ? ["*"] : fields.map { Printer.text(of: $0, value: false) })
+    case .set(let option, let value):
+      node("set", [Quoting.name(option.text, at: .statementName), expr(value)])
     }
   }
 

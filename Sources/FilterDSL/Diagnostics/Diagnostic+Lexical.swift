@@ -21,7 +21,9 @@ extension Diagnostic {
       help: #"write strings in straight quotes: "Space Black" or 'Space Black'"#)
   }
 
-  static func misspelledOperator(_ written: String, meant: String, at range: SourceRange) -> Diagnostic {
+  static func misspelledOperator(_ written: String, meant: String, at range: SourceRange)
+    -> Diagnostic
+  {
     Diagnostic(
       .misspelledOperator, at: range, message: "\(quoted(written)) is not an operator",
       help: "did you mean '\(meant)'?")
@@ -48,7 +50,9 @@ extension Diagnostic {
   static func squareBracket(at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .invalidModifier, at: range, message: "unexpected '['",
-      help: "lists are written in parentheses: (a, b); the string modifiers are [c], [d] and [cd], after an operator: contains[c]")
+      help:
+        "lists are written in parentheses: (a, b); the string modifiers are [c], [d] and [cd], after an operator: contains[c]"
+    )
   }
 
   static func unterminatedString(quote: UInt8, at range: SourceRange) -> Diagnostic {
@@ -69,13 +73,17 @@ extension Diagnostic {
   static func integerTooLarge(_ text: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .integerTooLarge, at: range, message: "integer \(quoted(text)) does not fit in 64 bits",
-      help: "integers lie between -9223372036854775808 and 9223372036854775807; for a larger approximate value write a decimal such as 1e19")
+      help:
+        "integers lie between -9223372036854775808 and 9223372036854775807; for a larger approximate value write a decimal such as 1e19"
+    )
   }
 
   static func malformedNumber(_ text: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .invalidNumber, at: range, message: "malformed number \(quoted(text))",
-      help: #"numbers are written 256, 1_000, 6.1, 1e3 or 0xFF; quote text that starts with a digit: "5G""#)
+      help:
+        #"numbers are written 256, 1_000, 6.1, 1e3 or 0xFF; quote text that starts with a digit: "5G""#
+    )
   }
 
   static func fractionalDuration(_ text: String, at range: SourceRange) -> Diagnostic {

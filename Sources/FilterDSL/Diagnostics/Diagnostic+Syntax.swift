@@ -1,10 +1,14 @@
 /// One factory per syntax diagnostic (FLT2xx, FLT29x): the wording of each message lives here.
 extension Diagnostic {
-  static func expectedExpression(_ what: String, after: String?, found: String, at range: SourceRange) -> Diagnostic {
+  static func expectedExpression(
+    _ what: String, after: String?, found: String, at range: SourceRange
+  ) -> Diagnostic {
     let context = after.map { " after \(quoted($0))" } ?? ""
     return Diagnostic(
       .expectedExpression, at: range, message: "expected \(what)\(context), found \(found)",
-      help: what == "a value" ? #"a value is a number, a date, text ("Space Black", or a single word), true, false, null or $parameter"# : nil)
+      help: what == "a value"
+        ? #"a value is a number, a date, text ("Space Black", or a single word), true, false, null or $parameter"#
+        : nil)
   }
 
   static func keywordAsValue(_ keyword: String, value: Bool, at range: SourceRange) -> Diagnostic {
@@ -29,17 +33,22 @@ extension Diagnostic {
       help: "field names start with a letter or '_'; write other names in backticks: `\(word)`")
   }
 
-  static func expectedFieldName(after: String?, found: String, at range: SourceRange) -> Diagnostic {
+  static func expectedFieldName(after: String?, found: String, at range: SourceRange) -> Diagnostic
+  {
     let context = after.map { " after \(quoted($0))" } ?? ""
     return Diagnostic(
       .expectedFieldName, at: range, message: "expected a field name\(context), found \(found)",
-      help: "a field is written as a name (price), a path (camera.megapixels) or in backticks (`screen size`)")
+      help:
+        "a field is written as a name (price), a path (camera.megapixels) or in backticks (`screen size`)"
+    )
   }
 
   static func dotAfterBareWord(_ word: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .invalidPostfix, at: range, message: "'.' after the text \(quoted(word))",
-      help: "quote text that has dots: \"\(word)....\"; on the right of an operator, a field path is written with backticks: `camera`.megapixels")
+      help:
+        "quote text that has dots: \"\(word)....\"; on the right of an operator, a field path is written with backticks: `camera`.megapixels"
+    )
   }
 
   static func invalidCall(at range: SourceRange) -> Diagnostic {
@@ -49,13 +58,21 @@ extension Diagnostic {
   }
 
   static func invalidFieldStep(at range: SourceRange) -> Diagnostic {
-    Diagnostic(.invalidPostfix, at: range, message: "'.' can only follow a field name", help: "write a nested field as camera.megapixels")
+    Diagnostic(
+      .invalidPostfix, at: range, message: "'.' can only follow a field name",
+      help: "write a nested field as camera.megapixels")
   }
 
-  static func expectedCondition(quantifier: String, found: String, at range: SourceRange) -> Diagnostic {
+  static func expectedCondition(quantifier: String, found: String, at range: SourceRange)
+    -> Diagnostic
+  {
     Diagnostic(
-      .expectedToken, at: range, message: "expected a comparison after '\(quantifier.lowercased())' and its list, found \(found)",
-      help: "\(quantifier.lowercased()) tests each element of a list: \(quantifier.lowercased()) tags == \"5G\"")
+      .expectedToken, at: range,
+      message:
+        "expected a comparison after '\(quantifier.lowercased())' and its list, found \(found)",
+      help:
+        "\(quantifier.lowercased()) tests each element of a list: \(quantifier.lowercased()) tags == \"5G\""
+    )
   }
 
   static func chainedComparison(at range: SourceRange) -> Diagnostic {
@@ -70,9 +87,12 @@ extension Diagnostic {
       help: "write price in 100...500, or price between 100 and 500")
   }
 
-  static func expectedAfterNot(found: String, at range: SourceRange, not: SourceRange) -> Diagnostic {
+  static func expectedAfterNot(found: String, at range: SourceRange, not: SourceRange) -> Diagnostic
+  {
     Diagnostic(
-      .expectedToken, at: range, message: "expected 'in', 'between', 'contains', 'startsWith', 'endsWith', 'like' or 'matches' after 'not', found \(found)",
+      .expectedToken, at: range,
+      message:
+        "expected 'in', 'between', 'contains', 'startsWith', 'endsWith', 'like' or 'matches' after 'not', found \(found)",
       help: "to negate a whole test, put 'not' first: not (price > 500)")
   }
 
@@ -88,9 +108,12 @@ extension Diagnostic {
       help: "write it right after the operator: name contains[c] \"pro\"")
   }
 
-  static func expectedBetweenAnd(found: String, at range: SourceRange, between: SourceRange) -> Diagnostic {
+  static func expectedBetweenAnd(found: String, at range: SourceRange, between: SourceRange)
+    -> Diagnostic
+  {
     Diagnostic(
-      .expectedToken, at: range, message: "expected 'and' between the bounds of 'between', found \(found)",
+      .expectedToken, at: range,
+      message: "expected 'and' between the bounds of 'between', found \(found)",
       notes: [Note("'between' is here", at: between)], help: "write price between 100 and 500")
   }
 
@@ -123,21 +146,29 @@ extension Diagnostic {
   }
 
   static func unexpectedToken(_ found: String, at range: SourceRange, help: String?) -> Diagnostic {
-    Diagnostic(.unexpectedToken, at: range, message: "unexpected \(found) after a complete filter", help: help)
+    Diagnostic(
+      .unexpectedToken, at: range, message: "unexpected \(found) after a complete filter",
+      help: help)
   }
 
-  static func expectedToken(_ what: String, after: String, found: String, at range: SourceRange) -> Diagnostic {
-    Diagnostic(.expectedToken, at: range, message: "expected \(what) after \(quoted(after)), found \(found)")
+  static func expectedToken(_ what: String, after: String, found: String, at range: SourceRange)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .expectedToken, at: range, message: "expected \(what) after \(quoted(after)), found \(found)")
   }
 
   static func expectedPath(found: String, at range: SourceRange, bare: Bool) -> Diagnostic {
     Diagnostic(
-      .expectedToken, at: range, message: "expected a file path in quotes after 'load', found \(found)",
+      .expectedToken, at: range,
+      message: "expected a file path in quotes after 'load', found \(found)",
       help: bare ? "quote the path: load \"phones.json\"" : "write load \"phones.json\"")
   }
 
   static func duplicateClause(_ clause: String, at range: SourceRange) -> Diagnostic {
-    Diagnostic(.duplicateClause, at: range, message: "'\(clause)' is given twice", help: "keep one '\(clause)' clause")
+    Diagnostic(
+      .duplicateClause, at: range, message: "'\(clause)' is given twice",
+      help: "keep one '\(clause)' clause")
   }
 
   // MARK: Limits
@@ -151,7 +182,9 @@ extension Diagnostic {
   static func nestingTooDeep(limit: Int, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .nestingTooDeep, at: range, message: "nesting is deeper than \(limit) levels",
-      help: "flatten the filter: a and b and c needs no parentheses; or raise ParserLimits.maxDepth (at most \(ParserLimits.maximumDepth))")
+      help:
+        "flatten the filter: a and b and c needs no parentheses; or raise ParserLimits.maxDepth (at most \(ParserLimits.maximumDepth))"
+    )
   }
 
   static func tooManyNodes(limit: Int, at range: SourceRange) -> Diagnostic {
@@ -167,6 +200,7 @@ extension Diagnostic {
   }
 
   static func tooManyErrors(limit: Int, at range: SourceRange) -> Diagnostic {
-    Diagnostic(.tooManyErrors, at: range, message: "too many errors (more than \(limit)); stopped here")
+    Diagnostic(
+      .tooManyErrors, at: range, message: "too many errors (more than \(limit)); stopped here")
   }
 }

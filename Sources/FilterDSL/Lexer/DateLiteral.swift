@@ -12,7 +12,9 @@ enum DateLiteral {
 
   /// Scans the literal at `start` (where ``startsAt(_:_:)`` holds): where it ends, and its
   /// value or what is wrong with it.
-  static func scan(_ bytes: [UInt8], at start: Int) -> (end: Int, value: Result<Literal, LiteralDecoder.Problem>) {
+  static func scan(_ bytes: [UInt8], at start: Int) -> (
+    end: Int, value: Result<Literal, LiteralDecoder.Problem>
+  ) {
     var cursor = Cursor(bytes: bytes, index: start)
     let year = cursor.digits(4)
     guard let year, cursor.take("-"), let month = cursor.digits(2), cursor.take("-"),
@@ -28,7 +30,11 @@ enum DateLiteral {
         (1...12).contains(month)
         ? "\(day) is not a day of \(monthNames[month - 1]) \(pad(year, 4))"
         : "month \(pad(month, 2)) does not exist"
-      return (end, .failure(problem(message, start..<end, help: "dates are written YYYY-MM-DD, as in 2022-09-16")))
+      return (
+        end,
+        .failure(
+          problem(message, start..<end, help: "dates are written YYYY-MM-DD, as in 2022-09-16"))
+      )
     }
     guard cursor.at("T") || cursor.at("t"), cursor.peek(1).map(isDigit) == true else {
       return finish(cursor.index, .date(date), bytes)
@@ -44,7 +50,10 @@ enum DateLiteral {
     if cursor.at(":") {
       cursor.index += 1
       guard let s = cursor.digits(2) else {
-        return (cursor.index, .failure(problem("malformed seconds in date-time", start..<cursor.index, help: timeHelp)))
+        return (
+          cursor.index,
+          .failure(problem("malformed seconds in date-time", start..<cursor.index, help: timeHelp))
+        )
       }
       second = s
       if cursor.at("."), cursor.peek(1).map(isDigit) == true {
@@ -58,7 +67,13 @@ enum DateLiteral {
       }
     }
     guard hour <= 23, minute <= 59, second <= 59 else {
-      return (cursor.index, .failure(problem("time \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)) does not exist", start..<cursor.index, help: timeHelp)))
+      return (
+        cursor.index,
+        .failure(
+          problem(
+            "time \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)) does not exist",
+            start..<cursor.index, help: timeHelp))
+      )
     }
     var offsetSeconds = 0
     if cursor.at("Z") || cursor.at("z") {
@@ -86,13 +101,20 @@ enum DateLiteral {
     let seconds =
       date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
     guard seconds >= minimumSeconds, seconds <= maximumSeconds else {
-      return (cursor.index, .failure(problem("date-time is outside the years 0000 to 9999", start..<cursor.index, help: nil)))
+      return (
+        cursor.index,
+        .failure(
+          problem("date-time is outside the years 0000 to 9999", start..<cursor.index, help: nil))
+      )
     }
-    return finish(cursor.index, .dateTime(Instant(seconds: seconds, nanoseconds: Int32(nanos))), bytes)
+    return finish(
+      cursor.index, .dateTime(Instant(seconds: seconds, nanoseconds: Int32(nanos))), bytes)
   }
 
   /// A literal must not run into letters or digits: `2022-09-16x` is malformed.
-  private static func finish(_ end: Int, _ literal: Literal, _ bytes: [UInt8]) -> (end: Int, value: Result<Literal, LiteralDecoder.Problem>) {
+  private static func finish(_ end: Int, _ literal: Literal, _ bytes: [UInt8]) -> (
+    end: Int, value: Result<Literal, LiteralDecoder.Problem>
+  ) {
     guard end < bytes.count, CharacterClass.table[Int(bytes[end])].contains(.identifierPart) else {
       return (end, .success(literal))
     }
@@ -101,9 +123,11 @@ enum DateLiteral {
   }
 
   private static let minimumSeconds = CalendarDate.days(year: 0, month: 1, day: 1) * 86_400
-  private static let maximumSeconds = CalendarDate.days(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+  private static let maximumSeconds =
+    CalendarDate.days(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
-  private static let timeHelp = "times are written THH:MM or THH:MM:SS, with an optional fraction and offset, as in 2022-09-16T10:00:00Z"
+  private static let timeHelp =
+    "times are written THH:MM or THH:MM:SS, with an optional fraction and offset, as in 2022-09-16T10:00:00Z"
 
   private static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -111,14 +135,19 @@ enum DateLiteral {
   ]
 
   private static func malformed(_ range: Range<Int>) -> LiteralDecoder.Problem {
-    problem("malformed date", range, help: "dates are written YYYY-MM-DD, as in 2022-09-16; put spaces around '-' to subtract")
+    problem(
+      "malformed date", range,
+      help: "dates are written YYYY-MM-DD, as in 2022-09-16; put spaces around '-' to subtract")
   }
 
-  private static func problem(_ message: String, _ range: Range<Int>, help: String?) -> LiteralDecoder.Problem {
+  private static func problem(_ message: String, _ range: Range<Int>, help: String?)
+    -> LiteralDecoder.Problem
+  {
     LiteralDecoder.Problem(code: .invalidDate, message: message, help: help, range: range)
   }
 
-  private static func run(_ bytes: [UInt8], from start: Int, while include: (UInt8) -> Bool) -> Int {
+  private static func run(_ bytes: [UInt8], from start: Int, while include: (UInt8) -> Bool) -> Int
+  {
     var end = start
     while end < bytes.count, include(bytes[end]) { end += 1 }
     return end

@@ -45,20 +45,27 @@ enum Keywords {
     var high: UInt16 = 0
     for (i, offset) in range.enumerated() {
       let byte = lowercase(bytes[offset])
-      if i < 8 { low |= UInt64(byte) << UInt64(8 * i) } else { high |= UInt16(byte) << UInt16(8 * (i - 8)) }
+      if i < 8 {
+        low |= UInt64(byte) << UInt64(8 * i)
+      } else {
+        high |= UInt16(byte) << UInt16(8 * (i - 8))
+      }
     }
     return (low, high)
   }
 
   /// The keyword spelled by `bytes[range]`, ignoring ASCII case, if any. `packed` and
   /// `lengths` are passed in so that the lexer reads the static tables once per run.
-  static func lookup(_ bytes: [UInt8], _ range: Range<Int>, packed: [Packed], lengths: UInt64) -> TokenKind? {
+  static func lookup(_ bytes: [UInt8], _ range: Range<Int>, packed: [Packed], lengths: UInt64)
+    -> TokenKind?
+  {
     let length = range.count
     guard length < 64, lengths & (1 << UInt64(length)) != 0 else { return nil }
     let initial = lowercase(bytes[range.lowerBound]) &- UInt8(ascii: "a")
     guard initial < 26, initials & (1 << UInt32(initial)) != 0 else { return nil }
     let (low, high) = pack(bytes, range)
-    for keyword in packed where keyword.low == low && keyword.high == high && keyword.length == length {
+    for keyword in packed
+    where keyword.low == low && keyword.high == high && keyword.length == length {
       return keyword.kind
     }
     return nil

@@ -15,7 +15,8 @@ extension Lexer {
       }
       return
     }
-    if peek() == UInt8(ascii: "0"), [UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "b")].contains(peek(1) | 0x20),
+    if peek() == UInt8(ascii: "0"),
+      [UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "b")].contains(peek(1) | 0x20),
       table[Int(peek(2))].contains(.identifierPart)
     {
       index += 2
@@ -46,7 +47,9 @@ extension Lexer {
       scanSuffixed(from: start, numberEnd: numberEnd, isDecimal: isDecimal)
     } else if isDecimal {
       // Without an exponent, only a number of over 300 digits can be out of range.
-      if (!hasExponent && index - start < 300) || LiteralDecoder.decimal(bytes, start..<index) != nil {
+      if (!hasExponent && index - start < 300)
+        || LiteralDecoder.decimal(bytes, start..<index) != nil
+      {
         emit(.decimal, from: start)
       } else {
         emit(.invalid, from: start)
@@ -69,7 +72,8 @@ extension Lexer {
   /// knows whether a minus comes first.
   private mutating func finishInteger(from start: Int, radix: Bool) {
     let range = SourceRange(start: start, end: index)
-    guard let value = LiteralDecoder.integer(bytes, start..<index), value <= UInt64(Int64.max) + 1 else {
+    guard let value = LiteralDecoder.integer(bytes, start..<index), value <= UInt64(Int64.max) + 1
+    else {
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
       emit(.invalid, from: start)
       if !radix, text.allSatisfy({ $0.isNumber || $0 == "_" }) {
@@ -89,9 +93,11 @@ extension Lexer {
     if isDecimal {
       emit(.invalid, from: start)
       if LiteralDecoder.unit(bytes, at: numberEnd, end: index) != nil {
-        diagnostics.append(.fractionalDuration(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
+        diagnostics.append(
+          .fractionalDuration(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
       } else {
-        diagnostics.append(.malformedNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
+        diagnostics.append(
+          .malformedNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
       }
       return
     }

@@ -35,7 +35,9 @@ extension Lexer {
     case UInt8(ascii: "="):
       if peek() == UInt8(ascii: "=") {
         index += 1
-        if peek() == UInt8(ascii: "=") { return misspelled(from: start, length: 3, as: .equal, "==") }
+        if peek() == UInt8(ascii: "=") {
+          return misspelled(from: start, length: 3, as: .equal, "==")
+        }
         emit(.equal, from: start)
       } else if peek() == UInt8(ascii: ">") {
         misspelled(from: start, length: 2, as: .greaterEqual, ">=")
@@ -47,7 +49,9 @@ extension Lexer {
     case UInt8(ascii: "!"):
       if peek() == UInt8(ascii: "=") {
         index += 1
-        if peek() == UInt8(ascii: "=") { return misspelled(from: start, length: 3, as: .notEqual, "!=") }
+        if peek() == UInt8(ascii: "=") {
+          return misspelled(from: start, length: 3, as: .notEqual, "!=")
+        }
         emit(.notEqual, from: start)
       } else {
         emit(.bang, from: start)
@@ -93,10 +97,13 @@ extension Lexer {
         if index < bytes.count, (0x40...0x7E).contains(bytes[index]) { index += 1 }
       }
       emit(.invalid, from: start)
-      diagnostics.append(.unexpectedCharacter("\u{1B}", at: SourceRange(start: start, end: start + 1)))
+      diagnostics.append(
+        .unexpectedCharacter("\u{1B}", at: SourceRange(start: start, end: start + 1)))
     default:
       emit(.invalid, from: start)
-      diagnostics.append(.unexpectedCharacter(String(UnicodeScalar(byte)), at: SourceRange(start: start, end: index)))
+      diagnostics.append(
+        .unexpectedCharacter(String(UnicodeScalar(byte)), at: SourceRange(start: start, end: index))
+      )
     }
   }
 
@@ -106,7 +113,8 @@ extension Lexer {
     index = start + length
     let written = String(decoding: bytes[start..<index], as: UTF8.self)
     emit(kind, from: start)
-    diagnostics.append(.misspelledOperator(written, meant: spelling, at: SourceRange(start: start, end: index)))
+    diagnostics.append(
+      .misspelledOperator(written, meant: spelling, at: SourceRange(start: start, end: index)))
   }
 
   /// `...`, `..<`, `.`; `.5` and `..` are explained.
@@ -121,7 +129,9 @@ extension Lexer {
       } else {
         index += 1
         emit(.invalid, from: start)
-        diagnostics.append(.misspelledOperator("..", meant: "...' or '..<", at: SourceRange(start: start, end: index)))
+        diagnostics.append(
+          .misspelledOperator(
+            "..", meant: "...' or '..<", at: SourceRange(start: start, end: index)))
       }
     } else if CharacterClass.table[Int(peek())].contains(.digit) {
       while CharacterClass.table[Int(peek())].contains(.digit) { index += 1 }
@@ -151,7 +161,9 @@ extension Lexer {
     var seen: UInt8 = 0
     while letters < 3 {
       let letter = Keywords.lowercase(peek())
-      guard letter == UInt8(ascii: "c") || letter == UInt8(ascii: "d"), seen != letter else { break }
+      guard letter == UInt8(ascii: "c") || letter == UInt8(ascii: "d"), seen != letter else {
+        break
+      }
       seen = letter
       letters += 1
       index += 1
@@ -176,8 +188,13 @@ extension Lexer {
         finishQuoted(kind, from: start, escapes: escapes)
         return
       }
-      if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && peek(1) == UInt8(ascii: "\n")) { break }
-      if byte == UInt8(ascii: "\\") && index + 1 < bytes.count && bytes[index + 1] != UInt8(ascii: "\n") {
+      if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && peek(1) == UInt8(ascii: "\n"))
+      {
+        break
+      }
+      if byte == UInt8(ascii: "\\") && index + 1 < bytes.count
+        && bytes[index + 1] != UInt8(ascii: "\n")
+      {
         escapes = true
         index += 2
       } else {
@@ -186,7 +203,8 @@ extension Lexer {
     }
     // Unterminated: the token runs to the end of the line, the diagnostic points at the quote.
     emit(.invalid, from: start)
-    diagnostics.append(.unterminatedString(quote: quote, at: SourceRange(start: start, end: start + 1)))
+    diagnostics.append(
+      .unterminatedString(quote: quote, at: SourceRange(start: start, end: start + 1)))
   }
 
   /// Checks the escapes of a complete quoted token (only when it has any) and emits it.

@@ -72,7 +72,8 @@ public struct Lexer {
   mutating func report(_ problem: LiteralDecoder.Problem) {
     diagnostics.append(
       Diagnostic(
-        problem.code, at: SourceRange(start: problem.range.lowerBound, end: problem.range.upperBound),
+        problem.code,
+        at: SourceRange(start: problem.range.lowerBound, end: problem.range.upperBound),
         message: problem.message, help: problem.help))
   }
 
@@ -82,7 +83,9 @@ public struct Lexer {
   mutating func scanIdentifier() {
     let start = index
     skipIdentifierPart()
-    let kind = Keywords.lookup(bytes, start..<index, packed: keywords, lengths: keywordLengths) ?? .identifier
+    let kind =
+      Keywords.lookup(bytes, start..<index, packed: keywords, lengths: keywordLengths)
+      ?? .identifier
     emit(kind, from: start)
   }
 
@@ -92,7 +95,9 @@ public struct Lexer {
       let byte = bytes[index]
       if table[Int(byte)].contains(.identifierPart) {
         index += 1
-      } else if byte >= 0x80, let (scalar, length) = scalar(at: index), Lexer.isIdentifierPart(scalar) {
+      } else if byte >= 0x80, let (scalar, length) = scalar(at: index),
+        Lexer.isIdentifierPart(scalar)
+      {
         index += length
       } else {
         return
@@ -128,7 +133,8 @@ public struct Lexer {
     guard let (scalar, length) = scalar(at: index) else {
       index += 1
       emit(.invalid, from: start)
-      diagnostics.append(.unexpectedCharacter("\u{FFFD}", at: SourceRange(start: start, end: index)))
+      diagnostics.append(
+        .unexpectedCharacter("\u{FFFD}", at: SourceRange(start: start, end: index)))
       return
     }
     if scalar.properties.isWhitespace {
@@ -151,10 +157,13 @@ public struct Lexer {
     }
     index += length
     emit(.invalid, from: start)
-    diagnostics.append(.unexpectedCharacter(String(scalar), at: SourceRange(start: start, end: index)))
+    diagnostics.append(
+      .unexpectedCharacter(String(scalar), at: SourceRange(start: start, end: index)))
   }
 
-  static let typographicQuotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{201E}", "\u{00AB}", "\u{00BB}"]
+  static let typographicQuotes: Set<Unicode.Scalar> = [
+    "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{201E}", "\u{00AB}", "\u{00BB}",
+  ]
 
   /// `“Space Black”`: reported, and skipped to the closing quote or the end of the line.
   mutating func scanTypographicString(from start: Int) {

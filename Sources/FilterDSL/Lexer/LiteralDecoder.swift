@@ -84,7 +84,8 @@ enum LiteralDecoder {
       var count: Int64 = 0
       var overflow = false
       while index < range.upperBound,
-        bytes[index] == UInt8(ascii: "_") || CharacterClass.table[Int(bytes[index])].contains(.digit)
+        bytes[index] == UInt8(ascii: "_")
+          || CharacterClass.table[Int(bytes[index])].contains(.digit)
       {
         if bytes[index] != UInt8(ascii: "_") {
           let (m, o1) = count.multipliedReportingOverflow(by: 10)
@@ -96,14 +97,16 @@ enum LiteralDecoder {
       }
       if index == numberStart {
         // Letters where a number must be: not a duration.
-        return segments == 0 ? .notADuration : .invalid(unitProblem(bytes, numberStart..<range.upperBound))
+        return segments == 0
+          ? .notADuration : .invalid(unitProblem(bytes, numberStart..<range.upperBound))
       }
       guard let (unitLength, size) = unit(bytes, at: index, end: range.upperBound) else {
         if segments == 0 && index < range.upperBound { return .notADuration }
         return .invalid(
           Problem(
             code: .invalidDuration,
-            message: "missing unit after \(quoted(String(decoding: bytes[numberStart..<index], as: UTF8.self))) in duration",
+            message:
+              "missing unit after \(quoted(String(decoding: bytes[numberStart..<index], as: UTF8.self))) in duration",
             help: "durations use the units w, d, h, m, s, ms, us, ns, as in 1h30m",
             range: numberStart..<index))
       }
@@ -136,7 +139,8 @@ enum LiteralDecoder {
   }
 
   /// The duration unit at `index`, longest match first.
-  static func unit(_ bytes: [UInt8], at index: Int, end: Int) -> (length: Int, nanoseconds: Int64)? {
+  static func unit(_ bytes: [UInt8], at index: Int, end: Int) -> (length: Int, nanoseconds: Int64)?
+  {
     guard index < end else { return nil }
     let first = bytes[index]
     if index + 1 < end, bytes[index + 1] == UInt8(ascii: "s") {
@@ -193,7 +197,8 @@ enum LiteralDecoder {
           problems.append(
             Problem(
               code: .invalidEscape,
-              message: "invalid unicode escape \(LiteralDecoder.quotedText(bytes, index..<index + length))",
+              message:
+                "invalid unicode escape \(LiteralDecoder.quotedText(bytes, index..<index + length))",
               help: "write a unicode escape as \\u{1F600}: 1 to 8 hex digits naming a valid scalar",
               range: index..<index + length))
           out.append(contentsOf: bytes[index..<index + length])
@@ -205,7 +210,8 @@ enum LiteralDecoder {
         problems.append(
           Problem(
             code: .invalidEscape,
-            message: "unknown escape sequence \(LiteralDecoder.quotedText(bytes, index..<index + length))",
+            message:
+              "unknown escape sequence \(LiteralDecoder.quotedText(bytes, index..<index + length))",
             help: #"the escapes are \" \' \` \\ \n \t \r \0 \u{...}; write \\ for a backslash"#,
             range: index..<index + length))
         out.append(contentsOf: bytes[index..<index + length])
@@ -218,7 +224,9 @@ enum LiteralDecoder {
   }
 
   /// `\u{...}` at `index`: its length in bytes and the scalar, nil when malformed.
-  private static func unicodeEscape(_ bytes: [UInt8], at index: Int, end: Int) -> (Int, Unicode.Scalar?) {
+  private static func unicodeEscape(_ bytes: [UInt8], at index: Int, end: Int) -> (
+    Int, Unicode.Scalar?
+  ) {
     var cursor = index + 2
     guard cursor < end, bytes[cursor] == UInt8(ascii: "{") else { return (2, nil) }
     cursor += 1
@@ -231,7 +239,9 @@ enum LiteralDecoder {
     }
     guard cursor < end, bytes[cursor] == UInt8(ascii: "}") else { return (cursor - index, nil) }
     cursor += 1
-    guard (1...8).contains(digits), let scalar = Unicode.Scalar(value) else { return (cursor - index, nil) }
+    guard (1...8).contains(digits), let scalar = Unicode.Scalar(value) else {
+      return (cursor - index, nil)
+    }
     return (cursor - index, scalar)
   }
 

@@ -60,7 +60,8 @@ extension Parser {
       advance()
       return try parseTest(negated: true, start: start)
     default:
-      throw conditionError(.expectedAfterNot(found: describe(next), at: next.range, not: current.range))
+      throw conditionError(
+        .expectedAfterNot(found: describe(next), at: next.range, not: current.range))
     }
   }
 
@@ -74,18 +75,23 @@ extension Parser {
     case .in: return try parseMembership(options, negated: negated, range: range)
     case .between: return try parseBetween(options, negated: negated, range: range)
     default:
-      let kind = Condition.Kind.text(textOperator(op), try parseOperand(), options, negated: negated)
+      let kind = Condition.Kind.text(
+        textOperator(op), try parseOperand(), options, negated: negated)
       return Condition(kind, operatorRange: range)
     }
   }
 
   @inline(never)
-  private func parseMembership(_ options: StringOptions, negated: Bool, range: SourceRange) throws(ParseAbort) -> Condition {
+  private func parseMembership(_ options: StringOptions, negated: Bool, range: SourceRange)
+    throws(ParseAbort) -> Condition
+  {
     Condition(.member(try parseInOperand(), options, negated: negated), operatorRange: range)
   }
 
   @inline(never)
-  private func parseBetween(_ options: StringOptions, negated: Bool, range: SourceRange) throws(ParseAbort) -> Condition {
+  private func parseBetween(_ options: StringOptions, negated: Bool, range: SourceRange)
+    throws(ParseAbort) -> Condition
+  {
     let lower = try parseOperand()
     guard kind == .and else { throw missingBetweenAnd(range) }
     advance()
@@ -95,7 +101,8 @@ extension Parser {
 
   @inline(never)
   private func missingBetweenAnd(_ between: SourceRange) -> ParseAbort {
-    failUnlessInvalid(.expectedBetweenAnd(found: currentDescription, at: expectedAt, between: between))
+    failUnlessInvalid(
+      .expectedBetweenAnd(found: currentDescription, at: expectedAt, between: between))
   }
 
   @inline(never)

@@ -112,7 +112,9 @@ extension Parser {
   /// Where to point when something is missing: at the current token, or just after the
   /// previous one when the input or line ended first.
   var expectedAt: SourceRange {
-    guard index > 0, kind == .endOfFile || kind == .newline || isFirstOnLine else { return current.range }
+    guard index > 0, kind == .endOfFile || kind == .newline || isFirstOnLine else {
+      return current.range
+    }
     return .empty(at: previous.range.end)
   }
 

@@ -120,13 +120,16 @@ extension Parser {
     let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
     let subject = try parsePrimary(value: false)
     guard let condition = try parseCondition() else {
-      throw failUnlessInvalid(.expectedCondition(quantifier: text(keyword), found: currentDescription, at: expectedAt))
+      throw failUnlessInvalid(
+        .expectedCondition(quantifier: text(keyword), found: currentDescription, at: expectedAt))
     }
     return try finishPredicate(.quantified(quantifier, subject, condition), from: keyword.range)
   }
 
   /// Makes a predicate node, and rejects `a < b < c`.
-  private func finishPredicate(_ kind: Expr.Kind, from start: SourceRange) throws(ParseAbort) -> Expr {
+  private func finishPredicate(_ kind: Expr.Kind, from start: SourceRange) throws(ParseAbort)
+    -> Expr
+  {
     let e = try node(kind, start.union(previous.range))
     switch self.kind {
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
@@ -167,8 +170,12 @@ extension Parser {
     return operands[0]
   }
 
-  private func reduce(_ operands: inout [Expr], _ operators: inout [ArithmeticOperator]) throws(ParseAbort) {
-    guard let op = operators.popLast(), let right = operands.popLast(), let left = operands.popLast() else { return }
+  private func reduce(_ operands: inout [Expr], _ operators: inout [ArithmeticOperator])
+    throws(ParseAbort)
+  {
+    guard let op = operators.popLast(), let right = operands.popLast(),
+      let left = operands.popLast()
+    else { return }
     operands.append(try node(.arithmetic(op, left, right), left.range.union(right.range)))
   }
 
@@ -196,12 +203,15 @@ extension Parser {
       let literal = try parseNumber(minus: tokens[index - 1])
       return try wrap(literal, operatorsFrom: first, count: count - 1, negate: true)
     }
-    return try wrap(try parsePrimary(value: value), operatorsFrom: first, count: count, negate: true)
+    return try wrap(
+      try parsePrimary(value: value), operatorsFrom: first, count: count, negate: true)
   }
 
   /// Wraps `operand` in `count` prefix operators (`not` or unary minus) whose tokens start at
   /// token `first`, innermost last: `not not a` is `not(not(a))`.
-  private func wrap(_ operand: Expr, operatorsFrom first: Int, count: Int, negate: Bool) throws(ParseAbort) -> Expr {
+  private func wrap(_ operand: Expr, operatorsFrom first: Int, count: Int, negate: Bool)
+    throws(ParseAbort) -> Expr
+  {
     var expr = operand
     var i = count
     while i > 0 {

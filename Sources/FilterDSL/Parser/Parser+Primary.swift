@@ -39,7 +39,8 @@ extension Parser {
     case .string:
       advance()
       var ignored: [LiteralDecoder.Problem] = []
-      let text = LiteralDecoder.unquote(bytes, token.range.start..<token.range.end, problems: &ignored)
+      let text = LiteralDecoder.unquote(
+        bytes, token.range.start..<token.range.end, problems: &ignored)
       return try node(.literal(.string(text)), token.range)
     case .date, .dateTime:
       advance()
@@ -91,7 +92,8 @@ extension Parser {
     case .and, .or, .ampAmp, .pipePipe, .not, .bang, .leftParen: what = "a filter"
     default: what = "a field or value"
     }
-    return .expectedExpression(what, after: atStart ? nil : text(previous), found: currentDescription, at: expectedAt)
+    return .expectedExpression(
+      what, after: atStart ? nil : text(previous), found: currentDescription, at: expectedAt)
   }
 
   /// An integer, decimal or duration literal, negated when `minus` is given.
@@ -115,7 +117,9 @@ extension Parser {
       let number = LiteralDecoder.decimal(bytes, digits) ?? 0
       return try node(.literal(.double(minus == nil ? number : -number)), range)
     default:
-      guard case .duration(let span) = LiteralDecoder.duration(bytes, digits) else { throw ParseAbort() }
+      guard case .duration(let span) = LiteralDecoder.duration(bytes, digits) else {
+        throw ParseAbort()
+      }
       // 0 - n cannot overflow: durations are at most Int64.max nanoseconds.
       let nanoseconds = minus == nil ? span.nanoseconds : 0 - span.nanoseconds
       return try node(.literal(.duration(TimeSpan(nanoseconds: nanoseconds))), range)
@@ -127,13 +131,16 @@ extension Parser {
   /// `after` is the keyword the path follows (`exists`), for the message when there is none.
   func parseFieldPath(after keyword: Token?) throws(ParseAbort) -> FieldPath {
     guard kind == .identifier || kind == .quotedIdentifier else {
-      throw failUnlessInvalid(.expectedFieldName(after: keyword.map { text($0) }, found: currentDescription, at: expectedAt))
+      throw failUnlessInvalid(
+        .expectedFieldName(
+          after: keyword.map { text($0) }, found: currentDescription, at: expectedAt))
     }
     var components = [name(advance())]
     while kind == .dot {
       let dot = advance()
       guard kind == .identifier || kind == .quotedIdentifier || kind.isKeyword else {
-        throw failUnlessInvalid(.expectedFieldName(after: text(dot), found: currentDescription, at: expectedAt))
+        throw failUnlessInvalid(
+          .expectedFieldName(after: text(dot), found: currentDescription, at: expectedAt))
       }
       components.append(name(advance()))
     }
@@ -145,7 +152,8 @@ extension Parser {
   func name(_ token: Token) -> Name {
     if token.kind == .quotedIdentifier {
       var ignored: [LiteralDecoder.Problem] = []
-      let text = LiteralDecoder.unquote(bytes, token.range.start..<token.range.end, problems: &ignored)
+      let text = LiteralDecoder.unquote(
+        bytes, token.range.start..<token.range.end, problems: &ignored)
       return Name(text, range: token.range)
     }
     return Name(text(token), range: token.range)
@@ -209,7 +217,9 @@ extension Parser {
     guard kind == .rightParen else {
       if kind == .invalid { throw ParseAbort() }
       if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
-      let quoteHint = lastBareWord == index - 1 && (kind == .identifier || kind == .word) && !Parser.startsCondition(next.kind)
+      let quoteHint =
+        lastBareWord == index - 1 && (kind == .identifier || kind == .word)
+        && !Parser.startsCondition(next.kind)
       throw fail(
         .expectedClosing(
           after: item, found: currentDescription, at: expectedAt, open: open.range,

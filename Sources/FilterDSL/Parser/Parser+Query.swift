@@ -11,12 +11,16 @@ extension Parser {
     if !atClause(queryStart: true) && !atStatementEnd {
       query.filter = try parseFilter()
     }
-    while atClause(queryStart: query.filter == nil && query.ordering.isEmpty && query.limit == nil && query.offset == nil) {
+    while atClause(
+      queryStart: query.filter == nil && query.ordering.isEmpty && query.limit == nil
+        && query.offset == nil)
+    {
       let word = advance()
       if isWord(word, "order") {
         if !query.ordering.isEmpty { throw fail(.duplicateClause("order by", at: word.range)) }
         guard isWord(current, "by") else {
-          throw failUnlessInvalid(.expectedToken("'by'", after: "order", found: currentDescription, at: expectedAt))
+          throw failUnlessInvalid(
+            .expectedToken("'by'", after: "order", found: currentDescription, at: expectedAt))
         }
         advance()
         query.ordering = try parseSortKeys()
@@ -64,7 +68,9 @@ extension Parser {
         } else if isWord(current, "last") {
           sortKey.nulls = .last
         } else {
-          throw failUnlessInvalid(.expectedToken("'first' or 'last'", after: text(nulls), found: currentDescription, at: expectedAt))
+          throw failUnlessInvalid(
+            .expectedToken(
+              "'first' or 'last'", after: text(nulls), found: currentDescription, at: expectedAt))
         }
         advance()
       }
@@ -83,7 +89,10 @@ extension Parser {
     case .rightParen:
       return fail(.unmatchedParenthesis(at: token.range))
     case .semicolon where !script:
-      return fail(.unexpectedToken(currentDescription, at: token.range, help: "a filter is a single statement; ';' separates the statements of a script"))
+      return fail(
+        .unexpectedToken(
+          currentDescription, at: token.range,
+          help: "a filter is a single statement; ';' separates the statements of a script"))
     default:
       break
     }
@@ -92,7 +101,9 @@ extension Parser {
       && !Parser.startsCondition(next.kind)
     {
       let phrase = text(previous) + " " + text(token)
-      return fail(.unexpectedToken(found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
+      return fail(
+        .unexpectedToken(
+          found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
     }
     if token.kind == .identifier,
       let suggestion = Suggestion.closest(to: text(token), among: Parser.operatorWords)
@@ -101,7 +112,9 @@ extension Parser {
     }
     switch token.kind {
     case .identifier, .quotedIdentifier, .not, .bang, .leftParen, .exists, .any, .all, .none:
-      return fail(.unexpectedToken(found, at: token.range, help: "did you forget 'and' or 'or' before \(found)?"))
+      return fail(
+        .unexpectedToken(
+          found, at: token.range, help: "did you forget 'and' or 'or' before \(found)?"))
     default:
       return fail(.unexpectedToken(found, at: token.range, help: nil))
     }

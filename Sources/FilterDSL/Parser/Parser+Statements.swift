@@ -54,11 +54,16 @@ extension Parser {
     case "load":
       advance()
       guard self.kind == .string else {
-        throw failUnlessInvalid(.expectedPath(found: currentDescription, at: expectedAt, bare: self.kind == .identifier || self.kind == .word))
+        throw failUnlessInvalid(
+          .expectedPath(
+            found: currentDescription, at: expectedAt,
+            bare: self.kind == .identifier || self.kind == .word))
       }
       let path = name(advance())
       var ignored: [LiteralDecoder.Problem] = []
-      let decoded = Name(LiteralDecoder.unquote(bytes, path.range.start..<path.range.end, problems: &ignored), range: path.range)
+      let decoded = Name(
+        LiteralDecoder.unquote(bytes, path.range.start..<path.range.end, problems: &ignored),
+        range: path.range)
       var alias: Name? = nil
       if isWord(current, "as") {
         let asToken = advance()
@@ -78,7 +83,9 @@ extension Parser {
         name = try parseStatementName(after: keyword)
       }
       guard self.kind == .equal else {
-        throw failUnlessInvalid(.expectedToken("'='", after: "let \(name.text)", found: currentDescription, at: expectedAt))
+        throw failUnlessInvalid(
+          .expectedToken(
+            "'='", after: "let \(name.text)", found: currentDescription, at: expectedAt))
       }
       advance()
       skipNewlines()
@@ -87,7 +94,9 @@ extension Parser {
         let op = advance()
         skipNewlines()
         let upper = try parseArithmetic(value: false)
-        value = try node(.range(value, upper, op.kind == .closedRange ? .closed : .halfOpen), value.range.union(upper.range))
+        value = try node(
+          .range(value, upper, op.kind == .closedRange ? .closed : .halfOpen),
+          value.range.union(upper.range))
       }
       kind = .let(name, value)
     case "count":
@@ -136,7 +145,8 @@ extension Parser {
   /// A name after a statement keyword: `use phones`, `let big`, `set format`.
   private func parseStatementName(after keyword: Token) throws(ParseAbort) -> Name {
     guard kind == .identifier || kind == .quotedIdentifier else {
-      throw failUnlessInvalid(.expectedToken("a name", after: text(keyword), found: currentDescription, at: expectedAt))
+      throw failUnlessInvalid(
+        .expectedToken("a name", after: text(keyword), found: currentDescription, at: expectedAt))
     }
     return name(advance())
   }

@@ -43,7 +43,9 @@ enum Quoting {
     }
     while let scalar = scalars.next() {
       if scalar.isASCII {
-        guard CharacterClass.table[Int(scalar.value)].contains(.identifierPart) else { return false }
+        guard CharacterClass.table[Int(scalar.value)].contains(.identifierPart) else {
+          return false
+        }
       } else if !Lexer.isIdentifierPart(scalar) {
         return false
       }

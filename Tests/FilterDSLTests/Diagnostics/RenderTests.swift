@@ -23,16 +23,18 @@ import Testing
 
   @Test func caretRunsUnderTheRange() {
     let source = SourceText("price >= abc and x", name: "f")
-    let diagnostic = Diagnostic(.unexpectedToken, at: SourceRange(start: 9, end: 12), message: "m", label: "here", help: "h")
-    #expect(DiagnosticRenderer(source: source).render(diagnostic) == """
-      error[FLT202]: m
-       --> f:1:10
-        |
-      1 | price >= abc and x
-        |          ^^^ here
-        = help: h
+    let diagnostic = Diagnostic(
+      .unexpectedToken, at: SourceRange(start: 9, end: 12), message: "m", label: "here", help: "h")
+    #expect(
+      DiagnosticRenderer(source: source).render(diagnostic) == """
+        error[FLT202]: m
+         --> f:1:10
+          |
+        1 | price >= abc and x
+          |          ^^^ here
+          = help: h
 
-      """)
+        """)
   }
 
   @Test func emptyRangeAtTheEndGetsOneCaret() {
@@ -43,8 +45,12 @@ import Testing
 
   @Test func rangesOutsideTheSourceAreClamped() {
     let source = SourceText("abc", name: "f")
-    for range in [SourceRange(start: 50, end: 60), SourceRange(start: -5, end: 2), SourceRange(start: 2, end: 1)] {
-      let text = DiagnosticRenderer(source: source).render(Diagnostic(.unexpectedToken, at: range, message: "m"))
+    for range in [
+      SourceRange(start: 50, end: 60), SourceRange(start: -5, end: 2),
+      SourceRange(start: 2, end: 1),
+    ] {
+      let text = DiagnosticRenderer(source: source).render(
+        Diagnostic(.unexpectedToken, at: range, message: "m"))
       #expect(text.contains("1 | abc"))
     }
   }

@@ -6,7 +6,8 @@ import Testing
 /// The grammar in `grammar/` is the specification: its examples parse, its invalid examples do
 /// not, and its precedence table is the parser's.
 @Suite struct GrammarTests {
-  static let grammarDirectory = Golden.directory.deletingLastPathComponent().deletingLastPathComponent()
+  static let grammarDirectory = Golden.directory.deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("grammar")
 
   /// The text of every `(* label: TEXT *)` line of the grammar.
@@ -50,13 +51,16 @@ import Testing
   /// Every keyword of the lexer appears in the grammar's keyword rule.
   @Test func keywordsMatchTheLexer() {
     let text = Golden.read(GrammarTests.grammarDirectory.appendingPathComponent("filter.ebnf"))
-    guard let start = text.range(of: "keyword     ="), let end = text[start.upperBound...].range(of: ";") else {
+    guard let start = text.range(of: "keyword     ="),
+      let end = text[start.upperBound...].range(of: ";")
+    else {
       Issue.record("no keyword rule in the grammar")
       return
     }
     let rule = text[start.upperBound..<end.lowerBound].lowercased()
     for (spelling, _) in Keywords.table {
-      #expect(rule.contains("\"\(spelling)\""), "\(spelling) missing from the grammar's keyword rule")
+      #expect(
+        rule.contains("\"\(spelling)\""), "\(spelling) missing from the grammar's keyword rule")
     }
   }
 }

@@ -12,29 +12,53 @@ import Testing
     ("lex-1.5", "&& || ! not", "ampAmp pipePipe bang not"),
     ("lex-1.6", "+ - * / %", "plus minus star slash percent"),
     ("lex-1.7", "( , ) ; .", "leftParen comma rightParen semicolon dot"),
-    ("lex-1.8", "1...5 0..<9", "integer(1) closedRange integer(5) integer(0) halfOpenRange integer(9)"),
+    (
+      "lex-1.8", "1...5 0..<9",
+      "integer(1) closedRange integer(5) integer(0) halfOpenRange integer(9)"
+    ),
     ("lex-1.9", "1.5...2.5", "decimal(1.5) closedRange decimal(2.5)"),
-    ("lex-2.1", "AND Or nOt IN Between IS NULL nil TRUE false", "and or not in between is null null true false"),
-    ("lex-2.2", "LIKE matches CONTAINS startsWith ENDSWITH beginswith", "like matches contains startsWith endsWith startsWith"),
+    (
+      "lex-2.1", "AND Or nOt IN Between IS NULL nil TRUE false",
+      "and or not in between is null null true false"
+    ),
+    (
+      "lex-2.2", "LIKE matches CONTAINS startsWith ENDSWITH beginswith",
+      "like matches contains startsWith endsWith startsWith"
+    ),
     ("lex-2.3", "any ALL None exists", "any all none exists"),
-    ("lex-2.4", "order by limit offset load", "identifier(order) identifier(by) identifier(limit) identifier(offset) identifier(load)"),
+    (
+      "lex-2.4", "order by limit offset load",
+      "identifier(order) identifier(by) identifier(limit) identifier(offset) identifier(load)"
+    ),
     ("lex-2.5", "andy oracle inner", "identifier(andy) identifier(oracle) identifier(inner)"),
     ("lex-3.1", "256 -3 1_000", "integer(256) minus integer(3) integer(1_000)"),
     ("lex-3.2", "6.1 1e3 1E-3 2.5e+10", "decimal(6.1) decimal(1e3) decimal(1E-3) decimal(2.5e+10)"),
     ("lex-3.3", "0xFF 0b1010 0o17", "integer(0xFF) integer(0b1010) integer(0o17)"),
     ("lex-3.4", "9223372036854775808", "integer(9223372036854775808)"),
     ("lex-3.5", "5G 256GB 1st 3D", "word(5G) word(256GB) word(1st) word(3D)"),
-    ("lex-3.6", "7d 12h 30m 45s 500ms 1h30m 2w 10us 5ns", "duration(7d) duration(12h) duration(30m) duration(45s) duration(500ms) duration(1h30m) duration(2w) duration(10us) duration(5ns)"),
+    (
+      "lex-3.6", "7d 12h 30m 45s 500ms 1h30m 2w 10us 5ns",
+      "duration(7d) duration(12h) duration(30m) duration(45s) duration(500ms) duration(1h30m) duration(2w) duration(10us) duration(5ns)"
+    ),
     ("lex-3.7", "2022-09-16", "date(2022-09-16)"),
-    ("lex-3.8", "2022-09-16T10:00:00Z 2022-09-16t10:00", "dateTime(2022-09-16T10:00:00Z) dateTime(2022-09-16t10:00)"),
+    (
+      "lex-3.8", "2022-09-16T10:00:00Z 2022-09-16t10:00",
+      "dateTime(2022-09-16T10:00:00Z) dateTime(2022-09-16t10:00)"
+    ),
     ("lex-3.9", "2022-09-16T10:00:00.123+02:00", "dateTime(2022-09-16T10:00:00.123+02:00)"),
     ("lex-3.10", "2022-09-16T10:00-7d", "dateTime(2022-09-16T10:00) minus duration(7d)"),
     ("lex-3.11", "2022 - 9 - 16", "integer(2022) minus integer(9) minus integer(16)"),
     ("lex-4.1", #""Space Black" 'it''s'"#, #"string("Space Black") string('it') string('s')"#),
     ("lex-4.2", #""a\"b\\c\n\t\u{1F600}""#, #"string("a\"b\\c\n\t\u{1F600}")"#),
-    ("lex-4.3", "`screen size` `a\\`b`", "quotedIdentifier(`screen size`) quotedIdentifier(`a\\`b`)"),
+    (
+      "lex-4.3", "`screen size` `a\\`b`",
+      "quotedIdentifier(`screen size`) quotedIdentifier(`a\\`b`)"
+    ),
     ("lex-4.4", "$budget $x_1", "parameter($budget) parameter($x_1)"),
-    ("lex-4.5", "contains[c] ==[cd] in[D] like[dc]", "contains modifier([c]) equal modifier([cd]) in modifier([D]) like modifier([dc])"),
+    (
+      "lex-4.5", "contains[c] ==[cd] in[D] like[dc]",
+      "contains modifier([c]) equal modifier([cd]) in modifier([D]) like modifier([dc])"
+    ),
     ("lex-5.1", "Größe == naïve", "identifier(Größe) equal identifier(naïve)"),
     ("lex-5.2", "日本 == 東京", "identifier(日本) equal identifier(東京)"),
     ("lex-5.3", "a\u{00A0}b", "identifier(a) identifier(b)"),
@@ -48,21 +72,27 @@ import Testing
   }
 
   @Test func newlinesInScriptsCollapse() {
-    #expect(Parse.tokens("a\n\n\nb # c\n\nd", newlines: true) == "identifier(a) newline identifier(b) newline identifier(d)")
+    #expect(
+      Parse.tokens("a\n\n\nb # c\n\nd", newlines: true)
+        == "identifier(a) newline identifier(b) newline identifier(d)")
     #expect(Parse.tokens("a\nb") == "identifier(a) identifier(b)")
   }
 
   @Test func tokensCarryByteRanges() {
     let source = SourceText("é == \"ü\"")
     let tokens = Lexer.tokenize(source).tokens
-    #expect(tokens.map(\.range) == [
-      SourceRange(start: 0, end: 2), SourceRange(start: 3, end: 5), SourceRange(start: 6, end: 10),
-      SourceRange(start: 10, end: 10),
-    ])
+    #expect(
+      tokens.map(\.range) == [
+        SourceRange(start: 0, end: 2), SourceRange(start: 3, end: 5),
+        SourceRange(start: 6, end: 10),
+        SourceRange(start: 10, end: 10),
+      ])
   }
 
   @Test func parenthesesKnowWhetherTheyHoldALists() {
-    let tokens = Lexer.tokenize(SourceText("(a) (a, b) () ((a), b) f(a, b)")).tokens.filter { $0.kind == .leftParen }
+    let tokens = Lexer.tokenize(SourceText("(a) (a, b) () ((a), b) f(a, b)")).tokens.filter {
+      $0.kind == .leftParen
+    }
     #expect(tokens.map(\.opensList) == [false, true, true, true, false, true])
   }
 
@@ -75,7 +105,10 @@ import Testing
     ("lex-e4", #""a\qb""#, 103, #"unknown escape sequence '\q'"#),
     ("lex-e5", #""\u{D800}""#, 103, #"invalid unicode escape '\u{D800}'"#),
     ("lex-e6", #""\u{110000}""#, 103, #"invalid unicode escape '\u{110000}'"#),
-    ("lex-e7", "99999999999999999999", 104, "integer '99999999999999999999' does not fit in 64 bits"),
+    (
+      "lex-e7", "99999999999999999999", 104,
+      "integer '99999999999999999999' does not fit in 64 bits"
+    ),
     ("lex-e8", "1e400", 105, "number is out of range"),
     ("lex-e9", ".5", 105, "a number cannot start with '.'"),
     ("lex-e10", "0xZZ", 105, "malformed number '0xZZ'"),
@@ -107,7 +140,9 @@ import Testing
   }
 
   @Test func unterminatedStringPointsAtTheOpeningQuote() {
-    let diagnostics = Lexer.tokenize(SourceText("name == 'abc\nprice > 3", name: "x"), newlines: true).diagnostics
+    let diagnostics = Lexer.tokenize(
+      SourceText("name == 'abc\nprice > 3", name: "x"), newlines: true
+    ).diagnostics
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.range == SourceRange(start: 8, end: 9))
   }

@@ -52,7 +52,8 @@ import Testing
     for i in 0..<100 {
       let seed = UInt64(batch * 100 + i)
       var rng = SplitMix64(seed: seed)
-      let text = (0..<rng.int(1...40)).map { _ in rng.pick(GarbageTests.pieces) }.joined(separator: rng.chance(0.8) ? " " : "")
+      let text = (0..<rng.int(1...40)).map { _ in rng.pick(GarbageTests.pieces) }.joined(
+        separator: rng.chance(0.8) ? " " : "")
       #expect(GarbageTests.check(text, seed: seed), "seed \(seed): \(text)")
     }
   }

@@ -5,7 +5,10 @@ import Testing
 /// No input can exhaust the stack or memory: every limit ends in a diagnostic.
 @Suite struct LimitsTests {
   static let deepInputs: [(String, String)] = [
-    ("parentheses", String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)),
+    (
+      "parentheses",
+      String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
+    ),
     ("unclosed parentheses", String(repeating: "(", count: 100_000)),
     ("not", String(repeating: "not ", count: 100_000) + "a"),
     ("bang", String(repeating: "!", count: 100_000) + "a"),
@@ -19,7 +22,8 @@ import Testing
 
   static func nestingError(_ text: String) -> Bool {
     let result = Parser.parseScript(SourceText(text))
-    return result.diagnostics.contains { $0.code == .nestingTooDeep } && result.value?.statements.isEmpty == true
+    return result.diagnostics.contains { $0.code == .nestingTooDeep }
+      && result.value?.statements.isEmpty == true
   }
 
   @Test(arguments: deepInputs.map(\.0))
@@ -44,15 +48,19 @@ import Testing
       "x == " + Array(repeating: "a", count: depth).joined(separator: " * "),
       String(repeating: "(a and ", count: half) + "a" + String(repeating: ")", count: half),
       String(repeating: "x == (", count: half) + "a" + String(repeating: ")", count: half),
-      String(repeating: "x between (", count: half) + "a" + String(repeating: ") and 1", count: half),
-      "x in " + String(repeating: "(1, ", count: depth - 1) + "1" + String(repeating: ")", count: depth - 1),
+      String(repeating: "x between (", count: half) + "a"
+        + String(repeating: ") and 1", count: half),
+      "x in " + String(repeating: "(1, ", count: depth - 1) + "1"
+        + String(repeating: ")", count: depth - 1),
       String(repeating: "any (", count: half) + "a" + String(repeating: ") == 1", count: half),
     ]
   }
 
   /// Parses, prints, reparses, dumps, hashes and frees `text`: every recursive pass.
   static func everyPass(_ text: String, _ limits: ParserLimits) -> Bool {
-    guard let expr = Parser.parseFilter(SourceText(text), limits: limits).value else { return false }
+    guard let expr = Parser.parseFilter(SourceText(text), limits: limits).value else {
+      return false
+    }
     let reparsed = Parser.parseFilter(SourceText(expr.description), limits: limits).value
     _ = expr.debugDescription
     return reparsed == expr && expr.hashValue == reparsed?.hashValue
@@ -77,9 +85,14 @@ import Testing
 
   @Test func depthLimitIsExact() {
     let limits = ParserLimits(maxDepth: 10)
-    let nested = { (n: Int) in String(repeating: "(", count: n) + "a" + String(repeating: ")", count: n) }
+    let nested = { (n: Int) in
+      String(repeating: "(", count: n) + "a" + String(repeating: ")", count: n)
+    }
     #expect(Parser.parseFilter(SourceText(nested(10)), limits: limits).value != nil)
-    #expect(Parser.parseFilter(SourceText(nested(11)), limits: limits).diagnostics.map(\.code) == [.nestingTooDeep])
+    #expect(
+      Parser.parseFilter(SourceText(nested(11)), limits: limits).diagnostics.map(\.code) == [
+        .nestingTooDeep
+      ])
     #expect(ParserLimits(maxDepth: 1_000_000).effectiveMaxDepth == ParserLimits.maximumDepth)
     #expect(ParserLimits(maxDepth: -5).effectiveMaxDepth == 1)
   }
@@ -108,7 +121,8 @@ import Testing
   }
 
   @Test func sourceLength() {
-    let result = Parser.parseFilter(SourceText(String(repeating: "a", count: 17_000)), limits: .untrusted)
+    let result = Parser.parseFilter(
+      SourceText(String(repeating: "a", count: 17_000)), limits: .untrusted)
     #expect(result.diagnostics.map(\.code) == [.sourceTooLong])
     #expect(result.diagnostics.first?.message == "input is 17000 bytes; the limit is 16384")
   }

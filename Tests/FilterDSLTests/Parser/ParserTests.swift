@@ -6,8 +6,10 @@ import Testing
 @Suite struct ParserTests {
   @Test(arguments: [
     // The design example, and bare words as values.
-    ("parse-1.1", #"color in (Starlight, "Space Black") and diskSpace >= 256"#,
-     #"(query (and (in color (list "Starlight" "Space Black")) (>= diskSpace 256)))"#),
+    (
+      "parse-1.1", #"color in (Starlight, "Space Black") and diskSpace >= 256"#,
+      #"(query (and (in color (list "Starlight" "Space Black")) (>= diskSpace 256)))"#
+    ),
     ("parse-1.2", "color == Midnight", #"(query (== color "Midnight"))"#),
     ("parse-1.3", "color = Midnight", #"(query (== color "Midnight"))"#),
     ("parse-1.4", "tags contains 5G", #"(query (contains tags "5G"))"#),
@@ -15,13 +17,19 @@ import Testing
     ("parse-1.6", "`screen size` >= 6.1", "(query (>= `screen size` 6.1))"),
     ("parse-1.7", "camera.megapixels > 12", "(query (> camera.megapixels 12))"),
     ("parse-1.8", "x == `camera`.megapixels", "(query (== x camera.megapixels))"),
-    ("parse-1.9", "camera.`in`.x == 1 and camera.in == 2", "(query (and (== camera.in.x 1) (== camera.in 2)))"),
+    (
+      "parse-1.9", "camera.`in`.x == 1 and camera.in == 2",
+      "(query (and (== camera.in.x 1) (== camera.in 2)))"
+    ),
     // Precedence: or < and < not < comparison < additive < multiplicative < unary < postfix.
     ("parse-2.1", "a or b and c", "(query (or a (and b c)))"),
     ("parse-2.2", "a and b or c and d", "(query (or (and a b) (and c d)))"),
     ("parse-2.3", "not a and b", "(query (and (not a) b))"),
     ("parse-2.4", "not a == 1", "(query (not (== a 1)))"),
-    ("parse-2.5", "a + b * c == d - e / f % g", #"(query (== (+ a (* b c)) (- "d" (% (/ "e" "f") "g"))))"#),
+    (
+      "parse-2.5", "a + b * c == d - e / f % g",
+      #"(query (== (+ a (* b c)) (- "d" (% (/ "e" "f") "g"))))"#
+    ),
     ("parse-2.6", "-a * b", "(query (* (- a) b))"),
     ("parse-2.7", "a - b - c", "(query (- (- a b) c))"),
     ("parse-2.8", "a and b and c and d", "(query (and a b c d))"),
@@ -31,8 +39,10 @@ import Testing
     ("parse-2.12", "!!a", "(query (not (not a)))"),
     ("parse-2.13", "AND_x == 1", "(query (== AND_x 1))"),
     // Operators.
-    ("parse-3.1", "a != 1 and b < 2 and c <= 3 and d > 4 and e >= 5",
-     "(query (and (!= a 1) (< b 2) (<= c 3) (> d 4) (>= e 5)))"),
+    (
+      "parse-3.1", "a != 1 and b < 2 and c <= 3 and d > 4 and e >= 5",
+      "(query (and (!= a 1) (< b 2) (<= c 3) (> d 4) (>= e 5)))"
+    ),
     ("parse-3.2", "diskSpace in 256...1024", "(query (in diskSpace (... 256 1024)))"),
     ("parse-3.3", "price in 0..<500", "(query (in price (..< 0 500)))"),
     ("parse-3.4", "color not in (Red, Gold)", #"(query (not-in color (list "Red" "Gold")))"#),
@@ -42,7 +52,10 @@ import Testing
     ("parse-3.7", "color in (Red, Gold,)", #"(query (in color (list "Red" "Gold")))"#),
     ("parse-3.8", "color in $colors", "(query (in color $colors))"),
     ("parse-3.9", "price between 100 and 500", "(query (between price 100 500))"),
-    ("parse-3.10", "price not between 100 and 500 and x", "(query (and (not-between price 100 500) x))"),
+    (
+      "parse-3.10", "price not between 100 and 500 and x",
+      "(query (and (not-between price 100 500) x))"
+    ),
     ("parse-3.11", "name contains[c] pro", #"(query (contains[c] name "pro"))"#),
     ("parse-3.12", "name startsWith[cd] 'É'", #"(query (startsWith[cd] name "É"))"#),
     ("parse-3.13", "name not endsWith x", #"(query (not-endsWith name "x"))"#),
@@ -53,31 +66,51 @@ import Testing
     ("parse-3.18", "x is null or y is not null", "(query (or (is-null x) (is-not-null y)))"),
     ("parse-3.19", "exists camera.megapixels", "(query (exists camera.megapixels))"),
     ("parse-3.20", "any tags == 5G", #"(query (any tags (== "5G")))"#),
-    ("parse-3.21", "all scores >= 3 and none tags in (a, b)", #"(query (and (all scores (>= 3)) (none tags (in (list "a" "b")))))"#),
+    (
+      "parse-3.21", "all scores >= 3 and none tags in (a, b)",
+      #"(query (and (all scores (>= 3)) (none tags (in (list "a" "b")))))"#
+    ),
     ("parse-3.22", "not exists x", "(query (not (exists x)))"),
     // Values.
     ("parse-4.1", "lower(name) == pro", #"(query (== (call lower name) "pro"))"#),
-    ("parse-4.2", "len(tags) > 2 and now() > d", #"(query (and (> (call len tags) 2) (> (call now) "d")))"#),
+    (
+      "parse-4.2", "len(tags) > 2 and now() > d",
+      #"(query (and (> (call len tags) 2) (> (call now) "d")))"#
+    ),
     ("parse-4.3", "max(a, b, 3) == min(c)", "(query (== (call max a b 3) (call min c)))"),
     ("parse-4.4", "price <= $budget * 2", "(query (<= price (* $budget 2)))"),
     ("parse-4.5", "created > now() - 7d", "(query (> created (- (call now) 7d)))"),
-    ("parse-4.6", "x == -3 and y == - 3 and z == -(3)", "(query (and (== x -3) (== y -3) (== z (- 3))))"),
+    (
+      "parse-4.6", "x == -3 and y == - 3 and z == -(3)",
+      "(query (and (== x -3) (== y -3) (== z (- 3))))"
+    ),
     ("parse-4.7", "x == (Red)", "(query (== x Red))"),
     ("parse-4.8", "flag == (price > 3)", "(query (== flag (> price 3)))"),
     ("parse-4.9", "x == (a, b)", #"(query (== x (list "a" "b")))"#),
     ("parse-4.10", "inStock", "(query inStock)"),
     ("parse-4.11", "true and not false", "(query (and true (not false)))"),
-    ("parse-4.12", "d >= 2022-01-01 and d < 2023-01-01T00:00:00Z", "(query (and (>= d 2022-01-01) (< d 2023-01-01T00:00:00Z)))"),
-    ("parse-4.13", "x in (1, -2, 3.5, 2022-01-01, 7d, true, null, $p)", "(query (in x (list 1 -2 3.5 2022-01-01 7d true null $p)))"),
+    (
+      "parse-4.12", "d >= 2022-01-01 and d < 2023-01-01T00:00:00Z",
+      "(query (and (>= d 2022-01-01) (< d 2023-01-01T00:00:00Z)))"
+    ),
+    (
+      "parse-4.13", "x in (1, -2, 3.5, 2022-01-01, 7d, true, null, $p)",
+      "(query (in x (list 1 -2 3.5 2022-01-01 7d true null $p)))"
+    ),
     ("parse-4.14", "`count`(x) > 1", "(query (> (call `count` x) 1))"),
     // Query clauses.
-    ("parse-5.1", "color == Gold order by price desc, model limit 5 offset 10",
-     #"(query (== color "Gold") (order-by (desc price) (asc model)) (limit 5) (offset 10))"#),
+    (
+      "parse-5.1", "color == Gold order by price desc, model limit 5 offset 10",
+      #"(query (== color "Gold") (order-by (desc price) (asc model)) (limit 5) (offset 10))"#
+    ),
     ("parse-5.2", "order by price limit 5", "(query * (order-by (asc price)) (limit 5))"),
     ("parse-5.3", "limit 3", "(query * (limit 3))"),
     ("parse-5.4", "limit > 3", "(query (> `limit` 3))"),
     ("parse-5.5", "order == 1 order by order", "(query (== `order` 1) (order-by (asc `order`)))"),
-    ("parse-5.6", "x order by a nulls first, b desc nulls last", "(query x (order-by (asc a nulls-first) (desc b nulls-last)))"),
+    (
+      "parse-5.6", "x order by a nulls first, b desc nulls last",
+      "(query x (order-by (asc a nulls-first) (desc b nulls-last)))"
+    ),
     ("parse-5.7", "x limit $n offset $m", "(query x (limit $n) (offset $m))"),
     ("parse-5.8", "x OFFSET 2 LIMIT 1", "(query x (limit 1) (offset 2))"),
     ("parse-5.9", "order by len(tags) desc", "(query * (order-by (desc (call len tags))))"),
@@ -91,7 +124,10 @@ import Testing
   /// `(id, query, expected code, expected message)`.
   @Test(arguments: [
     ("parse-e1", "color == Space Black", 202, "unexpected 'Black' after a complete filter"),
-    ("parse-e2", "color in (Space Black)", 203, "expected ',' or ')' after list item, found 'Black'"),
+    (
+      "parse-e2", "color in (Space Black)", 203,
+      "expected ',' or ')' after list item, found 'Black'"
+    ),
     ("parse-e3", "(a or b", 203, "'(' is never closed"),
     ("parse-e4", "a or b)", 204, "unexpected ')' with no matching '('"),
     ("parse-e5", "color == none", 205, "'none' is a keyword, not a value"),
@@ -103,9 +139,18 @@ import Testing
     ("parse-e11", "exists 3", 206, "expected a field name after 'exists', found '3'"),
     ("parse-e12", "a.3 == 1", 105, "a number cannot start with '.'"),
     ("parse-e13", "x is 3", 207, "expected 'null' after 'is', found '3'"),
-    ("parse-e14", "x between 1, 5", 207, "expected 'and' between the bounds of 'between', found ','"),
-    ("parse-e15", "x not y", 207, "expected 'in', 'between', 'contains', 'startsWith', 'endsWith', 'like' or 'matches' after 'not', found 'y'"),
-    ("parse-e16", "any tags", 207, "expected a comparison after 'any' and its list, found the end of the input"),
+    (
+      "parse-e14", "x between 1, 5", 207,
+      "expected 'and' between the bounds of 'between', found ','"
+    ),
+    (
+      "parse-e15", "x not y", 207,
+      "expected 'in', 'between', 'contains', 'startsWith', 'endsWith', 'like' or 'matches' after 'not', found 'y'"
+    ),
+    (
+      "parse-e16", "any tags", 207,
+      "expected a comparison after 'any' and its list, found the end of the input"
+    ),
     ("parse-e17", "a < b < c", 208, "comparisons cannot be chained"),
     ("parse-e18", "x == 1...5", 209, "a range can only follow 'in'"),
     ("parse-e19", "x [c] == 1", 210, "a string modifier must follow an operator"),
@@ -115,10 +160,19 @@ import Testing
     ("parse-e23", "x order a", 207, "expected 'by' after 'order', found 'a'"),
     ("parse-e24", "x == 1; y == 2", 202, "unexpected ';' after a complete filter"),
     ("parse-e25", "name contain pro", 202, "unexpected 'contain' after a complete filter"),
-    ("parse-e27", "x between 1 and", 201, "expected a value after 'and', found the end of the input"),
+    (
+      "parse-e27", "x between 1 and", 201,
+      "expected a value after 'and', found the end of the input"
+    ),
     ("parse-e28", "f(a", 203, "'(' is never closed"),
-    ("parse-e29", "x == 9223372036854775808", 104, "integer '9223372036854775808' does not fit in 64 bits"),
-    ("parse-e30", "x order by a nulls", 207, "expected 'first' or 'last' after 'nulls', found the end of the input"),
+    (
+      "parse-e29", "x == 9223372036854775808", 104,
+      "integer '9223372036854775808' does not fit in 64 bits"
+    ),
+    (
+      "parse-e30", "x order by a nulls", 207,
+      "expected 'first' or 'last' after 'nulls', found the end of the input"
+    ),
   ])
   func errors(id: String, source: String, code: Int, message: String) {
     let result = Parser.parseQuery(source)
@@ -142,7 +196,9 @@ import Testing
 
   @Test func rangesAreByteOffsets() throws {
     let expr = try Parser.parseFilter("price >= 256 and name == \"é\"").get()
-    guard case .logical(_, let operands) = expr.kind, case .predicate(let subject, let condition) = operands[1].kind else {
+    guard case .logical(_, let operands) = expr.kind,
+      case .predicate(let subject, let condition) = operands[1].kind
+    else {
       Issue.record("unexpected tree \(expr.debugDescription)")
       return
     }
@@ -155,7 +211,8 @@ import Testing
   @Test func equalityIgnoresRanges() {
     #expect(Parser.parseFilter("a==1").value == Parser.parseFilter("  a  ==  1 ").value)
     #expect(Parser.parseFilter("a==1").value != Parser.parseFilter("a==2").value)
-    #expect(Parser.parseFilter("a==1").value?.hashValue == Parser.parseFilter(" a == 1").value?.hashValue)
+    #expect(
+      Parser.parseFilter("a==1").value?.hashValue == Parser.parseFilter(" a == 1").value?.hashValue)
   }
 
   @Test func getThrowsEveryDiagnostic() {

@@ -6,8 +6,11 @@ import Testing
 @Suite struct ScriptTests {
   static func dump(_ text: String) -> String {
     let result = Parser.parseScript(SourceText(text, name: "t.flt"))
-    let errors = result.diagnostics.map { "\($0.code)@\(SourceText(text).location(of: $0.range.start))" }
-    return ((result.value?.debugDescription).map { [$0] } ?? []).joined() + (errors.isEmpty ? "" : "\n! " + errors.joined(separator: " "))
+    let errors = result.diagnostics.map {
+      "\($0.code)@\(SourceText(text).location(of: $0.range.start))"
+    }
+    return ((result.value?.debugDescription).map { [$0] } ?? []).joined()
+      + (errors.isEmpty ? "" : "\n! " + errors.joined(separator: " "))
   }
 
   @Test(arguments: [
@@ -17,13 +20,19 @@ import Testing
     ("stmt-1.4", "let big = diskSpace >= 256", "(let big (>= diskSpace 256))"),
     ("stmt-1.5", "let budget = 1000", "(let budget 1000)"),
     ("stmt-1.6", "let $budget = 1000", "(let budget 1000)"),
-    ("stmt-1.7", #"let colors = (Starlight, "Space Black")"#, #"(let colors (list "Starlight" "Space Black"))"#),
+    (
+      "stmt-1.7", #"let colors = (Starlight, "Space Black")"#,
+      #"(let colors (list "Starlight" "Space Black"))"#
+    ),
     ("stmt-1.8", "let sizes = 256...1024", "(let sizes (... 256 1024))"),
     ("stmt-1.9", "count", "(count)"),
     ("stmt-1.10", "count diskSpace >= 256", "(count (>= diskSpace 256))"),
     ("stmt-1.11", "facets color, diskSpace", "(facets color diskSpace)"),
     ("stmt-1.12", "facets color where price < 1000", "(facets color where (< price 1000))"),
-    ("stmt-1.13", "explain color == Gold order by price", #"(explain (query (== color "Gold") (order-by (asc price))))"#),
+    (
+      "stmt-1.13", "explain color == Gold order by price",
+      #"(explain (query (== color "Gold") (order-by (asc price))))"#
+    ),
     ("stmt-1.14", "show model, price, camera.megapixels", "(show model price camera.megapixels)"),
     ("stmt-1.15", "show *", "(show *)"),
     ("stmt-1.16", "set format json", #"(set format "json")"#),
@@ -36,7 +45,10 @@ import Testing
     ("stmt-2.2", "# only a comment\n", ""),
     ("stmt-2.3", "", ""),
     // A statement goes on while a parenthesis is open, after an operator, and on a line that starts with and/or.
-    ("stmt-3.1", "color in (\n  Red,\n  Gold\n)\ncount", #"(query (in color (list "Red" "Gold")))"# + "\n(count)"),
+    (
+      "stmt-3.1", "color in (\n  Red,\n  Gold\n)\ncount",
+      #"(query (in color (list "Red" "Gold")))"# + "\n(count)"
+    ),
     ("stmt-3.2", "a and\n  b", "(query (and a b))"),
     ("stmt-3.3", "a\n  and b\n  or c", "(query (or (and a b) c))"),
     ("stmt-3.4", "a ==\n 1", "(query (== a 1))"),
@@ -83,11 +95,17 @@ import Testing
       """
     let result = Parser.parseScript(SourceText(text, name: "t.flt"))
     let lines = result.diagnostics.map { SourceText(text).location(of: $0.range.start).line }
-    #expect(result.diagnostics.map(\.code) == [.expectedExpression, .unclosedParenthesis, .unterminatedString, .misspelledOperator, .expectedExpression])
+    #expect(
+      result.diagnostics.map(\.code) == [
+        .expectedExpression, .unclosedParenthesis, .unterminatedString, .misspelledOperator,
+        .expectedExpression,
+      ])
     #expect(lines == [2, 3, 5, 6, 6])
-    #expect(result.value?.statements.map(\.debugDescription) == [
-      #"(query (== color "Gold"))"#, "(count (>= diskSpace 256))", "(query (== y 1))", "(query (== w 2))",
-    ])
+    #expect(
+      result.value?.statements.map(\.debugDescription) == [
+        #"(query (== color "Gold"))"#, "(count (>= diskSpace 256))", "(query (== y 1))",
+        "(query (== w 2))",
+      ])
   }
 
   @Test func unclosedParenthesisResumesOnTheNextLine() {

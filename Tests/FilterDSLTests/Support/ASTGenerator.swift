@@ -34,7 +34,8 @@ struct ASTGenerator {
     case 2, 3, 4:
       return Expr(.predicate(filter(depth - 1), condition(depth - 1)))
     case 5:
-      return Expr(.quantified(rng.pick(Quantifier.allCases), filter(depth - 1), condition(depth - 1)))
+      return Expr(
+        .quantified(rng.pick(Quantifier.allCases), filter(depth - 1), condition(depth - 1)))
     case 6:
       return Expr(.exists(path()))
     default:
@@ -47,7 +48,8 @@ struct ASTGenerator {
     if depth <= 0 { return leaf() }
     switch rng.int(0...7) {
     case 0, 1:
-      return Expr(.arithmetic(rng.pick(ArithmeticOperator.allCases), filter(depth - 1), filter(depth - 1)))
+      return Expr(
+        .arithmetic(rng.pick(ArithmeticOperator.allCases), filter(depth - 1), filter(depth - 1)))
     case 2:
       return Expr(.negate(filter(depth - 1)))
     case 3:
@@ -79,16 +81,24 @@ struct ASTGenerator {
     case 2:
       return .int(rng.pick([0, 1, -1, 256, Int64.max, Int64.min, Int64(bitPattern: rng.next())]))
     case 3:
-      let special: [Double] = [0, -0.0, 6.1, -2.5, 1e300, -1e-300, 5e-324, .greatestFiniteMagnitude]
+      let special: [Double] = [
+        0, -0.0, 6.1, -2.5, 1e300, -1e-300, 5e-324, .greatestFiniteMagnitude,
+      ]
       let random = Double(bitPattern: rng.next())
       return .double(random.isFinite ? rng.pick(special + [random]) : rng.pick(special))
     case 4:
       return .date(CalendarDate(daysSinceEpoch: Int64(rng.int(-719_528...2_932_896))))
     case 5:
       let seconds = Int64(rng.int(-62_167_219_200...253_402_300_799))
-      return .dateTime(Instant(seconds: seconds, nanoseconds: Int32(rng.pick([0, 1, 500_000_000, rng.int(0...999_999_999)]))))
+      return .dateTime(
+        Instant(
+          seconds: seconds,
+          nanoseconds: Int32(rng.pick([0, 1, 500_000_000, rng.int(0...999_999_999)]))))
     case 6:
-      let nanos = rng.pick([0, 1, -1, 604_800_000_000_000, Int64.max, -Int64.max, Int64(rng.int(-1_000_000_000_000...1_000_000_000_000))])
+      let nanos = rng.pick([
+        0, 1, -1, 604_800_000_000_000, Int64.max, -Int64.max,
+        Int64(rng.int(-1_000_000_000_000...1_000_000_000_000)),
+      ])
       return .duration(TimeSpan(nanoseconds: nanos))
     default:
       return .string(rng.pick(ASTGenerator.strings))
@@ -101,7 +111,8 @@ struct ASTGenerator {
     case 0, 1:
       return Condition(.compare(rng.pick(ComparisonOperator.allCases), filter(depth), options))
     case 2:
-      return Condition(.text(rng.pick(TextOperator.allCases), filter(depth), options, negated: rng.chance(0.3)))
+      return Condition(
+        .text(rng.pick(TextOperator.allCases), filter(depth), options, negated: rng.chance(0.3)))
     case 3:
       return Condition(.member(memberOperand(depth), options, negated: rng.chance(0.3)))
     case 4:
@@ -128,16 +139,24 @@ struct ASTGenerator {
   mutating func statement(_ depth: Int) -> Stmt {
     switch rng.int(0...9) {
     case 0:
-      return Stmt(.load(Name(rng.pick(ASTGenerator.strings)), alias: rng.chance(0.5) ? Name(rng.pick(ASTGenerator.names)) : nil))
+      return Stmt(
+        .load(
+          Name(rng.pick(ASTGenerator.strings)),
+          alias: rng.chance(0.5) ? Name(rng.pick(ASTGenerator.names)) : nil))
     case 1:
       return Stmt(.use(Name(rng.pick(ASTGenerator.names))))
     case 2:
-      let value = rng.chance(0.3) ? Expr(.range(value(depth - 1), value(depth - 1), rng.pick(RangeKind.allCases))) : filter(depth)
+      let value =
+        rng.chance(0.3)
+        ? Expr(.range(value(depth - 1), value(depth - 1), rng.pick(RangeKind.allCases)))
+        : filter(depth)
       return Stmt(.let(Name(rng.pick(ASTGenerator.names)), value))
     case 3:
       return Stmt(.count(rng.chance(0.7) ? filter(depth) : nil))
     case 4:
-      return Stmt(.facets((0..<rng.int(1...3)).map { _ in path() }, filter: rng.chance(0.5) ? filter(depth) : nil))
+      return Stmt(
+        .facets(
+          (0..<rng.int(1...3)).map { _ in path() }, filter: rng.chance(0.5) ? filter(depth) : nil))
     case 5:
       return Stmt(.explain(query(depth)))
     case 6:
@@ -153,7 +172,9 @@ struct ASTGenerator {
     var query = Query(filter: rng.chance(0.85) ? filter(depth) : nil)
     if rng.chance(0.4) {
       query.ordering = (0..<rng.int(1...3)).map { _ in
-        SortKey(filter(depth - 1), rng.pick(SortDirection.allCases), nulls: rng.chance(0.3) ? rng.pick(NullsOrder.allCases) : nil)
+        SortKey(
+          filter(depth - 1), rng.pick(SortDirection.allCases),
+          nulls: rng.chance(0.3) ? rng.pick(NullsOrder.allCases) : nil)
       }
     }
     if rng.chance(0.3) { query.limit = countOperand() }
@@ -165,6 +186,8 @@ struct ASTGenerator {
   }
 
   private mutating func countOperand() -> Expr {
-    rng.chance(0.7) ? Expr(.literal(.int(Int64(rng.int(0...1000))))) : Expr(.parameter(Name(rng.pick(ASTGenerator.parameters))))
+    rng.chance(0.7)
+      ? Expr(.literal(.int(Int64(rng.int(0...1000)))))
+      : Expr(.parameter(Name(rng.pick(ASTGenerator.parameters))))
   }
 }

@@ -24,18 +24,26 @@ enum Golden {
   }
 
   /// Compares `actual` with the golden file at `url`; in record mode, writes it and fails.
-  static func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func check(
+    _ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     if recording {
       try? actual.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("recorded \(url.lastPathComponent); unset FLT_RECORD_GOLDEN and run again", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded \(url.lastPathComponent); unset FLT_RECORD_GOLDEN and run again",
+        sourceLocation: sourceLocation)
       return
     }
     guard FileManager.default.fileExists(atPath: url.path) else {
-      Issue.record("missing golden file \(url.path); run with FLT_RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+      Issue.record(
+        "missing golden file \(url.path); run with FLT_RECORD_GOLDEN=1 to create it",
+        sourceLocation: sourceLocation)
       return
     }
     let expected = read(url)
-    #expect(actual == expected, "\(url.lastPathComponent) differs from its golden file", sourceLocation: sourceLocation)
+    #expect(
+      actual == expected, "\(url.lastPathComponent) differs from its golden file",
+      sourceLocation: sourceLocation)
   }
 }
 

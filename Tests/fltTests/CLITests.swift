@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// The built `flt` binary, run as a user runs it: arguments in, stdout, stderr and exit status
+/// out.
+@Suite struct CLITests {
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `flt` executable next to the test bundle.
+  static var binary: URL {
+    var url = Bundle.main.bundleURL
+    if url.pathExtension == "xctest" { url.deleteLastPathComponent() }
+    for candidate in [
+      url.appendingPathComponent("flt"),
+      url.deletingLastPathComponent().appendingPathComponent("flt"),
+    ]
+    where FileManager.default.isExecutableFile(atPath: candidate.path) {
+      return candidate
+    }
+    return url.appendingPathComponent("flt")
+  }
+
+  static func flt(_ arguments: [String], stdin: String? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  static func temporaryFile(_ contents: [UInt8], name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-\(UUID().uuidString)-\(name)")
+    try Data(contents).write(to: url)
+    return url
+  }
+
+  @Test func versionAndHelp() throws {
+    let version = try CLITests.flt(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("flt "))
+    let help = try CLITests.flt(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("usage: flt parse"))
+    #expect(help.stderr.isEmpty)
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    for arguments in [[], ["frobnicate"], ["parse"], ["check"], ["ast"], ["ast", "a", "b"]] {
+      let run = try CLITests.flt(arguments)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.stdout.isEmpty, "\(arguments)")
+      #expect(run.stderr.hasPrefix("error: "), "\(arguments)")
+    }
+  }
+
+  @Test func parsePrintsCanonicalStatements() throws {
+    let run = try CLITests.flt(["parse", "examples/phones.flt"])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    #expect(
+      run.stdout.contains(
+        #"diskSpace in (256, 512) and color in ("Starlight", "Space Black") and price == 1299"#))
+    let tree = try CLITests.flt(["parse", "--tree", "examples/phones.flt"])
+    #expect(tree.stdout.hasPrefix(#"(load "phones.json" as phones)"#))
+  }
+
+  @Test func syntaxErrorsGoToStderrWithTheirPlace() throws {
+    let file = try CLITests.temporaryFile(Array("color == Red\nprice >\n".utf8), name: "bad.flt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let before = try Data(contentsOf: file)
+    for command in ["parse", "check"] {
+      let run = try CLITests.flt([command, file.path])
+      #expect(run.status == 2)
+      #expect(run.stdout.isEmpty)
+      #expect(
+        run.stderr.contains("error[FLT201]: expected a value after '>', found the end of the input")
+      )
+      #expect(run.stderr.contains(" --> \(file.path):2:8"))
+      #expect(run.stderr.contains("2 | price >"))
+    }
+    #expect(try Data(contentsOf: file) == before, "the file was changed")
+  }
+
+  @Test func checkIsSilentOnGoodScripts() throws {
+    let run = try CLITests.flt(["check", "examples/phones.flt"])
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test func readsStandardInput() throws {
+    let run = try CLITests.flt(["parse", "-"], stdin: "a = 1; b\n")
+    #expect(run.status == 0)
+    #expect(run.stdout == "a == 1\nb\n")
+  }
+
+  @Test func unreadableFiles() throws {
+    let missing = try CLITests.flt(["check", "no/such/file.flt"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "error: no/such/file.flt: no such file\n")
+    let directory = try CLITests.flt(["check", "examples"])
+    #expect(directory.stderr == "error: examples: is a directory, not a file\n")
+    let binary = try CLITests.temporaryFile([0x61, 0x0A, 0x62, 0xFF, 0x63], name: "binary.flt")
+    defer { try? FileManager.default.removeItem(at: binary) }
+    let invalid = try CLITests.flt(["check", binary.path])
+    #expect(invalid.status == 2)
+    #expect(
+      invalid.stderr == "error: \(binary.path): is not UTF-8 text: invalid byte 0xFF at 2:2\n")
+  }
+
+  @Test func astAndTokens() throws {
+    let ast = try CLITests.flt([
+      "ast", #"color in (Starlight, "Space Black") and diskSpace >= 256"#,
+    ])
+    #expect(ast.status == 0)
+    #expect(
+      ast.stdout == #"(query (and (in color (list "Starlight" "Space Black")) (>= diskSpace 256)))"#
+        + "\n")
+    let bad = try CLITests.flt(["ast", "price >"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains(" --> <query>:1:8"))
+    let tokens = try CLITests.flt(["tokens", "a >= 5G"])
+    #expect(tokens.stdout == "identifier \"a\"\ngreaterEqual \">=\"\nword \"5G\"\nendOfFile \"\"\n")
+  }
+}
