@@ -187,6 +187,16 @@ extension Diagnostic {
     )
   }
 
+  static func stackTooDeep(depth: Int, limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .nestingTooDeep, at: range,
+      message:
+        "nesting is too deep for the stack: \(depth) levels used more than \(limit / 1024) KiB",
+      help:
+        "flatten the filter: a and b and c needs no parentheses; or raise ParserLimits.maxStackBytes on a thread with a larger stack"
+    )
+  }
+
   static func tooManyNodes(limit: Int, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .tooManyNodes, at: range, message: "input has more than \(limit) syntax nodes",

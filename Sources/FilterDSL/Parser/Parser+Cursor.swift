@@ -64,12 +64,16 @@ extension Parser {
   /// The current token is the one that nests.
   func enter() throws(ParseAbort) {
     depth += 1
-    if depth > limits.effectiveMaxDepth { throw tooDeep() }
+    if depth > limits.effectiveMaxDepth || stackUsed > limits.maxStackBytes { throw tooDeep() }
   }
 
   @inline(never)
   private func tooDeep() -> ParseAbort {
-    fail(.nestingTooDeep(limit: limits.effectiveMaxDepth, at: current.range), fatal: true)
+    let diagnostic: Diagnostic =
+      depth > limits.effectiveMaxDepth
+      ? .nestingTooDeep(limit: limits.effectiveMaxDepth, at: current.range)
+      : .stackTooDeep(depth: depth, limit: limits.maxStackBytes, at: current.range)
+    return fail(diagnostic, fatal: true)
   }
 
   /// Makes a node, counting it against the node budget.

@@ -10,7 +10,7 @@ extension Parser {
   // or_expr  = and_expr { ( "or" | "||" ) and_expr } ;
   // and_expr = not_expr { ( "and" | "&&" ) not_expr } ;
   func parseFilter() throws(ParseAbort) -> Expr {
-    let first = try parseNot()
+    let first = startsNegation ? try parseNegation() : try parsePredicate()
     guard continuesLogical() != nil else { return first }
     return try parseLogicalChain(first)
   }
@@ -33,7 +33,7 @@ extension Parser {
         conjuncts = []
         conjuncts.reserveCapacity(4)
       }
-      conjuncts.append(try parseNot())
+      conjuncts.append(startsNegation ? try parseNegation() : try parsePredicate())
     }
     disjuncts.append(try chain(.and, conjuncts))
     return try chain(.or, disjuncts)
@@ -62,12 +62,9 @@ extension Parser {
   }
 
   // not_expr = { "not" | "!" } predicate ;
-  func parseNot() throws(ParseAbort) -> Expr {
-    switch kind {
-    case .not, .bang: return try parseNegation()
-    default: return try parsePredicate()
-    }
-  }
+  /// Whether a `not_expr` starts with `not`. (Its callers dispatch themselves rather than
+  /// through a `parseNot` function: one frame less per level of nesting in a debug build.)
+  var startsNegation: Bool { kind == .not || kind == .bang }
 
   /// A run of `not` is read in a loop, not by recursion.
   @inline(never)
@@ -142,7 +139,7 @@ extension Parser {
   // additive       = multiplicative { ( "+" | "-" ) multiplicative } ;
   // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
   func parseArithmetic(value: Bool) throws(ParseAbort) -> Expr {
-    let first = try parseUnary(value: value)
+    let first = kind == .minus ? try parseNegative(value: value) : try parsePrimary(value: value)
     guard Precedence.arithmetic(kind) != nil else { return first }
     return try parseArithmeticChain(first, value: value)
   }
@@ -164,7 +161,8 @@ extension Parser {
       skipNewlines()
       steps += 1
       try enter()
-      operands.append(try parseUnary(value: value))
+      operands.append(
+        kind == .minus ? try parseNegative(value: value) : try parsePrimary(value: value))
     }
     while !operators.isEmpty { try reduce(&operands, &operators) }
     return operands[0]
@@ -180,11 +178,10 @@ extension Parser {
   }
 
   // unary = { "-" } primary ;
+  /// Callers check for `-` and call ``parseNegative(value:)`` or ``parsePrimary(value:)``
+  /// themselves, one frame less per level of nesting.
   func parseUnary(value: Bool) throws(ParseAbort) -> Expr {
-    switch kind {
-    case .minus: return try parseNegative(value: value)
-    default: return try parsePrimary(value: value)
-    }
+    kind == .minus ? try parseNegative(value: value) : try parsePrimary(value: value)
   }
 
   /// A run of minus signs, read in a loop. A minus right before a number or duration is part

@@ -10,9 +10,7 @@ extension Parser {
   func parsePrimary(value: Bool) throws(ParseAbort) -> Expr {
     switch kind {
     case .leftParen:
-      let expr = current.opensList ? try parseList() : try parseGroup()
-      try rejectPostfix()
-      return expr
+      return current.opensList ? try parseList() : try parseGroup()
     case .identifier, .quotedIdentifier:
       if next.kind == .leftParen { return try parseCall() }
       return try parseNamed(value: value)
@@ -196,7 +194,9 @@ extension Parser {
       guard match(.comma) else { break }
     }
     let close = try closeParenthesis(open, after: items.isEmpty ? nil : "list item")
-    return try node(.list(items), open.range.union(close.range))
+    let list = try node(.list(items), open.range.union(close.range))
+    try rejectPostfix()
+    return list
   }
 
   // group = "(" filter ")" ;
@@ -208,6 +208,7 @@ extension Parser {
     advance()
     let inner = try parseFilter()
     _ = try closeParenthesis(open, after: nil)
+    try rejectPostfix()
     return inner
   }
 

@@ -60,8 +60,9 @@ public final class Parser {
     _ source: SourceText, limits: ParserLimits, script: Bool,
     _ body: (Parser) throws(ParseAbort) -> T
   ) -> ParseResult<T> {
-    guard source.utf8.count <= limits.maxSourceBytes else {
-      let diagnostic = Diagnostic.sourceTooLong(source.utf8.count, limit: limits.maxSourceBytes)
+    guard source.utf8.count <= limits.effectiveMaxSourceBytes else {
+      let diagnostic = Diagnostic.sourceTooLong(
+        source.utf8.count, limit: limits.effectiveMaxSourceBytes)
       return ParseResult(value: nil, diagnostics: [diagnostic], source: source)
     }
     let lexed = Lexer.tokenize(source, newlines: script)
@@ -98,6 +99,8 @@ public final class Parser {
   var lastBareWord = -1
   /// Set when a limit is hit or too many errors were reported: parsing stops altogether.
   var fatal = false
+  /// The stack address where parsing started, to measure how much stack it uses.
+  let stackBase = Parser.stackAddress()
 
   init(bytes: [UInt8], tokens: [Token], limits: ParserLimits, script: Bool) {
     self.bytes = bytes
@@ -105,6 +108,20 @@ public final class Parser {
     self.limits = limits
     self.script = script
   }
+}
+
+extension Parser {
+  /// An address on the current stack: that of a local of this function. The difference of two
+  /// such addresses is the stack used between the two calls (stacks grow down on every
+  /// platform Swift runs on; the magnitude is taken anyway).
+  @inline(never)
+  static func stackAddress() -> Int {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+  }
+
+  /// The bytes of stack used since parsing started.
+  var stackUsed: Int { Int((stackBase &- Parser.stackAddress()).magnitude) }
 }
 
 /// Thrown to abandon the statement being parsed, after its diagnostic has been reported.

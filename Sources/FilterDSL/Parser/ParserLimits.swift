@@ -8,28 +8,35 @@ public struct ParserLimits: Hashable, Sendable {
   /// operator, comparison, quantifier and `and`/`or` chain nests one level:
   /// `not (a == 1 or b)` is 4 deep at `1`. Clamped to 1...``ParserLimits/maximumDepth``.
   ///
-  /// In a debug build each level can take up to about 2.5 KiB of stack (far less in release),
-  /// so the default of 100 fits a 512 KiB thread (what Apple platforms give secondary threads)
-  /// with room to spare.
+  /// In a release build each level takes a few hundred bytes of stack. A debug build spills
+  /// every temporary to the stack and takes up to about 4 KiB a level, so there
+  /// ``maxStackBytes`` may stop very deep input first.
   public var maxDepth: Int
   /// The most syntax nodes in one parse.
   public var maxNodes: Int
-  /// The longest source text, in UTF-8 bytes.
+  /// The longest source text, in UTF-8 bytes (at most 4 GiB whatever is set).
   public var maxSourceBytes: Int
   /// The most items in one list.
   public var maxListItems: Int
   /// The most diagnostics reported before the parser stops.
   public var maxDiagnostics: Int
+  /// The most stack the parser may use, in bytes, measured from where it starts. Nesting that
+  /// would need more is refused like nesting past ``maxDepth``, so parsing cannot overflow a
+  /// thread's stack whatever the build mode; the default leaves a quarter of a 512 KiB thread (what
+  /// Apple platforms give secondary threads) to the caller. Raise it to parse very deep input
+  /// in a debug build on a thread with a large stack.
+  public var maxStackBytes: Int
 
   public init(
     maxDepth: Int = 100, maxNodes: Int = 1_000_000, maxSourceBytes: Int = 16 << 20,
-    maxListItems: Int = 100_000, maxDiagnostics: Int = 50
+    maxListItems: Int = 100_000, maxDiagnostics: Int = 50, maxStackBytes: Int = 384 << 10
   ) {
     self.maxDepth = maxDepth
     self.maxNodes = maxNodes
     self.maxSourceBytes = maxSourceBytes
     self.maxListItems = maxListItems
     self.maxDiagnostics = maxDiagnostics
+    self.maxStackBytes = maxStackBytes
   }
 
   /// Generous limits for filters and scripts written by the people running them.
@@ -38,11 +45,16 @@ public struct ParserLimits: Hashable, Sendable {
   /// Tight limits for filters from untrusted users, such as a web form's query parameter.
   public static let untrusted = ParserLimits(
     maxDepth: 32, maxNodes: 5_000, maxSourceBytes: 16 << 10, maxListItems: 1_000,
-    maxDiagnostics: 10)
+    maxDiagnostics: 10, maxStackBytes: 128 << 10)
 
-  /// The largest depth the parser allows whatever ``maxDepth`` says: deep enough for any real
-  /// filter; in a debug build it needs about 1 MiB of stack, which main threads have.
-  public static let maximumDepth = 200
+  /// The largest depth the parser allows whatever ``maxDepth`` says. The passes over a tree
+  /// (printing, comparing, hashing, freeing) recurse once per level; at this depth all of them
+  /// fit a 512 KiB thread even in a debug build (measured: `==` is the hungriest, and fails
+  /// past about 160 levels there).
+  public static let maximumDepth = 128
 
   var effectiveMaxDepth: Int { Swift.min(Swift.max(maxDepth, 1), ParserLimits.maximumDepth) }
+
+  /// Source offsets are 32-bit (see ``SourceRange``), so no source may be longer than 4 GiB.
+  var effectiveMaxSourceBytes: Int { Swift.min(maxSourceBytes, Int(UInt32.max)) }
 }

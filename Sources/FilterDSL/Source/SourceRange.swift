@@ -2,16 +2,34 @@
 ///
 /// Positions are byte offsets so that the lexer never has to count characters; lines and
 /// columns are computed only when a diagnostic is shown (see ``SourceText/location(of:)``).
+///
+/// Offsets are stored in 32 bits, which keeps tokens and tree nodes small; offsets beyond
+/// 4 GiB (far past ``ParserLimits/maxSourceBytes``) are clamped.
 public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
-  /// The offset of the first byte.
-  public var start: Int
-  /// The offset one past the last byte.
-  public var end: Int
+  private var lower: UInt32
+  private var upper: UInt32
 
-  /// A range from `start` to `end`; an `end` before `start` is clamped to `start`.
+  /// The offset of the first byte.
+  public var start: Int {
+    get { Int(lower) }
+    set { lower = SourceRange.clamp(newValue) }
+  }
+
+  /// The offset one past the last byte.
+  public var end: Int {
+    get { Int(upper) }
+    set { upper = SourceRange.clamp(newValue) }
+  }
+
+  /// A range from `start` to `end`; an `end` before `start` is clamped to `start`, and
+  /// negative offsets to 0.
   public init(start: Int, end: Int) {
-    self.start = start
-    self.end = Swift.max(start, end)
+    lower = SourceRange.clamp(start)
+    upper = Swift.max(lower, SourceRange.clamp(end))
+  }
+
+  private static func clamp(_ offset: Int) -> UInt32 {
+    UInt32(Swift.min(Swift.max(offset, 0), Int(UInt32.max)))
   }
 
   /// An empty range at `offset`, for "something is missing here" diagnostics.
@@ -23,11 +41,14 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
   public var length: Int { end - start }
 
   /// Whether the range covers no byte.
-  public var isEmpty: Bool { start == end }
+  public var isEmpty: Bool { lower == upper }
 
   /// The smallest range covering both `self` and `other`.
   public func union(_ other: SourceRange) -> SourceRange {
-    SourceRange(start: Swift.min(start, other.start), end: Swift.max(end, other.end))
+    var range = self
+    range.lower = Swift.min(lower, other.lower)
+    range.upper = Swift.max(upper, other.upper)
+    return range
   }
 
   public var description: String { "\(start)..<\(end)" }

@@ -75,11 +75,39 @@ import Testing
     #expect(Parser.parseFilter(SourceText(tooDeep)).diagnostics.map(\.code) == [.nestingTooDeep])
   }
 
-  /// The largest configurable depth works on the main thread.
-  @Test func maximumDepthOnTheMainThread() {
+  /// The largest configurable depth works on a thread with a large stack, given the stack
+  /// budget to match.
+  @Test func maximumDepthOnALargeStack() {
+    let limits = ParserLimits(maxDepth: ParserLimits.maximumDepth, maxStackBytes: 12 << 20)
+    for text in LimitsTests.deepestInputs(ParserLimits.maximumDepth) {
+      #expect(
+        onThread(stackSize: 16 << 20) { LimitsTests.everyPass(text, limits) }, "\(text.prefix(30))")
+    }
+  }
+
+  /// The stack budget stops nesting that the depth limit would allow.
+  @Test func stackBudget() {
+    let text = String(repeating: "(", count: 500) + "a" + String(repeating: ")", count: 500)
+    let result = Parser.parseFilter(
+      SourceText(text), limits: ParserLimits(maxDepth: 1000, maxStackBytes: 32 << 10))
+    #expect(result.diagnostics.map(\.code) == [.nestingTooDeep])
+    #expect(
+      result.diagnostics.first?.message.hasPrefix("nesting is too deep for the stack: ") == true)
+    #expect(result.diagnostics.first?.message.hasSuffix("levels used more than 32 KiB") == true)
+  }
+
+  /// Whatever the build mode, no depth setting can overflow a 512 KiB thread: the stack budget
+  /// stops the parser first.
+  @Test func noDepthSettingOverflowsA512KiBThread() {
     let limits = ParserLimits(maxDepth: ParserLimits.maximumDepth)
     for text in LimitsTests.deepestInputs(ParserLimits.maximumDepth) {
-      #expect(LimitsTests.everyPass(text, limits), "\(text.prefix(30))")
+      let outcome = onSmallStack { () -> Bool in
+        let result = Parser.parseFilter(SourceText(text), limits: limits)
+        return result.value != nil
+          ? LimitsTests.everyPass(text, limits)
+          : result.diagnostics.map(\.code) == [.nestingTooDeep]
+      }
+      #expect(outcome, "\(text.prefix(30))")
     }
   }
 
