@@ -182,19 +182,7 @@ extension Diagnostic {
   static func nestingTooDeep(limit: Int, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .nestingTooDeep, at: range, message: "nesting is deeper than \(limit) levels",
-      help:
-        "flatten the filter: a and b and c needs no parentheses; or raise ParserLimits.maxDepth (at most \(ParserLimits.maximumDepth))"
-    )
-  }
-
-  static func stackTooDeep(depth: Int, limit: Int, at range: SourceRange) -> Diagnostic {
-    Diagnostic(
-      .nestingTooDeep, at: range,
-      message:
-        "nesting is too deep for the stack: \(depth) levels used more than \(limit / 1024) KiB",
-      help:
-        "flatten the filter: a and b and c needs no parentheses; or raise ParserLimits.maxStackBytes on a thread with a larger stack"
-    )
+      help: "flatten the filter: a and b and c needs no parentheses")
   }
 
   static func tooManyNodes(limit: Int, at range: SourceRange) -> Diagnostic {

@@ -11,11 +11,12 @@ extension Parser {
     return tokens[i]
   }
 
-  /// The last token consumed.
-  var previous: Token {
-    var i = index - 1
-    while i > 0, tokens[i].kind == .newline { i -= 1 }
-    return tokens[Swift.max(i, 0)]
+  /// The last token consumed (the first token before anything is consumed).
+  var previous: Token { tokens[Swift.max(lastConsumed, 0)] }
+
+  /// Whether nothing but separators has been consumed in this statement.
+  var atStatementStart: Bool {
+    lastConsumed < 0 || previous.kind == .newline || previous.kind == .semicolon
   }
 
   /// Moves to the next token and returns the one left behind. Inside parentheses, line breaks
@@ -23,6 +24,7 @@ extension Parser {
   @discardableResult
   func advance() -> Token {
     let token = tokens[index]
+    lastConsumed = index
     if token.kind != .endOfFile { index += 1 }
     if bracketDepth > 0 { skipNewlines() }
     return token
@@ -64,16 +66,12 @@ extension Parser {
   /// The current token is the one that nests.
   func enter() throws(ParseAbort) {
     depth += 1
-    if depth > limits.effectiveMaxDepth || stackUsed > limits.maxStackBytes { throw tooDeep() }
+    if depth > limits.effectiveMaxDepth { throw tooDeep() }
   }
 
   @inline(never)
   private func tooDeep() -> ParseAbort {
-    let diagnostic: Diagnostic =
-      depth > limits.effectiveMaxDepth
-      ? .nestingTooDeep(limit: limits.effectiveMaxDepth, at: current.range)
-      : .stackTooDeep(depth: depth, limit: limits.maxStackBytes, at: current.range)
-    return fail(diagnostic, fatal: true)
+    fail(.nestingTooDeep(limit: limits.effectiveMaxDepth, at: current.range), fatal: true)
   }
 
   /// Makes a node, counting it against the node budget.

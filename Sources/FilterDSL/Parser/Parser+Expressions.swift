@@ -197,7 +197,7 @@ extension Parser {
     }
     defer { depth -= count }
     if kind == .integer || kind == .decimal || kind == .duration {
-      let literal = try parseNumber(minus: tokens[index - 1])
+      let literal = try parseNumber(minus: previous)
       return try wrap(literal, operatorsFrom: first, count: count - 1, negate: true)
     }
     return try wrap(

@@ -69,7 +69,7 @@ extension Parser {
   /// A word in value position, read as text.
   private func parseBareWord() throws(ParseAbort) -> Expr {
     let token = advance()
-    lastBareWord = index - 1
+    lastBareWord = lastConsumed
     if kind == .dot {
       throw fail(.dotAfterBareWord(text(token), at: current.range))
     }
@@ -82,16 +82,16 @@ extension Parser {
     if token.kind.isKeyword {
       return .keywordAsValue(text(token), value: value, at: token.range)
     }
-    let atStart = index == 0 || previous.kind == .newline || previous.kind == .semicolon
     let what: String
     switch previous.kind {
     case _ where value: what = "a value"
-    case _ where atStart: what = "a filter"
+    case _ where atStatementStart: what = "a filter"
     case .and, .or, .ampAmp, .pipePipe, .not, .bang, .leftParen: what = "a filter"
     default: what = "a field or value"
     }
     return .expectedExpression(
-      what, after: atStart ? nil : text(previous), found: currentDescription, at: expectedAt)
+      what, after: atStatementStart ? nil : text(previous), found: currentDescription,
+      at: expectedAt)
   }
 
   /// An integer, decimal or duration literal, negated when `minus` is given.
@@ -160,11 +160,8 @@ extension Parser {
   // call = name "(" [ filter { "," filter } [ "," ] ] ")" ;
   private func parseCall() throws(ParseAbort) -> Expr {
     let nameToken = advance()
-    let open = current
-    try enter()
+    let open = try openParenthesis()
     defer { depth -= 1 }
-    bracketDepth += 1
-    advance()
     var arguments: [Expr] = []
     while kind != .rightParen {
       if kind == .endOfFile { throw unclosed(open) }
@@ -179,11 +176,8 @@ extension Parser {
 
   // list = "(" [ operand { "," operand } [ "," ] ] ")" ;
   func parseList() throws(ParseAbort) -> Expr {
-    let open = current
-    try enter()
+    let open = try openParenthesis()
     defer { depth -= 1 }
-    bracketDepth += 1
-    advance()
     var items: [Expr] = []
     while kind != .rightParen {
       if kind == .endOfFile { throw unclosed(open) }
@@ -201,15 +195,22 @@ extension Parser {
 
   // group = "(" filter ")" ;
   private func parseGroup() throws(ParseAbort) -> Expr {
-    let open = current
-    try enter()
+    let open = try openParenthesis()
     defer { depth -= 1 }
-    bracketDepth += 1
-    advance()
     let inner = try parseFilter()
     _ = try closeParenthesis(open, after: nil)
     try rejectPostfix()
     return inner
+  }
+
+  /// Consumes a `(`, entering one level of nesting (the caller leaves it) and the region where
+  /// line breaks are spaces. Returns the `(` for diagnostics.
+  private func openParenthesis() throws(ParseAbort) -> Token {
+    let open = current
+    try enter()
+    bracketDepth += 1
+    advance()
+    return open
   }
 
   /// Consumes the `)` that closes `open`, or reports what is wrong. `item` names what the
@@ -219,7 +220,7 @@ extension Parser {
       if kind == .invalid { throw ParseAbort() }
       if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
       let quoteHint =
-        lastBareWord == index - 1 && (kind == .identifier || kind == .word)
+        lastBareWord == lastConsumed && (kind == .identifier || kind == .word)
         && !Parser.startsCondition(next.kind)
       throw fail(
         .expectedClosing(

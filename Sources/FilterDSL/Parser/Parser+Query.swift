@@ -97,7 +97,7 @@ extension Parser {
       break
     }
     let found = currentDescription
-    if lastBareWord == index - 1 && (token.kind == .identifier || token.kind == .word)
+    if lastBareWord == lastConsumed && (token.kind == .identifier || token.kind == .word)
       && !Parser.startsCondition(next.kind)
     {
       let phrase = text(previous) + " " + text(token)

@@ -24,6 +24,7 @@ extension Parser {
   private func recover(from abort: ParseAbort, statementStart: Int) {
     depth = 0
     bracketDepth = 0
+    defer { lastConsumed = index - 1 }
     if let resume = abort.resume, resume > statementStart {
       index = resume
       return
@@ -51,85 +52,81 @@ extension Parser {
     let start = current
     let kind: Stmt.Kind
     switch statementKeyword(start) {
-    case "load":
-      advance()
-      guard self.kind == .string else {
-        throw failUnlessInvalid(
-          .expectedPath(
-            found: currentDescription, at: expectedAt,
-            bare: self.kind == .identifier || self.kind == .word))
-      }
-      let path = name(advance())
-      var ignored: [LiteralDecoder.Problem] = []
-      let decoded = Name(
-        LiteralDecoder.unquote(bytes, path.range.start..<path.range.end, problems: &ignored),
-        range: path.range)
-      var alias: Name? = nil
-      if isWord(current, "as") {
-        let asToken = advance()
-        alias = try parseStatementName(after: asToken)
-      }
-      kind = .load(decoded, alias: alias)
-    case "use":
-      let keyword = advance()
-      kind = .use(try parseStatementName(after: keyword))
-    case "let":
-      let keyword = advance()
-      let name: Name
-      if self.kind == .parameter {
-        let token = advance()
-        name = Name(text(token).dropFirst().description, range: token.range)
-      } else {
-        name = try parseStatementName(after: keyword)
-      }
-      guard self.kind == .equal else {
-        throw failUnlessInvalid(
-          .expectedToken(
-            "'='", after: "let \(name.text)", found: currentDescription, at: expectedAt))
-      }
-      advance()
-      skipNewlines()
-      var value = try parseFilter()
-      if self.kind == .closedRange || self.kind == .halfOpenRange {
-        let op = advance()
-        skipNewlines()
-        let upper = try parseArithmetic(value: false)
-        value = try node(
-          .range(value, upper, op.kind == .closedRange ? .closed : .halfOpen),
-          value.range.union(upper.range))
-      }
-      kind = .let(name, value)
+    case "load": kind = try parseLoad()
+    case "use": kind = .use(try parseStatementName(after: advance()))
+    case "let": kind = try parseLet()
     case "count":
       advance()
       kind = .count(atStatementEnd ? nil : try parseFilter())
-    case "facets":
-      let keyword = advance()
-      let fields = try parseFieldList(after: keyword)
-      var filter: Expr? = nil
-      if isWord(current, "where") {
-        advance()
-        filter = try parseFilter()
-      }
-      kind = .facets(fields, filter: filter)
+    case "facets": kind = try parseFacets()
     case "explain":
       advance()
       kind = .explain(try parseQuery())
-    case "show":
-      let keyword = advance()
-      if self.kind == .star {
-        advance()
-        kind = .show([])
-      } else {
-        kind = .show(try parseFieldList(after: keyword))
-      }
+    case "show": kind = try parseShow()
     case "set":
-      let keyword = advance()
-      let option = try parseStatementName(after: keyword)
+      let option = try parseStatementName(after: advance())
       kind = .set(option, try parseUnary(value: true))
     default:
       kind = .query(try parseQuery())
     }
     return Stmt(kind, range: start.range.union(previous.range))
+  }
+
+  // load = "load" string [ "as" name ] ;
+  private func parseLoad() throws(ParseAbort) -> Stmt.Kind {
+    advance()
+    guard kind == .string else {
+      throw failUnlessInvalid(
+        .expectedPath(
+          found: currentDescription, at: expectedAt, bare: kind == .identifier || kind == .word))
+    }
+    let token = advance()
+    var ignored: [LiteralDecoder.Problem] = []
+    let text = LiteralDecoder.unquote(
+      bytes, token.range.start..<token.range.end, problems: &ignored)
+    var alias: Name? = nil
+    if isWord(current, "as") { alias = try parseStatementName(after: advance()) }
+    return .load(Name(text, range: token.range), alias: alias)
+  }
+
+  // let = "let" ( name | parameter ) "=" filter [ range_op arithmetic ] ;
+  private func parseLet() throws(ParseAbort) -> Stmt.Kind {
+    let keyword = advance()
+    let name: Name
+    if kind == .parameter {
+      let token = advance()
+      name = Name(text(token).dropFirst().description, range: token.range)
+    } else {
+      name = try parseStatementName(after: keyword)
+    }
+    guard kind == .equal else {
+      throw failUnlessInvalid(
+        .expectedToken("'='", after: "let \(name.text)", found: currentDescription, at: expectedAt))
+    }
+    advance()
+    skipNewlines()
+    let value = try parseFilter()
+    guard kind == .closedRange || kind == .halfOpenRange else { return .let(name, value) }
+    let rangeKind: RangeKind = advance().kind == .closedRange ? .closed : .halfOpen
+    skipNewlines()
+    let upper = try parseArithmetic(value: false)
+    return .let(name, try node(.range(value, upper, rangeKind), value.range.union(upper.range)))
+  }
+
+  // facets = "facets" field_path { "," field_path } [ "where" filter ] ;
+  private func parseFacets() throws(ParseAbort) -> Stmt.Kind {
+    let fields = try parseFieldList(after: advance())
+    guard isWord(current, "where") else { return .facets(fields, filter: nil) }
+    advance()
+    return .facets(fields, filter: try parseFilter())
+  }
+
+  // show = "show" ( "*" | field_path { "," field_path } ) ;
+  private func parseShow() throws(ParseAbort) -> Stmt.Kind {
+    let keyword = advance()
+    guard kind == .star else { return .show(try parseFieldList(after: keyword)) }
+    advance()
+    return .show([])
   }
 
   /// The statement keyword `token` spells, if it is one.

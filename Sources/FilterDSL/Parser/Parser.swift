@@ -88,6 +88,8 @@ public final class Parser {
   /// Scripts have statements separated by line breaks and `;`.
   let script: Bool
   var index = 0
+  /// The index of the last token consumed by `advance()`, -1 before the first.
+  var lastConsumed = -1
   var diagnostics: [Diagnostic] = []
   /// Current nesting, checked against the depth limit on every recursive entry.
   var depth = 0
@@ -99,8 +101,6 @@ public final class Parser {
   var lastBareWord = -1
   /// Set when a limit is hit or too many errors were reported: parsing stops altogether.
   var fatal = false
-  /// The stack address where parsing started, to measure how much stack it uses.
-  let stackBase = Parser.stackAddress()
 
   init(bytes: [UInt8], tokens: [Token], limits: ParserLimits, script: Bool) {
     self.bytes = bytes
@@ -108,20 +108,6 @@ public final class Parser {
     self.limits = limits
     self.script = script
   }
-}
-
-extension Parser {
-  /// An address on the current stack: that of a local of this function. The difference of two
-  /// such addresses is the stack used between the two calls (stacks grow down on every
-  /// platform Swift runs on; the magnitude is taken anyway).
-  @inline(never)
-  static func stackAddress() -> Int {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
-  }
-
-  /// The bytes of stack used since parsing started.
-  var stackUsed: Int { Int((stackBase &- Parser.stackAddress()).magnitude) }
 }
 
 /// Thrown to abandon the statement being parsed, after its diagnostic has been reported.

@@ -7,10 +7,6 @@ public struct ParserLimits: Hashable, Sendable {
   /// The deepest nesting. Each parenthesis, list, call, `not`, unary minus, arithmetic
   /// operator, comparison, quantifier and `and`/`or` chain nests one level:
   /// `not (a == 1 or b)` is 4 deep at `1`. Clamped to 1...``ParserLimits/maximumDepth``.
-  ///
-  /// In a release build each level takes a few hundred bytes of stack. A debug build spills
-  /// every temporary to the stack and takes up to about 4 KiB a level, so there
-  /// ``maxStackBytes`` may stop very deep input first.
   public var maxDepth: Int
   /// The most syntax nodes in one parse.
   public var maxNodes: Int
@@ -20,23 +16,15 @@ public struct ParserLimits: Hashable, Sendable {
   public var maxListItems: Int
   /// The most diagnostics reported before the parser stops.
   public var maxDiagnostics: Int
-  /// The most stack the parser may use, in bytes, measured from where it starts. Nesting that
-  /// would need more is refused like nesting past ``maxDepth``, so parsing cannot overflow a
-  /// thread's stack whatever the build mode; the default leaves a quarter of a 512 KiB thread (what
-  /// Apple platforms give secondary threads) to the caller. Raise it to parse very deep input
-  /// in a debug build on a thread with a large stack.
-  public var maxStackBytes: Int
-
   public init(
     maxDepth: Int = 100, maxNodes: Int = 1_000_000, maxSourceBytes: Int = 16 << 20,
-    maxListItems: Int = 100_000, maxDiagnostics: Int = 50, maxStackBytes: Int = 384 << 10
+    maxListItems: Int = 100_000, maxDiagnostics: Int = 50
   ) {
     self.maxDepth = maxDepth
     self.maxNodes = maxNodes
     self.maxSourceBytes = maxSourceBytes
     self.maxListItems = maxListItems
     self.maxDiagnostics = maxDiagnostics
-    self.maxStackBytes = maxStackBytes
   }
 
   /// Generous limits for filters and scripts written by the people running them.
@@ -45,13 +33,14 @@ public struct ParserLimits: Hashable, Sendable {
   /// Tight limits for filters from untrusted users, such as a web form's query parameter.
   public static let untrusted = ParserLimits(
     maxDepth: 32, maxNodes: 5_000, maxSourceBytes: 16 << 10, maxListItems: 1_000,
-    maxDiagnostics: 10, maxStackBytes: 128 << 10)
+    maxDiagnostics: 10)
 
-  /// The largest depth the parser allows whatever ``maxDepth`` says. The passes over a tree
-  /// (printing, comparing, hashing, freeing) recurse once per level; at this depth all of them
-  /// fit a 512 KiB thread even in a debug build (measured: `==` is the hungriest, and fails
-  /// past about 160 levels there).
-  public static let maximumDepth = 128
+  /// The largest depth the parser allows whatever ``maxDepth`` says: deep enough for any real
+  /// filter, and shallow enough that parsing and every later pass over the tree (printing,
+  /// comparing, hashing, freeing; each recurses once per level) fit a 512 KiB thread even in a
+  /// debug build, where every level costs up to about 4 KiB of stack. (Release builds use far
+  /// less, but a filter must not be valid in one build and invalid in another.)
+  public static let maximumDepth = 100
 
   var effectiveMaxDepth: Int { Swift.min(Swift.max(maxDepth, 1), ParserLimits.maximumDepth) }
 

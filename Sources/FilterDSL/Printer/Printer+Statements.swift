@@ -47,8 +47,11 @@ extension Printer {
         expr(filter)
       }
     case .explain(let query):
-      out += "explain "
-      self.query(query)
+      out += "explain"
+      if query != Query(filter: nil) {
+        out += " "
+        self.query(query)
+      }
     case .show(let fields):
       out += "show " + (fields.isEmpty ? "*" : Printer.fieldList(fields))
     case .set(let option, let value):

@@ -145,13 +145,12 @@ struct Printer {
     }
   }
 
+  /// A number or duration literal without a sign, which a minus in front would absorb.
   private static func isUnsignedNumber(_ expr: Expr) -> Bool {
-    switch expr.kind {
-    case .literal(.int), .literal(.double), .literal(.duration):
-      if case .literal(let literal) = expr.kind { return !isNegative(literal) }
-      return false
-    default:
-      return false
+    guard case .literal(let literal) = expr.kind else { return false }
+    switch literal {
+    case .int, .double, .duration: return !isNegative(literal)
+    default: return false
     }
   }
 

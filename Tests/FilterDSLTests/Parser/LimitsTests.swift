@@ -53,6 +53,13 @@ import Testing
       "x in " + String(repeating: "(1, ", count: depth - 1) + "1"
         + String(repeating: ")", count: depth - 1),
       String(repeating: "any (", count: half) + "a" + String(repeating: ") == 1", count: half),
+      String(repeating: "x not contains (", count: half) + "a"
+        + String(repeating: ")", count: half),
+      String(repeating: "f(a, ", count: depth) + "a" + String(repeating: ")", count: depth),
+      String(repeating: "-(", count: half) + "a" + String(repeating: ")", count: half),
+      String(repeating: "not (", count: half) + "a" + String(repeating: ")", count: half),
+      "(x == " + String(repeating: "a + (", count: half - 1) + "a"
+        + String(repeating: ")", count: half - 1) + ")",
     ]
   }
 
@@ -66,49 +73,13 @@ import Testing
     return reparsed == expr && expr.hashValue == reparsed?.hashValue
   }
 
-  /// The deepest trees the default limits accept go through every pass on a 512 KiB thread
-  /// in a debug build: the later recursive passes rely on the depth limit.
-  @Test(arguments: deepestInputs(ParserLimits.default.maxDepth))
+  /// The deepest trees any limits accept go through every pass on a 512 KiB thread in a debug
+  /// build: the later recursive passes rely on the depth limit.
+  @Test(arguments: deepestInputs(ParserLimits.maximumDepth))
   func deepestAcceptedTreesAreSafeOnA512KiBThread(text: String) {
     #expect(onSmallStack { LimitsTests.everyPass(text, .default) }, "\(text.prefix(30))")
     let tooDeep = "(" + text + ")"
     #expect(Parser.parseFilter(SourceText(tooDeep)).diagnostics.map(\.code) == [.nestingTooDeep])
-  }
-
-  /// The largest configurable depth works on a thread with a large stack, given the stack
-  /// budget to match.
-  @Test func maximumDepthOnALargeStack() {
-    let limits = ParserLimits(maxDepth: ParserLimits.maximumDepth, maxStackBytes: 12 << 20)
-    for text in LimitsTests.deepestInputs(ParserLimits.maximumDepth) {
-      #expect(
-        onThread(stackSize: 16 << 20) { LimitsTests.everyPass(text, limits) }, "\(text.prefix(30))")
-    }
-  }
-
-  /// The stack budget stops nesting that the depth limit would allow.
-  @Test func stackBudget() {
-    let text = String(repeating: "(", count: 500) + "a" + String(repeating: ")", count: 500)
-    let result = Parser.parseFilter(
-      SourceText(text), limits: ParserLimits(maxDepth: 1000, maxStackBytes: 32 << 10))
-    #expect(result.diagnostics.map(\.code) == [.nestingTooDeep])
-    #expect(
-      result.diagnostics.first?.message.hasPrefix("nesting is too deep for the stack: ") == true)
-    #expect(result.diagnostics.first?.message.hasSuffix("levels used more than 32 KiB") == true)
-  }
-
-  /// Whatever the build mode, no depth setting can overflow a 512 KiB thread: the stack budget
-  /// stops the parser first.
-  @Test func noDepthSettingOverflowsA512KiBThread() {
-    let limits = ParserLimits(maxDepth: ParserLimits.maximumDepth)
-    for text in LimitsTests.deepestInputs(ParserLimits.maximumDepth) {
-      let outcome = onSmallStack { () -> Bool in
-        let result = Parser.parseFilter(SourceText(text), limits: limits)
-        return result.value != nil
-          ? LimitsTests.everyPass(text, limits)
-          : result.diagnostics.map(\.code) == [.nestingTooDeep]
-      }
-      #expect(outcome, "\(text.prefix(30))")
-    }
   }
 
   @Test func depthLimitIsExact() {
@@ -122,6 +93,7 @@ import Testing
         .nestingTooDeep
       ])
     #expect(ParserLimits(maxDepth: 1_000_000).effectiveMaxDepth == ParserLimits.maximumDepth)
+    #expect(ParserLimits.default.maxDepth == ParserLimits.maximumDepth)
     #expect(ParserLimits(maxDepth: -5).effectiveMaxDepth == 1)
   }
 
