@@ -17,10 +17,12 @@ extension Lexer {
     case UInt8(ascii: "("):
       openParens.append(tokens.count)
       emit(.leftParen, from: start)
-      // `()` is the empty list.
-      if peek() == UInt8(ascii: ")") { tokens[tokens.count - 1].opensList = true }
     case UInt8(ascii: ")"):
-      _ = openParens.popLast()
+      // `()` (spaces and line breaks aside) is the empty list.
+      if let open = openParens.popLast(), tokens[(open + 1)...].allSatisfy({ $0.kind == .newline })
+      {
+        tokens[open].opensList = true
+      }
       emit(.rightParen, from: start)
     case UInt8(ascii: ","):
       if let open = openParens.last { tokens[open].opensList = true }

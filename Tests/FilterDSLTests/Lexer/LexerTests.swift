@@ -90,10 +90,11 @@ import Testing
   }
 
   @Test func parenthesesKnowWhetherTheyHoldALists() {
-    let tokens = Lexer.tokenize(SourceText("(a) (a, b) () ((a), b) f(a, b)")).tokens.filter {
+    let tokens = Lexer.tokenize(SourceText("(a) (a, b) () ((a), b) f(a, b) ( ) (\n)")).tokens.filter
+    {
       $0.kind == .leftParen
     }
-    #expect(tokens.map(\.opensList) == [false, true, true, true, false, true])
+    #expect(tokens.map(\.opensList) == [false, true, true, true, false, true, true, true])
   }
 
   /// `(id, source, expected code, expected message)`: bad input is a diagnostic and an
