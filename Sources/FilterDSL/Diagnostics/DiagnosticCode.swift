@@ -75,6 +75,36 @@ extension DiagnosticCode {
   /// More errors than are worth reading; the rest were not reported.
   public static let tooManyErrors = DiagnosticCode(299)
 
+  // Semantic: FLT3xx
+  /// A name that is not a field of the schema.
+  public static let unknownField = DiagnosticCode(301)
+  /// A `$parameter` that is not bound.
+  public static let unknownParameter = DiagnosticCode(302)
+  /// A call of a function that does not exist.
+  public static let unknownFunction = DiagnosticCode(303)
+  /// A call with the wrong number of arguments, or arguments of the wrong types.
+  public static let invalidArguments = DiagnosticCode(304)
+  /// Two values that cannot be compared (text with a number, a date with a duration...).
+  public static let incomparable = DiagnosticCode(305)
+  /// An operator applied to values it does not work on (`contains` on a number, text * 2...).
+  public static let invalidOperand = DiagnosticCode(306)
+  /// `any`, `all`, `none` or `in` on something that is not a list.
+  public static let notAList = DiagnosticCode(307)
+  /// `null` inside an `in` list, which never matches.
+  public static let nullInList = DiagnosticCode(308)
+  /// `in ()`, which matches nothing.
+  public static let emptyList = DiagnosticCode(309)
+  /// A value where true or false is needed (the whole filter, an operand of and/or/not).
+  public static let notABoolean = DiagnosticCode(310)
+  /// A string modifier (`[c]`, `[d]`) on values that are not text.
+  public static let modifierOnNonText = DiagnosticCode(311)
+  /// A warning: a value that none of a field's known values equals.
+  public static let unknownValue = DiagnosticCode(312)
+  /// A warning: a comparison with `null`, which is never true.
+  public static let comparisonWithNull = DiagnosticCode(313)
+  /// A path step into something that is not a record (`price.amount`).
+  public static let notARecord = DiagnosticCode(314)
+
   /// Every code defined above, for documentation and uniqueness tests.
   public static let all: [DiagnosticCode] = [
     unexpectedCharacter, unterminatedString, invalidEscape, integerTooLarge, invalidNumber,
@@ -83,5 +113,8 @@ extension DiagnosticCode {
     keywordAsValue, expectedFieldName, expectedToken, chainedComparison, misplacedRange,
     misplacedModifier, duplicateClause, invalidPostfix,
     nestingTooDeep, tooManyNodes, sourceTooLong, listTooLong, tooManyErrors,
+    unknownField, unknownParameter, unknownFunction, invalidArguments, incomparable,
+    invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
+    unknownValue, comparisonWithNull, notARecord,
   ]
 }

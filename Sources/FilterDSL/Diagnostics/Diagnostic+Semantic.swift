@@ -1,0 +1,114 @@
+/// One factory per semantic diagnostic (FLT3xx): the wording of each message lives here.
+extension Diagnostic {
+  static func unknownField(
+    _ name: String, in record: String?, suggestion: String?, at range: SourceRange
+  ) -> Diagnostic {
+    let place = record.map { " of '\($0)'" } ?? ""
+    let help =
+      suggestion.map { "did you mean '\($0)'?" }
+      ?? "to compare with the text \(name), quote it: \"\(name)\""
+    return Diagnostic(
+      .unknownField, at: range, message: "unknown field \(quoted(name))\(place)",
+      label: "not a field of the data", help: help)
+  }
+
+  static func unknownParameter(_ name: String, suggestion: String?, at range: SourceRange)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .unknownParameter, at: range, message: "unknown parameter \(quoted("$" + name))",
+      help: suggestion.map { "did you mean '$\($0)'?" }
+        ?? "bind it before evaluating (in a script: let \(name) = ...)")
+  }
+
+  static func unknownFunction(_ name: String, suggestion: String?, at range: SourceRange)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .unknownFunction, at: range, message: "unknown function \(quoted(name))",
+      help: suggestion.map { "did you mean '\($0)'?" })
+  }
+
+  static func wrongArity(
+    _ name: String, expected: ClosedRange<Int>, got: Int, at range: SourceRange
+  ) -> Diagnostic {
+    let count =
+      expected.lowerBound == expected.upperBound
+      ? "\(expected.lowerBound)" : "\(expected.lowerBound) to \(expected.upperBound)"
+    let noun = expected.upperBound == 1 && expected.lowerBound == 1 ? "argument" : "arguments"
+    return Diagnostic(
+      .invalidArguments, at: range, message: "\(name) takes \(count) \(noun), not \(got)")
+  }
+
+  static func invalidArguments(_ message: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(.invalidArguments, at: range, message: message)
+  }
+
+  static func incomparable(_ left: String, _ right: String, at range: SourceRange, help: String?)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .incomparable, at: range, message: "cannot compare \(left) with \(right)", help: help)
+  }
+
+  static func invalidOperand(_ message: String, at range: SourceRange, help: String? = nil)
+    -> Diagnostic
+  {
+    Diagnostic(.invalidOperand, at: range, message: message, help: help)
+  }
+
+  static func notAList(_ what: String, operation: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .notAList, at: range, message: "'\(operation)' needs a list, and \(what) is not one",
+      help: operation == "in"
+        ? "write the values in parentheses: x in (a, b), or a range: x in 1...5"
+        : "compare the value itself: price > 3")
+  }
+
+  static func nullInList(at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .nullInList, at: range, message: "null in an 'in' list never matches",
+      help: "test for null separately: x is null or x in (...)")
+  }
+
+  static func emptyList(at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .emptyList, at: range, message: "'in ()' matches nothing",
+      help: "put the values to match in the parentheses")
+  }
+
+  static func notABoolean(_ what: String, at range: SourceRange, help: String?) -> Diagnostic {
+    Diagnostic(
+      .notABoolean, at: range, message: "\(what) is not true or false", help: help)
+  }
+
+  static func modifierOnNonText(_ modifier: String, what: String, at range: SourceRange)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .modifierOnNonText, at: range,
+      message: "\(modifier) only applies to text, and \(what) is not text",
+      help: "remove \(modifier)")
+  }
+
+  static func unknownValue(
+    _ value: String, field: String, suggestion: String?, at range: SourceRange
+  ) -> Diagnostic {
+    Diagnostic(
+      .unknownValue, .warning, at: range,
+      message: "no record has \(field) \(quoted(value))",
+      help: suggestion.map { "did you mean \"\($0)\"?" })
+  }
+
+  static func comparisonWithNull(at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .comparisonWithNull, .warning, at: range, message: "a comparison with null is never true",
+      help: "test for null with 'is null' or 'is not null'")
+  }
+
+  static func notARecord(_ name: String, what: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .notARecord, at: range, message: "\(quoted(name)) has no fields: it is \(what)",
+      help: what.hasPrefix("a list") ? "test its elements with any, all or none" : nil)
+  }
+}

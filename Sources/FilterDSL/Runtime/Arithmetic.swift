@@ -1,0 +1,61 @@
+/// Arithmetic that cannot trap. Swift stops the process on integer overflow, division by
+/// zero and bad conversions; these functions report a ``Fault`` instead.
+enum Arithmetic {
+  static func int(_ op: ArithmeticOperator, _ a: Int64, _ b: Int64) -> Result<Int64, Fault> {
+    let (value, overflow): (Int64, Bool)
+    switch op {
+    case .add: (value, overflow) = a.addingReportingOverflow(b)
+    case .subtract: (value, overflow) = a.subtractingReportingOverflow(b)
+    case .multiply: (value, overflow) = a.multipliedReportingOverflow(by: b)
+    case .divide:
+      if b == 0 { return .failure(.divisionByZero) }
+      (value, overflow) = a.dividedReportingOverflow(by: b)
+    case .remainder:
+      if b == 0 { return .failure(.divisionByZero) }
+      (value, overflow) = a.remainderReportingOverflow(dividingBy: b)
+    }
+    return overflow ? .failure(.integerOverflow) : .success(value)
+  }
+
+  /// Double arithmetic. IEEE results are kept, except that a result that is not a number
+  /// (0/0, inf-inf) or a division by zero is a fault, so that no NaN flows into comparisons.
+  static func double(_ op: ArithmeticOperator, _ a: Double, _ b: Double) -> Result<Double, Fault> {
+    let value: Double
+    switch op {
+    case .add: value = a + b
+    case .subtract: value = a - b
+    case .multiply: value = a * b
+    case .divide:
+      if b == 0 { return .failure(.divisionByZero) }
+      value = a / b
+    case .remainder:
+      if b == 0 { return .failure(.divisionByZero) }
+      value = a.truncatingRemainder(dividingBy: b)
+    }
+    return value.isNaN ? .failure(.invalidConversion) : .success(value)
+  }
+
+  static func negate(_ a: Int64) -> Result<Int64, Fault> {
+    let (value, overflow) = Int64(0).subtractingReportingOverflow(a)
+    return overflow ? .failure(.integerOverflow) : .success(value)
+  }
+
+  static func abs(_ a: Int64) -> Result<Int64, Fault> {
+    a < 0 ? negate(a) : .success(a)
+  }
+
+  /// `value` as an integer, if it is integral and in range; never traps.
+  static func exactInt(_ value: Double) -> Int64? {
+    Int64(exactly: value)
+  }
+
+  /// `value` rounded towards negative infinity, as an integer, if in range.
+  static func intFloor(_ value: Double) -> Result<Int64, Fault> {
+    guard value.isFinite else { return .failure(.invalidConversion) }
+    let floored = value.rounded(.down)
+    guard floored >= -9.223_372_036_854_775_808e18, floored < 9.223_372_036_854_775_808e18,
+      let result = Int64(exactly: floored)
+    else { return .failure(.integerOverflow) }
+    return .success(result)
+  }
+}

@@ -1,0 +1,29 @@
+/// Case and diacritic folding for the `[c]` and `[d]` modifiers, with Unicode rules and no
+/// Foundation.
+enum TextFolding {
+  /// `text` folded as `options` say: `[c]` maps case (full folding, so `ß` matches `SS`),
+  /// `[d]` removes combining marks after canonical decomposition of common Latin, Greek and
+  /// Cyrillic letters (`é` matches `e`).
+  static func fold(_ text: String, _ options: StringOptions) -> String {
+    var result = text
+    if options.contains(.diacriticInsensitive) { result = stripDiacritics(result) }
+    if options.contains(.caseInsensitive) { result = result.uppercased().lowercased() }
+    return result
+  }
+
+  static func stripDiacritics(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark: continue
+      default: break
+      }
+      if let base = Diacritics.base(of: scalar) {
+        out.append(base)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+}

@@ -1,0 +1,71 @@
+/// A value at run time: what a field holds, what a parameter is bound to, what an expression
+/// yields. Used by dynamic records, parameters and the reference evaluator.
+public enum Value: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case date(CalendarDate)
+  case dateTime(Instant)
+  case duration(TimeSpan)
+  case list([Value])
+  /// A nested record: values in the order of its schema's fields.
+  case record([Value])
+
+  /// The value of a literal.
+  public init(_ literal: Literal) {
+    switch literal {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .int(let i): self = .int(i)
+    case .double(let d): self = .double(d)
+    case .string(let s): self = .string(s)
+    case .date(let d): self = .date(d)
+    case .dateTime(let t): self = .dateTime(t)
+    case .duration(let span): self = .duration(span)
+    }
+  }
+
+  /// Whether this is `null`.
+  public var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+}
+
+/// Three-valued logic, SQL style: a comparison with a null or missing operand is `unknown`,
+/// and a record matches only when the whole filter is `true`.
+///
+/// Encoded so that Kleene's `and` is the minimum, `or` the maximum and `not` the mirror.
+public enum Truth: UInt8, Hashable, Sendable, CustomStringConvertible {
+  case `false` = 0
+  case unknown = 1
+  case `true` = 2
+
+  public init(_ bool: Bool) { self = bool ? .true : .false }
+
+  @inline(__always) public static func && (a: Truth, b: Truth) -> Truth {
+    a.rawValue <= b.rawValue ? a : b
+  }
+
+  @inline(__always) public static func || (a: Truth, b: Truth) -> Truth {
+    a.rawValue >= b.rawValue ? a : b
+  }
+
+  @inline(__always) public static prefix func ! (a: Truth) -> Truth {
+    switch a {
+    case .false: .true
+    case .unknown: .unknown
+    case .true: .false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .false: "false"
+    case .unknown: "unknown"
+    case .true: "true"
+    }
+  }
+}

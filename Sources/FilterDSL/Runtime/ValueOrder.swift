@@ -1,0 +1,25 @@
+/// How two values compare: numbers by value (int and double exactly), text by Unicode
+/// scalars after canonical equivalence (Swift's `String` order), `false` before `true`, dates
+/// and date-times in time (a date is midnight UTC), durations by length.
+enum ValueOrder {
+  /// Negative, zero or positive; nil when the two cannot be compared (different kinds, null,
+  /// NaN).
+  static func compare(_ a: Value, _ b: Value) -> Int? {
+    switch (a, b) {
+    case (.int(let x), .int(let y)): NumberComparison.compare(x, y)
+    case (.int(let x), .double(let y)): NumberComparison.compare(x, y)
+    case (.double(let x), .int(let y)): NumberComparison.compare(x, y)
+    case (.double(let x), .double(let y)): x.isNaN || y.isNaN ? nil : NumberComparison.compare(x, y)
+    case (.string(let x), .string(let y)): NumberComparison.compare(x, y)
+    case (.bool(let x), .bool(let y)): NumberComparison.compare(x ? 1 : 0, y ? 1 : 0)
+    case (.date(let x), .date(let y)): NumberComparison.compare(x, y)
+    case (.dateTime(let x), .dateTime(let y)): NumberComparison.compare(x, y)
+    case (.date(let x), .dateTime(let y)):
+      TimeArithmetic.instant(of: x).map { NumberComparison.compare($0, y) }
+    case (.dateTime(let x), .date(let y)):
+      TimeArithmetic.instant(of: y).map { NumberComparison.compare(x, $0) }
+    case (.duration(let x), .duration(let y)): NumberComparison.compare(x, y)
+    default: nil
+    }
+  }
+}

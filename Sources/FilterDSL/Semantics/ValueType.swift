@@ -1,0 +1,56 @@
+/// The type of a field, parameter or expression.
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+  case bool
+  case int
+  case double
+  case string
+  /// A calendar day: `2022-09-16`.
+  case date
+  /// A point in time: `2022-09-16T10:00:00Z`.
+  case dateTime
+  /// A length of time: `7d`.
+  case duration
+  /// A list whose elements have the given type.
+  case list(ValueType)
+  /// A nested record.
+  case record(Schema)
+  /// The type of the literal `null`, which fits wherever a value does.
+  case null
+
+  /// Whether values of this type are numbers (int or double).
+  public var isNumeric: Bool { self == .int || self == .double }
+
+  /// Whether values of this type are points or lengths of time.
+  var isTemporal: Bool { self == .date || self == .dateTime || self == .duration }
+
+  /// How the type is named in messages: "a number", "text", "a list of text".
+  public var description: String {
+    switch self {
+    case .bool: "true or false"
+    case .int: "an integer"
+    case .double: "a number"
+    case .string: "text"
+    case .date: "a date"
+    case .dateTime: "a date-time"
+    case .duration: "a duration"
+    case .list(let element): "a list of \(element.plural)"
+    case .record: "a record"
+    case .null: "null"
+    }
+  }
+
+  private var plural: String {
+    switch self {
+    case .bool: "true/false values"
+    case .int: "integers"
+    case .double: "numbers"
+    case .string: "text"
+    case .date: "dates"
+    case .dateTime: "date-times"
+    case .duration: "durations"
+    case .list(let element): "lists of \(element.plural)"
+    case .record: "records"
+    case .null: "nulls"
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import Testing
+
+@testable import FilterDSL
+
+/// The checker: `(id, filter, expected diagnostics as "CODE message")`.
+@Suite struct CheckerTests {
+  static func check(
+    _ text: String, parameters: [String: ValueType] = ["budget": .int, "colors": .list(.string)]
+  ) -> [String] {
+    let result = Parser.parseFilter(text)
+    guard let expr = result.value else {
+      return result.diagnostics.map { "parse error: \($0.message)" }
+    }
+    return Checker.check(expr, schema: PhoneSchema.schema, parameters: parameters)
+      .map { "\($0.code) \($0.message)" + ($0.help.map { " | \($0)" } ?? "") }
+  }
+
+  @Test(arguments: [
+    #"color in (Starlight, "Space Black") and diskSpace >= 256"#,
+    "price <= $budget * 2 and screenSize > 6",
+    "price > 6.5 and screenSize == 6",
+    "released >= 2022-09-16 and updated > 2022-09-16T10:00:00Z - 7d",
+    "released > today() - 7d and updated < now()",
+    "updated - released > 30d",
+    "warranty >= 1w and warranty < 2 * 365d",
+    "model contains[c] pro and model like 'iPhone*' and model matches \"i.*\"",
+    "any tags == 5G and all scores >= 3 and none tags in (a, b)",
+    "tags contains 5G",
+    "camera.megapixels > 12 and camera.zoom is not null and exists camera.zoom",
+    "inStock and not inStock == false",
+    "lower(model) == \"x\" and len(tags) > 2 and abs(price - 1000) < 100",
+    "round(screenSize) == 6 and max(price, 100) > min(memory, diskSpace)",
+    "color in $colors and price in 100...1000 and released in 2022-01-01..<2023-01-01",
+    "price between 1 and 2.5 and `screen size` > 6",
+    "discontinued is null or date(\"2024-01-01\") > `discontinued`",
+    "model + \" \" + color == \"iPhone Gold\"",
+  ])
+  func validFilters(text: String) {
+    #expect(CheckerTests.check(text) == [], "\(text)")
+  }
+
+  @Test(arguments: [
+    ("sem-1", "colr == Gold", ["FLT301 unknown field 'colr' | did you mean 'color'?"]),
+    (
+      "sem-2", "costPrice > 3",
+      [
+        #"FLT301 unknown field 'costPrice' | to compare with the text costPrice, quote it: "costPrice""#
+      ]
+    ),
+    (
+      "sem-3", "camera.megapixel > 3",
+      ["FLT301 unknown field 'megapixel' of 'camera' | did you mean 'megapixels'?"]
+    ),
+    ("sem-4", "price.amount > 3", ["FLT314 'price' has no fields: it is an integer"]),
+    ("sem-5", "$budgt > 3", ["FLT302 unknown parameter '$budgt' | did you mean '$budget'?"]),
+    ("sem-6", "lowr(model) == x", ["FLT303 unknown function 'lowr' | did you mean 'lower'?"]),
+    ("sem-7", "lower(model, color) == x", ["FLT304 lower takes 1 argument, not 2"]),
+    ("sem-8", "lower(price) == x", ["FLT304 lower takes text, not an integer"]),
+    (
+      "sem-9", "color == 3",
+      [
+        #"FLT305 cannot compare 'color' (text) with 3 (an integer) | quote the value to compare text: "3""#
+      ]
+    ),
+    (
+      "sem-10", "price == \"1299\"",
+      ["FLT305 cannot compare 'price' (an integer) with '1299' | remove the quotes: 1299"]
+    ),
+    (
+      "sem-11", "diskSpace == 256GB",
+      [
+        "FLT305 cannot compare 'diskSpace' (an integer) with '256GB' | write the number without a unit: 256"
+      ]
+    ),
+    (
+      "sem-12", "released > \"2022-01-01\"",
+      [
+        "FLT305 cannot compare 'released' (a date) with '2022-01-01' | write dates without quotes: 2022-09-16"
+      ]
+    ),
+    (
+      "sem-13", "price contains 3",
+      [
+        "FLT306 'contains' works on text, and 'price' (an integer) is not text | compare numbers with ==, <, > or between"
+      ]
+    ),
+    ("sem-14", "model * 2 > 3", ["FLT306 cannot apply '*' to 'model' (text) and 2 (an integer)"]),
+    (
+      "sem-15", "any price == 3",
+      [
+        "FLT307 'any' needs a list, and 'price' (an integer) is not one | compare the value itself: price > 3"
+      ]
+    ),
+    (
+      "sem-16", "color in (Gold, null)",
+      [
+        "FLT308 null in an 'in' list never matches | test for null separately: x is null or x in (...)"
+      ]
+    ),
+    (
+      "sem-17", "color in ()",
+      ["FLT309 'in ()' matches nothing | put the values to match in the parentheses"]
+    ),
+    (
+      "sem-18", "price",
+      ["FLT310 'price' (an integer) is not true or false | compare it: price > 0"]
+    ),
+    (
+      "sem-19", "inStock and model",
+      [#"FLT310 'model' (text) is not true or false | compare it: model == "...""#]
+    ),
+    (
+      "sem-20", "price ==[c] 3",
+      ["FLT311 [c] only applies to text, and 'price' (an integer) is not text | remove [c]"]
+    ),
+    (
+      "sem-21", "color == Midnigth",
+      [#"FLT312 no record has color 'Midnigth' | did you mean "Midnight"?"#]
+    ),
+    ("sem-22", "color ==[c] midnight", []),
+    ("sem-23", "color in (Gold, Purple)", ["FLT312 no record has color 'Purple'"]),
+    (
+      "sem-24", "price == null",
+      [
+        "FLT313 a comparison with null is never true | test for null with 'is null' or 'is not null'"
+      ]
+    ),
+    (
+      "sem-25", "colr == Gold and pric > 3",
+      [
+        "FLT301 unknown field 'colr' | did you mean 'color'?",
+        "FLT301 unknown field 'pric' | did you mean 'price'?",
+      ]
+    ),
+    ("sem-26", "colr + 1 > 2", ["FLT301 unknown field 'colr' | did you mean 'color'?"]),
+    (
+      "sem-27", "tags contains 3",
+      ["FLT305 cannot compare the elements of 'tags' (a list of text) with 3 (an integer)"]
+    ),
+    (
+      "sem-28", "color in $budget",
+      [
+        "FLT307 'in' needs a list, and an integer is not one | write the values in parentheses: x in (a, b), or a range: x in 1...5"
+      ]
+    ),
+    (
+      "sem-29", "released + released > 3",
+      ["FLT306 cannot apply '+' to 'released' (a date) and 'released' (a date)"]
+    ),
+    (
+      "sem-30", "price in 1...\"x\"",
+      ["FLT305 cannot compare 'price' (an integer) with 'x' | compare with a number"]
+    ),
+    (
+      "sem-31", "date(\"2024-01-01\") > discontinued",
+      [
+        "FLT305 cannot compare a date with 'discontinued' | on the right of an operator a word is text; to name the field, write `discontinued`"
+      ]
+    ),
+  ])
+  func errors(id: String, text: String, expected: [String]) {
+    #expect(CheckerTests.check(text) == expected, "\(id)")
+  }
+
+  @Test func foldingForModifiers() {
+    #expect(
+      TextFolding.fold("Straße", .caseInsensitive) == TextFolding.fold("STRASSE", .caseInsensitive))
+    #expect(TextFolding.fold("Crème Brûlée", .diacriticInsensitive) == "Creme Brulee")
+    #expect(TextFolding.fold("ÉCOLE", [.caseInsensitive, .diacriticInsensitive]) == "ecole")
+    #expect(TextFolding.fold("e\u{301}", .diacriticInsensitive) == "e")
+    #expect(TextFolding.fold("Łódź", .diacriticInsensitive) == "Lodz")
+    #expect(TextFolding.fold("Ελλάδα", [.caseInsensitive, .diacriticInsensitive]) == "ελλαδα")
+  }
+}
