@@ -111,4 +111,12 @@ extension Diagnostic {
       .notARecord, at: range, message: "\(quoted(name)) has no fields: it is \(what)",
       help: what.hasPrefix("a list") ? "test its elements with any, all or none" : nil)
   }
+
+  static func invalidPattern(_ error: RegexError, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .invalidPattern, at: range,
+      message:
+        "invalid regular expression: \(error.message) (at character \(error.offset + 1) of the pattern)",
+      help: "the syntax is: . [a-z] [^...] \\d \\w \\s ^ $ * + ? {m,n} | ( ) (?: ); see the README")
+  }
 }

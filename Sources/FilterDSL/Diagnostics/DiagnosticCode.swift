@@ -104,6 +104,8 @@ extension DiagnosticCode {
   public static let comparisonWithNull = DiagnosticCode(313)
   /// A path step into something that is not a record (`price.amount`).
   public static let notARecord = DiagnosticCode(314)
+  /// A `matches` pattern that is not a valid regular expression of the supported syntax.
+  public static let invalidPattern = DiagnosticCode(315)
 
   /// Every code defined above, for documentation and uniqueness tests.
   public static let all: [DiagnosticCode] = [
@@ -115,6 +117,6 @@ extension DiagnosticCode {
     nestingTooDeep, tooManyNodes, sourceTooLong, listTooLong, tooManyErrors,
     unknownField, unknownParameter, unknownFunction, invalidArguments, incomparable,
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
-    unknownValue, comparisonWithNull, notARecord,
+    unknownValue, comparisonWithNull, notARecord, invalidPattern,
   ]
 }

@@ -18,7 +18,9 @@ enum NumberComparison {
     compare(b, a).map { -$0 }
   }
 
-  static func compare<T: Comparable>(_ a: T, _ b: T) -> Int {
+  /// Values of one type. (Named apart from the mixed comparisons above, so that two literals
+  /// can never silently pick this one as doubles.)
+  static func compareSame<T: Comparable>(_ a: T, _ b: T) -> Int {
     a < b ? -1 : a == b ? 0 : 1
   }
 }

@@ -6,19 +6,20 @@ enum ValueOrder {
   /// NaN).
   static func compare(_ a: Value, _ b: Value) -> Int? {
     switch (a, b) {
-    case (.int(let x), .int(let y)): NumberComparison.compare(x, y)
+    case (.int(let x), .int(let y)): NumberComparison.compareSame(x, y)
     case (.int(let x), .double(let y)): NumberComparison.compare(x, y)
     case (.double(let x), .int(let y)): NumberComparison.compare(x, y)
-    case (.double(let x), .double(let y)): x.isNaN || y.isNaN ? nil : NumberComparison.compare(x, y)
-    case (.string(let x), .string(let y)): NumberComparison.compare(x, y)
-    case (.bool(let x), .bool(let y)): NumberComparison.compare(x ? 1 : 0, y ? 1 : 0)
-    case (.date(let x), .date(let y)): NumberComparison.compare(x, y)
-    case (.dateTime(let x), .dateTime(let y)): NumberComparison.compare(x, y)
+    case (.double(let x), .double(let y)):
+      x.isNaN || y.isNaN ? nil : NumberComparison.compareSame(x, y)
+    case (.string(let x), .string(let y)): NumberComparison.compareSame(x, y)
+    case (.bool(let x), .bool(let y)): NumberComparison.compareSame(x ? 1 : 0, y ? 1 : 0)
+    case (.date(let x), .date(let y)): NumberComparison.compareSame(x, y)
+    case (.dateTime(let x), .dateTime(let y)): NumberComparison.compareSame(x, y)
     case (.date(let x), .dateTime(let y)):
-      TimeArithmetic.instant(of: x).map { NumberComparison.compare($0, y) }
+      TimeArithmetic.instant(of: x).map { NumberComparison.compareSame($0, y) }
     case (.dateTime(let x), .date(let y)):
-      TimeArithmetic.instant(of: y).map { NumberComparison.compare(x, $0) }
-    case (.duration(let x), .duration(let y)): NumberComparison.compare(x, y)
+      TimeArithmetic.instant(of: y).map { NumberComparison.compareSame(x, $0) }
+    case (.duration(let x), .duration(let y)): NumberComparison.compareSame(x, y)
     default: nil
     }
   }

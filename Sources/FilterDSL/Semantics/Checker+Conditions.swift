@@ -139,6 +139,14 @@ extension Checker {
           at: operand.range, help: "quote it: \"\(operand)\""))
       return false
     }
+    if op == .matches, case .literal(.string(let pattern)) = operand.kind {
+      do {
+        _ = try RegexProgram(pattern)
+      } catch {
+        report(.invalidPattern(error, at: operand.range))
+        return false
+      }
+    }
     return true
   }
 

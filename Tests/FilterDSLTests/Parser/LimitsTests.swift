@@ -63,13 +63,14 @@ import Testing
     ]
   }
 
-  /// Parses, prints, reparses, dumps, hashes and frees `text`: every recursive pass.
+  /// Parses, prints, reparses, dumps, checks, hashes and frees `text`: every recursive pass.
   static func everyPass(_ text: String, _ limits: ParserLimits) -> Bool {
     guard let expr = Parser.parseFilter(SourceText(text), limits: limits).value else {
       return false
     }
     let reparsed = Parser.parseFilter(SourceText(expr.description), limits: limits).value
     _ = expr.debugDescription
+    _ = Checker.check(expr, schema: PhoneSchema.schema)
     return reparsed == expr && expr.hashValue == reparsed?.hashValue
   }
 

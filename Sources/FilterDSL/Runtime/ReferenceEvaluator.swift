@@ -1,0 +1,230 @@
+/// The reference evaluator: a plain walk over the tree, with dynamic values. It defines what a
+/// filter means, simply; the compiled engine must agree with it on every record (a
+/// differential test checks this), nulls and faults included.
+///
+/// Semantics, SQL style:
+/// - A comparison with a null or missing operand is unknown; `and`, `or`, `not` follow Kleene's
+///   logic; a record matches only when the filter is true.
+/// - Operands are evaluated left to right, and `and` / `or` stop as soon as the result is known.
+/// - An operation on a null operand is null. A fault (overflow, division by zero...) makes the
+///   operation null and is counted.
+public struct ReferenceEvaluator: Sendable {
+  public let schema: Schema
+  public let context: EvaluationContext
+  public let functions: FunctionRegistry
+
+  public init(
+    schema: Schema, context: EvaluationContext = EvaluationContext(),
+    functions: FunctionRegistry = .builtins
+  ) {
+    self.schema = schema
+    self.context = context
+    self.functions = functions
+  }
+
+  /// The truth of `filter` for `record` (values in the order of the schema's fields), and the
+  /// faults hit on the way.
+  public func evaluate(_ filter: Expr, on record: [Value]) -> (truth: Truth, faults: FaultCounts) {
+    var state = State(record: record)
+    let truth = self.truth(filter, &state)
+    return (truth, state.faults)
+  }
+
+  /// The value of `expr` for `record`: null when unknown.
+  public func value(_ expr: Expr, on record: [Value]) -> (value: Value, faults: FaultCounts) {
+    var state = State(record: record)
+    let value = self.value(expr, &state)
+    return (value, state.faults)
+  }
+
+  struct State {
+    let record: [Value]
+    var faults = FaultCounts()
+  }
+
+  // MARK: Truth
+
+  func truth(_ expr: Expr, _ state: inout State) -> Truth {
+    switch expr.kind {
+    case .logical(.and, let operands):
+      var result = Truth.true
+      for operand in operands {
+        result = result && truth(operand, &state)
+        if result == .false { break }
+      }
+      return result
+    case .logical(.or, let operands):
+      var result = Truth.false
+      for operand in operands {
+        result = result || truth(operand, &state)
+        if result == .true { break }
+      }
+      return result
+    case .not(let operand):
+      return !truth(operand, &state)
+    case .predicate(let subject, let condition):
+      let value = value(subject, &state)
+      return test(condition, value, &state)
+    case .quantified(let quantifier, let subject, let condition):
+      return quantified(quantifier, value(subject, &state), condition, &state)
+    case .exists(let path):
+      return Truth(!field(path, in: state.record).isNull)
+    default:
+      switch value(expr, &state) {
+      case .bool(let b): return Truth(b)
+      default: return .unknown
+      }
+    }
+  }
+
+  private func quantified(
+    _ quantifier: Quantifier, _ list: Value, _ condition: Condition, _ state: inout State
+  ) -> Truth {
+    guard case .list(let elements) = list else { return .unknown }
+    switch quantifier {
+    case .any, .none:
+      var result = Truth.false
+      for element in elements {
+        result = result || test(condition, element, &state)
+        if result == .true { break }
+      }
+      return quantifier == .any ? result : !result
+    case .all:
+      var result = Truth.true
+      for element in elements {
+        result = result && test(condition, element, &state)
+        if result == .false { break }
+      }
+      return result
+    }
+  }
+
+  // MARK: Conditions
+
+  func test(_ condition: Condition, _ subject: Value, _ state: inout State) -> Truth {
+    switch condition.kind {
+    case .isNull(let negated):
+      return Truth(subject.isNull != negated)
+    case .compare(let op, let operand, let options):
+      return compare(op, subject, value(operand, &state), options)
+    case .between(let lower, let upper, let options, let negated):
+      let low = value(lower, &state)
+      let high = value(upper, &state)
+      let result =
+        compare(.greaterOrEqual, subject, low, options)
+        && compare(.lessOrEqual, subject, high, options)
+      return negated ? !result : result
+    case .member(let operand, let options, let negated):
+      let result = member(subject, operand, options, &state)
+      return negated ? !result : result
+    case .text(let op, let operand, let options, let negated):
+      let result = TextMatching.test(op, subject, value(operand, &state), options)
+      return negated ? !result : result
+    }
+  }
+
+  func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, _ options: StringOptions) -> Truth
+  {
+    var a = a
+    var b = b
+    if !options.isEmpty, case .string(let x) = a, case .string(let y) = b {
+      a = .string(TextFolding.fold(x, options))
+      b = .string(TextFolding.fold(y, options))
+    }
+    guard let order = ValueOrder.compare(a, b) else { return .unknown }
+    switch op {
+    case .equal: return Truth(order == 0)
+    case .notEqual: return Truth(order != 0)
+    case .less: return Truth(order < 0)
+    case .lessOrEqual: return Truth(order <= 0)
+    case .greater: return Truth(order > 0)
+    case .greaterOrEqual: return Truth(order >= 0)
+    }
+  }
+
+  /// `subject in operand`: true if it equals an element; otherwise unknown if an element was
+  /// unknown or the subject is null, else false (SQL's rule).
+  private func member(
+    _ subject: Value, _ operand: Expr, _ options: StringOptions, _ state: inout State
+  ) -> Truth {
+    if case .range(let lower, let upper, let kind) = operand.kind {
+      let low = value(lower, &state)
+      let high = value(upper, &state)
+      let above = compare(.greaterOrEqual, subject, low, options)
+      let below = compare(kind == .closed ? .lessOrEqual : .less, subject, high, options)
+      return above && below
+    }
+    guard case .list(let elements) = value(operand, &state) else { return .unknown }
+    var result = Truth.false
+    for element in elements {
+      result = result || compare(.equal, subject, element, options)
+      if result == .true { break }
+    }
+    return result
+  }
+
+  // MARK: Values
+
+  func value(_ expr: Expr, _ state: inout State) -> Value {
+    switch expr.kind {
+    case .literal(let literal):
+      return Value(literal)
+    case .field(let path):
+      return field(path, in: state.record)
+    case .parameter(let name):
+      return context.parameters[name.text] ?? .null
+    case .list(let items):
+      return .list(items.map { value($0, &state) })
+    case .range:
+      return .null  // only meaningful after `in`
+    case .call(let name, let arguments):
+      let values = arguments.map { value($0, &state) }
+      guard let function = functions.definition(named: name.text), !values.contains(where: \.isNull)
+      else {
+        return .null
+      }
+      return record(function.evaluate(values, context), &state)
+    case .negate(let operand):
+      return record(ValueArithmetic.negate(value(operand, &state)), &state)
+    case .arithmetic(let op, let left, let right):
+      let a = value(left, &state)
+      let b = value(right, &state)
+      return record(ValueArithmetic.apply(op, a, b), &state)
+    case .not, .logical, .predicate, .quantified, .exists:
+      switch truth(expr, &state) {
+      case .true: return .bool(true)
+      case .false: return .bool(false)
+      case .unknown: return .null
+      }
+    }
+  }
+
+  private func record(_ result: Result<Value, Fault>, _ state: inout State) -> Value {
+    switch result {
+    case .success(let value): return value
+    case .failure(let fault):
+      state.faults.record(fault)
+      return .null
+    }
+  }
+
+  /// The value at `path` in `record`; null when missing.
+  func field(_ path: FieldPath, in record: [Value]) -> Value {
+    var schema = self.schema
+    var values = record
+    var current = Value.null
+    for (i, name) in path.components.enumerated() {
+      guard let (slot, field) = schema.field(named: name.text), slot < values.count else {
+        return .null
+      }
+      current = values[slot]
+      if i == path.components.count - 1 { break }
+      guard case .record(let inner) = field.type, case .record(let innerValues) = current else {
+        return .null
+      }
+      schema = inner
+      values = innerValues
+    }
+    return current
+  }
+}

@@ -1,0 +1,53 @@
+/// Arithmetic on dynamic values, following the checker's type rules; never traps.
+enum ValueArithmetic {
+  static func negate(_ value: Value) -> Result<Value, Fault> {
+    switch value {
+    case .int(let i): Arithmetic.negate(i).map { .int($0) }
+    case .double(let d): .success(.double(-d))
+    case .duration(let span):
+      Arithmetic.negate(span.nanoseconds).map { .duration(TimeSpan(nanoseconds: $0)) }
+    default: .success(.null)
+    }
+  }
+
+  static func apply(_ op: ArithmeticOperator, _ a: Value, _ b: Value) -> Result<Value, Fault> {
+    switch (a, b) {
+    case (.int(let x), .int(let y)): return Arithmetic.int(op, x, y).map { .int($0) }
+    case (.int(let x), .double(let y)):
+      return Arithmetic.double(op, Double(x), y).map { .double($0) }
+    case (.double(let x), .int(let y)):
+      return Arithmetic.double(op, x, Double(y)).map { .double($0) }
+    case (.double(let x), .double(let y)): return Arithmetic.double(op, x, y).map { .double($0) }
+    case (.string(let x), .string(let y)) where op == .add: return .success(.string(x + y))
+    case (.date(let d), .duration(let span)) where op == .add || op == .subtract:
+      return TimeArithmetic.add(d, span, negate: op == .subtract)
+    case (.duration(let span), .date(let d)) where op == .add:
+      return TimeArithmetic.add(d, span, negate: false)
+    case (.dateTime(let t), .duration(let span)) where op == .add || op == .subtract:
+      return TimeArithmetic.add(t, span, negate: op == .subtract).map { .dateTime($0) }
+    case (.duration(let span), .dateTime(let t)) where op == .add:
+      return TimeArithmetic.add(t, span, negate: false).map { .dateTime($0) }
+    case (.duration(let x), .duration(let y)) where op == .add || op == .subtract:
+      return Arithmetic.int(op, x.nanoseconds, y.nanoseconds).map {
+        .duration(TimeSpan(nanoseconds: $0))
+      }
+    case (.duration(let x), .int(let y)) where op == .multiply || op == .divide:
+      return Arithmetic.int(op, x.nanoseconds, y).map { .duration(TimeSpan(nanoseconds: $0)) }
+    case (.int(let x), .duration(let y)) where op == .multiply:
+      return Arithmetic.int(op, x, y.nanoseconds).map { .duration(TimeSpan(nanoseconds: $0)) }
+    case (.date, .date), (.date, .dateTime), (.dateTime, .date), (.dateTime, .dateTime):
+      guard op == .subtract, let x = instant(a), let y = instant(b) else { return .success(.null) }
+      return TimeArithmetic.difference(x, y).map { .duration($0) }
+    default:
+      return .success(.null)
+    }
+  }
+
+  private static func instant(_ value: Value) -> Instant? {
+    switch value {
+    case .date(let d): TimeArithmetic.instant(of: d)
+    case .dateTime(let t): t
+    default: nil
+    }
+  }
+}

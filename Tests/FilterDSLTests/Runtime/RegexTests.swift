@@ -1,0 +1,75 @@
+import Testing
+
+@testable import FilterDSL
+
+/// The linear-time regular expressions of `matches`: whole-text matching.
+@Suite struct RegexTests {
+  @Test(arguments: [
+    ("abc", "abc", true), ("abc", "abcd", false), ("abc", "ab", false),
+    ("a.c", "abc", true), ("a.c", "a\nc", false),
+    ("a*", "", true), ("a*", "aaaa", true), ("a+", "", false), ("a+b", "aaab", true),
+    ("colou?r", "color", true), ("colou?r", "colour", true), ("colou?r", "colouur", false),
+    ("a{3}", "aaa", true), ("a{3}", "aa", false), ("a{2,}", "aaaaa", true),
+    ("a{2,3}", "aaaa", false),
+    ("a{0,2}b", "b", true),
+    ("[a-c]+", "abcabc", true), ("[a-c]+", "abd", false), ("[^0-9]+", "abc", true),
+    ("[^0-9]+", "a1", false),
+    ("[-a]", "-", true), ("[a-]", "-", true), ("[]a]", "]", true),
+    ("\\d+", "2022", true), ("\\d+", "20x", false), ("\\w+", "naïve_1", true), ("\\s", " ", true),
+    ("\\D\\W\\S", "a!b", true), ("\\.", ".", true), ("\\.", "x", false), ("a\\+", "a+", true),
+    ("cat|dog", "dog", true), ("cat|dog", "cow", false), ("(ab)+", "ababab", true),
+    ("(?:ab)+c", "ababc", true),
+    ("iPhone 1[45]( Pro)?", "iPhone 14 Pro", true), ("iPhone 1[45]( Pro)?", "iPhone 13", false),
+    ("^abc$", "abc", true), ("a^b", "ab", false), ("(a|)", "", true), ("()*", "", true),
+    ("(a*)*", "aaa", true),
+    ("é", "é", true), ("e", "é", false), (".", "👍🏽", true), ("a*?b", "aab", true),
+  ])
+  func matches(pattern: String, text: String, expected: Bool) throws {
+    let regex = try RegexProgram(pattern)
+    #expect(regex.matches(text) == expected, "\(pattern) on \(text)")
+  }
+
+  @Test(arguments: [
+    ("(a", "'(' is never closed", 0), ("a)", "unmatched ')'", 1), ("[a", "'[' is never closed", 0),
+    ("*a", "nothing to repeat before '*'", 0), ("a{2", "expected '}' to close '{'", 1),
+    ("a{3,2}", "{3,2}: the maximum is less than the minimum", 1),
+    ("a{5000}", "repetition counts go up to 1000", 2),
+    ("\\1", "unknown escape '\\1'; backreferences are not supported", 0),
+    ("(?=a)", "only (?:...) groups are supported; lookaround and named groups are not", 0),
+    ("[z-a]", "range z-a is out of order", 1), ("a\\", "'\\' at the end of the pattern", 1),
+    ("(a{1000}){1000}", "the pattern is too large once its repetitions are expanded", 0),
+  ])
+  func errors(pattern: String, message: String, offset: Int) {
+    #expect(throws: RegexError(message: message, offset: offset)) { try RegexProgram(pattern) }
+  }
+
+  /// Patterns that make backtracking engines take exponential time finish at once here. (No
+  /// timing: the algorithm is linear; a hang would be a failure of the test run.)
+  @Test func pathologicalPatternsAreLinear() throws {
+    let text = String(repeating: "a", count: 5_000) + "b"
+    #expect(try RegexProgram("(a+)+$").matches(text) == false)
+    #expect(try RegexProgram("(a|a)*c").matches(text) == false)
+    #expect(try RegexProgram("(a*)*b").matches(text) == true)
+    #expect(try RegexProgram("(.*){10}x").matches(text) == false)
+  }
+
+  @Test func deeplyNestedGroupsAreAnError() {
+    let pattern = String(repeating: "(", count: 200) + "a" + String(repeating: ")", count: 200)
+    #expect(throws: RegexError.self) { try RegexProgram(pattern) }
+  }
+
+  @Test(arguments: [
+    ("iPhone*", "iPhone 14", true), ("iPhone*", "Pixel", false), ("*Pro", "iPhone 14 Pro", true),
+    ("?ixel*", "Pixel 7", true), ("a*b*c", "aXXbYYc", true), ("a*b*c", "aXXbYY", false),
+    ("", "", true), ("*", "", true), ("a\\*", "a*", true), ("a\\*", "ab", false),
+    ("**a", "ba", true),
+  ])
+  func glob(pattern: String, text: String, expected: Bool) {
+    #expect(Glob.matches(Array(text), pattern: Array(pattern)) == expected, "\(pattern) on \(text)")
+  }
+
+  @Test func globIsNotExponential() {
+    let text = Array(String(repeating: "a", count: 2_000))
+    #expect(!Glob.matches(text, pattern: Array(String(repeating: "*a", count: 50) + "b")))
+  }
+}
