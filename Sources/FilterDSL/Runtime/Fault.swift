@@ -21,25 +21,47 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
   }
 }
 
-/// How many times each fault happened during an evaluation.
+/// How many times each fault happened during an evaluation. Fixed-size, so that evaluating a
+/// record never allocates.
 public struct FaultCounts: Hashable, Sendable {
-  private var counts = [Int](repeating: 0, count: Fault.allCases.count)
+  private var overflow = 0
+  private var division = 0
+  private var conversion = 0
+  private var dates = 0
 
   public init() {}
 
   /// Records one occurrence of `fault`.
   public mutating func record(_ fault: Fault) {
-    counts[fault.rawValue] &+= 1
+    switch fault {
+    case .integerOverflow: overflow &+= 1
+    case .divisionByZero: division &+= 1
+    case .invalidConversion: conversion &+= 1
+    case .dateOutOfRange: dates &+= 1
+    }
   }
 
   /// How many times `fault` happened.
-  public subscript(fault: Fault) -> Int { counts[fault.rawValue] }
+  public subscript(fault: Fault) -> Int {
+    switch fault {
+    case .integerOverflow: overflow
+    case .divisionByZero: division
+    case .invalidConversion: conversion
+    case .dateOutOfRange: dates
+    }
+  }
 
   /// Whether nothing went wrong.
-  public var isEmpty: Bool { counts.allSatisfy { $0 == 0 } }
+  public var isEmpty: Bool { overflow == 0 && division == 0 && conversion == 0 && dates == 0 }
+
+  /// The total of all faults.
+  public var total: Int { overflow &+ division &+ conversion &+ dates }
 
   /// Adds the counts of `other`.
   public mutating func merge(_ other: FaultCounts) {
-    for i in counts.indices { counts[i] &+= other.counts[i] }
+    overflow &+= other.overflow
+    division &+= other.division
+    conversion &+= other.conversion
+    dates &+= other.dates
   }
 }

@@ -125,21 +125,7 @@ public struct ReferenceEvaluator: Sendable {
 
   func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, _ options: StringOptions) -> Truth
   {
-    var a = a
-    var b = b
-    if !options.isEmpty, case .string(let x) = a, case .string(let y) = b {
-      a = .string(TextFolding.fold(x, options))
-      b = .string(TextFolding.fold(y, options))
-    }
-    guard let order = ValueOrder.compare(a, b) else { return .unknown }
-    switch op {
-    case .equal: return Truth(order == 0)
-    case .notEqual: return Truth(order != 0)
-    case .less: return Truth(order < 0)
-    case .lessOrEqual: return Truth(order <= 0)
-    case .greater: return Truth(order > 0)
-    case .greaterOrEqual: return Truth(order >= 0)
-    }
+    ValueTests.compare(op, a, b, options)
   }
 
   /// `subject in operand`: true if it equals an element; otherwise unknown if an element was
@@ -155,12 +141,7 @@ public struct ReferenceEvaluator: Sendable {
       return above && below
     }
     guard case .list(let elements) = value(operand, &state) else { return .unknown }
-    var result = Truth.false
-    for element in elements {
-      result = result || compare(.equal, subject, element, options)
-      if result == .true { break }
-    }
-    return result
+    return ValueTests.member(subject, elements, options)
   }
 
   // MARK: Values

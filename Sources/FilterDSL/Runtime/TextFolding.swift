@@ -11,6 +11,23 @@ enum TextFolding {
     return result
   }
 
+  /// A `matches` pattern folded like the text it is matched against, leaving escapes (`\D`,
+  /// `\W`...) as they are.
+  static func foldPattern(_ pattern: String, _ options: StringOptions) -> String {
+    guard !options.isEmpty else { return pattern }
+    var out = ""
+    var escaped = false
+    for character in pattern {
+      if escaped || character == "\\" {
+        out.append(character)
+        escaped = !escaped && character == "\\"
+        continue
+      }
+      out += fold(String(character), options)
+    }
+    return out
+  }
+
   static func stripDiacritics(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {

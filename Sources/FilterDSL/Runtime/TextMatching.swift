@@ -18,7 +18,9 @@ enum TextMatching {
     }
     if !options.isEmpty {
       text = TextFolding.fold(text, options)
-      pattern = TextFolding.fold(pattern, options)
+      pattern =
+        op == .matches
+        ? TextFolding.foldPattern(pattern, options) : TextFolding.fold(pattern, options)
     }
     switch op {
     case .contains: return Truth(pattern.isEmpty || text.contains(pattern))

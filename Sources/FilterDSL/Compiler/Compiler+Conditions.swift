@@ -1,0 +1,134 @@
+/// Conditions: the typed strategies for the common shapes (a field against constants), and
+/// the general form for everything else, which is the reference semantics on values.
+extension Compiler {
+  /// A condition applied to an element value, for quantifiers, and the general form of every
+  /// condition.
+  struct ElementTest {
+    let test: (Value, Root, inout Run) -> Truth
+    let plan: Plan
+  }
+
+  func condition(_ condition: Condition, subject: Operand<Root>, subjectText: String) -> Node<Root>
+  {
+    if let fast = typedCondition(condition, subject, subjectText) { return fast }
+    let element = valueCondition(condition, subjectText: subjectText)
+    let value = subject.asValue
+    let test = element.test
+    return Node(test: { r, run in test(value(r, &run), r, &run) }, plan: element.plan)
+  }
+
+  func isNull(_ subject: Operand<Root>, negated: Bool, plan: Plan) -> Node<Root> {
+    let test: (Root, inout Run) -> Truth
+    switch subject {
+    case .int(let f): test = { r, run in Truth((f(r, &run) == nil) != negated) }
+    case .double(let f): test = { r, run in Truth((f(r, &run) == nil) != negated) }
+    case .string(let f): test = { r, run in Truth((f(r, &run) == nil) != negated) }
+    case .bool(let f): test = { r, run in Truth((f(r, &run) == .unknown) != negated) }
+    default:
+      let value = subject.asValue
+      test = { r, run in Truth(value(r, &run).isNull != negated) }
+    }
+    return Node(test: test, plan: plan)
+  }
+
+  // MARK: General form
+
+  func valueCondition(_ condition: Condition, subjectText: String = "_") -> ElementTest {
+    switch condition.kind {
+    case .isNull(let negated):
+      return ElementTest(
+        test: { v, _, _ in Truth(v.isNull != negated) },
+        plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
+    case .compare(let op, let operandExpr, let options):
+      let operand = self.operand(operandExpr).asValue
+      return ElementTest(
+        test: { v, r, run in ValueTests.compare(op, v, operand(r, &run), options) },
+        plan: Plan(
+          Compiler.name(op) + options.spelling,
+          [.text(subjectText), .text(Compiler.text(operandExpr))]))
+    case .between(let lower, let upper, let options, let negated):
+      let low = operand(lower).asValue
+      let high = operand(upper).asValue
+      return ElementTest(
+        test: { v, r, run in
+          let l = low(r, &run)
+          let h = high(r, &run)
+          let result =
+            ValueTests.compare(.greaterOrEqual, v, l, options)
+            && ValueTests.compare(.lessOrEqual, v, h, options)
+          return negated ? !result : result
+        },
+        plan: Plan(
+          (negated ? "NotBetween" : "Between") + options.spelling,
+          [.text(subjectText), .text(Compiler.text(lower)), .text(Compiler.text(upper))]))
+    case .member(let operandExpr, let options, let negated):
+      let plan = Plan(
+        (negated ? "NotIn" : "In") + options.spelling,
+        [.text(subjectText), .text(setText(operandExpr))])
+      if case .range(let lower, let upper, let kind) = operandExpr.kind {
+        let low = operand(lower).asValue
+        let high = operand(upper).asValue
+        let upperOp: ComparisonOperator = kind == .closed ? .lessOrEqual : .less
+        return ElementTest(
+          test: { v, r, run in
+            let l = low(r, &run)
+            let h = high(r, &run)
+            let result =
+              ValueTests.compare(.greaterOrEqual, v, l, options)
+              && ValueTests.compare(upperOp, v, h, options)
+            return negated ? !result : result
+          }, plan: plan)
+      }
+      let list = operand(operandExpr).asValue
+      return ElementTest(
+        test: { v, r, run in
+          guard case .list(let elements) = list(r, &run) else { return .unknown }
+          let result = ValueTests.member(v, elements, options)
+          return negated ? !result : result
+        }, plan: plan)
+    case .text(let op, let operandExpr, let options, let negated):
+      let operand = self.operand(operandExpr).asValue
+      return ElementTest(
+        test: { v, r, run in
+          let result = TextMatching.test(op, v, operand(r, &run), options)
+          return negated ? !result : result
+        },
+        plan: Plan(
+          Compiler.name(op, negated: negated) + options.spelling,
+          [.text(subjectText), .text(Compiler.text(operandExpr))]))
+    }
+  }
+
+  // MARK: Names in plans
+
+  static func name(_ op: ComparisonOperator) -> String {
+    switch op {
+    case .equal: "Eq"
+    case .notEqual: "Ne"
+    case .less: "Lt"
+    case .lessOrEqual: "Le"
+    case .greater: "Gt"
+    case .greaterOrEqual: "Ge"
+    }
+  }
+
+  static func name(_ op: TextOperator, negated: Bool) -> String {
+    let name =
+      switch op {
+      case .contains: "Contains"
+      case .startsWith: "StartsWith"
+      case .endsWith: "EndsWith"
+      case .like: "Like"
+      case .matches: "Matches"
+      }
+    return negated ? "Not" + name : name
+  }
+
+  /// `{Starlight, Space Black}` for a list, `256...1024` for a range.
+  func setText(_ expr: Expr) -> String {
+    switch expr.kind {
+    case .list(let items): "{" + items.map(Compiler.text).joined(separator: ", ") + "}"
+    default: Compiler.text(expr)
+    }
+  }
+}

@@ -1,0 +1,191 @@
+/// Typed strategies for a field (or any typed value) tested against constants: no boxing, no
+/// type switch, no allocation per record. Anything else takes the general form.
+extension Compiler {
+  func typedCondition(_ condition: Condition, _ subject: Operand<Root>, _ subjectText: String)
+    -> Node<Root>?
+  {
+    switch condition.kind {
+    case .compare(let op, let operandExpr, let options):
+      guard let constant = operand(operandExpr).constant else { return nil }
+      let plan = Plan(
+        Compiler.name(op) + options.spelling,
+        [.text(subjectText), .text(Compiler.text(operandExpr))])
+      return compare(op, subject, constant, options).map { Node(test: $0, plan: plan) }
+    case .member(let operandExpr, let options, let negated):
+      let plan = Plan(
+        (negated ? "NotIn" : "In") + options.spelling,
+        [.text(subjectText), .text(setText(operandExpr))])
+      return member(subject, operandExpr, options).map { test in
+        Node(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
+      }
+    case .text(let op, let operandExpr, let options, let negated):
+      guard case .string(let read) = subject,
+        case .constant(.string(let pattern))? = Optional(operand(operandExpr))
+      else {
+        return nil
+      }
+      let plan = Plan(
+        Compiler.name(op, negated: negated) + options.spelling,
+        [.text(subjectText), .text(pattern)])
+      let matcher = TextMatcher(op, pattern: pattern, options: options)
+      if op == .matches && matcher.regex == nil { return nil }  // the general form says unknown
+      return Node(
+        test: { r, run in
+          guard let text = read(r, &run) else { return .unknown }
+          return Truth(matcher.matches(text) != negated)
+        }, plan: plan)
+    case .isNull(let negated):
+      return isNull(
+        subject, negated: negated,
+        plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
+    case .between:
+      return nil
+    }
+  }
+
+  /// `subject op constant` for typed subjects.
+  private func compare(
+    _ op: ComparisonOperator, _ subject: Operand<Root>, _ constant: Value, _ options: StringOptions
+  ) -> ((Root, inout Run) -> Truth)? {
+    switch (subject, constant) {
+    case (.int(let read), .int(let k)) where options.isEmpty:
+      return Compiler.intTest(op, read, k)
+    case (.int(let read), .double(let d)) where options.isEmpty:
+      return { r, run in
+        guard let v = read(r, &run), let order = NumberComparison.compare(v, d) else {
+          return .unknown
+        }
+        return ValueTests.holds(op, order)
+      }
+    case (.double(let read), .double(let k)) where options.isEmpty:
+      return { r, run in
+        guard let v = read(r, &run), !v.isNaN, !k.isNaN else { return .unknown }
+        return ValueTests.holds(op, NumberComparison.compareSame(v, k))
+      }
+    case (.double(let read), .int(let k)) where options.isEmpty:
+      return { r, run in
+        guard let v = read(r, &run), let order = NumberComparison.compare(v, k) else {
+          return .unknown
+        }
+        return ValueTests.holds(op, order)
+      }
+    case (.string(let read), .string(let k)):
+      if options.isEmpty {
+        if op == .equal { return { r, run in read(r, &run).map { Truth($0 == k) } ?? .unknown } }
+        return { r, run in
+          read(r, &run).map { ValueTests.holds(op, NumberComparison.compareSame($0, k)) }
+            ?? .unknown
+        }
+      }
+      let folded = TextFolding.fold(k, options)
+      return { r, run in
+        read(r, &run).map {
+          ValueTests.holds(op, NumberComparison.compareSame(TextFolding.fold($0, options), folded))
+        } ?? .unknown
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// One closure per operator, so that the operator is not tested per record.
+  static func intTest(
+    _ op: ComparisonOperator, _ read: @escaping (Root, inout Run) -> Int64?, _ k: Int64
+  ) -> (Root, inout Run) -> Truth {
+    switch op {
+    case .equal: { r, run in read(r, &run).map { Truth($0 == k) } ?? .unknown }
+    case .notEqual: { r, run in read(r, &run).map { Truth($0 != k) } ?? .unknown }
+    case .less: { r, run in read(r, &run).map { Truth($0 < k) } ?? .unknown }
+    case .lessOrEqual: { r, run in read(r, &run).map { Truth($0 <= k) } ?? .unknown }
+    case .greater: { r, run in read(r, &run).map { Truth($0 > k) } ?? .unknown }
+    case .greaterOrEqual: { r, run in read(r, &run).map { Truth($0 >= k) } ?? .unknown }
+    }
+  }
+
+  /// `subject in (constants)` and `subject in constant...constant`: a set for long lists, a
+  /// linear scan for short ones.
+  private func member(_ subject: Operand<Root>, _ operandExpr: Expr, _ options: StringOptions) -> (
+    (Root, inout Run) -> Truth
+  )? {
+    if case .range(let lower, let upper, let kind) = operandExpr.kind {
+      guard case .int(let read) = subject, options.isEmpty,
+        case .constant(.int(let low)) = operand(lower),
+        case .constant(.int(let high)) = operand(upper)
+      else { return nil }
+      if kind == .closed {
+        return { r, run in read(r, &run).map { Truth($0 >= low && $0 <= high) } ?? .unknown }
+      }
+      return { r, run in read(r, &run).map { Truth($0 >= low && $0 < high) } ?? .unknown }
+    }
+    guard case .constant(.list(let elements)) = operand(operandExpr) else { return nil }
+    switch subject {
+    case .string(let read):
+      var strings: [String] = []
+      for element in elements {
+        guard case .string(let s) = element else { return nil }
+        strings.append(options.isEmpty ? s : TextFolding.fold(s, options))
+      }
+      if !options.isEmpty {
+        let set = Set(strings)
+        return { r, run in
+          read(r, &run).map { Truth(set.contains(TextFolding.fold($0, options))) } ?? .unknown
+        }
+      }
+      if strings.count <= Compiler.linearScanLimit {
+        return { r, run in read(r, &run).map { Truth(strings.contains($0)) } ?? .unknown }
+      }
+      let set = Set(strings)
+      return { r, run in read(r, &run).map { Truth(set.contains($0)) } ?? .unknown }
+    case .int(let read) where options.isEmpty:
+      var ints: [Int64] = []
+      for element in elements {
+        guard case .int(let i) = element else { return nil }
+        ints.append(i)
+      }
+      if ints.count <= Compiler.linearScanLimit {
+        return { r, run in read(r, &run).map { Truth(ints.contains($0)) } ?? .unknown }
+      }
+      let set = Set(ints)
+      return { r, run in read(r, &run).map { Truth(set.contains($0)) } ?? .unknown }
+    default:
+      return nil
+    }
+  }
+
+  /// Lists up to this long are scanned; longer ones hashed.
+  static var linearScanLimit: Int { 8 }
+}
+
+/// A text test against a constant pattern, prepared once: folded pattern, glob characters or
+/// compiled regular expression.
+struct TextMatcher {
+  let op: TextOperator
+  let options: StringOptions
+  let pattern: String
+  let glob: [Character]
+  let regex: RegexProgram?
+
+  init(_ op: TextOperator, pattern: String, options: StringOptions) {
+    self.op = op
+    self.options = options
+    let folded =
+      options.isEmpty
+      ? pattern
+      : op == .matches
+        ? TextFolding.foldPattern(pattern, options) : TextFolding.fold(pattern, options)
+    self.pattern = folded
+    glob = op == .like ? Array(folded) : []
+    regex = op == .matches ? try? RegexProgram(folded) : nil
+  }
+
+  func matches(_ text: String) -> Bool {
+    let text = options.isEmpty ? text : TextFolding.fold(text, options)
+    switch op {
+    case .contains: return pattern.isEmpty || text.contains(pattern)
+    case .startsWith: return text.hasPrefix(pattern)
+    case .endsWith: return text.hasSuffix(pattern)
+    case .like: return Glob.matches(Array(text), pattern: glob)
+    case .matches: return regex?.matches(text) ?? false
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/// Compiles a checked filter into composed closures over records of type `Root`: one small
+/// typed test per comparison (the strategy), chosen at compile time from the operand types and
+/// the operator, wrapped by `and` / `or` / `not` combinators (the decorators). Each node also
+/// carries its ``Plan``, which `explain` prints.
+///
+/// The compiled closures follow ``ReferenceEvaluator`` exactly (left-to-right evaluation,
+/// short-circuits, nulls, faults); a differential test holds them to it.
+struct Compiler<Root> {
+  let recordType: RecordType<Root>
+  /// Parameter name to slot in ``Run/parameters`` and declared type.
+  let parameters: [String: (slot: Int, type: ValueType)]
+  let functions: FunctionRegistry
+
+  // MARK: Tests
+
+  func node(_ expr: Expr) -> Node<Root> {
+    switch expr.kind {
+    case .logical(let op, let operands):
+      return logical(op, operands.map(node))
+    case .not(let operand):
+      let inner = node(operand)
+      let test = inner.test
+      return Node(test: { r, run in !test(r, &run) }, plan: Plan("Not", plans: [inner.plan]))
+    case .predicate(let subject, let condition):
+      return self.condition(
+        condition, subject: operand(subject), subjectText: Compiler.text(subject))
+    case .quantified(let quantifier, let subject, let condition):
+      return quantified(
+        quantifier, operand(subject), condition, subjectText: Compiler.text(subject))
+    case .exists(let path):
+      return isNull(
+        operand(Expr(.field(path))), negated: true, plan: Plan("Exists", [.text(path.dotted)]))
+    default:
+      let value = operand(expr)
+      return Node(test: Compiler.truth(value), plan: Plan("Is", [.text(Compiler.text(expr))]))
+    }
+  }
+
+  /// A value used as a test: true or false, anything else unknown.
+  static func truth(_ operand: Operand<Root>) -> (Root, inout Run) -> Truth {
+    switch operand {
+    case .bool(let f): return f
+    case .constant(.bool(let b)):
+      let truth = Truth(b)
+      return { _, _ in truth }
+    default:
+      let value = operand.asValue
+      return { r, run in
+        if case .bool(let b) = value(r, &run) { return Truth(b) }
+        return .unknown
+      }
+    }
+  }
+
+  private func logical(_ op: LogicalOperator, _ nodes: [Node<Root>]) -> Node<Root> {
+    let plan = Plan(op == .and ? "And" : "Or", plans: nodes.map(\.plan))
+    let stop: Truth = op == .and ? .false : .true
+    if nodes.count == 2 {
+      let a = nodes[0].test
+      let b = nodes[1].test
+      if op == .and {
+        return Node(
+          test: { r, run in
+            let x = a(r, &run)
+            return x == .false ? .false : x && b(r, &run)
+          }, plan: plan)
+      }
+      return Node(
+        test: { r, run in
+          let x = a(r, &run)
+          return x == .true ? .true : x || b(r, &run)
+        }, plan: plan)
+    }
+    let tests = nodes.map(\.test)
+    return Node(
+      test: { r, run in
+        var result: Truth = op == .and ? .true : .false
+        for test in tests {
+          let x = test(r, &run)
+          result = op == .and ? result && x : result || x
+          if result == stop { break }
+        }
+        return result
+      }, plan: plan)
+  }
+
+  private func quantified(
+    _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: Condition, subjectText: String
+  ) -> Node<Root> {
+    let elementTest = valueCondition(condition)
+    let produce = list.asValue
+    let name = quantifier == .any ? "Any" : quantifier == .all ? "All" : "None"
+    let plan = Plan(name, [.text(subjectText), .plan(elementTest.plan)])
+    let test: (Root, inout Run) -> Truth = { r, run in
+      guard case .list(let elements) = produce(r, &run) else { return .unknown }
+      switch quantifier {
+      case .any, .none:
+        var result = Truth.false
+        for element in elements {
+          result = result || elementTest.test(element, r, &run)
+          if result == .true { break }
+        }
+        return quantifier == .any ? result : !result
+      case .all:
+        var result = Truth.true
+        for element in elements {
+          result = result && elementTest.test(element, r, &run)
+          if result == .false { break }
+        }
+        return result
+      }
+    }
+    return Node(test: test, plan: plan)
+  }
+
+  // MARK: Explain
+
+  /// How an expression appears in a plan: its canonical text, with text constants unquoted.
+  static func text(_ expr: Expr) -> String {
+    if case .literal(.string(let s)) = expr.kind { return s }
+    return expr.description
+  }
+
+  static func text(_ value: Value) -> String {
+    switch value {
+    case .string(let s): s
+    case .list(let items): "{" + items.map(text).joined(separator: ", ") + "}"
+    case .record: "{...}"
+    default: ValueText.literal(value)
+    }
+  }
+}
+
+/// Values as literal text, for plans.
+enum ValueText {
+  static func literal(_ value: Value) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let b): b ? "true" : "false"
+    case .int(let i): String(i)
+    case .double(let d): d.description
+    case .string(let s): Quoting.string(s)
+    case .date(let d): d.description
+    case .dateTime(let t): t.description
+    case .duration(let span): span.description
+    case .list(let items): "(" + items.map(literal).joined(separator: ", ") + ")"
+    case .record: "{...}"
+    }
+  }
+}

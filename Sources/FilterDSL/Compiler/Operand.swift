@@ -1,0 +1,71 @@
+/// The state of one evaluation: the parameters' values by slot, the clock, and the faults met.
+struct Run {
+  let parameters: [Value]
+  let context: EvaluationContext
+  var faults = FaultCounts()
+}
+
+/// A compiled value-producing expression. Its case is its type, chosen at compile time, so
+/// evaluating it never switches on types; `.value` is the general form for what has no typed
+/// case (lists, records, mixed arithmetic).
+enum Operand<Root> {
+  case constant(Value)
+  case int((Root, inout Run) -> Int64?)
+  case double((Root, inout Run) -> Double?)
+  case string((Root, inout Run) -> String?)
+  case bool((Root, inout Run) -> Truth)
+  case value((Root, inout Run) -> Value)
+
+  /// The operand as a general value producer.
+  var asValue: (Root, inout Run) -> Value {
+    switch self {
+    case .constant(let value): return { _, _ in value }
+    case .int(let f): return { r, run in f(r, &run).map(Value.int) ?? .null }
+    case .double(let f): return { r, run in f(r, &run).map(Value.double) ?? .null }
+    case .string(let f): return { r, run in f(r, &run).map(Value.string) ?? .null }
+    case .bool(let f):
+      return { r, run in
+        switch f(r, &run) {
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .unknown: .null
+        }
+      }
+    case .value(let f): return f
+    }
+  }
+
+  /// The operand as a number producer, for arithmetic on numbers.
+  var asDouble: ((Root, inout Run) -> Double?)? {
+    switch self {
+    case .double(let f): f
+    case .int(let f): { r, run in f(r, &run).map(Double.init) }
+    case .constant(.double(let d)): { _, _ in d }
+    case .constant(.int(let i)): { _, _ in Double(i) }
+    default: nil
+    }
+  }
+
+  var asInt: ((Root, inout Run) -> Int64?)? {
+    switch self {
+    case .int(let f): f
+    case .constant(.int(let i)): { _, _ in i }
+    default: nil
+    }
+  }
+
+  var constant: Value? {
+    if case .constant(let value) = self { return value }
+    return nil
+  }
+}
+
+/// A compiled test: its closure and its description.
+struct Node<Root> {
+  let test: (Root, inout Run) -> Truth
+  let plan: Plan
+
+  static func constant(_ truth: Truth) -> Node {
+    Node(test: { _, _ in truth }, plan: Plan("Const", [.text(truth.description)]))
+  }
+}

@@ -1,0 +1,108 @@
+/// A filter compiled for records of type `Root`: parse, check and compile once, then test
+/// many records, from any number of threads.
+///
+/// ```swift
+/// let filter = try CompiledFilter("price <= $budget and color in (Starlight, Midnight)",
+///                                 for: phones, parameters: ["budget": .int])
+/// let affordable = catalog.filter(filter.binding(["budget": .int(1000)]).matches)
+/// ```
+///
+/// A record matches only when the filter is true for it (SQL's three-valued logic: a
+/// comparison with a null or missing value is unknown). Faults such as an integer overflow
+/// make the operation unknown for that record; ``evaluate(_:faults:)`` counts them.
+///
+/// Immutable; `Sendable` because its closures capture only immutable values.
+public struct CompiledFilter<Root>: @unchecked Sendable {
+  /// The filter as written, parsed.
+  public let filter: Expr
+  /// The compiled chain of strategies, for `explain`.
+  public let plan: Plan
+  /// The clock and parameter values used when evaluating.
+  public let context: EvaluationContext
+  let test: (Root, inout Run) -> Truth
+  let parameterOrder: [String]
+  let parameterValues: [Value]
+
+  /// Parses, checks and compiles `text`. Throws every error (and warnings along with them);
+  /// warnings alone do not stop compilation.
+  public init(
+    _ text: String, for type: RecordType<Root>, parameters: [String: ValueType] = [:],
+    functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
+  ) throws(FilterError) {
+    let source = SourceText(text)
+    let parsed = Parser.parseFilter(source, limits: limits)
+    guard let expr = parsed.value, !parsed.hasErrors else {
+      throw FilterError(source: source, diagnostics: parsed.diagnostics)
+    }
+    try self.init(expr, source: source, for: type, parameters: parameters, functions: functions)
+  }
+
+  /// Checks and compiles a parsed filter; `source` is what its ranges point into.
+  public init(
+    _ filter: Expr, source: SourceText, for type: RecordType<Root>,
+    parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
+  ) throws(FilterError) {
+    let diagnostics = Checker.check(
+      filter, schema: type.schema, parameters: parameters, functions: functions)
+    if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
+    let order = parameters.keys.sorted()
+    var slots: [String: (slot: Int, type: ValueType)] = [:]
+    for (slot, name) in order.enumerated() {
+      if let type = parameters[name] { slots[name] = (slot, type) }
+    }
+    let compiler = Compiler(recordType: type, parameters: slots, functions: functions)
+    let node = compiler.node(filter)
+    self.filter = filter
+    self.plan = node.plan
+    self.test = node.test
+    self.context = EvaluationContext()
+    self.parameterOrder = order
+    self.parameterValues = [Value](repeating: .null, count: order.count)
+  }
+
+  private init(copying other: CompiledFilter, context: EvaluationContext) {
+    filter = other.filter
+    plan = other.plan
+    test = other.test
+    parameterOrder = other.parameterOrder
+    parameterValues = other.parameterOrder.map { context.parameters[$0] ?? .null }
+    self.context = context
+  }
+
+  /// This filter with parameter values (and the clock for `now()` / `today()`) bound.
+  /// Unbound parameters are null.
+  public func binding(_ parameters: [String: Value], now: Instant? = nil) -> CompiledFilter {
+    CompiledFilter(
+      copying: self, context: EvaluationContext(now: now ?? context.now, parameters: parameters))
+  }
+
+  /// Whether `record` matches: the filter is true for it.
+  @inlinable public func matches(_ record: Root) -> Bool {
+    evaluate(record) == .true
+  }
+
+  /// The filter's truth for `record`.
+  public func evaluate(_ record: Root) -> Truth {
+    var run = Run(parameters: parameterValues, context: context)
+    return test(record, &run)
+  }
+
+  /// The filter's truth for `record`, adding the faults met to `faults`.
+  public func evaluate(_ record: Root, faults: inout FaultCounts) -> Truth {
+    var run = Run(parameters: parameterValues, context: context)
+    let truth = test(record, &run)
+    faults.merge(run.faults)
+    return truth
+  }
+
+  /// The records of `records` that match, in order, and the faults met.
+  public func filter<S: Sequence>(_ records: S) -> (matches: [Root], faults: FaultCounts)
+  where S.Element == Root {
+    var faults = FaultCounts()
+    var matches: [Root] = []
+    for record in records where evaluate(record, faults: &faults) == .true {
+      matches.append(record)
+    }
+    return (matches, faults)
+  }
+}

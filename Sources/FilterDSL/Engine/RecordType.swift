@@ -1,0 +1,143 @@
+/// How filters read records of type `Root`: the fields they may use, each with its type and a
+/// function that reads it. An allow-list: a field not declared here cannot be reached.
+///
+/// ```swift
+/// let phones = RecordType<Phone>([
+///   .string("model") { $0.model },
+///   .int("price") { $0.price },
+///   .double("screenSize") { $0.screenSize },
+///   .string("color", knownValues: ["Midnight", "Starlight"]) { $0.color },
+/// ])
+/// ```
+///
+/// Readers are closures (a key path works too, as `{ $0[keyPath: \.price] }`, but is several
+/// times slower to call). A reader returns nil when the record has no value.
+public struct RecordType<Root>: Sendable {
+  /// The fields as the checker sees them.
+  public let schema: Schema
+  let readers: [FieldReader<Root>]
+
+  /// A record type of `fields`, in order.
+  public init(_ fields: [FieldAccessor<Root>]) {
+    schema = Schema(fields.map(\.field))
+    readers = fields.map(\.reader)
+  }
+}
+
+/// One field of a ``RecordType``: its name, type, and reader.
+public struct FieldAccessor<Root>: Sendable {
+  let field: Schema.Field
+  let reader: FieldReader<Root>
+
+  public static func int(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Int?
+  ) -> Self {
+    Self(field: .init(name, .int, optional: optional), reader: .int { read($0).map(Int64.init) })
+  }
+
+  public static func double(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Double?
+  ) -> Self {
+    Self(field: .init(name, .double, optional: optional), reader: .double(read))
+  }
+
+  public static func string(
+    _ name: String, optional: Bool = false, knownValues: [String]? = nil,
+    _ read: @escaping @Sendable (Root) -> String?
+  ) -> Self {
+    Self(
+      field: .init(name, .string, optional: optional, knownValues: knownValues),
+      reader: .string(read))
+  }
+
+  public static func bool(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Bool?
+  ) -> Self {
+    Self(field: .init(name, .bool, optional: optional), reader: .bool(read))
+  }
+
+  public static func date(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> CalendarDate?
+  ) -> Self {
+    Self(field: .init(name, .date, optional: optional), reader: .date(read))
+  }
+
+  public static func dateTime(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Instant?
+  ) -> Self {
+    Self(field: .init(name, .dateTime, optional: optional), reader: .dateTime(read))
+  }
+
+  public static func duration(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> TimeSpan?
+  ) -> Self {
+    Self(field: .init(name, .duration, optional: optional), reader: .duration(read))
+  }
+
+  /// A field of any type read as a ``Value``: lists, nested records, or values whose Swift type
+  /// is not one of the above.
+  public static func value(
+    _ name: String, _ type: ValueType, optional: Bool = false,
+    _ read: @escaping @Sendable (Root) -> Value
+  ) -> Self {
+    Self(field: .init(name, type, optional: optional), reader: .value(read))
+  }
+}
+
+/// A typed field reader.
+enum FieldReader<Root>: Sendable {
+  case int(@Sendable (Root) -> Int64?)
+  case double(@Sendable (Root) -> Double?)
+  case string(@Sendable (Root) -> String?)
+  case bool(@Sendable (Root) -> Bool?)
+  case date(@Sendable (Root) -> CalendarDate?)
+  case dateTime(@Sendable (Root) -> Instant?)
+  case duration(@Sendable (Root) -> TimeSpan?)
+  case value(@Sendable (Root) -> Value)
+}
+
+extension RecordType where Root == [Value] {
+  /// Dynamic records: values in the order of `schema`'s fields, as data files are read.
+  /// Each field is read by its slot, found once at compile time.
+  public static func dynamic(_ schema: Schema) -> RecordType<[Value]> {
+    RecordType(
+      schema.fields.enumerated().map { slot, field in
+        FieldAccessor(field: field, reader: DynamicReaders.reader(slot: slot, type: field.type))
+      })
+  }
+}
+
+enum DynamicReaders {
+  static func reader(slot: Int, type: ValueType) -> FieldReader<[Value]> {
+    switch type {
+    case .int:
+      .int { slot < $0.count ? int($0[slot]) : nil }
+    case .double:
+      .double { record in
+        guard slot < record.count else { return nil }
+        switch record[slot] {
+        case .double(let d): return d
+        case .int(let i): return Double(i)
+        default: return nil
+        }
+      }
+    case .string:
+      .string { record in
+        guard slot < record.count, case .string(let s) = record[slot] else { return nil }
+        return s
+      }
+    case .bool:
+      .bool { record in
+        guard slot < record.count, case .bool(let b) = record[slot] else { return nil }
+        return b
+      }
+    default:
+      .value { slot < $0.count ? $0[slot] : .null }
+    }
+  }
+
+  private static func int(_ value: Value) -> Int64? {
+    if case .int(let i) = value { return i }
+    return nil
+  }
+}

@@ -1,0 +1,42 @@
+/// Comparisons of values with three-valued results: the one definition that the reference
+/// evaluator and the compiled engine share.
+enum ValueTests {
+  /// `a op b`, folding text first when `options` say so; unknown when either is null or the two
+  /// cannot be compared.
+  static func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, _ options: StringOptions)
+    -> Truth
+  {
+    var a = a
+    var b = b
+    if !options.isEmpty, case .string(let x) = a, case .string(let y) = b {
+      a = .string(TextFolding.fold(x, options))
+      b = .string(TextFolding.fold(y, options))
+    }
+    guard let order = ValueOrder.compare(a, b) else { return .unknown }
+    return holds(op, order)
+  }
+
+  /// Whether `op` holds for a comparison result (negative, zero, positive).
+  @inline(__always)
+  static func holds(_ op: ComparisonOperator, _ order: Int) -> Truth {
+    switch op {
+    case .equal: Truth(order == 0)
+    case .notEqual: Truth(order != 0)
+    case .less: Truth(order < 0)
+    case .lessOrEqual: Truth(order <= 0)
+    case .greater: Truth(order > 0)
+    case .greaterOrEqual: Truth(order >= 0)
+    }
+  }
+
+  /// `subject in elements`: true if it equals one; else unknown if the subject is null or an
+  /// comparison was unknown; else false.
+  static func member(_ subject: Value, _ elements: [Value], _ options: StringOptions) -> Truth {
+    var result = Truth.false
+    for element in elements {
+      result = result || compare(.equal, subject, element, options)
+      if result == .true { break }
+    }
+    return result
+  }
+}
