@@ -1,4 +1,4 @@
-// Release-build benchmarks: `swift run -c release flt-bench parse`.
+// Release-build benchmarks: `swift run -c release flt-bench parse`, `... flt-bench filter`.
 //
 // Figures are medians of several runs, and each is also given as a ratio to a reference
 // measured in the same process, because absolute times on shared machines drift.
@@ -7,9 +7,13 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "parse", nil:
   ParseBenchmark.run()
+case "filter":
+  FilterBenchmark.run()
+case "filter-profile":
+  FilterBenchmark.profile()
 case "parse-profile":
   // One workload only, for a profiler: parse the generated 1 MB filter five times.
   ParseBenchmark.profile()
 default:
-  print("usage: flt-bench parse")
+  print("usage: flt-bench parse | filter")
 }

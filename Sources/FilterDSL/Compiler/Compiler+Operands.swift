@@ -37,9 +37,10 @@ extension Compiler {
       type = innerField.type
     }
     let base = Compiler.operand(reader).asValue
+    let path = slots
     return .value { r, run in
       var value = base(r, &run)
-      for slot in slots {
+      for slot in path {
         guard case .record(let values) = value, slot < values.count else { return .null }
         value = values[slot]
       }

@@ -120,11 +120,14 @@ extension Compiler {
     guard case .constant(.list(let elements)) = operand(operandExpr) else { return nil }
     switch subject {
     case .string(let read):
-      var strings: [String] = []
+      var collected: [String] = []
       for element in elements {
         guard case .string(let s) = element else { return nil }
-        strings.append(options.isEmpty ? s : TextFolding.fold(s, options))
+        collected.append(options.isEmpty ? s : TextFolding.fold(s, options))
       }
+      // Captured as constants: a captured `var` would be checked for exclusive access on
+      // every read.
+      let strings = collected
       if !options.isEmpty {
         let set = Set(strings)
         return { r, run in
@@ -137,11 +140,12 @@ extension Compiler {
       let set = Set(strings)
       return { r, run in read(r, &run).map { Truth(set.contains($0)) } ?? .unknown }
     case .int(let read) where options.isEmpty:
-      var ints: [Int64] = []
+      var collected: [Int64] = []
       for element in elements {
         guard case .int(let i) = element else { return nil }
-        ints.append(i)
+        collected.append(i)
       }
+      let ints = collected
       if ints.count <= Compiler.linearScanLimit {
         return { r, run in read(r, &run).map { Truth(ints.contains($0)) } ?? .unknown }
       }

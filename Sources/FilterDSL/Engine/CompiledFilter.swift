@@ -18,10 +18,10 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The compiled chain of strategies, for `explain`.
   public let plan: Plan
   /// The clock and parameter values used when evaluating.
-  public let context: EvaluationContext
+  public var context: EvaluationContext { bindings.context }
   let test: (Root, inout Run) -> Truth
   let parameterOrder: [String]
-  let parameterValues: [Value]
+  let bindings: Bindings
 
   /// Parses, checks and compiles `text`. Throws every error (and warnings along with them);
   /// warnings alone do not stop compilation.
@@ -55,9 +55,9 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.filter = filter
     self.plan = node.plan
     self.test = node.test
-    self.context = EvaluationContext()
     self.parameterOrder = order
-    self.parameterValues = [Value](repeating: .null, count: order.count)
+    self.bindings = Bindings(
+      parameters: [Value](repeating: .null, count: order.count), context: EvaluationContext())
   }
 
   private init(copying other: CompiledFilter, context: EvaluationContext) {
@@ -65,8 +65,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     plan = other.plan
     test = other.test
     parameterOrder = other.parameterOrder
-    parameterValues = other.parameterOrder.map { context.parameters[$0] ?? .null }
-    self.context = context
+    bindings = Bindings(
+      parameters: other.parameterOrder.map { context.parameters[$0] ?? .null }, context: context)
   }
 
   /// This filter with parameter values (and the clock for `now()` / `today()`) bound.
@@ -83,16 +83,20 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
 
   /// The filter's truth for `record`.
   public func evaluate(_ record: Root) -> Truth {
-    var run = Run(parameters: parameterValues, context: context)
-    return test(record, &run)
+    withExtendedLifetime(bindings) {
+      var run = Run(bindings: bindings)
+      return test(record, &run)
+    }
   }
 
   /// The filter's truth for `record`, adding the faults met to `faults`.
   public func evaluate(_ record: Root, faults: inout FaultCounts) -> Truth {
-    var run = Run(parameters: parameterValues, context: context)
-    let truth = test(record, &run)
-    faults.merge(run.faults)
-    return truth
+    withExtendedLifetime(bindings) {
+      var run = Run(bindings: bindings)
+      let truth = test(record, &run)
+      faults.merge(run.faults)
+      return truth
+    }
   }
 
   /// The records of `records` that match, in order, and the faults met.
