@@ -120,6 +120,28 @@ enum FilterBenchmark {
     row("compiled, typed Phone values", "typed", typed)
     row("compiled, dynamic records ([Value])", "dynamic", overDynamic)
     row("Foundation #Predicate", "#Predicate", foundation)
+    let (chain, chainCount) = concreteChain(catalog)
+    results["chain"] = chainCount
+    row("same chain, concrete closures", "chain", chain)
     print("  matches: \(expected)")
+  }
+
+  /// The compiled chain's shape written by hand as concrete closures for `Phone`: what
+  /// composing closures costs before any generic abstraction.
+  static func concreteChain(_ catalog: [Phone]) -> (Double, Int) {
+    let readColor: (Phone) -> String? = { $0.color }
+    let readDisk: (Phone) -> Int64? = { Int64($0.diskSpace) }
+    let strings = ["Starlight", "Space Black"]
+    let a: (Phone, inout Int) -> UInt8 = { r, f in readColor(r).map { strings.contains($0) ? 2 : 0 } ?? 1 }
+    let b: (Phone, inout Int) -> UInt8 = { r, f in readDisk(r).map { $0 >= 256 ? 2 : 0 } ?? 1 }
+    let and: (Phone, inout Int) -> UInt8 = { r, f in
+      let x = a(r, &f)
+      return x == 0 ? 0 : Swift.min(x, b(r, &f))
+    }
+    var count = 0
+    let t = Timing.median(runs: 7) {
+      count = catalog.filter { var f = 0; return and($0, &f) == 2 }.count
+    }
+    return (t, count)
   }
 }
