@@ -132,7 +132,9 @@ enum FilterBenchmark {
     let readColor: (Phone) -> String? = { $0.color }
     let readDisk: (Phone) -> Int64? = { Int64($0.diskSpace) }
     let strings = ["Starlight", "Space Black"]
-    let a: (Phone, inout Int) -> UInt8 = { r, f in readColor(r).map { strings.contains($0) ? 2 : 0 } ?? 1 }
+    let a: (Phone, inout Int) -> UInt8 = { r, f in
+      readColor(r).map { strings.contains($0) ? 2 : 0 } ?? 1
+    }
     let b: (Phone, inout Int) -> UInt8 = { r, f in readDisk(r).map { $0 >= 256 ? 2 : 0 } ?? 1 }
     let and: (Phone, inout Int) -> UInt8 = { r, f in
       let x = a(r, &f)
@@ -140,7 +142,10 @@ enum FilterBenchmark {
     }
     var count = 0
     let t = Timing.median(runs: 7) {
-      count = catalog.filter { var f = 0; return and($0, &f) == 2 }.count
+      count =
+        catalog.filter {
+          var f = 0; return and($0, &f) == 2
+        }.count
     }
     return (t, count)
   }

@@ -1,0 +1,135 @@
+/// A query compiled for records of type `Root`: a filter, then a stable sort on any number of
+/// keys, then `offset` and `limit`.
+///
+/// Sorting follows SQL: ascending keys put nulls first, descending keys put them last, unless
+/// `nulls first` / `nulls last` says otherwise; equal keys keep the records' input order.
+public struct CompiledQuery<Root>: @unchecked Sendable {
+  /// The query as written, parsed.
+  public let query: Query
+  /// The compiled filter, or nil when the query has none.
+  public let filter: CompiledFilter<Root>?
+  let keys: [(value: (Root, inout Run) -> Value, direction: SortDirection, nullsFirst: Bool)]
+  let schema: Schema
+  let functions: FunctionRegistry
+  let bindings: Bindings
+
+  /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
+  public init(
+    _ text: String, for type: RecordType<Root>, parameters: [String: ValueType] = [:],
+    functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
+  ) throws(FilterError) {
+    let source = SourceText(text, name: "<query>")
+    let parsed = Parser.parseQuery(source, limits: limits)
+    guard let query = parsed.value, !parsed.hasErrors else {
+      throw FilterError(source: source, diagnostics: parsed.diagnostics)
+    }
+    let diagnostics = Checker.check(
+      query, schema: type.schema, parameters: parameters, functions: functions)
+    if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
+    self.query = query
+    filter = try query.filter.map { filter throws(FilterError) in
+      try CompiledFilter(
+        filter, source: source, for: type, parameters: parameters, functions: functions)
+    }
+    let order = parameters.keys.sorted()
+    var slots: [String: (slot: Int, type: ValueType)] = [:]
+    for (slot, name) in order.enumerated() {
+      if let type = parameters[name] { slots[name] = (slot, type) }
+    }
+    let compiler = Compiler(recordType: type, parameters: slots, functions: functions)
+    keys = query.ordering.map { key in
+      (
+        compiler.operand(key.key).asValue, key.direction,
+        key.nulls.map { $0 == .first } ?? (key.direction == .ascending)
+      )
+    }
+    schema = type.schema
+    self.functions = functions
+    bindings = Bindings(
+      parameters: [Value](repeating: .null, count: order.count), context: EvaluationContext())
+    parameterOrder = order
+  }
+
+  let parameterOrder: [String]
+
+  private init(copying other: CompiledQuery, context: EvaluationContext) {
+    query = other.query
+    filter = other.filter?.binding(context.parameters, now: context.now)
+    keys = other.keys
+    schema = other.schema
+    functions = other.functions
+    parameterOrder = other.parameterOrder
+    bindings = Bindings(
+      parameters: other.parameterOrder.map { context.parameters[$0] ?? .null }, context: context)
+  }
+
+  /// This query with parameter values (and the clock) bound.
+  public func binding(_ parameters: [String: Value], now: Instant? = nil) -> CompiledQuery {
+    CompiledQuery(
+      copying: self,
+      context: EvaluationContext(now: now ?? bindings.context.now, parameters: parameters))
+  }
+
+  /// The records that match, sorted, paged; and the faults met while filtering and sorting.
+  public func run<S: Sequence>(_ records: S) -> (records: [Root], faults: FaultCounts)
+  where S.Element == Root {
+    var faults = FaultCounts()
+    var selected: [Root] = []
+    let (skip, take) = page(&faults)
+    let stopEarly = keys.isEmpty ? take.map { skip + $0 } : nil
+    for record in records {
+      if let stop = stopEarly, selected.count >= stop { break }
+      if let filter, filter.evaluate(record, faults: &faults) != .true { continue }
+      selected.append(record)
+    }
+    if !keys.isEmpty { selected = sorted(selected, &faults) }
+    let start = Swift.min(skip, selected.count)
+    let end = take.map { Swift.min(selected.count, start + $0) } ?? selected.count
+    return (Array(selected[start..<end]), faults)
+  }
+
+  /// `offset` and `limit` as counts (null means none, negative means 0). They do not read
+  /// records, so they are evaluated once, by the reference evaluator.
+  private func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
+    let evaluator = ReferenceEvaluator(
+      schema: schema, context: bindings.context, functions: functions)
+    func count(_ expr: Expr?) -> Int? {
+      guard let expr else { return nil }
+      let (value, found) = evaluator.value(expr, on: [])
+      faults.merge(found)
+      guard case .int(let n) = value else { return nil }
+      return Int(Swift.max(0, Swift.min(n, Int64(Int.max / 2))))
+    }
+    return (count(query.offset) ?? 0, count(query.limit))
+  }
+
+  /// Stable sort: decorate each record with its keys once, sort, undecorate.
+  private func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
+    withExtendedLifetime(bindings) {
+      var run = Run(bindings: bindings)
+      var decorated: [(index: Int, keys: [Value])] = []
+      decorated.reserveCapacity(records.count)
+      for (index, record) in records.enumerated() {
+        decorated.append((index, keys.map { $0.value(record, &run) }))
+      }
+      faults.merge(run.faults)
+      decorated.sort { a, b in
+        for (i, key) in keys.enumerated() {
+          let x = a.keys[i]
+          let y = b.keys[i]
+          // Nulls go where the key says, whatever its direction.
+          switch (x.isNull, y.isNull) {
+          case (true, true): continue
+          case (true, false): return key.nullsFirst
+          case (false, true): return !key.nullsFirst
+          default:
+            let order = ValueOrder.compare(x, y) ?? 0
+            if order != 0 { return key.direction == .ascending ? order < 0 : order > 0 }
+          }
+        }
+        return a.index < b.index
+      }
+      return decorated.map { records[$0.index] }
+    }
+  }
+}
