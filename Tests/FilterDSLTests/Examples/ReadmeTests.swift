@@ -48,3 +48,65 @@ func fields(_ condition: Condition) -> Set<String> {
     #expect(query.limit == Expr(.literal(.int(5))))
   }
 }
+
+/// The README's compile-once example, through the public API only.
+@Suite struct ReadmeEngineTests {
+  struct Phone {
+    var model: String
+    var price: Int
+    var screenSize: Double
+    var processor: String
+    var memory: Int
+    var diskSpace: Int
+    var color: String
+  }
+
+  @Test func compileOnceEvaluateMany() throws {
+    let phones = RecordType<Phone>([
+      .string("model") { $0.model },
+      .int("price") { $0.price },
+      .double("screenSize") { $0.screenSize },
+      .string("processor") { $0.processor },
+      .int("memory") { $0.memory },
+      .int("diskSpace") { $0.diskSpace },
+      .string("color", knownValues: ["Midnight", "Starlight", "Space Black"]) { $0.color },
+    ])
+    let catalog = [
+      Phone(
+        model: "iPhone 14", price: 799, screenSize: 6.1, processor: "A15 Bionic", memory: 6,
+        diskSpace: 128, color: "Midnight"),
+      Phone(
+        model: "iPhone 14 Plus", price: 899, screenSize: 6.7, processor: "A15 Bionic", memory: 6,
+        diskSpace: 256, color: "Starlight"),
+      Phone(
+        model: "iPhone 14 Pro Max", price: 1299, screenSize: 6.7, processor: "A16 Bionic",
+        memory: 6, diskSpace: 256, color: "Space Black"),
+    ]
+    let filter = try CompiledFilter(
+      #"color in (Starlight, "Space Black") and diskSpace >= 256"#, for: phones)
+    #expect(catalog.filter(filter.matches).map(\.model) == ["iPhone 14 Plus", "iPhone 14 Pro Max"])
+    #expect(
+      filter.plan.description == "And(In(color, {Starlight, Space Black}), Ge(diskSpace, 256))")
+    let cheap = try CompiledFilter("price <= $budget", for: phones, parameters: ["budget": .int])
+    #expect(catalog.filter(cheap.binding(["budget": .int(900)]).matches).count == 2)
+    let top = try CompiledQuery("screenSize > 6 order by price desc limit 1", for: phones)
+    #expect(top.run(catalog).records.map(\.model) == ["iPhone 14 Pro Max"])
+  }
+
+  @Test func multiSelect() {
+    var requirement = Requirement([
+      .values("diskSpace", [.int(128), .int(256), .int(512)]),
+      .values("color", [.string("Midnight"), .string("Starlight"), .string("Space Black")]),
+      .values("price", [.int(799), .int(1299)]),
+    ])
+    requirement.set("diskSpace", "256", on: true)
+    requirement.set("diskSpace", "512", on: true)
+    requirement.set("color", "\"Starlight\"", on: true)
+    requirement.set("color", "\"Space Black\"", on: true)
+    requirement.set("price", "1299", on: true)
+    #expect(
+      requirement.text
+        == #"(diskSpace == 256 or diskSpace == 512) and (color == "Starlight" or color == "Space Black") and price == 1299"#
+    )
+  }
+}
