@@ -20,7 +20,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The clock and parameter values used when evaluating.
   public var context: EvaluationContext { bindings.context }
   let test: (Root, inout Run) -> Truth
-  let parameterOrder: [String]
+  let layout: ParameterLayout
   let bindings: Bindings
 
   /// Parses, checks and compiles `text`. Throws every error (and warnings along with them);
@@ -45,28 +45,22 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     let diagnostics = Checker.check(
       filter, schema: type.schema, parameters: parameters, functions: functions)
     if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
-    let order = parameters.keys.sorted()
-    var slots: [String: (slot: Int, type: ValueType)] = [:]
-    for (slot, name) in order.enumerated() {
-      if let type = parameters[name] { slots[name] = (slot, type) }
-    }
-    let compiler = Compiler(recordType: type, parameters: slots, functions: functions)
+    let layout = ParameterLayout(parameters)
+    let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
     let node = compiler.node(filter)
     self.filter = filter
     self.plan = node.plan
     self.test = node.test
-    self.parameterOrder = order
-    self.bindings = Bindings(
-      parameters: [Value](repeating: .null, count: order.count), context: EvaluationContext())
+    self.layout = layout
+    self.bindings = layout.bindings(EvaluationContext())
   }
 
   private init(copying other: CompiledFilter, context: EvaluationContext) {
     filter = other.filter
     plan = other.plan
     test = other.test
-    parameterOrder = other.parameterOrder
-    bindings = Bindings(
-      parameters: other.parameterOrder.map { context.parameters[$0] ?? .null }, context: context)
+    layout = other.layout
+    bindings = other.layout.bindings(context)
   }
 
   /// This filter with parameter values (and the clock for `now()` / `today()`) bound.

@@ -11,6 +11,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   let keys: [(value: (Root, inout Run) -> Value, direction: SortDirection, nullsFirst: Bool)]
   let schema: Schema
   let functions: FunctionRegistry
+  let layout: ParameterLayout
   let bindings: Bindings
 
   /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
@@ -31,12 +32,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       try CompiledFilter(
         filter, source: source, for: type, parameters: parameters, functions: functions)
     }
-    let order = parameters.keys.sorted()
-    var slots: [String: (slot: Int, type: ValueType)] = [:]
-    for (slot, name) in order.enumerated() {
-      if let type = parameters[name] { slots[name] = (slot, type) }
-    }
-    let compiler = Compiler(recordType: type, parameters: slots, functions: functions)
+    let layout = ParameterLayout(parameters)
+    let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
     keys = query.ordering.map { key in
       (
         compiler.operand(key.key).asValue, key.direction,
@@ -45,12 +42,9 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     }
     schema = type.schema
     self.functions = functions
-    bindings = Bindings(
-      parameters: [Value](repeating: .null, count: order.count), context: EvaluationContext())
-    parameterOrder = order
+    self.layout = layout
+    bindings = layout.bindings(EvaluationContext())
   }
-
-  let parameterOrder: [String]
 
   private init(copying other: CompiledQuery, context: EvaluationContext) {
     query = other.query
@@ -58,9 +52,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     keys = other.keys
     schema = other.schema
     functions = other.functions
-    parameterOrder = other.parameterOrder
-    bindings = Bindings(
-      parameters: other.parameterOrder.map { context.parameters[$0] ?? .null }, context: context)
+    layout = other.layout
+    bindings = other.layout.bindings(context)
   }
 
   /// This query with parameter values (and the clock) bound.
