@@ -8,10 +8,35 @@ extension Compiler {
     let plan: Plan
   }
 
+  /// A condition's operands, each compiled once: the typed strategies and the general form
+  /// take them from here. (Compiling an operand twice would make nested conditions take
+  /// exponential time.)
+  struct ConditionOperands {
+    var first: Operand<Root> = .constant(.null)
+    var second: Operand<Root> = .constant(.null)
+  }
+
+  func operands(of condition: Condition) -> ConditionOperands {
+    switch condition.kind {
+    case .compare(_, let operand, _), .text(_, let operand, _, _):
+      return ConditionOperands(first: self.operand(operand))
+    case .member(let operand, _, _):
+      if case .range(let lower, let upper, _) = operand.kind {
+        return ConditionOperands(first: self.operand(lower), second: self.operand(upper))
+      }
+      return ConditionOperands(first: self.operand(operand))
+    case .between(let lower, let upper, _, _):
+      return ConditionOperands(first: operand(lower), second: operand(upper))
+    case .isNull:
+      return ConditionOperands()
+    }
+  }
+
   func condition(_ condition: Condition, subject: Operand<Root>, subjectText: String) -> Node<Root>
   {
-    if let fast = typedCondition(condition, subject, subjectText) { return fast }
-    let element = valueCondition(condition, subjectText: subjectText)
+    let operands = operands(of: condition)
+    if let fast = typedCondition(condition, operands, subject, subjectText) { return fast }
+    let element = valueCondition(condition, operands, subjectText: subjectText)
     let value = subject.asValue
     let test = element.test
     return Node(test: { r, run in test(value(r, &run), r, &run) }, plan: element.plan)
@@ -33,22 +58,26 @@ extension Compiler {
 
   // MARK: General form
 
-  func valueCondition(_ condition: Condition, subjectText: String = "_") -> ElementTest {
+  func valueCondition(
+    _ condition: Condition, _ operands: ConditionOperands, subjectText: String = "_"
+  )
+    -> ElementTest
+  {
     switch condition.kind {
     case .isNull(let negated):
       return ElementTest(
         test: { v, _, _ in Truth(v.isNull != negated) },
         plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
     case .compare(let op, let operandExpr, let options):
-      let operand = self.operand(operandExpr).asValue
+      let operand = operands.first.asValue
       return ElementTest(
         test: { v, r, run in ValueTests.compare(op, v, operand(r, &run), options) },
         plan: Plan(
           Compiler.name(op) + options.spelling,
           [.text(subjectText), .text(Compiler.text(operandExpr))]))
     case .between(let lower, let upper, let options, let negated):
-      let low = operand(lower).asValue
-      let high = operand(upper).asValue
+      let low = operands.first.asValue
+      let high = operands.second.asValue
       return ElementTest(
         test: { v, r, run in
           let l = low(r, &run)
@@ -65,9 +94,9 @@ extension Compiler {
       let plan = Plan(
         (negated ? "NotIn" : "In") + options.spelling,
         [.text(subjectText), .text(setText(operandExpr))])
-      if case .range(let lower, let upper, let kind) = operandExpr.kind {
-        let low = operand(lower).asValue
-        let high = operand(upper).asValue
+      if case .range(_, _, let kind) = operandExpr.kind {
+        let low = operands.first.asValue
+        let high = operands.second.asValue
         let upperOp: ComparisonOperator = kind == .closed ? .lessOrEqual : .less
         return ElementTest(
           test: { v, r, run in
@@ -79,7 +108,7 @@ extension Compiler {
             return negated ? !result : result
           }, plan: plan)
       }
-      let list = operand(operandExpr).asValue
+      let list = operands.first.asValue
       return ElementTest(
         test: { v, r, run in
           guard case .list(let elements) = list(r, &run) else { return .unknown }
@@ -87,7 +116,7 @@ extension Compiler {
           return negated ? !result : result
         }, plan: plan)
     case .text(let op, let operandExpr, let options, let negated):
-      let operand = self.operand(operandExpr).asValue
+      let operand = operands.first.asValue
       return ElementTest(
         test: { v, r, run in
           let result = TextMatching.test(op, v, operand(r, &run), options)

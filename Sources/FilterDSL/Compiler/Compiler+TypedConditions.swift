@@ -1,12 +1,13 @@
 /// Typed strategies for a field (or any typed value) tested against constants: no boxing, no
 /// type switch, no allocation per record. Anything else takes the general form.
 extension Compiler {
-  func typedCondition(_ condition: Condition, _ subject: Operand<Root>, _ subjectText: String)
-    -> Node<Root>?
-  {
+  func typedCondition(
+    _ condition: Condition, _ operands: ConditionOperands, _ subject: Operand<Root>,
+    _ subjectText: String
+  ) -> Node<Root>? {
     switch condition.kind {
     case .compare(let op, let operandExpr, let options):
-      guard let constant = operand(operandExpr).constant else { return nil }
+      guard let constant = operands.first.constant else { return nil }
       let plan = Plan(
         Compiler.name(op) + options.spelling,
         [.text(subjectText), .text(Compiler.text(operandExpr))])
@@ -15,12 +16,12 @@ extension Compiler {
       let plan = Plan(
         (negated ? "NotIn" : "In") + options.spelling,
         [.text(subjectText), .text(setText(operandExpr))])
-      return member(subject, operandExpr, options).map { test in
+      return member(subject, operandExpr, operands, options).map { test in
         Node(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
       }
     case .text(let op, let operandExpr, let options, let negated):
       guard case .string(let read) = subject,
-        case .constant(.string(let pattern))? = Optional(operand(operandExpr))
+        case .constant(.string(let pattern)) = operands.first
       else {
         return nil
       }
@@ -104,20 +105,21 @@ extension Compiler {
 
   /// `subject in (constants)` and `subject in constant...constant`: a set for long lists, a
   /// linear scan for short ones.
-  private func member(_ subject: Operand<Root>, _ operandExpr: Expr, _ options: StringOptions) -> (
-    (Root, inout Run) -> Truth
-  )? {
-    if case .range(let lower, let upper, let kind) = operandExpr.kind {
+  private func member(
+    _ subject: Operand<Root>, _ operandExpr: Expr, _ operands: ConditionOperands,
+    _ options: StringOptions
+  ) -> ((Root, inout Run) -> Truth)? {
+    if case .range(_, _, let kind) = operandExpr.kind {
       guard case .int(let read) = subject, options.isEmpty,
-        case .constant(.int(let low)) = operand(lower),
-        case .constant(.int(let high)) = operand(upper)
+        case .constant(.int(let low)) = operands.first,
+        case .constant(.int(let high)) = operands.second
       else { return nil }
       if kind == .closed {
         return { r, run in read(r, &run).map { Truth($0 >= low && $0 <= high) } ?? .unknown }
       }
       return { r, run in read(r, &run).map { Truth($0 >= low && $0 < high) } ?? .unknown }
     }
-    guard case .constant(.list(let elements)) = operand(operandExpr) else { return nil }
+    guard case .constant(.list(let elements)) = operands.first else { return nil }
     switch subject {
     case .string(let read):
       var collected: [String] = []

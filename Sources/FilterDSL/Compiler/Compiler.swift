@@ -87,7 +87,7 @@ struct Compiler<Root> {
   private func quantified(
     _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: Condition, subjectText: String
   ) -> Node<Root> {
-    let elementTest = valueCondition(condition)
+    let elementTest = valueCondition(condition, operands(of: condition))
     let produce = list.asValue
     let name = quantifier == .any ? "Any" : quantifier == .all ? "All" : "None"
     let plan = Plan(name, [.text(subjectText), .plan(elementTest.plan)])

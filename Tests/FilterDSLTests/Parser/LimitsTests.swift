@@ -63,7 +63,8 @@ import Testing
     ]
   }
 
-  /// Parses, prints, reparses, dumps, checks, hashes and frees `text`: every recursive pass.
+  /// Parses, prints, reparses, dumps, checks, compiles, evaluates (compiled and reference),
+  /// hashes and frees `text`: every recursive pass.
   static func everyPass(_ text: String, _ limits: ParserLimits) -> Bool {
     guard let expr = Parser.parseFilter(SourceText(text), limits: limits).value else {
       return false
@@ -71,7 +72,15 @@ import Testing
     let reparsed = Parser.parseFilter(SourceText(expr.description), limits: limits).value
     _ = expr.debugDescription
     _ = Checker.check(expr, schema: PhoneSchema.schema)
-    return reparsed == expr && expr.hashValue == reparsed?.hashValue
+    // Compile (the compiler reads unknown names as null) and evaluate both ways.
+    let compiler = Compiler(
+      recordType: RecordType.dynamic(PhoneSchema.schema), parameters: [:], functions: .builtins)
+    let node = compiler.node(expr)
+    let bindings = Bindings(parameters: [], context: EvaluationContext())
+    var run = Run(bindings: bindings)
+    let compiled = withExtendedLifetime(bindings) { node.test([], &run) }
+    let (reference, _) = ReferenceEvaluator(schema: PhoneSchema.schema).evaluate(expr, on: [])
+    return reparsed == expr && expr.hashValue == reparsed?.hashValue && compiled == reference
   }
 
   /// The deepest trees any limits accept go through every pass on a 512 KiB thread in a debug
