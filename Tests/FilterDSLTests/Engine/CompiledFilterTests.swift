@@ -44,6 +44,16 @@ import Testing
     .string("nickname", optional: true) { $0.nickname },
   ])
 
+  @Test func keyPathFields() throws {
+    let byKeyPath = RecordType<Phone>([
+      .string("model", \.model), .int("price", \.price), .double("screenSize", \.screenSize),
+      .string("color", \.color),
+    ])
+    let filter = try CompiledFilter(
+      "price < 900 and screenSize > 6 and color != Midnight", for: byKeyPath)
+    #expect(CompiledFilterTests.catalog.filter(filter.matches).map(\.model) == ["iPhone 14 Plus"])
+  }
+
   @Test func designExample() throws {
     let filter = try CompiledFilter(
       #"color in (Starlight, "Space Black") and diskSpace >= 256"#, for: CompiledFilterTests.phones)
