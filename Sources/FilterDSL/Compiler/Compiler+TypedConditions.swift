@@ -19,7 +19,7 @@ extension Compiler {
       return member(subject, operandExpr, operands, options).map { test in
         Node(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
       }
-    case .text(let op, let operandExpr, let options, let negated):
+    case .text(let op, _, let options, let negated):
       guard case .string(let read) = subject,
         case .constant(.string(let pattern)) = operands.first
       else {

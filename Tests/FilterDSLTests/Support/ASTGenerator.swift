@@ -82,7 +82,7 @@ struct ASTGenerator {
       return .int(rng.pick([0, 1, -1, 256, Int64.max, Int64.min, Int64(bitPattern: rng.next())]))
     case 3:
       let special: [Double] = [
-        0, -0.0, 6.1, -2.5, 1e300, -1e-300, 5e-324, .greatestFiniteMagnitude,
+        0, -0.0, 6.1, -2.5, 1e300, -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
       ]
       let random = Double(bitPattern: rng.next())
       return .double(random.isFinite ? rng.pick(special + [random]) : rng.pick(special))
