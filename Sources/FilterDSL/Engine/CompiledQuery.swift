@@ -63,6 +63,25 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       context: EvaluationContext(now: now ?? bindings.context.now, parameters: parameters))
   }
 
+  /// The compiled chain, as `explain` shows it: paging wraps sorting, which wraps the filter,
+  /// `Limit(5, Sort(price desc, Ge(diskSpace, 256)))`; `All` stands for no filter.
+  public var plan: Plan {
+    var plan = filter?.plan ?? Plan("All", [])
+    if !query.ordering.isEmpty {
+      let keys = query.ordering.map { key -> String in
+        var text = Compiler<Root>.text(key.key) + (key.direction == .descending ? " desc" : "")
+        if let nulls = key.nulls { text += " nulls \(nulls.rawValue)" }
+        return text
+      }
+      plan = Plan("Sort", keys.map { .text($0) } + [.plan(plan)])
+    }
+    if let offset = query.offset {
+      plan = Plan("Offset", [.text(offset.description), .plan(plan)])
+    }
+    if let limit = query.limit { plan = Plan("Limit", [.text(limit.description), .plan(plan)]) }
+    return plan
+  }
+
   /// The records that match, sorted, paged; and the faults met while filtering and sorting.
   public func run<S: Sequence>(_ records: S) -> (records: [Root], faults: FaultCounts)
   where S.Element == Root {

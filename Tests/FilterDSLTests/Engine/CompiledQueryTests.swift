@@ -55,6 +55,18 @@ import Testing
       try CompiledQueryTests.names("order by name limit $n", parameters: ["n": .int(-3)]) == [])
   }
 
+  @Test func explain() throws {
+    let query = try CompiledQuery(
+      "size < 3 order by price desc nulls first, name limit 2 offset $n",
+      for: CompiledQueryTests.type, parameters: ["n": .int])
+    #expect(
+      query.plan.description
+        == "Limit(2, Offset($n, Sort(price desc nulls first, name, Lt(size, 3))))")
+    #expect(
+      try CompiledQuery("limit 1", for: CompiledQueryTests.type).plan.description
+        == "Limit(1, All())")
+  }
+
   @Test func queryErrors() {
     #expect(throws: FilterError.self) {
       try CompiledQuery("order by nme", for: CompiledQueryTests.type)
