@@ -17,6 +17,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   public let filter: Expr
   /// The compiled chain of strategies, for `explain`.
   public let plan: Plan
+  /// Warnings found while checking (such as a value no record has); compilation went on.
+  public let warnings: [Diagnostic]
   /// The clock and parameter values used when evaluating.
   public var context: EvaluationContext { bindings.context }
   let test: (Root, inout Run) -> Truth
@@ -24,7 +26,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   let bindings: Bindings
 
   /// Parses, checks and compiles `text`. Throws every error (and warnings along with them);
-  /// warnings alone do not stop compilation.
+  /// warnings alone do not stop compilation, and are kept in ``warnings``.
   public init(
     _ text: String, for type: RecordType<Root>, parameters: [String: ValueType] = [:],
     functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
@@ -49,6 +51,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
     let node = compiler.node(filter)
     self.filter = filter
+    self.warnings = diagnostics
     self.plan = node.plan
     self.test = node.test
     self.layout = layout
@@ -57,6 +60,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
 
   private init(copying other: CompiledFilter, context: EvaluationContext) {
     filter = other.filter
+    warnings = other.warnings
     plan = other.plan
     test = other.test
     layout = other.layout

@@ -103,6 +103,14 @@ import Testing
     #expect(faults[.divisionByZero] == 4)
   }
 
+  @Test func warningsAreKept() throws {
+    let filter = try CompiledFilter("color == Midnigth", for: CompiledFilterTests.phones)
+    #expect(filter.warnings.map(\.message) == ["no record has color 'Midnigth'"])
+    #expect(filter.warnings.first?.help == #"did you mean "Midnight"?"#)
+    #expect(
+      try CompiledFilter("color == Midnight", for: CompiledFilterTests.phones).warnings.isEmpty)
+  }
+
   @Test func errorsCarryEveryDiagnostic() {
     do {
       _ = try CompiledFilter("colr == Gold and price > \"cheap\"", for: CompiledFilterTests.phones)
