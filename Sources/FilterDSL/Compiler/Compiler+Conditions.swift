@@ -32,10 +32,15 @@ extension Compiler {
     }
   }
 
-  func condition(_ condition: Condition, subject: Operand<Root>, subjectText: String) -> Node<Root>
-  {
+  func condition(
+    _ condition: Condition, subject: Operand<Root>, subjectText: String,
+    selector: FieldSelector<Root>? = nil
+  ) -> Node<Root> {
     let operands = operands(of: condition)
-    if let fast = typedCondition(condition, operands, subject, subjectText) { return fast }
+    if var fast = typedCondition(condition, operands, subject, subjectText) {
+      if let selector { fast.select = self.select(condition, operands, selector) }
+      return fast
+    }
     let element = valueCondition(condition, operands, subjectText: subjectText)
     let value = subject.asValue
     let test = element.test

@@ -23,7 +23,8 @@ struct Compiler<Root> {
       return Node(test: { r, run in !test(r, &run) }, plan: Plan("Not", plans: [inner.plan]))
     case .predicate(let subject, let condition):
       return self.condition(
-        condition, subject: operand(subject), subjectText: Compiler.text(subject))
+        condition, subject: operand(subject), subjectText: Compiler.text(subject),
+        selector: plainFieldSelector(subject))
     case .quantified(let quantifier, let subject, let condition):
       return quantified(
         quantifier, operand(subject), condition, subjectText: Compiler.text(subject))
@@ -53,6 +54,26 @@ struct Compiler<Root> {
   }
 
   private func logical(_ op: LogicalOperator, _ nodes: [Node<Root>]) -> Node<Root> {
+    let node = logicalTest(op, nodes)
+    // A conjunction of selectable tests selects by narrowing the selection test after test.
+    let selectors = nodes.compactMap(\.select)
+    guard op == .and, selectors.count == nodes.count else { return node }
+    return Node(
+      test: node.test, plan: node.plan,
+      select: { records, selection in
+        for select in selectors where !selection.isEmpty { select(records, &selection) }
+      })
+  }
+
+  /// The batch reader of `expr` when it is a plain (one-name) field that has one.
+  func plainFieldSelector(_ expr: Expr) -> FieldSelector<Root>? {
+    guard case .field(let path) = expr.kind, path.components.count == 1,
+      let (slot, _) = recordType.schema.field(named: path.components[0].text)
+    else { return nil }
+    return recordType.selectors[slot]
+  }
+
+  private func logicalTest(_ op: LogicalOperator, _ nodes: [Node<Root>]) -> Node<Root> {
     let plan = Plan(op == .and ? "And" : "Or", plans: nodes.map(\.plan))
     let stop: Truth = op == .and ? .false : .true
     if nodes.count == 2 {

@@ -22,6 +22,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The clock and parameter values used when evaluating.
   public var context: EvaluationContext { bindings.context }
   let test: (Root, inout Run) -> Truth
+  let select: Selector<Root>?
+  let gather: @Sendable ([Root], [Int]) -> [Root]
   let layout: ParameterLayout
   let bindings: Bindings
 
@@ -54,6 +56,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.warnings = diagnostics
     self.plan = node.plan
     self.test = node.test
+    self.select = node.select
+    self.gather = type.gather
     self.layout = layout
     self.bindings = layout.bindings(EvaluationContext())
   }
@@ -63,6 +67,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     warnings = other.warnings
     plan = other.plan
     test = other.test
+    select = other.select
+    gather = other.gather
     layout = other.layout
     bindings = other.layout.bindings(context)
   }
@@ -95,6 +101,16 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       faults.merge(run.faults)
       return truth
     }
+  }
+
+  /// The records of `records` that match, in order. A filter made of fields compared with
+  /// constants, joined by `and`, runs over the whole array test by test, each test a loop
+  /// specialized where the field was declared; other filters run record by record.
+  public func filter(_ records: [Root]) -> (matches: [Root], faults: FaultCounts) {
+    guard let select else { return filter(records[...]) }
+    var selection = Array(records.indices)
+    select(records, &selection)
+    return (gather(records, selection), FaultCounts())
   }
 
   /// The records of `records` that match, in order, and the faults met.

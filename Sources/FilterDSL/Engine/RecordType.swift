@@ -16,11 +16,33 @@ public struct RecordType<Root>: Sendable {
   /// The fields as the checker sees them.
   public let schema: Schema
   let readers: [FieldReader<Root>]
+  let selectors: [FieldSelector<Root>?]
+  /// The records at the given indices, in order.
+  let gather: @Sendable ([Root], [Int]) -> [Root]
 
   /// A record type of `fields`, in order.
+  @inlinable
   public init(_ fields: [FieldAccessor<Root>]) {
+    // Inlinable, like the factories: the gather loop is then specialized for `Root` where the
+    // record type is declared, and copies records without generic overhead.
+    self.init(
+      fields: fields,
+      gather: { records, indices in
+        var gathered: [Root] = []
+        gathered.reserveCapacity(indices.count)
+        records.withUnsafeBufferPointer { buffer in
+          for index in indices where index < buffer.count { gathered.append(buffer[index]) }
+        }
+        return gathered
+      })
+  }
+
+  @usableFromInline
+  init(fields: [FieldAccessor<Root>], gather: @escaping @Sendable ([Root], [Int]) -> [Root]) {
     schema = Schema(fields.map(\.field))
     readers = fields.map(\.reader)
+    selectors = fields.map(\.selector)
+    self.gather = gather
   }
 }
 
@@ -28,26 +50,74 @@ public struct RecordType<Root>: Sendable {
 public struct FieldAccessor<Root>: Sendable {
   let field: Schema.Field
   let reader: FieldReader<Root>
+  /// The batch form of the reader (see ``FieldSelector``), for the field types that have one.
+  let selector: FieldSelector<Root>?
 
+  @usableFromInline
+  init(field: Schema.Field, reader: FieldReader<Root>, selector: FieldSelector<Root>? = nil) {
+    self.field = field
+    self.reader = reader
+    self.selector = selector
+  }
+
+  // The int, double and string factories are inlinable so that they are specialized where a
+  // record type is declared, for its concrete `Root`: their batch loops then read fields in
+  // place. (Generic code in this module would copy every record it reads.)
+
+  @inlinable
   public static func int(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Int?
   ) -> Self {
-    Self(field: .init(name, .int, optional: optional), reader: .int { read($0).map(Int64.init) })
+    Self(
+      field: .init(name, .int, optional: optional), reader: .int { read($0).map(Int64.init) },
+      selector: .int { records, selection, keep in
+        var kept = 0
+        for index in selection {
+          if let value = read(records[index]), keep(Int64(value)) {
+            selection[kept] = index
+            kept += 1
+          }
+        }
+        selection.removeLast(selection.count - kept)
+      })
   }
 
+  @inlinable
   public static func double(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Double?
   ) -> Self {
-    Self(field: .init(name, .double, optional: optional), reader: .double(read))
+    Self(
+      field: .init(name, .double, optional: optional), reader: .double(read),
+      selector: .double { records, selection, keep in
+        var kept = 0
+        for index in selection {
+          if let value = read(records[index]), keep(value) {
+            selection[kept] = index
+            kept += 1
+          }
+        }
+        selection.removeLast(selection.count - kept)
+      })
   }
 
+  @inlinable
   public static func string(
     _ name: String, optional: Bool = false, knownValues: [String]? = nil,
     _ read: @escaping @Sendable (Root) -> String?
   ) -> Self {
     Self(
       field: .init(name, .string, optional: optional, knownValues: knownValues),
-      reader: .string(read))
+      reader: .string(read),
+      selector: .string { records, selection, keep in
+        var kept = 0
+        for index in selection {
+          if let value = read(records[index]), keep(value) {
+            selection[kept] = index
+            kept += 1
+          }
+        }
+        selection.removeLast(selection.count - kept)
+      })
   }
 
   public static func bool(
@@ -84,7 +154,6 @@ public struct FieldAccessor<Root>: Sendable {
   }
 }
 
-/// A typed field reader.
 extension FieldAccessor {
   // Key-path forms: `.int("price", \.price)`. A key path is applied on every read, which is
   // several times slower than a closure; prefer `{ $0.price }` where speed matters.
@@ -108,6 +177,18 @@ extension FieldAccessor {
   }
 }
 
+/// The batch form of a field reader: keeps the indices in a selection whose records have a
+/// value for the field that passes a test. Made by the inlinable factories above, so it is
+/// specialized for the embedder's record type.
+@usableFromInline
+enum FieldSelector<Root>: Sendable {
+  case int(@Sendable ([Root], inout [Int], (Int64) -> Bool) -> Void)
+  case double(@Sendable ([Root], inout [Int], (Double) -> Bool) -> Void)
+  case string(@Sendable ([Root], inout [Int], (String) -> Bool) -> Void)
+}
+
+/// A typed field reader.
+@usableFromInline
 enum FieldReader<Root>: Sendable {
   case int(@Sendable (Root) -> Int64?)
   case double(@Sendable (Root) -> Double?)
@@ -125,12 +206,44 @@ extension RecordType where Root == [Value] {
   public static func dynamic(_ schema: Schema) -> RecordType<[Value]> {
     RecordType(
       schema.fields.enumerated().map { slot, field in
-        FieldAccessor(field: field, reader: DynamicReaders.reader(slot: slot, type: field.type))
+        let reader = DynamicReaders.reader(slot: slot, type: field.type)
+        return FieldAccessor(
+          field: field, reader: reader, selector: DynamicReaders.selector(reader))
       })
   }
 }
 
 enum DynamicReaders {
+  /// The batch loop of a typed reader.
+  static func selector(_ reader: FieldReader<[Value]>) -> FieldSelector<[Value]>? {
+    switch reader {
+    case .int(let read):
+      .int { records, selection, keep in
+        keepSelected(records, &selection) { read($0).map(keep) ?? false }
+      }
+    case .double(let read):
+      .double { records, selection, keep in
+        keepSelected(records, &selection) { read($0).map(keep) ?? false }
+      }
+    case .string(let read):
+      .string { records, selection, keep in
+        keepSelected(records, &selection) { read($0).map(keep) ?? false }
+      }
+    default: nil
+    }
+  }
+
+  private static func keepSelected(
+    _ records: [[Value]], _ selection: inout [Int], _ keep: ([Value]) -> Bool
+  ) {
+    var kept = 0
+    for index in selection where index < records.count && keep(records[index]) {
+      selection[kept] = index
+      kept += 1
+    }
+    selection.removeLast(selection.count - kept)
+  }
+
   static func reader(slot: Int, type: ValueType) -> FieldReader<[Value]> {
     switch type {
     case .int:

@@ -42,6 +42,10 @@ import Testing
         parameters: DifferentialTests.parameters
       )
       .binding(DifferentialTests.context.parameters, now: DifferentialTests.context.now)
+      // The batch form (where the filter has one) keeps exactly the records that are true.
+      let batchRecords = (0..<40).map { _ in generator.record() }
+      let expected = batchRecords.filter { reference.evaluate(filter, on: $0).truth == .true }
+      #expect(compiled.filter(batchRecords).matches == expected, "seed \(seed): batch \(filter)")
       for _ in 0..<30 {
         let record = generator.record()
         var faults = FaultCounts()

@@ -1,0 +1,71 @@
+/// Batch forms of the typed strategies: a field compared with constants, run by the field's
+/// own specialized loop (``FieldSelector``). A record is kept when the test is true; unknown,
+/// like false, drops it.
+extension Compiler {
+  func select(
+    _ condition: Condition, _ operands: ConditionOperands, _ selector: FieldSelector<Root>
+  ) -> Selector<Root>? {
+    switch (condition.kind, selector) {
+    case (.compare(let op, _, let options), .int(let loop)) where options.isEmpty:
+      guard case .constant(.int(let k)) = operands.first else { return nil }
+      let keep: (Int64) -> Bool =
+        switch op {
+        case .equal: { $0 == k }
+        case .notEqual: { $0 != k }
+        case .less: { $0 < k }
+        case .lessOrEqual: { $0 <= k }
+        case .greater: { $0 > k }
+        case .greaterOrEqual: { $0 >= k }
+        }
+      return { records, selection in loop(records, &selection, keep) }
+    case (.compare(let op, _, let options), .double(let loop)) where options.isEmpty:
+      let k: Double
+      switch operands.first {
+      case .constant(.double(let d)): k = d
+      case .constant(.int(let i)) where Double(exactly: i) != nil: k = Double(i)
+      default: return nil
+      }
+      return { records, selection in
+        loop(records, &selection) {
+          ValueTests.holds(op, NumberComparison.compareSame($0, k)) == .true && !$0.isNaN
+        }
+      }
+    case (.compare(let op, _, let options), .string(let loop)) where options.isEmpty:
+      guard case .constant(.string(let k)) = operands.first else { return nil }
+      if op == .equal { return { records, selection in loop(records, &selection) { $0 == k } } }
+      return { records, selection in
+        loop(records, &selection) {
+          ValueTests.holds(op, NumberComparison.compareSame($0, k)) == .true
+        }
+      }
+    case (.member(let operandExpr, let options, let negated), _) where options.isEmpty:
+      if case .range = operandExpr.kind { return nil }
+      guard case .constant(.list(let elements)) = operands.first else { return nil }
+      switch selector {
+      case .string(let loop):
+        let strings = elements.compactMap { element -> String? in
+          if case .string(let s) = element { s } else { nil }
+        }
+        guard strings.count == elements.count else { return nil }
+        if strings.count <= Compiler.linearScanLimit {
+          return { records, selection in
+            loop(records, &selection) { strings.contains($0) != negated }
+          }
+        }
+        let set = Set(strings)
+        return { records, selection in loop(records, &selection) { set.contains($0) != negated } }
+      case .int(let loop):
+        let ints = elements.compactMap { element -> Int64? in
+          if case .int(let i) = element { i } else { nil }
+        }
+        guard ints.count == elements.count else { return nil }
+        let set = Set(ints)
+        return { records, selection in loop(records, &selection) { set.contains($0) != negated } }
+      case .double:
+        return nil
+      }
+    default:
+      return nil
+    }
+  }
+}
