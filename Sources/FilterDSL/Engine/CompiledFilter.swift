@@ -23,7 +23,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   public var context: EvaluationContext { bindings.context }
   let test: (Root, inout Run) -> Truth
   let select: Selector<Root>?
-  let gather: @Sendable ([Root], [Int]) -> [Root]
+  let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
   let layout: ParameterLayout
   let bindings: Bindings
 
@@ -108,9 +108,21 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// specialized where the field was declared; other filters run record by record.
   public func filter(_ records: [Root]) -> (matches: [Root], faults: FaultCounts) {
     guard let select else { return filter(records[...]) }
-    var selection = Array(records.indices)
-    select(records, &selection)
-    return (gather(records, selection), FaultCounts())
+    // Batches small enough to stay in cache while every test and the gather pass over them.
+    let batch = 1024
+    var matches: [Root] = []
+    var selection: [Int] = []
+    selection.reserveCapacity(batch)
+    var start = 0
+    while start < records.count {
+      let end = Swift.min(start + batch, records.count)
+      selection.removeAll(keepingCapacity: true)
+      selection.append(contentsOf: start..<end)
+      select(records, &selection)
+      gather(records, selection, &matches)
+      start = end
+    }
+    return (matches, FaultCounts())
   }
 
   /// The records of `records` that match, in order, and the faults met.

@@ -17,8 +17,8 @@ public struct RecordType<Root>: Sendable {
   public let schema: Schema
   let readers: [FieldReader<Root>]
   let selectors: [FieldSelector<Root>?]
-  /// The records at the given indices, in order.
-  let gather: @Sendable ([Root], [Int]) -> [Root]
+  /// Appends the records at the given indices, in order.
+  let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
 
   /// A record type of `fields`, in order.
   @inlinable
@@ -27,18 +27,17 @@ public struct RecordType<Root>: Sendable {
     // record type is declared, and copies records without generic overhead.
     self.init(
       fields: fields,
-      gather: { records, indices in
-        var gathered: [Root] = []
-        gathered.reserveCapacity(indices.count)
+      gather: { records, indices, gathered in
         records.withUnsafeBufferPointer { buffer in
           for index in indices where index < buffer.count { gathered.append(buffer[index]) }
         }
-        return gathered
       })
   }
 
   @usableFromInline
-  init(fields: [FieldAccessor<Root>], gather: @escaping @Sendable ([Root], [Int]) -> [Root]) {
+  init(
+    fields: [FieldAccessor<Root>], gather: @escaping @Sendable ([Root], [Int], inout [Root]) -> Void
+  ) {
     schema = Schema(fields.map(\.field))
     readers = fields.map(\.reader)
     selectors = fields.map(\.selector)
