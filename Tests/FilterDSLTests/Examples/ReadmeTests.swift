@@ -85,6 +85,7 @@ func fields(_ condition: Condition) -> Set<String> {
     let filter = try CompiledFilter(
       #"color in (Starlight, "Space Black") and diskSpace >= 256"#, for: phones)
     #expect(catalog.filter(filter.matches).map(\.model) == ["iPhone 14 Plus", "iPhone 14 Pro Max"])
+    #expect(filter.filter(catalog).matches.map(\.model) == ["iPhone 14 Plus", "iPhone 14 Pro Max"])
     #expect(
       filter.plan.description == "And(In(color, {Starlight, Space Black}), Ge(diskSpace, 256))")
     let cheap = try CompiledFilter("price <= $budget", for: phones, parameters: ["budget": .int])
