@@ -103,6 +103,35 @@ import Testing
     #expect(faults[.divisionByZero] == 4)
   }
 
+  @Test func embedderFunctions() throws {
+    let discount = FunctionDefinition(
+      name: "discounted", arity: 2...2,
+      resultType: { types in
+        types.allSatisfy(\.isNumeric)
+          ? .success(.int) : .failure(TypeRuleError("discounted takes two numbers"))
+      },
+      evaluate: { args, _ in
+        guard case .int(let price) = args[0], case .int(let percent) = args[1] else {
+          return .success(.null)
+        }
+        return .success(.int(price - price * percent / 100))
+      })
+    let functions = FunctionRegistry.builtins.adding(discount)
+    let filter = try CompiledFilter(
+      "discounted(price, 20) < 720", for: CompiledFilterTests.phones, functions: functions)
+    #expect(CompiledFilterTests.catalog.filter(filter.matches).map(\.price) == [799, 429])
+    do {
+      _ = try CompiledFilter(
+        "discounted(model, 20) < 720", for: CompiledFilterTests.phones, functions: functions)
+      Issue.record("expected a type error")
+    } catch {
+      #expect(error.diagnostics.map(\.message) == ["discounted takes two numbers"])
+    }
+    #expect(throws: FilterError.self) {
+      try CompiledFilter("discounted(price, 20) < 720", for: CompiledFilterTests.phones)
+    }
+  }
+
   @Test func warningsAreKept() throws {
     let filter = try CompiledFilter("color == Midnigth", for: CompiledFilterTests.phones)
     #expect(filter.warnings.map(\.message) == ["no record has color 'Midnigth'"])
