@@ -87,9 +87,7 @@ extension Compiler {
         test: { v, r, run in
           let l = low(r, &run)
           let h = high(r, &run)
-          let result =
-            ValueTests.compare(.greaterOrEqual, v, l, options)
-            && ValueTests.compare(.lessOrEqual, v, h, options)
+          let result = ValueTests.within(v, l, h, upper: .lessOrEqual, options)
           return negated ? !result : result
         },
         plan: Plan(
@@ -107,9 +105,7 @@ extension Compiler {
           test: { v, r, run in
             let l = low(r, &run)
             let h = high(r, &run)
-            let result =
-              ValueTests.compare(.greaterOrEqual, v, l, options)
-              && ValueTests.compare(upperOp, v, h, options)
+            let result = ValueTests.within(v, l, h, upper: upperOp, options)
             return negated ? !result : result
           }, plan: plan)
       }

@@ -59,6 +59,24 @@ public struct FieldAccessor<Root>: Sendable {
     self.selector = selector
   }
 
+  /// The batch loop over a reader: keeps the selected records whose value passes `keep`.
+  /// Inlinable, like its callers, so that it is specialized for the record type.
+  @inlinable
+  static func selectLoop<T>(_ read: @escaping @Sendable (Root) -> T?)
+    -> @Sendable ([Root], inout [Int], (T) -> Bool) -> Void
+  {
+    { records, selection, keep in
+      var kept = 0
+      for index in selection where index < records.count {
+        if let value = read(records[index]), keep(value) {
+          selection[kept] = index
+          kept += 1
+        }
+      }
+      selection.removeLast(selection.count - kept)
+    }
+  }
+
   // The int, double and string factories are inlinable so that they are specialized where a
   // record type is declared, for its concrete `Root`: their batch loops then read fields in
   // place. (Generic code in this module would copy every record it reads.)
@@ -69,16 +87,7 @@ public struct FieldAccessor<Root>: Sendable {
   ) -> Self {
     Self(
       field: .init(name, .int, optional: optional), reader: .int { read($0).map(Int64.init) },
-      selector: .int { records, selection, keep in
-        var kept = 0
-        for index in selection {
-          if let value = read(records[index]), keep(Int64(value)) {
-            selection[kept] = index
-            kept += 1
-          }
-        }
-        selection.removeLast(selection.count - kept)
-      })
+      selector: .int(selectLoop { read($0).map(Int64.init) }))
   }
 
   @inlinable
@@ -87,16 +96,7 @@ public struct FieldAccessor<Root>: Sendable {
   ) -> Self {
     Self(
       field: .init(name, .double, optional: optional), reader: .double(read),
-      selector: .double { records, selection, keep in
-        var kept = 0
-        for index in selection {
-          if let value = read(records[index]), keep(value) {
-            selection[kept] = index
-            kept += 1
-          }
-        }
-        selection.removeLast(selection.count - kept)
-      })
+      selector: .double(selectLoop(read)))
   }
 
   @inlinable
@@ -107,16 +107,7 @@ public struct FieldAccessor<Root>: Sendable {
     Self(
       field: .init(name, .string, optional: optional, knownValues: knownValues),
       reader: .string(read),
-      selector: .string { records, selection, keep in
-        var kept = 0
-        for index in selection {
-          if let value = read(records[index]), keep(value) {
-            selection[kept] = index
-            kept += 1
-          }
-        }
-        selection.removeLast(selection.count - kept)
-      })
+      selector: .string(selectLoop(read)))
   }
 
   public static func bool(
@@ -216,31 +207,11 @@ enum DynamicReaders {
   /// The batch loop of a typed reader.
   static func selector(_ reader: FieldReader<[Value]>) -> FieldSelector<[Value]>? {
     switch reader {
-    case .int(let read):
-      .int { records, selection, keep in
-        keepSelected(records, &selection) { read($0).map(keep) ?? false }
-      }
-    case .double(let read):
-      .double { records, selection, keep in
-        keepSelected(records, &selection) { read($0).map(keep) ?? false }
-      }
-    case .string(let read):
-      .string { records, selection, keep in
-        keepSelected(records, &selection) { read($0).map(keep) ?? false }
-      }
+    case .int(let read): .int(FieldAccessor.selectLoop(read))
+    case .double(let read): .double(FieldAccessor.selectLoop(read))
+    case .string(let read): .string(FieldAccessor.selectLoop(read))
     default: nil
     }
-  }
-
-  private static func keepSelected(
-    _ records: [[Value]], _ selection: inout [Int], _ keep: ([Value]) -> Bool
-  ) {
-    var kept = 0
-    for index in selection where index < records.count && keep(records[index]) {
-      selection[kept] = index
-      kept += 1
-    }
-    selection.removeLast(selection.count - kept)
   }
 
   static func reader(slot: Int, type: ValueType) -> FieldReader<[Value]> {

@@ -110,9 +110,7 @@ public struct ReferenceEvaluator: Sendable {
     case .between(let lower, let upper, let options, let negated):
       let low = value(lower, &state)
       let high = value(upper, &state)
-      let result =
-        compare(.greaterOrEqual, subject, low, options)
-        && compare(.lessOrEqual, subject, high, options)
+      let result = ValueTests.within(subject, low, high, upper: .lessOrEqual, options)
       return negated ? !result : result
     case .member(let operand, let options, let negated):
       let result = member(subject, operand, options, &state)
@@ -136,9 +134,8 @@ public struct ReferenceEvaluator: Sendable {
     if case .range(let lower, let upper, let kind) = operand.kind {
       let low = value(lower, &state)
       let high = value(upper, &state)
-      let above = compare(.greaterOrEqual, subject, low, options)
-      let below = compare(kind == .closed ? .lessOrEqual : .less, subject, high, options)
-      return above && below
+      return ValueTests.within(
+        subject, low, high, upper: kind == .closed ? .lessOrEqual : .less, options)
     }
     guard case .list(let elements) = value(operand, &state) else { return .unknown }
     return ValueTests.member(subject, elements, options)

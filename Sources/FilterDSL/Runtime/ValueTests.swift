@@ -29,6 +29,15 @@ enum ValueTests {
     }
   }
 
+  /// `lower <= value` and `value upper bound`: `between` (`upper` is `<=`) and ranges (`<=`
+  /// for `...`, `<` for `..<`).
+  static func within(
+    _ value: Value, _ lower: Value, _ bound: Value, upper: ComparisonOperator,
+    _ options: StringOptions
+  ) -> Truth {
+    compare(.greaterOrEqual, value, lower, options) && compare(upper, value, bound, options)
+  }
+
   /// `subject in elements`: true if it equals one; else unknown if the subject is null or an
   /// comparison was unknown; else false.
   static func member(_ subject: Value, _ elements: [Value], _ options: StringOptions) -> Truth {
