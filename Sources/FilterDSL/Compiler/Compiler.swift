@@ -141,31 +141,4 @@ struct Compiler<Root> {
     if case .literal(.string(let s)) = expr.kind { return s }
     return expr.description
   }
-
-  static func text(_ value: Value) -> String {
-    switch value {
-    case .string(let s): s
-    case .list(let items): "{" + items.map(text).joined(separator: ", ") + "}"
-    case .record: "{...}"
-    default: ValueText.literal(value)
-    }
-  }
-}
-
-/// Values as literal text, for plans.
-enum ValueText {
-  static func literal(_ value: Value) -> String {
-    switch value {
-    case .null: "null"
-    case .bool(let b): b ? "true" : "false"
-    case .int(let i): String(i)
-    case .double(let d): d.description
-    case .string(let s): Quoting.string(s)
-    case .date(let d): d.description
-    case .dateTime(let t): t.description
-    case .duration(let span): span.description
-    case .list(let items): "(" + items.map(literal).joined(separator: ", ") + ")"
-    case .record: "{...}"
-    }
-  }
 }

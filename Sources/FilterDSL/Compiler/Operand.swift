@@ -94,8 +94,4 @@ struct Node<Root> {
     self.plan = plan
     self.select = select
   }
-
-  static func constant(_ truth: Truth) -> Node {
-    Node(test: { _, _ in truth }, plan: Plan("Const", [.text(truth.description)]))
-  }
 }

@@ -43,19 +43,4 @@ enum Arithmetic {
   static func abs(_ a: Int64) -> Result<Int64, Fault> {
     a < 0 ? negate(a) : .success(a)
   }
-
-  /// `value` as an integer, if it is integral and in range; never traps.
-  static func exactInt(_ value: Double) -> Int64? {
-    Int64(exactly: value)
-  }
-
-  /// `value` rounded towards negative infinity, as an integer, if in range.
-  static func intFloor(_ value: Double) -> Result<Int64, Fault> {
-    guard value.isFinite else { return .failure(.invalidConversion) }
-    let floored = value.rounded(.down)
-    guard floored >= -9.223_372_036_854_775_808e18, floored < 9.223_372_036_854_775_808e18,
-      let result = Int64(exactly: floored)
-    else { return .failure(.integerOverflow) }
-    return .success(result)
-  }
 }

@@ -20,9 +20,6 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   /// Whether values of this type are numbers (int or double).
   public var isNumeric: Bool { self == .int || self == .double }
 
-  /// Whether values of this type are points or lengths of time.
-  var isTemporal: Bool { self == .date || self == .dateTime || self == .duration }
-
   /// How the type is named in messages: "a number", "text", "a list of text".
   public var description: String {
     switch self {
