@@ -25,7 +25,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   let select: Selector<Root>?
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
   let layout: ParameterLayout
-  let bindings: Bindings
+  private(set) var bindings: Bindings
 
   /// Parses, checks and compiles `text`. Throws every error (and warnings along with them);
   /// warnings alone do not stop compilation, and are kept in ``warnings``.
@@ -49,11 +49,21 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     let diagnostics = Checker.check(
       filter, schema: type.schema, parameters: parameters, functions: functions)
     if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
+    self.init(
+      checked: filter, warnings: diagnostics, for: type, parameters: parameters,
+      functions: functions)
+  }
+
+  /// Compiles a filter the checker has accepted.
+  init(
+    checked filter: Expr, warnings: [Diagnostic], for type: RecordType<Root>,
+    parameters: [String: ValueType], functions: FunctionRegistry
+  ) {
     let layout = ParameterLayout(parameters)
     let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
     let node = compiler.node(filter)
     self.filter = filter
-    self.warnings = diagnostics
+    self.warnings = warnings
     self.plan = node.plan
     self.test = node.test
     self.select = node.select
@@ -62,22 +72,13 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.bindings = layout.bindings(EvaluationContext())
   }
 
-  private init(copying other: CompiledFilter, context: EvaluationContext) {
-    filter = other.filter
-    warnings = other.warnings
-    plan = other.plan
-    test = other.test
-    select = other.select
-    gather = other.gather
-    layout = other.layout
-    bindings = other.layout.bindings(context)
-  }
-
   /// This filter with parameter values (and the clock for `now()` / `today()`) bound.
   /// Unbound parameters are null.
   public func binding(_ parameters: [String: Value], now: Instant? = nil) -> CompiledFilter {
-    CompiledFilter(
-      copying: self, context: EvaluationContext(now: now ?? context.now, parameters: parameters))
+    var bound = self
+    bound.bindings = layout.bindings(
+      EvaluationContext(now: now ?? context.now, parameters: parameters))
+    return bound
   }
 
   /// Whether `record` matches: the filter is true for it.

@@ -7,12 +7,12 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// The query as written, parsed.
   public let query: Query
   /// The compiled filter, or nil when the query has none.
-  public let filter: CompiledFilter<Root>?
+  public private(set) var filter: CompiledFilter<Root>?
   let keys: [(value: (Root, inout Run) -> Value, direction: SortDirection, nullsFirst: Bool)]
   let schema: Schema
   let functions: FunctionRegistry
   let layout: ParameterLayout
-  let bindings: Bindings
+  private(set) var bindings: Bindings
 
   /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
   public init(
@@ -28,9 +28,11 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       query, schema: type.schema, parameters: parameters, functions: functions)
     if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
     self.query = query
-    filter = try query.filter.map { filter throws(FilterError) in
-      try CompiledFilter(
-        filter, source: source, for: type, parameters: parameters, functions: functions)
+    // The query's check covered the filter: compile it without checking again.
+    filter = query.filter.map { filter in
+      CompiledFilter(
+        checked: filter, warnings: diagnostics, for: type, parameters: parameters,
+        functions: functions)
     }
     let layout = ParameterLayout(parameters)
     let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
@@ -46,21 +48,13 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     bindings = layout.bindings(EvaluationContext())
   }
 
-  private init(copying other: CompiledQuery, context: EvaluationContext) {
-    query = other.query
-    filter = other.filter?.binding(context.parameters, now: context.now)
-    keys = other.keys
-    schema = other.schema
-    functions = other.functions
-    layout = other.layout
-    bindings = other.layout.bindings(context)
-  }
-
   /// This query with parameter values (and the clock) bound.
   public func binding(_ parameters: [String: Value], now: Instant? = nil) -> CompiledQuery {
-    CompiledQuery(
-      copying: self,
-      context: EvaluationContext(now: now ?? bindings.context.now, parameters: parameters))
+    let context = EvaluationContext(now: now ?? bindings.context.now, parameters: parameters)
+    var bound = self
+    bound.filter = filter?.binding(parameters, now: context.now)
+    bound.bindings = layout.bindings(context)
+    return bound
   }
 
   /// The compiled chain, as `explain` shows it: paging wraps sorting, which wraps the filter,
