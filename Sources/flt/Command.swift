@@ -7,41 +7,61 @@ enum Command {
   /// Exit statuses, as documented in the README.
   enum Status {
     static let success: Int32 = 0
-    /// Usage errors, syntax errors, unreadable files.
+    /// Nothing matched, and `-e` / `--exit-status` asked to be told.
+    static let noMatch: Int32 = 1
+    /// Usage errors, filter errors, data errors, unreadable or unwritable files.
     static let failure: Int32 = 2
   }
 
-  static let version = "flt 0.1.0"
+  static let version = "flt 0.2.0"
 
   static let usage = """
-    usage: flt parse [--tree] FILE.flt...   check scripts and print their statements in canonical
-                                           form, one per line (comments are not kept), or with
-                                           --tree as syntax trees; the files are not changed
+    usage: flt [options] FILTER [FILE...]   print the records of FILE that match FILTER
+           flt --schema FILE...            print the fields inferred from FILE
            flt check FILE.flt...           check scripts; print nothing when they are fine
-           flt ast QUERY                   print the syntax tree of a query
-           flt tokens QUERY                print the tokens of a query
-           flt --help | --version
+           flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
+           flt ast QUERY | flt tokens QUERY
 
-    FILE may be - for standard input. Errors go to standard error.
+    FILTER is a query: a filter, then optionally order by, limit and offset.
+    FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
+    with no FILE, or -, records are read from standard input (as JSON Lines unless -i says).
+
+    options:
+      -c, --count               print the number of matching records instead of them
+      -s, --select F1,F2,...    print only these fields, in this order
+      -f, --format FORMAT       table, json, jsonl or csv (default: table on a terminal,
+                                jsonl otherwise)
+      -o, --output FILE         write to FILE, replacing it only if the run succeeds
+      -i, --input-format FORMAT json, jsonl or csv, whatever the file is called
+      -p, --param NAME=VALUE    bind $NAME in the filter (numbers, true/false, dates, text)
+      -e, --exit-status         exit with 1 when nothing matched
+          --explain             print the compiled strategy chain and stop
+          --check               check the filter against the data's fields and stop
+          --schema              print the fields inferred from the data and stop
+          --no-progress         never show progress on standard error
+      -h, --help                this text
+      -V, --version             the version
 
     examples:
-      flt parse examples/phones.flt
-      flt ast 'color in (Starlight, "Space Black") and diskSpace >= 256'
+      flt 'color in (Starlight, "Space Black") and diskSpace >= 256' examples/phones.json
+      flt 'price < $budget order by price desc limit 5' -p budget=1000 examples/phones.csv
+      flt --count 'tags contains "5G"' examples/phones.json
+      flt --select model,price --format csv 'camera.megapixels >= 48' examples/phones.json
+      cat phones.jsonl | flt 'diskSpace >= 512' > big.jsonl
 
-    exit status: 0 on success, 2 on a usage error, a syntax error or an unreadable file.
+    exit status: 0 on success (whether or not anything matched); 1 with -e when nothing
+    matched; 2 on a usage error, a filter error, a data error or a file that cannot be read
+    or written. Results go to standard output, errors and warnings to standard error.
     """
 
   static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-      return usageError("missing command")
+      return usageError("missing FILTER")
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "-h", "--help", "help":
+    case "help":
       print(usage)
-      return Status.success
-    case "--version":
-      print(version)
       return Status.success
     case "parse":
       let tree = rest.first == "--tree"
@@ -55,8 +75,45 @@ enum Command {
       guard rest.count == 1 else { return usageError("\(command) takes one query, in quotes") }
       return command == "ast" ? ast(rest[0]) : tokens(rest[0])
     default:
-      return usageError("unknown command '\(command)'")
+      return oneShot(arguments)
     }
+  }
+
+  /// `flt [options] FILTER [FILE...]` and `flt --schema FILE...`.
+  static func oneShot(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      return usageError(error.message)
+    }
+    if options.help {
+      print(usage)
+      return Status.success
+    }
+    if options.version {
+      print(version)
+      return Status.success
+    }
+    if options.schema { return schema(options) }
+    guard let query = options.filter else { return usageError("missing FILTER") }
+    return FilterCommand(options: options, query: query).run()
+  }
+
+  /// Prints the schema of each file.
+  static func schema(_ options: Options) -> Int32 {
+    let paths: [String?] = options.files.isEmpty ? [nil] : options.files
+    for path in paths {
+      do {
+        let reader = try DataReader(path: path, format: options.inputFormat)
+        if paths.count > 1 { print("\(reader.name):") }
+        print(SchemaOutline.text(reader.schema, sampled: !reader.sawEverything), terminator: "")
+      } catch {
+        writeError(error.rendered)
+        return Status.failure
+      }
+    }
+    return Status.success
   }
 
   enum Output {
@@ -114,7 +171,7 @@ enum Command {
   }
 
   static func usageError(_ message: String) -> Int32 {
-    writeError("error: \(message)\n\n\(usage)\n")
+    writeError("error: \(message)\n(flt --help shows the options)\n")
     return Status.failure
   }
 

@@ -1,9 +1,5 @@
-import FilterDSL
 import Foundation
 
-// The `flt` command. For now it works on the language itself (check, print canonical text or
-// the syntax tree);
-// running filters over data arrives with the engine and the data layer.
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(Command.run(arguments))
+// The `flt` command: filters data files with a query (`flt FILTER FILE`), shows their
+// schema, and works on the language itself (`flt check`, `flt parse`, `flt ast`, `flt tokens`).
+exit(Command.run(Array(CommandLine.arguments.dropFirst())))

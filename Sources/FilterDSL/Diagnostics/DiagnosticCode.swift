@@ -2,7 +2,7 @@
 ///
 /// Codes never change meaning once released: tools and tests may match on them.
 /// `FLT1xx` are lexical (characters, literals), `FLT2xx` syntax, `FLT29x` limits,
-/// `FLT3xx` semantic (the checker).
+/// `FLT3xx` semantic (the checker), `FLT4xx` data files.
 public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The number, such as `203` for `FLT203`.
   public let number: Int
@@ -107,6 +107,22 @@ extension DiagnosticCode {
   /// A `matches` pattern that is not a valid regular expression of the supported syntax.
   public static let invalidPattern = DiagnosticCode(315)
 
+  // Data files: FLT4xx
+  /// JSON that is not well formed.
+  public static let invalidJSON = DiagnosticCode(401)
+  /// CSV that is not well formed (an unterminated quote, a stray quote).
+  public static let invalidCSV = DiagnosticCode(402)
+  /// A CSV row whose number of fields differs from the header's.
+  public static let raggedRow = DiagnosticCode(403)
+  /// Bytes that are not UTF-8.
+  public static let invalidUTF8 = DiagnosticCode(404)
+  /// JSON nested deeper than the reader allows.
+  public static let dataTooDeep = DiagnosticCode(405)
+  /// A value whose type differs from the one inferred for its column (a warning).
+  public static let unexpectedType = DiagnosticCode(406)
+  /// A file whose records are not objects, or a format that cannot be read.
+  public static let invalidRecord = DiagnosticCode(407)
+
   /// Every code defined above, for documentation and uniqueness tests.
   public static let all: [DiagnosticCode] = [
     unexpectedCharacter, unterminatedString, invalidEscape, integerTooLarge, invalidNumber,
@@ -118,5 +134,6 @@ extension DiagnosticCode {
     unknownField, unknownParameter, unknownFunction, invalidArguments, incomparable,
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
     unknownValue, comparisonWithNull, notARecord, invalidPattern,
+    invalidJSON, invalidCSV, raggedRow, invalidUTF8, dataTooDeep, unexpectedType, invalidRecord,
   ]
 }

@@ -17,6 +17,9 @@ public struct DiagnosticRenderer: Sendable {
   public let source: SourceText
   /// The widest source excerpt shown, in terminal columns.
   public var maxLineWidth = 100
+  /// The number of lines before the first line of ``source``: a renderer shown only the line
+  /// of a large data file that has the error still reports that line's number.
+  public var lineOffset = 0
   private let lines: LineTable
 
   public init(source: SourceText) {
@@ -31,10 +34,11 @@ public struct DiagnosticRenderer: Sendable {
 
   /// One diagnostic, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
-    let start = lines.location(of: diagnostic.range.start, in: source.utf8)
+    var start = lines.location(of: diagnostic.range.start, in: source.utf8)
+    start.line += lineOffset
     var lineNumbers = [start.line]
     for note in diagnostic.notes {
-      if let range = note.range { lineNumbers.append(lineIndex(of: range.start) + 1) }
+      if let range = note.range { lineNumbers.append(lineIndex(of: range.start) + 1 + lineOffset) }
     }
     let gutter = String(repeating: " ", count: String(lineNumbers.max() ?? 1).count)
 
@@ -99,7 +103,7 @@ public struct DiagnosticRenderer: Sendable {
       if position >= markStart && position < markEnd { marks += cell.width }
     }
     if last < cells.count { text += "…" }
-    let lineNumber = String(index + 1)
+    let lineNumber = String(index + 1 + lineOffset)
     let numberPad = String(repeating: " ", count: gutter.count - lineNumber.count)
     var out = "\(numberPad)\(lineNumber) | \(text)\n"
     out += "\(gutter) | " + String(repeating: " ", count: pad)

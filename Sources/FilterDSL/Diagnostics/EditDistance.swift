@@ -1,8 +1,8 @@
 /// Suggestions for misspelled names ("did you mean 'color'?").
-enum Suggestion {
+public enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a likely
   /// typo: at most one edit for short words, two for longer ones, ignoring case.
-  static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+  public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
     guard !target.isEmpty, target.count <= 64 else { return nil }
     let allowed = target.count <= 4 ? 1 : 2

@@ -94,9 +94,13 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     return (Array(selected[start..<end]), faults)
   }
 
+  /// Whether the query has `order by` keys, so it must see every match before the first one
+  /// can be shown. Without them, ``filter`` and ``page(_:)`` can run over a stream.
+  public var sorts: Bool { !keys.isEmpty }
+
   /// `offset` and `limit` as counts (null means none, negative means 0). They do not read
   /// records, so they are evaluated once, by the reference evaluator.
-  private func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
+  public func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
     let evaluator = ReferenceEvaluator(
       schema: schema, context: bindings.context, functions: functions)
     func count(_ expr: Expr?) -> Int? {
@@ -109,8 +113,9 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     return (count(query.offset) ?? 0, count(query.limit))
   }
 
-  /// Stable sort: decorate each record with its keys once, sort, undecorate.
-  private func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
+  /// `records` in the query's order: a stable sort that decorates each record with its keys
+  /// once, sorts, and undecorates.
+  public func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
     withExtendedLifetime(bindings) {
       var run = Run(bindings: bindings)
       var decorated: [(index: Int, keys: [Value])] = []

@@ -1,0 +1,48 @@
+extension Expr {
+  /// The names of the top-level fields this expression reads, in order of first use: what a
+  /// data reader must decode for it. Walks the tree with a stack of its own, so any depth is
+  /// safe.
+  public var fieldNames: [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    var pending: [Expr] = [self]
+    func use(_ path: FieldPath) {
+      if let first = path.components.first?.text, seen.insert(first).inserted {
+        names.append(first)
+      }
+    }
+    while let expr = pending.popLast() {
+      switch expr.kind {
+      case .literal, .parameter: break
+      case .field(let path), .exists(let path): use(path)
+      case .list(let items), .call(_, let items), .logical(_, let items):
+        pending.append(contentsOf: items.reversed())
+      case .range(let a, let b, _), .arithmetic(_, let a, let b):
+        pending.append(b)
+        pending.append(a)
+      case .negate(let a), .not(let a): pending.append(a)
+      case .predicate(let subject, let condition), .quantified(_, let subject, let condition):
+        switch condition.kind {
+        case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _):
+          pending.append(operand)
+        case .between(let low, let high, _, _):
+          pending.append(high)
+          pending.append(low)
+        case .isNull: break
+        }
+        pending.append(subject)
+      }
+    }
+    return names
+  }
+}
+
+extension Query {
+  /// The names of the top-level fields the filter, the sort keys, `limit` and `offset` read.
+  public var fieldNames: [String] {
+    let exprs = [filter, limit, offset].compactMap { $0 } + ordering.map(\.key)
+    var names: [String] = []
+    for name in exprs.flatMap(\.fieldNames) where !names.contains(name) { names.append(name) }
+    return names
+  }
+}

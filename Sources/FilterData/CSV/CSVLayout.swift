@@ -1,0 +1,137 @@
+import FilterDSL
+
+/// How the columns of a CSV file become fields: one field per column, except that dotted
+/// header names (`camera.megapixels`, `camera.zoom`) become fields of a nested record, so a
+/// filter reads the same whether the data came as JSON or as flattened CSV.
+struct CSVColumns {
+  /// The header's names, in order.
+  let header: [String]
+  /// For each column, the path of slots of its field: `[2]`, or `[5, 0]` for a nested one.
+  let paths: [[Int]]
+  /// The tree of top-level names with their nested names, in order of first appearance.
+  let tree: NameTree
+
+  /// The deepest dotted name nested; deeper names stay whole.
+  static let maxNesting = 8
+
+  init(header: [String]) {
+    self.header = header
+    let tree = NameTree()
+    var paths: [[Int]] = []
+    for name in header {
+      let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      let nestable =
+        parts.count > 1 && parts.count <= CSVColumns.maxNesting && !parts.contains("")
+      paths.append(tree.insert(nestable ? parts[...] : [name][...]))
+    }
+    self.paths = paths
+    self.tree = tree
+  }
+
+  /// A node of nested names: a leaf is a column, an inner node a nested record.
+  final class NameTree {
+    var names: [String] = []
+    var children: [NameTree?] = []
+    var column: [Bool] = []
+
+    /// The slot path of `parts`, adding what is new. A name that is both a column and a
+    /// record (`camera` and `camera.zoom`) keeps the later one whole.
+    func insert(_ parts: ArraySlice<String>) -> [Int] {
+      guard let first = parts.first else { return [] }
+      let rest = parts.dropFirst()
+      if let slot = names.firstIndex(of: first) {
+        if rest.isEmpty || children[slot] == nil {
+          if rest.isEmpty && children[slot] == nil { return [slot] }
+          return insertWhole(parts.joined(separator: "."))
+        }
+        return [slot] + (children[slot]?.insert(rest) ?? [])
+      }
+      names.append(first)
+      if rest.isEmpty {
+        children.append(nil)
+        column.append(true)
+        return [names.count - 1]
+      }
+      let child = NameTree()
+      children.append(child)
+      column.append(false)
+      return [names.count - 1] + child.insert(rest)
+    }
+
+    private func insertWhole(_ name: String) -> [Int] {
+      names.append(name)
+      children.append(nil)
+      column.append(true)
+      return [names.count - 1]
+    }
+  }
+
+  /// Tallies the cells of one record (the values of a column, as text) into `record`.
+  func tally(_ cells: [CSVCell], _ scanner: CSVScanner, into record: RecordTally) {
+    record.records += 1
+    tally(tree, path: [], cells, scanner, record)
+  }
+
+  private func tally(
+    _ node: NameTree, path: [Int], _ cells: [CSVCell], _ scanner: CSVScanner,
+    _ record: RecordTally
+  ) {
+    for (slot, name) in node.names.enumerated() {
+      let tally = record.field(name)
+      if let child = node.children[slot] {
+        tally.records += 1
+        tally.fields.records += 1
+        self.tally(child, path: path + [slot], cells, scanner, tally.fields)
+      } else if let column = paths.firstIndex(of: path + [slot]), column < cells.count {
+        CSVColumns.tally(cells[column], scanner, into: tally)
+      }
+    }
+  }
+
+  private static func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: TypeTally) {
+    let bytes = scanner.bytes
+    if cell.start == cell.end {
+      tally.nulls += 1
+    } else if !cell.quoted, NumberText.integer(bytes, cell.start, cell.end) != nil {
+      tally.ints += 1
+    } else if !cell.quoted, NumberText.decimal(bytes, cell.start, cell.end) != nil {
+      tally.doubles += 1
+    } else if !cell.quoted, let bool = boolean(bytes, cell) {
+      _ = bool
+      tally.bools += 1
+    } else {
+      let text = scanner.text(cell)
+      tally.add(string: text)
+      if text.utf8.count >= 10, let date = Value.isoDate(Array(text.utf8)) {
+        tally.add(date: date)
+      }
+    }
+  }
+
+  private static func boolean(_ bytes: UnsafeBufferPointer<UInt8>, _ cell: CSVCell) -> Bool? {
+    let slice = bytes[cell.start..<cell.end]
+    if slice.elementsEqual("true".utf8) { return true }
+    if slice.elementsEqual("false".utf8) { return false }
+    return nil
+  }
+
+  /// The value of a cell as `type`, or nil when it is not one. Empty cells are null.
+  static func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType) -> Value? {
+    let bytes = scanner.bytes
+    if cell.start == cell.end { return .null }
+    switch type {
+    case .int:
+      return NumberText.integer(bytes, cell.start, cell.end).map(Value.int)
+    case .double:
+      if let int = NumberText.integer(bytes, cell.start, cell.end) { return .int(int) }
+      return NumberText.decimal(bytes, cell.start, cell.end).map(Value.double)
+    case .bool:
+      return boolean(bytes, cell).map(Value.bool)
+    case .date, .dateTime:
+      let date = Value.isoDate(Array(scanner.text(cell).utf8))
+      return date.flatMap { $0.isOfType(type) ? $0 : nil }
+    default:
+      return .string(scanner.text(cell))
+    }
+  }
+}

@@ -1,0 +1,488 @@
+import FilterDSL
+
+/// Reads a JSON, JSON Lines or CSV file (or standard input) as blocks of records.
+///
+/// Opening the reader reads the first block and infers the schema from up to
+/// ``sampleRecords`` records in it. ``next()`` then returns the records block by block, so a
+/// caller can filter and print as it goes and memory stays flat however large the input.
+///
+/// ```swift
+/// let reader = try DataReader(path: "phones.jsonl")
+/// let filter = try CompiledFilter("diskSpace >= 256", for: reader.recordType)
+/// while let block = try reader.next() { for record in block where filter.matches(record) { … } }
+/// ```
+///
+/// A value that does not fit the type inferred for its field (text in a number column that
+/// the sample did not show) is read as null, and ``takeWarnings()`` says so once per field.
+public final class DataReader {
+  /// The format being read.
+  public let format: DataFormat
+  /// The file's name in messages: its path, or `<stdin>`.
+  public var name: String { input.name }
+  /// The fields inferred from the data.
+  public private(set) var schema = Schema([])
+  /// How filters read these records.
+  public private(set) var recordType = DataRecord.recordType(Schema([]))
+  /// Whether the schema was inferred from the whole input (it was small enough).
+  public private(set) var sawEverything = false
+  /// For CSV, the header's column names; for JSON, nil.
+  public var header: [String]? { csv?.header }
+  /// The size of the file when known, and how much has been read, for progress reports.
+  public var size: Int? { input.size }
+  public var bytesRead: Int { input.bytesRead }
+
+  /// The most records the schema is inferred from.
+  public static let sampleRecords = 10_000
+  /// How many bytes are read at a time.
+  static let blockSize = 4 << 20
+
+  private let input: ByteInput
+  private var buffer: [UInt8] = []
+  private var position = 0
+  private var atEnd = false
+  private var finished = false
+  /// The line number at `position`, and the offset in `buffer` where that line starts.
+  private var line = 1
+  private var lineStart = 0
+  private var framing = Framing.start
+  private let misfits = MisfitLog()
+  private var layout: RecordLayout
+  private var csv: CSVColumns? = nil
+  private var cells: [CSVCell] = []
+  private var warnings: [DataError] = []
+
+  /// Where a reader of JSON is: before `[` (or a single object), inside the array, after its
+  /// `]` (or the object). JSON Lines and CSV stay in `.lines`.
+  private enum Framing { case start, next, done, lines, single }
+
+  /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
+  /// from `format`, else from the file's extension; standard input without a format is
+  /// read as JSON Lines.
+  public init(path: String?, format: DataFormat? = nil) throws(DataError) {
+    input = try ByteInput(path: path)
+    guard
+      let format = format ?? path.flatMap(DataFormat.init(path:))
+        ?? (path == nil || path == "-" ? .jsonl : nil)
+    else {
+      throw DataError.file(
+        input.name,
+        "has no known extension (.json, .jsonl, .ndjson or .csv); say which format it is with --input-format"
+      )
+    }
+    self.format = format
+    layout = RecordLayout(Schema([]), misfits: misfits)
+    try fill()
+    // A UTF-8 byte order mark says nothing for UTF-8; skip it.
+    if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    framing = format == .json ? .start : .lines
+    if format == .csv {
+      csv = CSVColumns(header: try DataReader.readHeader(self))
+    }
+    let (schema, complete) = try infer()
+    self.schema = schema
+    sawEverything = complete
+    recordType = DataRecord.recordType(schema)
+    layout = RecordLayout(schema, misfits: misfits)
+  }
+
+  /// Decodes only the top-level fields called `fields` from now on (others stay null): the
+  /// fields a query uses. Records are still checked whole, and their text is kept whole.
+  public func decodeOnly(_ fields: Set<String>) {
+    layout.decodeOnly(fields)
+  }
+
+  /// The next block of records, or nil at the end of the input.
+  public func next() throws(DataError) -> [DataRecord]? {
+    var records: [DataRecord] = []
+    while !finished {
+      try parse(&records, decode: true)
+      if !records.isEmpty { return records }
+      if atEnd {
+        finished = true
+        try checkEnd()
+      } else {
+        try fill()
+      }
+    }
+    return nil
+  }
+
+  /// Warnings found since the last call: values that did not fit their fields' types.
+  public func takeWarnings() -> [DataError] {
+    defer { warnings.removeAll() }
+    return warnings
+  }
+
+  /// For CSV, the type of the field that column `column` of the header fills.
+  public func columnType(_ column: Int) -> ValueType? {
+    guard let csv, column < csv.paths.count else { return nil }
+    return fieldType(csv.paths[column])?.0
+  }
+
+  // MARK: Inference
+
+  /// Tallies the records of the first block (at most ``sampleRecords``), then goes back to
+  /// its start. A first record larger than a block makes the block grow until it fits.
+  private func infer() throws(DataError) -> (Schema, complete: Bool) {
+    var records: [DataRecord] = []
+    while true {
+      let saved = (position, line, lineStart, framing)
+      let tally = RecordTally()
+      try parse(&records, decode: false, tally: tally, limit: DataReader.sampleRecords)
+      (position, line, lineStart, framing) = saved
+      if tally.records > 0 || atEnd {
+        let complete = atEnd && tally.records < DataReader.sampleRecords
+        return (tally.schema(complete: complete), complete)
+      }
+      try fill(minimum: 2 * buffer.count)
+    }
+  }
+
+  // MARK: Blocks
+
+  /// Reads more input into a new buffer, after the bytes not parsed yet (the records already
+  /// returned keep the old buffer alive as long as they need it).
+  private func fill(minimum: Int = 0) throws(DataError) {
+    let rest = buffer[position...]
+    var next: [UInt8] = []
+    let want = Swift.max(DataReader.blockSize, rest.count, minimum)
+    next.reserveCapacity(rest.count + want)
+    next.append(contentsOf: rest)
+    let read = try input.read(into: &next, upTo: want)
+    if read < want { atEnd = true }
+    lineStart -= position
+    position = 0
+    buffer = next
+  }
+
+  /// Parses the complete records of the buffer from `position`: decodes them into `records`,
+  /// or tallies them into `tally`. Stops before a record cut off by the end of the buffer.
+  private func parse(
+    _ records: inout [DataRecord], decode: Bool, tally: RecordTally? = nil,
+    limit: Int = .max
+  ) throws(DataError) {
+    let result: Result<Void, DataProblem>
+    var newlines = 0
+    var lastLineStart = lineStart
+    var failedAt = position
+    result = buffer.withUnsafeBufferPointer { bytes in
+      if format == .csv, let csv {
+        var scanner = CSVScanner(bytes, from: position, to: bytes.count, atEnd: atEnd)
+        scanner.lineStart = lineStart
+        defer {
+          (newlines, lastLineStart, failedAt) = (scanner.newlines, scanner.lineStart, scanner.index)
+        }
+        return csvRecords(&scanner, csv, &records, decode: decode, tally: tally, limit: limit)
+      }
+      var scanner = JSONScanner(bytes, from: position, to: bytes.count)
+      scanner.lineStart = lineStart
+      defer {
+        (newlines, lastLineStart, failedAt) = (scanner.newlines, scanner.lineStart, scanner.index)
+      }
+      return jsonRecords(&scanner, &records, decode: decode, tally: tally, limit: limit)
+    }
+    if case .failure(let problem) = result {
+      if problem.truncated && !atEnd { return }
+      throw error(problem, newlines: newlines, lineStart: lastLineStart, fallback: failedAt)
+    }
+    reportMisfits()
+  }
+
+  private func jsonRecords(
+    _ scanner: inout JSONScanner, _ records: inout [DataRecord], decode: Bool,
+    tally: RecordTally?, limit: Int
+  ) -> Result<Void, DataProblem> {
+    var count = 0
+    while count < limit {
+      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
+      misfits.line = line
+      do throws(DataProblem) {
+        guard let start = try jsonFrame(&scanner) else {
+          commit(&scanner)
+          break
+        }
+        if let tally {
+          try scanner.tally(record: tally, depth: 0)
+        } else {
+          let values = try scanner.record(layout, depth: 0)
+          if decode {
+            records.append(
+              DataRecord(values: values, text: buffer[start..<scanner.index]))
+          }
+        }
+        if framing == .lines {
+          // JSON Lines: only spaces may follow a record on its line.
+          while let byte = scanner.peek, byte == 0x20 || byte == 0x09 || byte == 0x0D {
+            scanner.index += 1
+          }
+          if let byte = scanner.peek, byte != 0x0A {
+            throw scanner.unexpected("the end of the line after the record")
+          }
+        }
+        if framing == .single { framing = .done }
+      } catch {
+        if error.truncated {
+          (scanner.index, scanner.newlines, scanner.lineStart) = saved
+        }
+        return .failure(error)
+      }
+      commit(&scanner)
+      count += 1
+    }
+    return .success(())
+  }
+
+  /// Moves past what comes before the next JSON record (`[`, `,`) and returns where the record
+  /// starts, or nil when no record follows.
+  private func jsonFrame(_ scanner: inout JSONScanner) throws(DataProblem) -> Int? {
+    scanner.skipSpace()
+    switch framing {
+    case .start:
+      guard let byte = scanner.peek else {
+        framing = .done
+        return nil
+      }
+      if byte == 0x7B {
+        framing = .single
+      } else {
+        guard byte == 0x5B else { throw scanner.unexpected("'[' or '{' to begin the JSON data") }
+        scanner.index += 1
+        scanner.skipSpace()
+        framing = .next
+        if scanner.peek == 0x5D {
+          scanner.index += 1
+          framing = .done
+          return nil
+        }
+      }
+    case .next:
+      guard let byte = scanner.peek else {
+        throw .truncated(scanner.index, "the input ends before ']'")
+      }
+      if byte == 0x5D {
+        scanner.index += 1
+        framing = .done
+        return nil
+      }
+      guard byte == 0x2C else { throw scanner.unexpected("',' or ']' after the record") }
+      scanner.index += 1
+      scanner.skipSpace()
+    case .lines:
+      guard scanner.peek != nil else { return nil }
+    case .done, .single:
+      return nil
+    }
+    guard scanner.peek == 0x7B else {
+      if scanner.peek == nil {
+        throw .truncated(scanner.index, "the input ends where a record belongs")
+      }
+      throw DataProblem(
+        code: .invalidRecord, message: "records must be JSON objects",
+        label: "expected '{' here", help: "write each record as an object: {\"name\": value, …}",
+        offset: scanner.index)
+    }
+    return scanner.index
+  }
+
+  private func commit(_ scanner: inout JSONScanner) {
+    position = scanner.index
+    line += scanner.newlines
+    scanner.newlines = 0
+    lineStart = scanner.lineStart
+  }
+
+  /// After the last block: nothing but whitespace may follow the data.
+  private func checkEnd() throws(DataError) {
+    guard format != .csv else { return }
+    let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes, from: position, to: bytes.count)
+      scanner.skipSpace()
+      if framing == .next {
+        return .failure(
+          .truncated(scanner.index, "the JSON array is never closed", help: "add ']' at the end"))
+      }
+      if scanner.peek != nil {
+        return .failure(scanner.unexpected("the end of the data"))
+      }
+      return .success(())
+    }
+    if case .failure(let problem) = result {
+      throw error(problem, newlines: 0, lineStart: lineStart, fallback: position)
+    }
+  }
+
+  // MARK: CSV
+
+  private static func readHeader(_ reader: DataReader) throws(DataError) -> [String] {
+    while true {
+      var scanner: CSVScanner? = nil
+      var header: [String]? = nil
+      let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
+        var s = CSVScanner(bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd)
+        defer { scanner = s }
+        do throws(DataProblem) {
+          if try s.record(into: &reader.cells) != nil {
+            header = reader.cells.map { s.text($0) }
+          }
+          return .success(())
+        } catch {
+          return .failure(error)
+        }
+      }
+      if case .failure(let problem) = result {
+        if problem.truncated && !reader.atEnd {
+          try reader.fill(minimum: reader.buffer.count)
+          continue
+        }
+        throw reader.error(
+          problem, newlines: scanner?.newlines ?? 0, lineStart: scanner?.lineStart ?? 0, fallback: 0
+        )
+      }
+      guard let header, let scanner else { return [] }
+      reader.position = scanner.index
+      reader.line += scanner.newlines
+      reader.lineStart = scanner.lineStart
+      return header
+    }
+  }
+
+  private func csvRecords(
+    _ scanner: inout CSVScanner, _ csv: CSVColumns, _ records: inout [DataRecord],
+    decode: Bool, tally: RecordTally?, limit: Int
+  ) -> Result<Void, DataProblem> {
+    var count = 0
+    while count < limit {
+      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
+      misfits.line = line
+      do throws(DataProblem) {
+        guard let text = try scanner.record(into: &cells) else { break }
+        guard cells.count == csv.header.count else {
+          throw DataProblem(
+            code: .raggedRow,
+            message:
+              "this row has \(cells.count) field\(cells.count == 1 ? "" : "s") where the header has \(csv.header.count)",
+            label: "row starts here",
+            help: "every row needs one value per column; quote values that contain commas",
+            offset: text.lowerBound)
+        }
+        if let tally {
+          csv.tally(cells, scanner, into: tally)
+        } else if decode {
+          records.append(
+            DataRecord(values: csvValues(scanner, csv), text: buffer[text]))
+        }
+      } catch {
+        if error.truncated {
+          (scanner.index, scanner.newlines, scanner.lineStart) = saved
+        } else if error.code == .raggedRow {
+          (scanner.newlines, scanner.lineStart) = (saved.1, saved.2)
+        }
+        return .failure(error)
+      }
+      position = scanner.index
+      line += scanner.newlines
+      scanner.newlines = 0
+      lineStart = scanner.lineStart
+      count += 1
+    }
+    return .success(())
+  }
+
+  private func csvValues(_ scanner: CSVScanner, _ csv: CSVColumns) -> [Value] {
+    var values = [Value](repeating: .null, count: layout.types.count)
+    for (column, path) in csv.paths.enumerated() where column < cells.count {
+      guard let top = path.first, top < values.count, layout.needed[top] else { continue }
+      guard let (type, name) = fieldType(path) else { continue }
+      var value = CSVColumns.value(cells[column], scanner, as: type)
+      if value == nil {
+        misfits.report(
+          name, expected: type, found: "\"\(scanner.text(cells[column]))\"",
+          offset: cells[column].start, newlines: scanner.newlines, lineStart: scanner.lineStart)
+        value = .null
+      }
+      assign(&values, path[...], value ?? .null, layout)
+    }
+    return values
+  }
+
+  private func fieldType(_ path: [Int]) -> (ValueType, String)? {
+    var schema = schema
+    var name = ""
+    for (i, slot) in path.enumerated() {
+      guard slot < schema.fields.count else { return nil }
+      let field = schema.fields[slot]
+      name += (i > 0 ? "." : "") + field.name
+      if i == path.count - 1 { return (field.type, name) }
+      guard case .record(let inner) = field.type else { return nil }
+      schema = inner
+    }
+    return nil
+  }
+
+  private func assign(
+    _ values: inout [Value], _ path: ArraySlice<Int>, _ value: Value, _ layout: RecordLayout
+  ) {
+    guard let slot = path.first, slot < values.count else { return }
+    let rest = path.dropFirst()
+    if rest.isEmpty {
+      values[slot] = value
+      return
+    }
+    guard let nested = layout.nested[slot] else { return }
+    var inner: [Value]
+    if case .record(let existing) = values[slot] {
+      inner = existing
+    } else {
+      inner = [Value](repeating: .null, count: nested.types.count)
+    }
+    values[slot] = .null
+    assign(&inner, rest, value, nested)
+    values[slot] = .record(inner)
+  }
+
+  // MARK: Errors
+
+  private func error(_ problem: DataProblem, newlines: Int, lineStart start: Int, fallback: Int)
+    -> DataError
+  {
+    let offset = Swift.min(Swift.max(problem.offset, 0), buffer.count)
+    let lineBegin = Swift.min(Swift.max(start, 0), offset)
+    var lineEnd = offset
+    let cap = Swift.min(buffer.count, lineBegin + 4096)
+    while lineEnd < cap && buffer[lineEnd] != 0x0A { lineEnd += 1 }
+    let text = String(decoding: buffer[lineBegin..<lineEnd], as: UTF8.self)
+    let column = String(decoding: buffer[lineBegin..<offset], as: UTF8.self).utf8.count
+    var diagnostic = Diagnostic(
+      problem.code, at: SourceRange(start: column, end: column + 1), message: problem.message,
+      label: problem.label, help: problem.help)
+    if problem.truncated {
+      diagnostic.label = problem.label ?? "the input ends here"
+    }
+    return DataError(path: name, diagnostic: diagnostic, line: line + newlines, lineText: text)
+  }
+
+  private func reportMisfits() {
+    for misfit in misfits.pending {
+      var problem = DataProblem(
+        code: .unexpectedType,
+        message:
+          "'\(misfit.field)' holds \(misfit.found) here, but was inferred as \(misfit.expected) from the first records",
+        label: "read as null",
+        help:
+          "filters treat this value as null; give the file a consistent type for '\(misfit.field)'",
+        offset: misfit.offset)
+      problem.truncated = false
+      var warning = error(
+        problem, newlines: misfit.line - line, lineStart: misfit.lineStart, fallback: 0)
+      warning = DataError(
+        path: warning.path,
+        diagnostic: {
+          var d = warning.diagnostic
+          d.severity = .warning
+          return d
+        }(), line: warning.line, lineText: warning.lineText)
+      warnings.append(warning)
+    }
+    misfits.pending.removeAll()
+  }
+}

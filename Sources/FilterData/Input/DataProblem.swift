@@ -1,0 +1,56 @@
+import FilterDSL
+
+/// A problem found while reading data, at a byte offset of the buffer being read. The reader
+/// turns it into a ``DataError`` that names the file, line and column.
+struct DataProblem: Error {
+  var code: DiagnosticCode
+  var message: String
+  var label: String?
+  var help: String?
+  /// Where, as an offset into the buffer being parsed.
+  var offset: Int
+  /// Whether the input ended in the middle of a record: with more input to read, the record
+  /// is read again once more bytes have arrived.
+  var truncated = false
+
+  static func truncated(_ offset: Int, _ message: String, help: String? = nil) -> DataProblem {
+    DataProblem(
+      code: .invalidJSON, message: message, help: help, offset: offset, truncated: true)
+  }
+}
+
+/// A data file that cannot be read as what it claims to be, or a warning about one of its
+/// values: a diagnostic with the file's name and the line where it happened.
+public struct DataError: Error, CustomStringConvertible, Sendable {
+  /// The file, or `<stdin>`.
+  public let path: String
+  /// The diagnostic; its range points into ``lineText``.
+  public let diagnostic: Diagnostic
+  /// The line number of the line the diagnostic is on, from 1.
+  public let line: Int
+  /// That line (cut to at most a few kilobytes).
+  public let lineText: String
+
+  /// `file:line:column`, the line and a caret, as filter diagnostics are shown.
+  public var description: String {
+    var renderer = DiagnosticRenderer(source: SourceText(lineText, name: path))
+    renderer.lineOffset = line - 1
+    return renderer.render(diagnostic)
+  }
+
+  /// An error about the file as a whole (it cannot be opened, say), with no line to show.
+  public static func file(_ path: String, _ message: String) -> DataError {
+    DataError(
+      path: path,
+      diagnostic: Diagnostic(.invalidRecord, at: .empty(at: 0), message: message),
+      line: 1, lineText: "")
+  }
+
+  /// Whether this is an error about the file as a whole.
+  public var isWholeFile: Bool { lineText.isEmpty && diagnostic.code == .invalidRecord }
+
+  /// What `flt` prints.
+  public var rendered: String {
+    isWholeFile ? "error: \(path): \(diagnostic.message)\n" : description
+  }
+}

@@ -1,0 +1,165 @@
+/// Numbers and UTF-8 in raw bytes, without making strings on the common paths.
+enum NumberText {
+  /// The double nearest to the decimal number in `bytes[start..<end]` (well formed: an
+  /// optional `-`, digits, an optional fraction and exponent).
+  ///
+  /// Numbers with at most 15 significant digits and a small exponent are exact in one
+  /// multiplication or division by a power of ten (Clinger's fast path); the rest go to the
+  /// standard library's correctly rounded parser.
+  static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double {
+    var cursor = start
+    var negative = false
+    if cursor < end, bytes[cursor] == 0x2D {
+      negative = true
+      cursor += 1
+    } else if cursor < end, bytes[cursor] == 0x2B {
+      cursor += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var scale = 0
+    var seenPoint = false
+    var fast = true
+    while cursor < end {
+      let byte = bytes[cursor]
+      if byte &- 0x30 < 10 {
+        if mantissa == 0 && byte == 0x30 {
+          if seenPoint { scale -= 1 }
+        } else if digits < 15 {
+          mantissa = mantissa * 10 + UInt64(byte &- 0x30)
+          digits += 1
+          if seenPoint { scale -= 1 }
+        } else {
+          fast = false
+          break
+        }
+      } else if byte == 0x2E && !seenPoint {
+        seenPoint = true
+      } else {
+        break
+      }
+      cursor += 1
+    }
+    if fast && cursor < end && bytes[cursor] | 0x20 == 0x65 {
+      cursor += 1
+      var exponentNegative = false
+      if cursor < end, bytes[cursor] == 0x2B || bytes[cursor] == 0x2D {
+        exponentNegative = bytes[cursor] == 0x2D
+        cursor += 1
+      }
+      var exponent = 0
+      while cursor < end, bytes[cursor] &- 0x30 < 10 {
+        if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[cursor] &- 0x30) }
+        cursor += 1
+      }
+      scale += exponentNegative ? -exponent : exponent
+    }
+    if fast && cursor == end && (-22...22).contains(scale) {
+      var value = Double(mantissa)
+      if scale < 0 { value /= powersOfTen[-scale] } else { value *= powersOfTen[scale] }
+      return negative ? -value : value
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    // Well-formed decimal text always parses; out-of-range magnitudes give infinities.
+    return Double(text) ?? .nan
+  }
+
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  /// Whether `bytes` spell an integer the way JSON writes one (`-?(0|[1-9][0-9]*)`) that fits
+  /// in 64 bits, and its value.
+  static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
+    var cursor = start
+    let negative = cursor < end && bytes[cursor] == 0x2D
+    if negative { cursor += 1 }
+    guard cursor < end, end - cursor <= 19 else { return nil }
+    if bytes[cursor] == 0x30 && end - cursor > 1 { return nil }
+    var value: Int64 = 0
+    while cursor < end {
+      let digit = bytes[cursor] &- 0x30
+      guard digit < 10 else { return nil }
+      let (times, o1) = value.multipliedReportingOverflow(by: 10)
+      let (next, o2) =
+        negative
+        ? times.subtractingReportingOverflow(Int64(digit))
+        : times.addingReportingOverflow(Int64(digit))
+      guard !o1 && !o2 else { return nil }
+      value = next
+      cursor += 1
+    }
+    return value
+  }
+
+  /// Whether `bytes` spell a decimal number the way JSON writes one (with a fraction or an
+  /// exponent), and its value. Infinities are not numbers here.
+  static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    var cursor = start
+    if cursor < end, bytes[cursor] == 0x2D { cursor += 1 }
+    let digitsStart = cursor
+    while cursor < end, bytes[cursor] &- 0x30 < 10 { cursor += 1 }
+    guard cursor > digitsStart else { return nil }
+    if cursor - digitsStart > 1 && bytes[digitsStart] == 0x30 { return nil }
+    if cursor < end, bytes[cursor] == 0x2E {
+      cursor += 1
+      let fraction = cursor
+      while cursor < end, bytes[cursor] &- 0x30 < 10 { cursor += 1 }
+      guard cursor > fraction else { return nil }
+    }
+    if cursor < end, bytes[cursor] | 0x20 == 0x65 {
+      cursor += 1
+      if cursor < end, bytes[cursor] == 0x2B || bytes[cursor] == 0x2D { cursor += 1 }
+      let exponent = cursor
+      while cursor < end, bytes[cursor] &- 0x30 < 10 { cursor += 1 }
+      guard cursor > exponent else { return nil }
+    }
+    guard cursor == end else { return nil }
+    let value = double(bytes, start, end)
+    return value.isFinite ? value : nil
+  }
+}
+
+/// UTF-8 validation over raw bytes.
+enum UTF8Validation {
+  /// The offset of the first byte in `start..<end` that is not part of well-formed UTF-8.
+  static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    var cursor = start
+    while cursor < end {
+      let lead = bytes[cursor]
+      if lead < 0x80 {
+        cursor += 1
+        continue
+      }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        high = 0x9F
+      case 0xF0:
+        length = 4
+        low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        high = 0x8F
+      default: return cursor
+      }
+      guard cursor + length <= end else { return cursor }
+      let second = bytes[cursor + 1]
+      guard second >= low && second <= high else { return cursor }
+      for i in 2..<length where bytes[cursor + i] & 0xC0 != 0x80 { return cursor }
+      cursor += length
+    }
+    return nil
+  }
+}

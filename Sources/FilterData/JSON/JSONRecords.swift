@@ -1,0 +1,188 @@
+import FilterDSL
+
+/// Reading JSON records: tallying their shapes to infer a schema, and decoding them into
+/// values by slot, following a ``RecordLayout``.
+extension JSONScanner {
+  // MARK: Inference
+
+  /// Tallies the object at the cursor into `record`.
+  mutating func tally(record: RecordTally, depth: Int) throws(DataProblem) {
+    record.records += 1
+    try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
+      scanner.skipSpace()
+      guard scanner.peek == 0x22 else { throw scanner.unexpected("a key in quotes") }
+      let name = try scanner.string()
+      try scanner.expect(0x3A, "':' after the key")
+      try scanner.tally(value: record.field(name), depth: depth + 1)
+    }
+  }
+
+  /// Tallies the value at the cursor into `tally`.
+  mutating func tally(value tally: TypeTally, depth: Int) throws(DataProblem) {
+    skipSpace()
+    guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
+    switch byte {
+    case 0x22:
+      let bytes = try stringBytes()
+      tally.add(string: String(decoding: bytes, as: UTF8.self))
+      if bytes.count >= 10, let date = Value.isoDate(bytes) { tally.add(date: date) }
+    case 0x7B:
+      tally.records += 1
+      try self.tally(record: tally.fields, depth: depth)
+    case 0x5B:
+      tally.lists += 1
+      let element = tally.element
+      try container(depth: depth, close: 0x5D) { (scanner: inout JSONScanner) throws(DataProblem) in
+        try scanner.tally(value: element, depth: depth + 1)
+      }
+    default:
+      switch try scalar() {
+      case .null: tally.nulls += 1
+      case .bool: tally.bools += 1
+      case .int: tally.ints += 1
+      default: tally.doubles += 1
+      }
+    }
+  }
+
+  /// A number or literal at the cursor.
+  mutating func scalar() throws(DataProblem) -> Value {
+    guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
+    switch byte {
+    case 0x2D, 0x30...0x39: return try number()
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return try literal()
+    default: throw unexpected("a value")
+    }
+  }
+
+  // MARK: Decoding
+
+  /// The object at the cursor as values in `layout`'s slot order. Keys not in the layout, and
+  /// fields it does not need, are checked and skipped; a repeated key keeps its last value.
+  mutating func record(_ layout: RecordLayout, depth: Int) throws(DataProblem) -> [Value] {
+    var values = [Value](repeating: .null, count: layout.types.count)
+    var position = 0
+    try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
+      scanner.skipSpace()
+      guard scanner.peek == 0x22 else { throw scanner.unexpected("a key in quotes") }
+      let (start, stop, simple) = try scanner.scanString()
+      let slot =
+        simple
+        ? layout.slot(scanner.bytes, start, stop, position: position)
+        : layout.slot(decoded: Array(try scanner.decodedKey(start, stop)))
+      position += 1
+      try scanner.expect(0x3A, "':' after the key")
+      if let slot, layout.needed[slot] {
+        values[slot] = try scanner.value(layout, slot, depth: depth + 1)
+      } else {
+        try scanner.skipValue(depth: depth + 1)
+      }
+    }
+    return values
+  }
+
+  /// A key with escapes, decoded.
+  private func decodedKey(_ start: Int, _ stop: Int) throws(DataProblem) -> String.UTF8View {
+    var copy = self
+    copy.index = start - 1
+    return try copy.string().utf8
+  }
+
+  /// The value at the cursor for field `slot` of `layout`, converted to the field's type. A
+  /// value that does not fit is reported and read as null.
+  mutating func value(_ layout: RecordLayout, _ slot: Int, depth: Int) throws(DataProblem)
+    -> Value
+  {
+    skipSpace()
+    let start = index
+    let type = layout.types[slot]
+    let value = try value(type, nested: layout.nested[slot], depth: depth)
+    if let value { return value }
+    layout.misfits.report(
+      layout.prefix + layout.schema.fields[slot].name, expected: type,
+      found: JSONScanner.kind(of: bytes[start]), offset: start, newlines: newlines,
+      lineStart: lineStart)
+    return .null
+  }
+
+  /// The value at the cursor as a `type`, or nil (after skipping it) when it is not one.
+  private mutating func value(_ type: ValueType, nested: RecordLayout?, depth: Int)
+    throws(DataProblem) -> Value?
+  {
+    guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
+    switch byte {
+    case 0x22:
+      switch type {
+      case .string: return .string(try string())
+      case .date, .dateTime:
+        let date = Value.isoDate(try stringBytes())
+        return date.map { $0.isOfType(type) ? $0 : nil } ?? nil
+      default:
+        _ = try scanString()
+        return nil
+      }
+    case 0x7B:
+      guard case .record = type, let nested else { break }
+      return .record(try record(nested, depth: depth))
+    case 0x5B:
+      guard case .list(let element) = type else { break }
+      var items: [Value] = []
+      var misfit = false
+      try container(depth: depth, close: 0x5D) { (scanner: inout JSONScanner) throws(DataProblem) in
+        scanner.skipSpace()
+        if let item = try scanner.value(element, nested: nested, depth: depth + 1) {
+          items.append(item)
+        } else {
+          misfit = true
+        }
+      }
+      return misfit ? nil : .list(items)
+    default:
+      let start = index
+      let scalar = try scalar()
+      switch (scalar, type) {
+      case (.null, _), (.bool, .bool), (.int, .int), (.int, .double), (.double, .double):
+        return scalar
+      case (_, .string):
+        // Mixed columns are text: numbers and booleans keep their JSON spelling.
+        return .string(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+      default:
+        return nil
+      }
+    }
+    if type == .string {
+      // An object or array in a text column: its JSON text.
+      let start = index
+      try skipValue(depth: depth)
+      return .string(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+    try skipValue(depth: depth)
+    return nil
+  }
+
+  /// How a value starting with `byte` is named in messages.
+  static func kind(of byte: UInt8) -> String {
+    switch byte {
+    case 0x22: "text"
+    case 0x7B: "an object"
+    case 0x5B: "a list"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): "true or false"
+    case UInt8(ascii: "n"): "null"
+    default: "a number"
+    }
+  }
+}
+
+extension Value {
+  /// Whether this value is of `type` (for the scalar types).
+  func isOfType(_ type: ValueType) -> Bool {
+    switch (self, type) {
+    case (.date, .date), (.dateTime, .dateTime), (.string, .string), (.bool, .bool),
+      (.int, .int), (.double, .double):
+      true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// Writing JSON text: quoted strings, and records re-emitted without their whitespace.
+enum JSONText {
+  /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.
+  static func appendQuoted(_ text: some Sequence<UInt8>, to out: inout [UInt8]) {
+    out.append(0x22)
+    for byte in text {
+      switch byte {
+      case 0x22: out.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case ..<0x20:
+        out.append(contentsOf: Array("\\u00".utf8))
+        out.append(hexDigit(byte >> 4))
+        out.append(hexDigit(byte & 0xF))
+      default: out.append(byte)
+      }
+    }
+    out.append(0x22)
+  }
+
+  private static func hexDigit(_ n: UInt8) -> UInt8 {
+    n < 10 ? 0x30 + n : 0x61 + n - 10
+  }
+
+  /// Appends well-formed JSON `text` without the whitespace outside its strings: a record as
+  /// it was written, on one line, every value byte for byte.
+  static func appendCompact(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
+    var inString = false
+    var escaped = false
+    for byte in text {
+      if inString {
+        out.append(byte)
+        if escaped {
+          escaped = false
+        } else if byte == 0x5C {
+          escaped = true
+        } else if byte == 0x22 {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D: continue
+      case 0x22:
+        inString = true
+        out.append(byte)
+      default: out.append(byte)
+      }
+    }
+  }
+}

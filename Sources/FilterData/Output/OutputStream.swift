@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
+
+/// Buffered output to a file descriptor (standard output, or a file being written).
+public final class OutputStream {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  /// Set when a write failed; later writes are dropped.
+  public private(set) var failure: String?
+
+  /// Output to `descriptor` (1 for standard output).
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Appends bytes, writing them out when the buffer is full.
+  public func write(_ bytes: some Sequence<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends text.
+  public func write(_ text: String) { write(text.utf8) }
+
+  /// Writes out what is buffered.
+  public func flush() {
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard failure == nil else { return }
+    var written = 0
+    buffer.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      while written < raw.count {
+        let n = systemWrite(descriptor, base + written, raw.count - written)
+        if n > 0 {
+          written += n
+        } else if n < 0 && errno == EINTR {
+          continue
+        } else {
+          failure = String(cString: strerror(errno))
+          return
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import FilterDSL
+
+/// One value of a record as output sees it: JSON text exactly as the file had it, or the text
+/// of a CSV cell.
+enum OutputCell {
+  /// A JSON value's text.
+  case json(ArraySlice<UInt8>)
+  /// A CSV cell's text; `literal` when it is a number or boolean in a column of numbers or
+  /// booleans, so JSON output writes it unquoted.
+  case text(String, literal: Bool)
+  /// An empty CSV cell, or a field the record lacks.
+  case null
+
+  /// The cell as text for CSV and table output: strings unquoted, null empty, lists and
+  /// objects as compact JSON.
+  var text: String {
+    switch self {
+    case .null: return ""
+    case .text(let text, _): return text
+    case .json(let raw):
+      guard let first = raw.first else { return "" }
+      if first == 0x22 {
+        return raw.withUnsafeBufferPointer { bytes in
+          var scanner = JSONScanner(bytes, from: 0, to: bytes.count)
+          return (try? scanner.string()) ?? ""
+        }
+      }
+      if raw.elementsEqual("null".utf8) { return "" }
+      var out: [UInt8] = []
+      JSONText.appendCompact(raw, to: &out)
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  /// Whether the cell is a number (table output aligns numbers to the right).
+  var isNumber: Bool {
+    switch self {
+    case .json(let raw): raw.first.map { $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) } ?? false
+    case .text(let text, let literal): literal && text != "true" && text != "false"
+    case .null: false
+    }
+  }
+
+  /// Appends the cell as JSON.
+  func appendJSON(to out: inout [UInt8]) {
+    switch self {
+    case .null: out.append(contentsOf: "null".utf8)
+    case .json(let raw): JSONText.appendCompact(raw, to: &out)
+    case .text(let text, let literal):
+      if literal {
+        out.append(contentsOf: text.utf8)
+      } else {
+        JSONText.appendQuoted(text.utf8, to: &out)
+      }
+    }
+  }
+}
+
+/// The fields of a record, read back from its text for output, in the record's own order.
+struct RecordFields {
+  /// For CSV input: the header, and which columns hold numbers or booleans.
+  let header: [String]?
+  let literalColumns: [Bool]
+
+  /// The record's fields as (name, cell) pairs. A JSON object's keys come in their order;
+  /// a CSV row's cells under the header's names.
+  func fields(_ record: DataRecord) -> [(name: String, cell: OutputCell)] {
+    record.text.withUnsafeBufferPointer { bytes in
+      if let header {
+        var scanner = CSVScanner(bytes, from: 0, to: bytes.count, atEnd: true)
+        var cells: [CSVCell] = []
+        guard (try? scanner.record(into: &cells)) != nil else { return [] }
+        return zip(header, cells).enumerated().map { column, pair in
+          let (name, cell) = pair
+          if cell.start == cell.end { return (name, .null) }
+          let literal =
+            column < literalColumns.count && literalColumns[column] && !cell.quoted
+            && RecordFields.isLiteral(bytes, cell)
+          return (name, .text(scanner.text(cell), literal: literal))
+        }
+      }
+      var scanner = JSONScanner(bytes, from: 0, to: bytes.count)
+      var fields: [(name: String, cell: OutputCell)] = []
+      try? scanner.container(depth: 0, close: 0x7D) {
+        (scanner: inout JSONScanner) throws(DataProblem) in
+        scanner.skipSpace()
+        let name = try scanner.string()
+        try scanner.expect(0x3A, "':'")
+        scanner.skipSpace()
+        let start = scanner.index
+        try scanner.skipValue(depth: 1)
+        fields.append(
+          (
+            name,
+            .json(
+              record.text[
+                (record.text.startIndex + start)..<(record.text.startIndex + scanner.index)])
+          ))
+      }
+      return fields
+    }
+  }
+
+  /// Whether a cell's text is a JSON number or boolean.
+  private static func isLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ cell: CSVCell) -> Bool {
+    let slice = bytes[cell.start..<cell.end]
+    return NumberText.integer(bytes, cell.start, cell.end) != nil
+      || NumberText.decimal(bytes, cell.start, cell.end) != nil
+      || slice.elementsEqual("true".utf8) || slice.elementsEqual("false".utf8)
+  }
+}

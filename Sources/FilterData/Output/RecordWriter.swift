@@ -1,0 +1,213 @@
+import FilterDSL
+
+/// The formats `flt` writes.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  /// Aligned columns for people, with a row count.
+  case table
+  /// A JSON array of objects.
+  case json
+  /// One JSON object per line.
+  case jsonl
+  /// Comma-separated values with a header row.
+  case csv
+}
+
+/// Writes records in an output format. Records keep their fields' order and exact values:
+/// JSON input is copied byte for byte (without whitespace), CSV cells keep their text.
+public final class RecordWriter {
+  /// How many records were written.
+  public private(set) var count = 0
+  private let format: OutputFormat
+  private let out: OutputStream
+  private let fields: RecordFields
+  /// The fields to write (`--select`), or nil for all.
+  private let selection: [String]?
+  /// The columns of CSV and table output.
+  private let columns: [String]
+  private let copiesJSON: Bool
+  private var rows: [[OutputCell]] = []
+  /// The widest a table cell is shown, in terminal columns; longer cells end in `…`.
+  public var maxCellWidth = 40
+
+  /// A writer of records read by `reader`, showing `select` (every field when nil).
+  public init(
+    _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputStream
+  ) {
+    self.format = format
+    self.out = out
+    selection = select
+    let literal: [Bool] =
+      reader.header.map { header in
+        header.indices.map { column in
+          reader.columnType(column).map(RecordWriter.isLiteral) ?? false
+        }
+      } ?? []
+    fields = RecordFields(header: reader.header, literalColumns: literal)
+    columns = select ?? reader.header ?? reader.schema.names
+    copiesJSON = select == nil && reader.header == nil
+    if format == .csv {
+      write(csvRow: columns)
+    } else if format == .json {
+      out.write("[")
+    }
+  }
+
+  private static func isLiteral(_ type: ValueType) -> Bool {
+    type == .int || type == .double || type == .bool
+  }
+
+  /// Writes one record.
+  public func write(_ record: DataRecord) {
+    count += 1
+    switch format {
+    case .jsonl, .json:
+      var bytes: [UInt8] = []
+      if format == .json { bytes.append(contentsOf: (count == 1 ? "\n" : ",\n").utf8) }
+      if copiesJSON {
+        JSONText.appendCompact(record.text, to: &bytes)
+      } else {
+        bytes.append(0x7B)
+        for (i, (name, cell)) in selected(record).enumerated() {
+          if i > 0 { bytes.append(0x2C) }
+          JSONText.appendQuoted(name.utf8, to: &bytes)
+          bytes.append(0x3A)
+          cell.appendJSON(to: &bytes)
+        }
+        bytes.append(0x7D)
+      }
+      if format == .jsonl { bytes.append(0x0A) }
+      out.write(bytes)
+    case .csv:
+      write(csvRow: cells(record).map(\.text))
+    case .table:
+      rows.append(cells(record))
+    }
+  }
+
+  /// Ends the output: closes the JSON array, or lays out the table.
+  public func finish() {
+    switch format {
+    case .json: out.write(count == 0 ? "]\n" : "\n]\n")
+    case .table: writeTable()
+    case .jsonl, .csv: break
+    }
+    out.flush()
+  }
+
+  /// The record's fields in output order: the selection's, or the record's own.
+  private func selected(_ record: DataRecord) -> [(name: String, cell: OutputCell)] {
+    let all = fields.fields(record)
+    guard let selection else { return all }
+    return selection.map { name in (name, RecordWriter.cell(name, in: all)) }
+  }
+
+  /// The record's cells under ``columns``.
+  private func cells(_ record: DataRecord) -> [OutputCell] {
+    let all = fields.fields(record)
+    return columns.map { RecordWriter.cell($0, in: all) }
+  }
+
+  /// The cell of the field `name` (the last one, if the record repeats it); a dotted name
+  /// such as `camera.zoom` reaches into nested JSON objects.
+  static func cell(_ name: String, in fields: [(name: String, cell: OutputCell)]) -> OutputCell {
+    if let field = fields.last(where: { $0.name == name }) { return field.cell }
+    var parts = name.split(separator: ".", omittingEmptySubsequences: false)[...]
+    var current = fields
+    while let part = parts.popFirst() {
+      guard let field = current.last(where: { $0.name == part }) else { return .null }
+      if parts.isEmpty { return field.cell }
+      guard case .json(let raw) = field.cell, raw.first == 0x7B else { return .null }
+      current = RecordFields(header: nil, literalColumns: []).fields(
+        DataRecord(values: [], text: raw))
+    }
+    return .null
+  }
+
+  private func write(csvRow: [String]) {
+    var bytes: [UInt8] = []
+    for (i, text) in csvRow.enumerated() {
+      if i > 0 { bytes.append(0x2C) }
+      if text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+        bytes.append(0x22)
+        for byte in text.utf8 {
+          if byte == 0x22 { bytes.append(0x22) }
+          bytes.append(byte)
+        }
+        bytes.append(0x22)
+      } else {
+        bytes.append(contentsOf: text.utf8)
+      }
+    }
+    bytes.append(0x0A)
+    out.write(bytes)
+  }
+
+  // MARK: Table
+
+  private func writeTable() {
+    let texts = rows.map { row in row.map { fit(TableText.printable($0.text)) } }
+    let headers = columns.map { fit(TableText.printable($0)) }
+    var widths = headers.map(\.width)
+    for row in texts {
+      for (i, cell) in row.enumerated() where i < widths.count {
+        widths[i] = Swift.max(widths[i], cell.width)
+      }
+    }
+    let numeric = columns.indices.map { column in
+      rows.contains { column < $0.count && $0[column].isNumber }
+        && rows.allSatisfy { row in
+          column < row.count && (row[column].isNumber || row[column].text.isEmpty)
+        }
+    }
+    func line(_ cells: [(text: String, width: Int)], rightAlign: [Bool]) -> String {
+      var parts: [String] = []
+      for (i, cell) in cells.enumerated() {
+        let pad = String(repeating: " ", count: Swift.max(0, widths[i] - cell.width))
+        let last = i == cells.count - 1
+        parts.append(rightAlign[i] ? pad + cell.text : cell.text + (last ? "" : pad))
+      }
+      var text = parts.joined(separator: "  ")
+      while text.last == " " { text.removeLast() }
+      return text + "\n"
+    }
+    out.write(line(headers, rightAlign: numeric))
+    out.write(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n")
+    for row in texts { out.write(line(row, rightAlign: numeric)) }
+    out.write("\(count) row\(count == 1 ? "" : "s")\n")
+  }
+
+  /// The text cut to ``maxCellWidth`` columns, and its width.
+  private func fit(_ text: String) -> (text: String, width: Int) {
+    let widths = text.map(DisplayWidth.of)
+    let total = widths.reduce(0, +)
+    guard total > maxCellWidth else { return (text, total) }
+    var cut = ""
+    var width = 0
+    for (character, w) in zip(text, widths) {
+      if width + w >= maxCellWidth { break }
+      cut.append(character)
+      width += w
+    }
+    return (cut + "…", width + 1)
+  }
+}
+
+/// Text made safe for a terminal table: line breaks and other control characters shown as
+/// visible symbols, so that no cell can move the cursor or send escape sequences.
+enum TableText {
+  static func printable(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    else { return text }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          switch scalar.value {
+          case 0x0A: "↵"
+          case 0x09: "→"
+          case ..<0x20, 0x7F...0x9F: "\u{FFFD}"
+          default: scalar
+          }
+        }))
+  }
+}

@@ -1,0 +1,71 @@
+import FilterDSL
+
+/// A schema as `flt --schema` prints it: one field per line, nested fields indented, `?` on
+/// fields that are null or missing in some records, and the values of enum-like text fields.
+///
+/// ```
+/// model       string
+/// price       int
+/// camera      record
+///   zoom      double?
+/// tags        list<string>
+/// ```
+public enum SchemaOutline {
+  public static func text(_ schema: Schema, sampled: Bool = false) -> String {
+    var rows: [(name: String, type: String, note: String)] = []
+    collect(schema, indent: "", into: &rows)
+    let width = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+    var out = ""
+    for row in rows {
+      let pad = String(repeating: " ", count: width - DisplayWidth.of(row.name) + 2)
+      out += row.name + pad + row.type + (row.note.isEmpty ? "" : "  " + row.note) + "\n"
+    }
+    if sampled {
+      out += "(inferred from the first \(DataReader.sampleRecords) records)\n"
+    }
+    return out
+  }
+
+  private static func collect(
+    _ schema: Schema, indent: String, into rows: inout [(name: String, type: String, note: String)]
+  ) {
+    // Nested records are indented by two spaces a level; the reader nests at most a few
+    // hundred levels, and this recursion follows the schema, not the data.
+    for field in schema.fields {
+      var note = ""
+      if let values = field.knownValues {
+        note = "(\(values.count) values: \(values.joined(separator: ", ")))"
+      }
+      rows.append(
+        (indent + field.name, name(field.type) + (field.isOptional ? "?" : ""), note))
+      if case .record(let inner) = field.type {
+        collect(inner, indent: indent + "  ", into: &rows)
+      } else if case .list(.record(let inner)) = field.type {
+        collect(inner, indent: indent + "  ", into: &rows)
+      }
+    }
+  }
+
+  /// The short name of a type: `int`, `list<string>`.
+  public static func name(_ type: ValueType) -> String {
+    switch type {
+    case .bool: "bool"
+    case .int: "int"
+    case .double: "double"
+    case .string: "string"
+    case .date: "date"
+    case .dateTime: "datetime"
+    case .duration: "duration"
+    case .list(let element): "list<\(name(element))>"
+    case .record: "record"
+    case .null: "null"
+    }
+  }
+}
+
+extension DisplayWidth {
+  /// The number of columns `text` takes in a terminal.
+  static func of(_ text: String) -> Int {
+    text.reduce(0) { $0 + of($1) }
+  }
+}

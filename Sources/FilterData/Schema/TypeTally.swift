@@ -1,0 +1,104 @@
+import FilterDSL
+
+/// What the values of one field looked like in the records seen so far: how many of each
+/// kind, and for lists and nested records, the same for their elements and fields. The schema
+/// is inferred from these counts.
+final class TypeTally {
+  var nulls = 0
+  var bools = 0
+  var ints = 0
+  var doubles = 0
+  var strings = 0
+  var dates = 0
+  var dateTimes = 0
+  var lists = 0
+  var records = 0
+  /// The tally of every element of every list.
+  private(set) lazy var element: TypeTally = TypeTally()
+  /// The tally of the fields of nested records.
+  private(set) lazy var fields: RecordTally = RecordTally()
+  /// The distinct strings seen, while there are few of them (nil once there are many).
+  private var distinct: Set<String>? = []
+
+  /// The most distinct values a text field may have to be treated as a set of known values.
+  static let knownValuesLimit = 24
+
+  func add(string: String) {
+    strings += 1
+    if distinct != nil {
+      distinct?.insert(string)
+      if let count = distinct?.count, count > TypeTally.knownValuesLimit { distinct = nil }
+    }
+  }
+
+  /// A text value that also spells a date or date-time.
+  func add(date: Value) {
+    if case .date = date { dates += 1 } else { dateTimes += 1 }
+  }
+
+  /// The type these values share: the narrowest one that holds them all.
+  var type: ValueType {
+    let scalars = bools + ints + doubles + strings
+    if lists > 0 && scalars + records == 0 {
+      return .list(element.isEmpty ? .string : element.type)
+    }
+    if records > 0 && scalars + lists == 0 { return .record(fields.schema(complete: false)) }
+    if lists + records > 0 { return .string }
+    if bools == scalars && bools > 0 { return .bool }
+    if ints == scalars && ints > 0 { return .int }
+    if ints + doubles == scalars && doubles > 0 { return .double }
+    if strings == scalars && strings > 0 {
+      if dates == strings { return .date }
+      if dateTimes == strings { return .dateTime }
+    }
+    return .string
+  }
+
+  var isEmpty: Bool { nulls + bools + ints + doubles + strings + lists + records == 0 }
+
+  /// The values of a text field with few distinct values that repeat: an enum-like field such
+  /// as a colour. Only offered when every record was seen, so that a value the filter names
+  /// and the sample lacks is not reported as unknown.
+  func knownValues(complete: Bool) -> [String]? {
+    guard complete, type == .string, let distinct, !distinct.isEmpty,
+      strings >= 3 * distinct.count
+    else { return nil }
+    return distinct.sorted()
+  }
+}
+
+/// The tallies of the fields of records, in the order their names first appeared.
+final class RecordTally {
+  private(set) var names: [String] = []
+  private var slots: [String: Int] = [:]
+  private(set) var tallies: [TypeTally] = []
+  /// In how many records each field appeared.
+  private var present: [Int] = []
+  /// How many records were seen.
+  var records = 0
+
+  /// The tally of the field `name`, added when first seen; counts it as present.
+  func field(_ name: String) -> TypeTally {
+    if let slot = slots[name] {
+      present[slot] += 1
+      return tallies[slot]
+    }
+    slots[name] = names.count
+    names.append(name)
+    let tally = TypeTally()
+    tallies.append(tally)
+    present.append(1)
+    return tally
+  }
+
+  /// The inferred schema. A field is optional when it was null or missing somewhere.
+  func schema(complete: Bool) -> Schema {
+    Schema(
+      names.indices.map { slot in
+        let tally = tallies[slot]
+        return Schema.Field(
+          names[slot], tally.type, optional: tally.nulls > 0 || present[slot] < records,
+          knownValues: tally.knownValues(complete: complete))
+      })
+  }
+}

@@ -1,0 +1,200 @@
+import FilterDSL
+import FilterData
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flt [options] FILTER [FILE...]`: prints the records of data files that match a query.
+///
+/// Without `order by`, records stream: each block read is filtered and printed before the
+/// next is read, and reading stops once `limit` is reached. With `order by`, the matches
+/// (only they) are kept, sorted and printed at the end.
+struct FilterCommand {
+  let options: Options
+  let query: String
+
+  /// Runs the command; returns the exit status.
+  func run() -> Int32 {
+    let inputs: [String?] = options.files.isEmpty ? [nil] : options.files
+    if options.files.isEmpty && isatty(0) == 1 && !options.check && !options.explain {
+      return Command.usageError(
+        "no data: give a FILE, or pipe records into flt (flt 'price < 500' phones.json)")
+    }
+    do {
+      return try execute(inputs)
+    } catch let error as FilterError {
+      Command.writeError(error.description)
+    } catch let error as DataError {
+      Command.writeError(error.rendered)
+    } catch let error as CommandError {
+      Command.writeError("error: \(error.message)\n")
+    } catch {
+      Command.writeError("error: \(error)\n")
+    }
+    return Command.Status.failure
+  }
+
+  struct CommandError: Error {
+    var message: String
+  }
+
+  private func execute(_ inputs: [String?]) throws -> Int32 {
+    let first = try DataReader(path: inputs[0], format: options.inputFormat)
+    let compiled = try compile(for: first)
+    if options.check { return Command.Status.success }
+    if options.explain {
+      print(compiled.plan.description)
+      return Command.Status.success
+    }
+    try checkSelection(first)
+
+    let format = options.format ?? (options.output == nil && isatty(1) == 1 ? .table : .jsonl)
+    let target = try OutputTarget(path: options.output)
+    defer { target.discard() }
+    let writer =
+      options.count
+      ? nil : RecordWriter(format, for: first, select: options.select, to: target.stream)
+    let progress = Progress(
+      enabled: options.progress
+        ?? (isatty(2) == 1
+          && (isatty(1) == 0 || format == .table || options.count || compiled.sorts)))
+
+    var faults = FaultCounts()
+    let (skip, take) = compiled.page(&faults)
+    var skipped = 0
+    var shown = 0
+    var kept: [DataRecord] = []
+    func emit(_ record: DataRecord) {
+      shown += 1
+      writer?.write(record)
+    }
+
+    reading: for (index, path) in inputs.enumerated() {
+      let reader = index == 0 ? first : try DataReader(path: path, format: options.inputFormat)
+      let query = index == 0 ? compiled : try compile(for: reader, sameAs: first)
+      reader.decodeOnly(Set(query.query.fieldNames))
+      while let block = try reader.next() {
+        progress.update(reader)
+        warn(reader.takeWarnings())
+        var matches = block
+        if let filter = query.filter {
+          let result = filter.filter(block)
+          matches = result.matches
+          faults.merge(result.faults)
+        }
+        if query.sorts {
+          kept.append(contentsOf: matches.map(\.detached))
+          continue
+        }
+        for record in matches {
+          if skipped < skip {
+            skipped += 1
+            continue
+          }
+          if let take, shown >= take { break reading }
+          emit(record)
+        }
+        if format != .table { target.stream.flush() }
+        if let take, shown >= take { break reading }
+      }
+      warn(reader.takeWarnings())
+    }
+    if compiled.sorts {
+      let sorted = compiled.sorted(kept, &faults)
+      let start = Swift.min(skip, sorted.count)
+      let end = take.map { Swift.min(sorted.count, start + $0) } ?? sorted.count
+      for record in sorted[start..<end] { emit(record) }
+    }
+    progress.clear()
+    writer?.finish()
+    if options.count { target.stream.write("\(shown)\n") }
+    target.stream.flush()
+    if let failure = target.stream.failure {
+      throw CommandError(message: "cannot write the output: \(failure)")
+    }
+    try target.commit()
+    if !faults.isEmpty {
+      Command.writeError(
+        "warning: \(faults.total) operation\(faults.total == 1 ? "" : "s") failed (\(faults)) and counted as unknown\n"
+      )
+    }
+    return options.exitStatus && shown == 0 ? Command.Status.noMatch : Command.Status.success
+  }
+
+  /// The query compiled for the records of `reader`. Another file read with the first one
+  /// must have the same fields when the query sorts, so that all records compare alike.
+  private func compile(for reader: DataReader, sameAs first: DataReader? = nil) throws
+    -> CompiledQuery<DataRecord>
+  {
+    if let first, reader.schema.names != first.schema.names {
+      let query = try CompiledQuery(query, for: first.recordType)
+      if query.sorts {
+        throw CommandError(
+          message:
+            "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); sort files with different fields one at a time"
+        )
+      }
+    }
+    var parameters: [String: ValueType] = [:]
+    var values: [String: Value] = [:]
+    for (name, value) in options.parameters {
+      parameters[name] = ParameterValue.type(value)
+      values[name] = value
+    }
+    let compiled = try CompiledQuery(query, for: reader.recordType, parameters: parameters)
+    if first == nil, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
+      let source = SourceText(query, name: "<query>")
+      Command.writeError(DiagnosticRenderer(source: source).render(warnings))
+    }
+    return compiled.binding(values, now: Clock.now())
+  }
+
+  /// `--select` must name fields the data has: top-level ones, columns of a CSV header, or
+  /// dotted paths into nested records.
+  private func checkSelection(_ reader: DataReader) throws {
+    let schema = reader.schema
+    func exists(_ name: String) -> Bool {
+      if schema.field(named: name) != nil || reader.header?.contains(name) == true { return true }
+      var fields = schema
+      var parts = name.split(separator: ".", omittingEmptySubsequences: false)[...]
+      while let part = parts.popFirst() {
+        guard let field = fields.field(named: String(part))?.field else { return false }
+        if parts.isEmpty { return true }
+        guard case .record(let inner) = field.type else { return false }
+        fields = inner
+      }
+      return false
+    }
+    for name in options.select ?? [] where !exists(name) {
+      let suggestion = Suggestion.closest(to: name, among: schema.names)
+      throw CommandError(
+        message: "--select: the data has no field '\(name)'"
+          + (suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; its fields are \(schema.names.joined(separator: ", "))"))
+    }
+  }
+
+  private func warn(_ warnings: [DataError]) {
+    for warning in warnings { Command.writeError(warning.description) }
+  }
+}
+
+/// The wall clock, which the core leaves to its callers (for `now()` and `today()`).
+enum Clock {
+  static func now() -> Instant {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Instant(
+      seconds: Int64(time.tv_sec), nanoseconds: Int32(truncatingIfNeeded: time.tv_nsec))
+  }
+
+  /// Seconds on a monotonic clock, for progress and timing.
+  static func seconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

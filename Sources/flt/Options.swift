@@ -1,0 +1,175 @@
+import FilterDSL
+import FilterData
+
+/// The options of the one-shot command `flt [options] FILTER [FILE...]`.
+struct Options {
+  var filter: String?
+  var files: [String] = []
+  var count = false
+  var select: [String]?
+  var format: OutputFormat?
+  var output: String?
+  var inputFormat: DataFormat?
+  var schema = false
+  var explain = false
+  var check = false
+  var parameters: [(name: String, value: Value)] = []
+  var exitStatus = false
+  var help = false
+  var version = false
+  var progress: Bool?
+
+  /// A command line that cannot be understood: what is wrong, for `flt: error: ...`.
+  struct UsageError: Error {
+    var message: String
+  }
+
+  /// Reads `arguments` (without the program name). Options may come before, between or
+  /// after the filter and files; `--` ends them; `--name=value` and `--name value` both work.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var positional: [String] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        positional += rest
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positional.append(argument)
+        continue
+      }
+      var name = argument
+      var attached: String? = nil
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        attached = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let attached { return attached }
+        guard let next = rest.popFirst() else {
+          throw UsageError(message: "\(name) needs a value")
+        }
+        return next
+      }
+      func noValue() throws(UsageError) {
+        if attached != nil { throw UsageError(message: "\(name) takes no value") }
+      }
+      switch name {
+      case "-c", "--count":
+        try noValue()
+        options.count = true
+      case "-s", "--select":
+        let fields = try value().split(separator: ",").map {
+          $0.trimmingCharacters(in: " ")
+        }
+        guard !fields.isEmpty, !fields.contains("") else {
+          throw UsageError(
+            message: "--select needs field names separated by commas, as in --select model,price")
+        }
+        options.select = fields
+      case "-f", "--format":
+        let text = try value()
+        guard let format = OutputFormat(rawValue: text) else {
+          throw UsageError(
+            message: "unknown output format '\(text)'; use one of table, json, jsonl, csv")
+        }
+        options.format = format
+      case "-o", "--output":
+        options.output = try value()
+      case "-i", "--input-format":
+        let text = try value()
+        guard let format = DataFormat(rawValue: text) else {
+          throw UsageError(message: "unknown input format '\(text)'; use one of json, jsonl, csv")
+        }
+        options.inputFormat = format
+      case "--schema":
+        try noValue()
+        options.schema = true
+      case "--explain":
+        try noValue()
+        options.explain = true
+      case "--check":
+        try noValue()
+        options.check = true
+      case "-p", "--param":
+        let text = try value()
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+          throw UsageError(message: "--param needs name=value, as in --param budget=1000")
+        }
+        var parameterName = String(text[..<equals])
+        if parameterName.hasPrefix("$") { parameterName.removeFirst() }
+        options.parameters.append(
+          (parameterName, ParameterValue.parse(String(text[text.index(after: equals)...]))))
+      case "-e", "--exit-status":
+        try noValue()
+        options.exitStatus = true
+      case "--progress", "--no-progress":
+        try noValue()
+        options.progress = name == "--progress"
+      case "-h", "--help":
+        options.help = true
+      case "-V", "--version":
+        options.version = true
+      default:
+        let known = [
+          "--count", "--select", "--format", "--output", "--input-format", "--schema",
+          "--explain", "--check", "--param", "--exit-status", "--help", "--version",
+          "--progress", "--no-progress",
+        ]
+        let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" }
+        throw UsageError(message: "unknown option \(name)\(suggestion ?? "")")
+      }
+    }
+    if options.schema {
+      options.files = positional
+    } else if let first = positional.first {
+      options.filter = first
+      options.files = Array(positional.dropFirst())
+    }
+    return options
+  }
+}
+
+/// `--param` values: numbers, booleans, dates and date-times as the filter language writes
+/// them, `null`; anything else is text.
+enum ParameterValue {
+  static func parse(_ text: String) -> Value {
+    if let int = Int64(text) { return .int(int) }
+    if let double = Double(text), double.isFinite, text.first?.isLetter == false {
+      return .double(double)
+    }
+    switch text {
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "null": return .null
+    default: break
+    }
+    return Value.isoDate(Array(text.utf8)) ?? .string(text)
+  }
+
+  /// The type a value gives its parameter.
+  static func type(_ value: Value) -> ValueType {
+    switch value {
+    case .null: .null
+    case .bool: .bool
+    case .int: .int
+    case .double: .double
+    case .string: .string
+    case .date: .date
+    case .dateTime: .dateTime
+    case .duration: .duration
+    case .list: .list(.string)
+    case .record(let values): .record(Schema(values.indices.map { Schema.Field("\($0)", .string) }))
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in set: Character) -> String {
+    var text = self
+    while text.first == set { text.removeFirst() }
+    while text.last == set { text.removeLast() }
+    return String(text)
+  }
+}
