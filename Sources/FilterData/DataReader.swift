@@ -346,21 +346,47 @@ public final class DataReader {
     }
   }
 
+  /// A column to decode: where its cells go, as what, and its name for messages.
+  private struct CSVTarget {
+    var column: Int
+    var path: [Int]
+    var type: ValueType
+    var name: String
+  }
+
+  /// The columns of fields the layout needs.
+  private func csvTargets(_ csv: CSVColumns) -> [CSVTarget] {
+    csv.paths.enumerated().compactMap { column, path in
+      guard let top = path.first, top < layout.needed.count, layout.needed[top],
+        let (type, name) = fieldType(path)
+      else { return nil }
+      return CSVTarget(column: column, path: path, type: type, name: name)
+    }
+  }
+
   private func csvRecords(
     _ scanner: inout CSVScanner, _ csv: CSVColumns, _ records: inout [DataRecord],
     decode: Bool, tally: RecordTally?, limit: Int
   ) -> Result<Void, DataProblem> {
+    // The loop works on locals, and commits to the reader's properties once at the end.
+    var cells: [CSVCell] = []
+    swap(&cells, &self.cells)
+    defer { swap(&cells, &self.cells) }
+    let targets = csvTargets(csv)
+    let width = layout.types.count
+    let columns = csv.header.count
     var count = 0
+    var line = self.line
+    var result = Result<Void, DataProblem>.success(())
     while count < limit {
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      misfits.line = line
       do throws(DataProblem) {
         guard let text = try scanner.record(into: &cells) else { break }
-        guard cells.count == csv.header.count else {
+        guard cells.count == columns else {
           throw DataProblem(
             code: .raggedRow,
             message:
-              "this row has \(cells.count) field\(cells.count == 1 ? "" : "s") where the header has \(csv.header.count)",
+              "this row has \(cells.count) field\(cells.count == 1 ? "" : "s") where the header has \(columns)",
             label: "row starts here",
             help: "every row needs one value per column; quote values that contain commas",
             offset: text.lowerBound)
@@ -368,8 +394,24 @@ public final class DataReader {
         if let tally {
           csv.tally(cells, scanner, into: tally)
         } else if decode {
-          records.append(
-            DataRecord(values: csvValues(scanner, csv), text: buffer[text]))
+          var values = [Value](repeating: .null, count: width)
+          for target in targets {
+            let cell = cells[target.column]
+            var value = CSVColumns.value(cell, scanner, as: target.type)
+            if value == nil {
+              misfits.line = line
+              misfits.report(
+                target.name, expected: target.type, found: "\"\(scanner.text(cell))\"",
+                offset: cell.start, newlines: scanner.newlines, lineStart: scanner.lineStart)
+              value = .null
+            }
+            if target.path.count == 1 {
+              values[target.path[0]] = value ?? .null
+            } else {
+              assign(&values, target.path[...], value ?? .null, layout)
+            }
+          }
+          records.append(DataRecord(values: values, text: buffer[text]))
         }
       } catch {
         if error.truncated {
@@ -377,32 +419,19 @@ public final class DataReader {
         } else if error.code == .raggedRow {
           (scanner.newlines, scanner.lineStart) = (saved.1, saved.2)
         }
-        return .failure(error)
+        result = .failure(error)
+        break
       }
-      position = scanner.index
       line += scanner.newlines
       scanner.newlines = 0
-      lineStart = scanner.lineStart
       count += 1
     }
-    return .success(())
-  }
-
-  private func csvValues(_ scanner: CSVScanner, _ csv: CSVColumns) -> [Value] {
-    var values = [Value](repeating: .null, count: layout.types.count)
-    for (column, path) in csv.paths.enumerated() where column < cells.count {
-      guard let top = path.first, top < values.count, layout.needed[top] else { continue }
-      guard let (type, name) = fieldType(path) else { continue }
-      var value = CSVColumns.value(cells[column], scanner, as: type)
-      if value == nil {
-        misfits.report(
-          name, expected: type, found: "\"\(scanner.text(cells[column]))\"",
-          offset: cells[column].start, newlines: scanner.newlines, lineStart: scanner.lineStart)
-        value = .null
-      }
-      assign(&values, path[...], value ?? .null, layout)
-    }
-    return values
+    // After a truncated record the scanner is back at its start; after an error the reader
+    // stops, and `line` is the failing record's, to which the error adds the scanner's count.
+    position = scanner.index
+    lineStart = scanner.lineStart
+    self.line = line
+    return result
   }
 
   private func fieldType(_ path: [Int]) -> (ValueType, String)? {

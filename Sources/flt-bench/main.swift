@@ -14,6 +14,10 @@ case "filter-profile":
 case "parse-profile":
   // One workload only, for a profiler: parse the generated 1 MB filter five times.
   ParseBenchmark.profile()
+case "generate":
+  // The catalog for the data benchmark (Scripts/benchmark-data.sh).
+  let count = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
+  CatalogGenerator.run(count: count, folder: arguments.count > 2 ? arguments[2] : ".")
 default:
-  print("usage: flt-bench parse | filter")
+  print("usage: flt-bench parse | filter | generate [COUNT [FOLDER]]")
 }

@@ -1,8 +1,13 @@
 /// Writing JSON text: quoted strings, and records re-emitted without their whitespace.
 enum JSONText {
   /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.
-  static func appendQuoted(_ text: some Sequence<UInt8>, to out: inout [UInt8]) {
+  static func appendQuoted(_ text: String.UTF8View, to out: inout [UInt8]) {
     out.append(0x22)
+    if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+      out.append(contentsOf: text)
+      out.append(0x22)
+      return
+    }
     for byte in text {
       switch byte {
       case 0x22: out.append(contentsOf: [0x5C, 0x22])
