@@ -149,7 +149,8 @@ public final class DataReader {
     next.reserveCapacity(rest.count + want)
     next.append(contentsOf: rest)
     let read = try input.read(into: &next, upTo: want)
-    if read < want { atEnd = true }
+    // The end: nothing more came, or a regular file has been read to its size.
+    if read == 0 || input.size.map({ input.bytesRead >= $0 }) == true { atEnd = true }
     lineStart -= position
     position = 0
     buffer = next
@@ -257,7 +258,8 @@ public final class DataReader {
       }
     case .next:
       guard let byte = scanner.peek else {
-        throw .truncated(scanner.index, "the input ends before ']'")
+        throw .truncated(
+          scanner.index, "the JSON array is never closed", help: "add ']' at the end")
       }
       if byte == 0x5D {
         scanner.index += 1

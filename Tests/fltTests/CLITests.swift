@@ -62,12 +62,12 @@ import Testing
     #expect(version.stdout.hasPrefix("flt "))
     let help = try CLITests.flt(["--help"])
     #expect(help.status == 0)
-    #expect(help.stdout.contains("usage: flt parse"))
+    #expect(help.stdout.contains("usage: flt [options] FILTER [FILE...]"))
     #expect(help.stderr.isEmpty)
   }
 
   @Test func usageErrorsExitTwo() throws {
-    for arguments in [[], ["frobnicate"], ["parse"], ["check"], ["ast"], ["ast", "a", "b"]] {
+    for arguments in [[], ["--frobnicate"], ["parse"], ["check"], ["ast"], ["ast", "a", "b"]] {
       let run = try CLITests.flt(arguments)
       #expect(run.status == 2, "\(arguments)")
       #expect(run.stdout.isEmpty, "\(arguments)")

@@ -98,6 +98,7 @@ struct CSVScanner {
 
   private mutating func quotedField(_ high: inout UInt8) throws(DataProblem) -> (CSVCell, Stop) {
     let open = index
+    let (openNewlines, openLineStart) = (newlines, lineStart)
     let start = index + 1
     var cursor = start
     while cursor < end {
@@ -140,6 +141,7 @@ struct CSVScanner {
     }
     if !atEnd { throw .truncated(open, "the input ends inside a quoted field") }
     index = open
+    (newlines, lineStart) = (openNewlines, openLineStart)
     throw DataProblem(
       code: .invalidCSV, message: "quoted field is never closed", label: "this quote",
       help: "add the closing '\"', and double any quote inside the field", offset: open)

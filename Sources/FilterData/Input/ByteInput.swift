@@ -49,8 +49,9 @@ final class ByteInput {
     if descriptor != 0 && !closed { close(descriptor) }
   }
 
-  /// Appends up to `count` bytes to `buffer` (fewer only at the end of the input); returns
-  /// how many were read.
+  /// Appends up to `count` bytes to `buffer` and returns how many were read: 0 only at the
+  /// end of the input. A pipe gives what it has, so records that arrive slowly are filtered
+  /// as they come instead of waiting for a full block.
   func read(into buffer: inout [UInt8], upTo count: Int) throws(DataError) -> Int {
     let start = buffer.count
     var filled = 0
@@ -62,6 +63,7 @@ final class ByteInput {
         let n = systemRead(descriptor, base + start + filled, count - filled)
         if n > 0 {
           filled += n
+          if size == nil { break }
         } else if n == 0 {
           break
         } else if errno != EINTR {

@@ -1,0 +1,379 @@
+import Foundation
+import Testing
+
+/// `flt FILTER FILE`: the one-shot command over data files, run as a built binary.
+@Suite struct DataCommandTests {
+  typealias Run = CLITests.Run
+
+  func flt(_ arguments: [String], stdin: String? = nil) throws -> Run {
+    try CLITests.flt(arguments, stdin: stdin)
+  }
+
+  /// A temporary data file with `text` (bytes as given), named so its extension says the format.
+  func file(_ text: String, _ name: String) throws -> String {
+    try CLITests.temporaryFile(Array(text.utf8), name: name).path
+  }
+
+  func file(bytes: [UInt8], _ name: String) throws -> String {
+    try CLITests.temporaryFile(bytes, name: name).path
+  }
+
+  static let design = #"color in (Starlight, "Space Black") and diskSpace >= 256"#
+
+  // MARK: The examples
+
+  @Test func designFilterFindsTheSamePhonesInJSONAndCSV() throws {
+    // jq '[.[] | select((.color == "Starlight" or .color == "Space Black") and .diskSpace >= 256)] | length'
+    // finds 13 in examples/phones.json.
+    for path in ["examples/phones.json", "examples/phones.csv"] {
+      let count = try flt(["--count", Self.design, path])
+      #expect(count.status == 0)
+      #expect(count.stdout == "13\n", "\(path)")
+      #expect(count.stderr.isEmpty)
+    }
+    let select = ["--select", "model,price,color,diskSpace,camera.megapixels", "--format", "csv"]
+    let json = try flt(select + [Self.design, "examples/phones.json"])
+    let csv = try flt(select + [Self.design, "examples/phones.csv"])
+    #expect(json.stdout == csv.stdout)
+    #expect(json.stdout.hasPrefix("model,price,color,diskSpace,camera.megapixels\n"))
+    #expect(json.stdout.split(separator: "\n").count == 14)
+  }
+
+  @Test func briefsMultiSelectFindsOnePhone() throws {
+    let query =
+      #"diskSpace in (256, 512) and color in (Starlight, "Space Black") and price == 1299"#
+    let run = try flt(["-s", "model,diskSpace,color", query, "examples/phones.json"])
+    #expect(
+      run.stdout == #"{"model":"iPhone 14 Pro","diskSpace":512,"color":"Space Black"}"# + "\n")
+  }
+
+  @Test func orderByAndLimit() throws {
+    let run = try flt([
+      "-s", "price", "-f", "csv", Self.design + " order by price desc limit 5",
+      "examples/phones.json",
+    ])
+    #expect(run.status == 0)
+    let prices = run.stdout.split(separator: "\n").dropFirst().compactMap { Int($0) }
+    #expect(prices.count == 5)
+    #expect(prices == prices.sorted(by: >))
+    #expect(prices.first == 1599)
+  }
+
+  @Test func nestedFieldsAndLists() throws {
+    let run = try flt([
+      "--count", #"camera.megapixels >= 48 and tags contains "ProMotion""#,
+      "examples/phones.json",
+    ])
+    let expected = try flt([
+      "--count", "camera.megapixels >= 48 and processor == \"A16 Bionic\"", "examples/phones.json",
+    ])
+    #expect(run.status == 0)
+    #expect(Int(run.stdout.dropLast()) ?? 0 > 0)
+    #expect(run.stdout == expected.stdout)
+  }
+
+  // MARK: Formats
+
+  @Test func outputFormats() throws {
+    let data = try file(
+      #"[{"name":"a, \"b\"","n":256,"x":6.10},{"name":"c","n":-1,"x":1e3}]"#, "f.json")
+    let jsonl = try flt(["-f", "jsonl", "n > 0", data])
+    #expect(jsonl.stdout == #"{"name":"a, \"b\"","n":256,"x":6.10}"# + "\n")
+    let json = try flt(["-f", "json", "n > -5", data])
+    #expect(
+      json.stdout
+        == "[\n" + #"{"name":"a, \"b\"","n":256,"x":6.10},"# + "\n"
+        + #"{"name":"c","n":-1,"x":1e3}"# + "\n]\n")
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any]
+    #expect(parsed?.count == 2)
+    let empty = try flt(["-f", "json", "n > 1000", data])
+    #expect(empty.stdout == "[]\n")
+    let csv = try flt(["-f", "csv", "n > -5", data])
+    #expect(csv.stdout == "name,n,x\n\"a, \"\"b\"\"\",256,6.10\nc,-1,1e3\n")
+    let table = try flt(["-f", "table", "n > -5", data])
+    #expect(
+      table.stdout == """
+        name      n     x
+        ──────  ───  ────
+        a, "b"  256  6.10
+        c        -1   1e3
+        2 rows
+
+        """)
+  }
+
+  @Test func tableCutsLongCellsAndShowsControlCharacters() throws {
+    let long = String(repeating: "界", count: 30)
+    let data = try file(#"{"t":"\#(long)","u":"a\nb\u001b[31m"}"# + "\n", "t.jsonl")
+    let run = try flt(["-f", "table", "true", data])
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines[2].hasPrefix(String(repeating: "界", count: 19) + "…"))
+    #expect(lines[2].hasSuffix("a↵b\u{FFFD}[31m"))
+    #expect(!run.stdout.contains("\u{1B}"))
+  }
+
+  @Test func valuesKeepTheirExactText() throws {
+    let record =
+      #"{"big":12345678901234567890,"huge":1e400,"small":6.10,"neg":-0.0,"s":"caf\u00e9 \"q\"","u":"ü","n":null,"l":[1, 2],"o":{"k" : true}}"#
+    let data = try file(record + "\n", "exact.jsonl")
+    let run = try flt(["big > 1e19 and huge > 1e300 and small == 6.1", data])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    #expect(
+      run.stdout == record.replacingOccurrences(of: "[1, 2]", with: "[1,2]").replacingOccurrences(
+        of: "\"k\" : true", with: "\"k\":true") + "\n")
+  }
+
+  // MARK: Hostile CSV
+
+  @Test func csvWithQuotesNewlinesBOMAndCRLF() throws {
+    let text =
+      "\u{FEFF}name,note,n\r\n\"Smith, J\",\"said \"\"hi\"\"\r\nthen left\",1\r\nplain,,2\r\n"
+    let data = try file(text, "hostile.csv")
+    let run = try flt(["-f", "jsonl", "n >= 1", data])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == #"{"name":"Smith, J","note":"said \"hi\"\r\nthen left","n":1}"# + "\n"
+        + #"{"name":"plain","note":null,"n":2}"# + "\n")
+    let null = try flt(["--count", "note is null", data])
+    #expect(null.stdout == "1\n")
+    let schema = try flt(["--schema", data])
+    #expect(schema.stdout == "name  string\nnote  string?\nn     int\n")
+  }
+
+  @Test func raggedRowIsAnErrorWithItsLine() throws {
+    let data = try file("a,b\n1,2\n3,4,5\n", "ragged.csv")
+    let run = try flt(["a > 0", data])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr == """
+        error[FLT403]: this row has 3 fields where the header has 2
+         --> \(data):3:1
+          |
+        3 | 3,4,5
+          | ^ row starts here
+          = help: every row needs one value per column; quote values that contain commas
+
+        """)
+  }
+
+  @Test func unterminatedQuoteAndStrayQuote() throws {
+    let open = try file("a,b\n1,\"never\nclosed\n", "open.csv")
+    let run = try flt(["a > 0", open])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("error[FLT402]: quoted field is never closed\n --> \(open):2:3\n"))
+    let stray = try file("a,b\n1,ab\"c\n", "stray.csv")
+    let second = try flt(["a > 0", stray])
+    #expect(second.status == 2)
+    #expect(second.stderr.contains("a quote inside a field that does not start with one"))
+    #expect(second.stderr.contains("\(stray):2:5"))
+  }
+
+  @Test func csvTypesAreInferredAndMixedColumnsAreText() throws {
+    let data = try file("zip,n,d,f\n01234,1,2022-09-16,true\n98765,2.5,2022-10-01,false\n", "t.csv")
+    let schema = try flt(["--schema", data])
+    #expect(schema.stdout == "zip  string\nn    double\nd    date\nf    bool\n")
+    let run = try flt(["-f", "csv", #"zip == "01234" and n < 2 and d < 2022-10-01 and f"#, data])
+    #expect(run.stdout == "zip,n,d,f\n01234,1,2022-09-16,true\n")
+  }
+
+  // MARK: Hostile JSON
+
+  @Test func deepNestingIsAnErrorNotACrash() throws {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    let data = try file(#"{"a":"# + deep + "}\n", "deep.jsonl")
+    let run = try flt(["a is null", data])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("error[FLT405]: arrays and objects nest more than 256 deep"))
+    let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    let ok = try file(#"{"a":"# + fine + #","b":1}"# + "\n", "ok.jsonl")
+    #expect(try flt(["--count", "b == 1", ok]).stdout == "1\n")
+  }
+
+  @Test func invalidUTF8IsAnError() throws {
+    let data = try file(
+      bytes: Array(#"{"a":"x"#.utf8) + [0xFF, 0xFE] + Array("\"}\n".utf8), "bad.jsonl")
+    let run = try flt(["a is null", data])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("error[FLT404]: invalid UTF-8 in a string\n --> \(data):1:8\n"))
+    let csv = try file(bytes: Array("a\nx".utf8) + [0xC3, 0x28] + [0x0A], "bad.csv")
+    let second = try flt(["a is null", csv])
+    #expect(second.status == 2)
+    #expect(second.stderr.contains("invalid UTF-8"))
+  }
+
+  @Test func duplicateKeysKeepTheLastValue() throws {
+    let data = try file(#"{"a":1,"a":5}"# + "\n", "dup.jsonl")
+    #expect(try flt(["--count", "a == 5", data]).stdout == "1\n")
+    #expect(try flt(["--count", "a == 1", data]).stdout == "0\n")
+    // Output keeps the record as it was.
+    #expect(try flt(["a == 5", data]).stdout == #"{"a":1,"a":5}"# + "\n")
+  }
+
+  @Test func malformedJSONNamesLineAndColumn() throws {
+    let cases: [(String, String, String)] = [
+      ("[{\"a\":1},\n {\"a\":2,}\n]", "f.json", "2:9: expected a key in quotes"),
+      ("{\"a\":1}\n{\"a\":01}\n", "f.jsonl", "2:6: numbers do not start with 0"),
+      ("{\"a\":1}\n{\"a\":tru}\n", "f.jsonl", "2:6: expected a value"),
+      ("[{\"a\":1}", "f.json", "the JSON array is never closed"),
+      ("{\"a\":\"open\n", "f.jsonl", "string is not closed on its line"),
+      ("[1, 2]", "f.json", "records must be JSON objects"),
+      ("{\"a\":1} x\n", "f.jsonl", "expected the end of the line after the record"),
+    ]
+    for (text, name, expected) in cases {
+      let data = try file(text, name)
+      let run = try flt(["a == 1", data])
+      #expect(run.status == 2, "\(text)")
+      #expect(run.stdout.isEmpty, "\(text)")
+      let parts = expected.split(separator: ": ", maxSplits: 1)
+      if parts.count == 2, parts[0].contains(":") {
+        #expect(run.stderr.contains("\(data):\(parts[0])"), "\(text): \(run.stderr)")
+        #expect(run.stderr.contains(String(parts[1])), "\(text): \(run.stderr)")
+      } else {
+        #expect(run.stderr.contains(expected), "\(text): \(run.stderr)")
+      }
+    }
+  }
+
+  @Test func valuesThatDoNotFitTheSampleAreWarnedAbout() throws {
+    var text = ""
+    for i in 0..<10_001 { text += #"{"n":\#(i)}"# + "\n" }
+    text += #"{"n":"many"}"# + "\n"
+    let data = try file(text, "late.jsonl")
+    let run = try flt(["--count", "n >= 0", data])
+    #expect(run.status == 0)
+    #expect(run.stdout == "10001\n")
+    #expect(
+      run.stderr.hasPrefix(
+        "warning[FLT406]: 'n' holds text here, but was inferred as an integer from the first records\n"
+      ))
+    #expect(run.stderr.contains("  --> \(data):10002:6\n"))
+  }
+
+  // MARK: Input and output
+
+  @Test func standardInputStreams() throws {
+    let run = try flt(["a > 1"], stdin: "{\"a\":1}\n{\"a\":2}\n")
+    #expect(run.stdout == "{\"a\":2}\n")
+    let csv = try flt(["-i", "csv", "a > 1"], stdin: "a\n1\n2\n")
+    #expect(csv.stdout == "{\"a\":2}\n")
+  }
+
+  @Test func firstMatchesPrintBeforeTheInputEnds() throws {
+    let process = Process()
+    process.executableURL = CLITests.binary
+    process.arguments = ["a > 1"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data("{\"a\":1}\n{\"a\":2}\n".utf8))
+    // The input stays open: the match must come out anyway.
+    let received = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var first = Data()
+    DispatchQueue.global().async {
+      first = output.fileHandleForReading.availableData
+      received.signal()
+    }
+    let arrived = received.wait(timeout: .now() + 20) == .success
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(arrived)
+    #expect(String(decoding: first, as: UTF8.self) == "{\"a\":2}\n")
+  }
+
+  @Test func outputFileIsReplacedOnlyOnSuccess() throws {
+    let data = try file(#"{"a":1}"# + "\n" + #"{"a":2}"# + "\n", "in.jsonl")
+    let target = try file("precious\n", "out.jsonl")
+    let bad = try flt(["-o", target, "b > 1", data])
+    #expect(bad.status == 2)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    let broken = try file(#"{"a":1}"# + "\n" + #"{"a":"# + "\n", "broken.jsonl")
+    let failed = try flt(["-o", target, "a > 0", broken])
+    #expect(failed.status == 2)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    let good = try flt(["-o", target, "a > 1", data])
+    #expect(good.status == 0)
+    #expect(good.stdout.isEmpty)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == #"{"a":2}"# + "\n")
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.contains(".flt-")
+    }
+    #expect(leftovers.isEmpty)
+  }
+
+  // MARK: Options and exit status
+
+  @Test func exitStatusOnNoMatch() throws {
+    let data = try file(#"{"a":1}"# + "\n", "e.jsonl")
+    #expect(try flt(["-e", "a > 5", data]).status == 1)
+    #expect(try flt(["a > 5", data]).status == 0)
+    #expect(try flt(["-e", "a > 0", data]).status == 0)
+  }
+
+  @Test func usageErrors() throws {
+    let cases: [([String], String)] = [
+      (["--cout", "a", "x.json"], "error: unknown option --cout; did you mean --count?\n"),
+      (["--select"], "error: --select needs a value\n"),
+      (
+        ["-f", "xml", "a"],
+        "error: unknown output format 'xml'; use one of table, json, jsonl, csv\n"
+      ),
+      (["--count=yes", "a"], "error: --count takes no value\n"),
+      (["-p", "=1", "a"], "error: --param needs name=value, as in --param budget=1000\n"),
+    ]
+    for (arguments, message) in cases {
+      let run = try flt(arguments)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.stderr == message + "(flt --help shows the options)\n", "\(arguments)")
+      #expect(run.stdout.isEmpty)
+    }
+    let missing = try flt(["a > 1", "no-such-file.json"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "error: no-such-file.json: no such file\n")
+    let unknownExtension = try flt(["a > 1", "Package.swift"])
+    #expect(unknownExtension.stderr.contains("--input-format"))
+    let select = try flt(["-s", "modle", "price > 0", "examples/phones.json"])
+    #expect(
+      select.stderr == "error: --select: the data has no field 'modle'; did you mean 'model'?\n")
+  }
+
+  @Test func filterErrorsPointIntoTheQuery() throws {
+    let run = try flt(["colr == Starlight", "examples/phones.json"])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr == """
+        error[FLT301]: unknown field 'colr'
+         --> <query>:1:1
+          |
+        1 | colr == Starlight
+          | ^^^^ not a field of the data
+          = help: did you mean 'color'?
+
+        """)
+  }
+
+  @Test func explainCheckParamAndSchema() throws {
+    let explain = try flt([
+      "--explain", Self.design + " order by price desc limit 5", "examples/phones.json",
+    ])
+    #expect(
+      explain.stdout
+        == "Limit(5, Sort(price desc, And(In(color, {Starlight, Space Black}), Ge(diskSpace, 256))))\n"
+    )
+    let check = try flt(["--check", "price < 'x'", "examples/phones.json"])
+    #expect(check.status == 2)
+    #expect(check.stderr.contains("FLT305"))
+    #expect(try flt(["--check", "price < 500", "examples/phones.json"]).stdout.isEmpty)
+    let param = try flt(["--count", "-p", "budget=500", "price <= $budget", "examples/phones.json"])
+    let literal = try flt(["--count", "price <= 500", "examples/phones.json"])
+    #expect(param.stdout == literal.stdout)
+    let schema = try flt(["--schema", "examples/phones.json"])
+    #expect(schema.stdout.contains("camera        record\n  megapixels  int\n  zoom        int?\n"))
+    #expect(schema.stdout.contains("tags          list<string>\n"))
+    #expect(schema.stdout.contains("released      date\n"))
+  }
+}
