@@ -22,6 +22,7 @@ let package = Package(
     .testTarget(
       name: "FilterDSLTests", dependencies: ["FilterDSL"],
       exclude: ["Golden"]),
+    .testTarget(name: "FilterDataTests", dependencies: ["FilterData", "FilterDSL"]),
     .testTarget(name: "fltTests", dependencies: ["flt", "FilterData"]),
   ]
 )

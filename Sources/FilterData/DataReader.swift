@@ -2,8 +2,8 @@ import FilterDSL
 
 /// Reads a JSON, JSON Lines or CSV file (or standard input) as blocks of records.
 ///
-/// Opening the reader reads the first block and infers the schema from up to
-/// ``sampleRecords`` records in it. ``next()`` then returns the records block by block, so a
+/// Opening the reader infers the schema from the first ``sampleRecords`` records (or as many
+/// as the first 16 MiB hold). ``next()`` then returns the records block by block, so a
 /// caller can filter and print as it goes and memory stays flat however large the input.
 ///
 /// ```swift
@@ -33,8 +33,11 @@ public final class DataReader {
 
   /// The most records the schema is inferred from.
   public static let sampleRecords = 10_000
+  /// The most bytes read ahead to find them.
+  static let sampleBytes = 16 << 20
   /// How many bytes are read at a time.
-  static let blockSize = 4 << 20
+  static let defaultBlockSize = 4 << 20
+  private let blockSize: Int
 
   private let input: ByteInput
   private var buffer: [UInt8] = []
@@ -58,7 +61,14 @@ public final class DataReader {
   /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
   /// from `format`, else from the file's extension; standard input without a format is
   /// read as JSON Lines.
-  public init(path: String?, format: DataFormat? = nil) throws(DataError) {
+  public convenience init(path: String?, format: DataFormat? = nil) throws(DataError) {
+    try self.init(path: path, format: format, blockSize: DataReader.defaultBlockSize)
+  }
+
+  /// A reader that reads `blockSize` bytes at a time (tests use tiny blocks so that records
+  /// straddle them).
+  init(path: String?, format: DataFormat?, blockSize: Int) throws(DataError) {
+    self.blockSize = Swift.max(1, blockSize)
     input = try ByteInput(path: path)
     guard
       let format = format ?? path.flatMap(DataFormat.init(path:))
@@ -72,6 +82,7 @@ public final class DataReader {
     self.format = format
     layout = RecordLayout(Schema([]), misfits: misfits)
     try fill()
+    while buffer.count < 3 && !atEnd { try fill() }
     // A UTF-8 byte order mark says nothing for UTF-8; skip it.
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     framing = format == .json ? .start : .lines
@@ -121,8 +132,9 @@ public final class DataReader {
 
   // MARK: Inference
 
-  /// Tallies the records of the first block (at most ``sampleRecords``), then goes back to
-  /// its start. A first record larger than a block makes the block grow until it fits.
+  /// Tallies the first ``sampleRecords`` records (all of a smaller input), reading on until
+  /// it has them or the buffer holds ``sampleBytes``; then goes back to the start. The
+  /// schema so depends on the data only, not on block sizes or on how a pipe delivers it.
   private func infer() throws(DataError) -> (Schema, complete: Bool) {
     var records: [DataRecord] = []
     while true {
@@ -130,11 +142,11 @@ public final class DataReader {
       let tally = RecordTally()
       try parse(&records, decode: false, tally: tally, limit: DataReader.sampleRecords)
       (position, line, lineStart, framing) = saved
-      if tally.records > 0 || atEnd {
-        let complete = atEnd && tally.records < DataReader.sampleRecords
-        return (tally.schema(complete: complete), complete)
+      let enough = tally.records >= DataReader.sampleRecords
+      if enough || atEnd || (tally.records > 0 && buffer.count >= DataReader.sampleBytes) {
+        return (tally.schema(complete: atEnd && !enough), atEnd && !enough)
       }
-      try fill(minimum: 2 * buffer.count)
+      try fill(minimum: buffer.count)
     }
   }
 
@@ -145,7 +157,7 @@ public final class DataReader {
   private func fill(minimum: Int = 0) throws(DataError) {
     let rest = buffer[position...]
     var next: [UInt8] = []
-    let want = Swift.max(DataReader.blockSize, rest.count, minimum)
+    let want = Swift.max(blockSize, rest.count, minimum)
     next.reserveCapacity(rest.count + want)
     next.append(contentsOf: rest)
     let read = try input.read(into: &next, upTo: want)
@@ -184,7 +196,7 @@ public final class DataReader {
     }
     if case .failure(let problem) = result {
       if problem.truncated && !atEnd { return }
-      throw error(problem, newlines: newlines, lineStart: lastLineStart, fallback: failedAt)
+      throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
     }
     reportMisfits()
   }
@@ -196,6 +208,7 @@ public final class DataReader {
     var count = 0
     while count < limit {
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
+      let savedFraming = framing
       misfits.line = line
       do throws(DataProblem) {
         guard let start = try jsonFrame(&scanner) else {
@@ -224,6 +237,7 @@ public final class DataReader {
       } catch {
         if error.truncated {
           (scanner.index, scanner.newlines, scanner.lineStart) = saved
+          framing = savedFraming
         }
         return .failure(error)
       }
@@ -336,9 +350,8 @@ public final class DataReader {
           try reader.fill(minimum: reader.buffer.count)
           continue
         }
-        throw reader.error(
-          problem, newlines: scanner?.newlines ?? 0, lineStart: scanner?.lineStart ?? 0, fallback: 0
-        )
+        throw try reader.failure(
+          problem, newlines: scanner?.newlines ?? 0, lineStart: scanner?.lineStart ?? 0)
       }
       guard let header, let scanner else { return [] }
       reader.position = scanner.index
@@ -416,9 +429,10 @@ public final class DataReader {
           records.append(DataRecord(values: values, text: buffer[text]))
         }
       } catch {
-        if error.truncated {
-          (scanner.index, scanner.newlines, scanner.lineStart) = saved
-        } else if error.code == .raggedRow {
+        // Back to the record's start; an error keeps the scanner's count of lines up to the
+        // place it names (a ragged row names the row's start).
+        scanner.index = saved.0
+        if error.truncated || error.code == .raggedRow {
           (scanner.newlines, scanner.lineStart) = (saved.1, saved.2)
         }
         result = .failure(error)
@@ -472,6 +486,24 @@ public final class DataReader {
   }
 
   // MARK: Errors
+
+  /// The error for `problem`, after reading on to the end of its line (up to a few kilobytes)
+  /// so that the error shows the line whole.
+  private func failure(_ problem: DataProblem, newlines: Int, lineStart: Int) throws(DataError)
+    -> DataError
+  {
+    var problem = problem
+    var lineStart = lineStart
+    while !atEnd, problem.offset <= buffer.count,
+      !buffer[problem.offset...].contains(0x0A), buffer.count - problem.offset < 4096
+    {
+      let shift = position
+      try fill(minimum: 0)
+      problem.offset -= shift
+      lineStart -= shift
+    }
+    return error(problem, newlines: newlines, lineStart: lineStart, fallback: 0)
+  }
 
   private func error(_ problem: DataProblem, newlines: Int, lineStart start: Int, fallback: Int)
     -> DataError

@@ -1,0 +1,93 @@
+import FilterDSL
+import Foundation
+import Testing
+
+@testable import FilterData
+
+/// The reader gives the same records whatever its block size, so records cut by a block
+/// boundary are read like any other; bad input gives an error, never a crash.
+@Suite struct DataReaderTests {
+  @Test(arguments: ["examples/phones.json", "examples/phones.csv"])
+  func blockSizeDoesNotChangeTheRecords(example: String) throws {
+    let path = DataFiles.root.appendingPathComponent(example).path
+    let whole = try DataFiles.read(path)
+    #expect(whole.values.count == 111)
+    for size in [1, 7, 100, 4096] {
+      #expect(try DataFiles.read(path, blockSize: size) == whole, "block size \(size)")
+    }
+  }
+
+  @Test func hostileCSVAcrossBlocks() throws {
+    let text = "\u{FEFF}a,b\r\n\"x\r\ny\",\"q\"\"\"\r\n,2\r\n\"\",3"
+    let path = try DataFiles.write(text, "h.csv")
+    let whole = try DataFiles.read(path)
+    #expect(whole.values.count == 3)
+    #expect(whole.values[0] == [.string("x\r\ny"), .string("q\"")])
+    // Column b mixes text and numbers, so it is text.
+    #expect(whole.values[1] == [.null, .string("2")])
+    #expect(whole.values[2] == [.null, .string("3")])
+    for size in 1...12 { #expect(try DataFiles.read(path, blockSize: size) == whole) }
+  }
+
+  @Test func inferredTypes() throws {
+    let lines = [
+      #"{"i":1,"d":1,"m":1,"s":"a","t":"2022-09-16","dt":"2022-09-16T10:00:00Z","b":true,"n":null,"o":{"x":1},"l":[1,2]}"#,
+      #"{"i":2,"d":2.5,"m":"two","s":"b","t":"2022-09-17","dt":"2022-09-16T11:00:00+02:00","b":false,"n":null,"o":{"x":2,"y":"z"},"l":[]}"#,
+      #"{"i":3,"d":3,"m":3,"s":"c","t":"2022-09-18","dt":"2022-09-16T12:00:00Z","b":true}"#,
+    ]
+    let path = try DataFiles.write(lines.joined(separator: "\n"), "types.jsonl")
+    let contents = try DataFiles.read(path)
+    let types = contents.schema.fields.map { ($0.name, $0.type, $0.isOptional) }
+    #expect(types.map(\.0) == ["i", "d", "m", "s", "t", "dt", "b", "n", "o", "l"])
+    #expect(types.map(\.1)[0..<7] == [.int, .double, .string, .string, .date, .dateTime, .bool])
+    #expect(types[7].1 == .string && types[7].2)
+    #expect(types[8].2 && types[9].2)
+    #expect(types[9].1 == .list(.int))
+    guard case .record(let inner) = types[8].1 else {
+      Issue.record("o is not a record")
+      return
+    }
+    #expect(inner.fields.map(\.name) == ["x", "y"])
+    #expect(inner.fields[1].isOptional)
+    // Mixed columns are text, numbers keeping their spelling.
+    #expect(contents.values[0][2] == .string("1"))
+    #expect(contents.values[1][2] == .string("two"))
+  }
+
+  /// Random damage to valid files: every outcome is a result or an error with a line, the
+  /// same at every block size.
+  @Test(arguments: ["examples/phones.json", "examples/phones.csv"])
+  func damagedInputNeverCrashes(example: String) throws {
+    let original = try [UInt8](
+      Data(contentsOf: DataFiles.root.appendingPathComponent(example)).prefix(3000))
+    let name = URL(fileURLWithPath: example).lastPathComponent
+    var state: UInt64 = 99
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let specials: [UInt8] = Array("\"{}[],:\\\n\r 0e-.".utf8) + [0x00, 0xFF, 0xC3]
+    var failures = 0
+    for _ in 0..<150 {
+      var bytes = original
+      for _ in 0..<(1 + next(3)) {
+        let at = next(bytes.count)
+        switch next(3) {
+        case 0: bytes[at] = specials[next(specials.count)]
+        case 1: bytes.insert(specials[next(specials.count)], at: at)
+        default: bytes.removeSubrange(at..<Swift.min(bytes.count, at + next(8) + 1))
+        }
+      }
+      let path = try DataFiles.write(bytes, name)
+      let big = DataFiles.outcome(path, blockSize: 1 << 20)
+      let small = DataFiles.outcome(path, blockSize: 13)
+      #expect(big == small)
+      if case .failure(let message) = big {
+        failures += 1
+        #expect(message.contains(" --> \(path):"), "\(message)")
+      }
+      try? FileManager.default.removeItem(atPath: path)
+    }
+    #expect(failures > 0)
+  }
+}

@@ -1,0 +1,55 @@
+import FilterDSL
+import Foundation
+
+@testable import FilterData
+
+/// Data files for tests: written to a temporary folder, read back whole.
+enum DataFiles {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static func write(_ bytes: [UInt8], _ name: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-data-\(UUID().uuidString)-\(name)")
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  static func write(_ text: String, _ name: String) throws -> String {
+    try write(Array(text.utf8), name)
+  }
+
+  /// Everything a reader gives for a file: schema and records, or the error.
+  struct Contents: Equatable {
+    var schema: Schema
+    var values: [[Value]]
+    var texts: [[UInt8]]
+  }
+
+  static func read(_ path: String, format: DataFormat? = nil, blockSize: Int = 4 << 20)
+    throws(DataError) -> Contents
+  {
+    let reader = try DataReader(path: path, format: format, blockSize: blockSize)
+    var contents = Contents(schema: reader.schema, values: [], texts: [])
+    while let block = try reader.next() {
+      for record in block {
+        contents.values.append(record.values)
+        contents.texts.append(Array(record.text))
+      }
+    }
+    return contents
+  }
+
+  /// The outcome of reading, as something tests can compare: the contents, or the error's
+  /// rendering.
+  static func outcome(_ path: String, blockSize: Int) -> Result<Contents, String> {
+    do {
+      return .success(try read(path, blockSize: blockSize))
+    } catch {
+      return .failure(error.description)
+    }
+  }
+}
+
+extension Result: @retroactive Equatable where Success: Equatable, Failure: Equatable {}
+extension String: @retroactive Error {}
