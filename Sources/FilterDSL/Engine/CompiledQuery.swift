@@ -113,34 +113,51 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     return (count(query.offset) ?? 0, count(query.limit))
   }
 
-  /// `records` in the query's order: a stable sort that decorates each record with its keys
-  /// once, sorts, and undecorates.
+  /// `records` in the query's order: a stable sort that computes each record's keys once.
   public func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
     withExtendedLifetime(bindings) {
       var run = Run(bindings: bindings)
-      var decorated: [(index: Int, keys: [Value])] = []
-      decorated.reserveCapacity(records.count)
-      for (index, record) in records.enumerated() {
-        decorated.append((index, keys.map { $0.value(record, &run) }))
+      var values: [Value] = []
+      values.reserveCapacity(records.count * keys.count)
+      for record in records {
+        for key in keys { values.append(key.value(record, &run)) }
       }
       faults.merge(run.faults)
-      decorated.sort { a, b in
-        for (i, key) in keys.enumerated() {
-          let x = a.keys[i]
-          let y = b.keys[i]
-          // Nulls go where the key says, whatever its direction.
-          switch (x.isNull, y.isNull) {
-          case (true, true): continue
-          case (true, false): return key.nullsFirst
-          case (false, true): return !key.nullsFirst
-          default:
-            let order = ValueOrder.compare(x, y) ?? 0
-            if order != 0 { return key.direction == .ascending ? order < 0 : order > 0 }
-          }
-        }
-        return a.index < b.index
-      }
-      return decorated.map { records[$0.index] }
+      let order = SortOrder.order(
+        values, keys: keys.map { ($0.direction == .descending, $0.nullsFirst) },
+        count: records.count)
+      return order.map { records[$0] }
     }
+  }
+}
+
+/// The comparison behind ``CompiledQuery/sorted(_:_:)``, kept out of generic code so that it
+/// is compiled once, for concrete types.
+enum SortOrder {
+  /// The indices of `count` records in sorted order, given their keys row by row in
+  /// `values`; ties keep input order.
+  static func order(
+    _ values: [Value], keys: [(descending: Bool, nullsFirst: Bool)], count: Int
+  ) -> [Int] {
+    let width = keys.count
+    guard width > 0, values.count == count * width else { return Array(0..<count) }
+    var order = Array(0..<count)
+    order.sort { a, b in
+      for (i, key) in keys.enumerated() {
+        let x = values[a * width + i]
+        let y = values[b * width + i]
+        // Nulls go where the key says, whatever its direction.
+        switch (x.isNull, y.isNull) {
+        case (true, true): continue
+        case (true, false): return key.nullsFirst
+        case (false, true): return !key.nullsFirst
+        default:
+          let order = ValueOrder.compare(x, y) ?? 0
+          if order != 0 { return key.descending ? order > 0 : order < 0 }
+        }
+      }
+      return a < b
+    }
+    return order
   }
 }

@@ -32,27 +32,26 @@ enum JSONText {
   /// Appends well-formed JSON `text` without the whitespace outside its strings: a record as
   /// it was written, on one line, every value byte for byte.
   static func appendCompact(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
+    // Copies runs between the whitespace, not byte by byte.
+    var runStart = text.startIndex
     var inString = false
-    var escaped = false
-    for byte in text {
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
       if inString {
-        out.append(byte)
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
+        if byte == 0x5C {
+          index += 1
         } else if byte == 0x22 {
           inString = false
         }
-        continue
-      }
-      switch byte {
-      case 0x20, 0x09, 0x0A, 0x0D: continue
-      case 0x22:
+      } else if byte == 0x22 {
         inString = true
-        out.append(byte)
-      default: out.append(byte)
+      } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+        out.append(contentsOf: text[runStart..<index])
+        runStart = index + 1
       }
+      index += 1
     }
+    out.append(contentsOf: text[runStart..<Swift.min(index, text.endIndex)])
   }
 }
