@@ -177,20 +177,19 @@ public final class DataReader {
     let result: Result<Void, DataProblem>
     var newlines = 0
     var lastLineStart = lineStart
-    var failedAt = position
     result = buffer.withUnsafeBufferPointer { bytes in
       if format == .csv, let csv {
         var scanner = CSVScanner(bytes, from: position, to: bytes.count, atEnd: atEnd)
         scanner.lineStart = lineStart
         defer {
-          (newlines, lastLineStart, failedAt) = (scanner.newlines, scanner.lineStart, scanner.index)
+          (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
         }
         return csvRecords(&scanner, csv, &records, decode: decode, tally: tally, limit: limit)
       }
       var scanner = JSONScanner(bytes, from: position, to: bytes.count)
       scanner.lineStart = lineStart
       defer {
-        (newlines, lastLineStart, failedAt) = (scanner.newlines, scanner.lineStart, scanner.index)
+        (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
       }
       return jsonRecords(&scanner, &records, decode: decode, tally: tally, limit: limit)
     }
@@ -323,7 +322,7 @@ public final class DataReader {
       return .success(())
     }
     if case .failure(let problem) = result {
-      throw error(problem, newlines: 0, lineStart: lineStart, fallback: position)
+      throw error(problem, newlines: 0, lineStart: lineStart)
     }
   }
 
@@ -502,12 +501,15 @@ public final class DataReader {
       problem.offset -= shift
       lineStart -= shift
     }
-    return error(problem, newlines: newlines, lineStart: lineStart, fallback: 0)
+    return error(problem, newlines: newlines, lineStart: lineStart)
   }
 
-  private func error(_ problem: DataProblem, newlines: Int, lineStart start: Int, fallback: Int)
-    -> DataError
-  {
+  /// The diagnostic for `problem` at the line `newlines` after the current one, which starts
+  /// at `start` in the buffer.
+  private func error(
+    _ problem: DataProblem, newlines: Int, lineStart start: Int,
+    severity: Diagnostic.Severity = .error
+  ) -> DataError {
     let offset = Swift.min(Swift.max(problem.offset, 0), buffer.count)
     let lineBegin = Swift.min(Swift.max(start, 0), offset)
     var lineEnd = offset
@@ -516,8 +518,8 @@ public final class DataReader {
     let text = String(decoding: buffer[lineBegin..<lineEnd], as: UTF8.self)
     let column = String(decoding: buffer[lineBegin..<offset], as: UTF8.self).utf8.count
     var diagnostic = Diagnostic(
-      problem.code, at: SourceRange(start: column, end: column + 1), message: problem.message,
-      label: problem.label, help: problem.help)
+      problem.code, severity, at: SourceRange(start: column, end: column + 1),
+      message: problem.message, label: problem.label, help: problem.help)
     if problem.truncated {
       diagnostic.label = problem.label ?? "the input ends here"
     }
@@ -526,7 +528,7 @@ public final class DataReader {
 
   private func reportMisfits() {
     for misfit in misfits.pending {
-      var problem = DataProblem(
+      let problem = DataProblem(
         code: .unexpectedType,
         message:
           "'\(misfit.field)' holds \(misfit.found) here, but was inferred as \(misfit.expected) from the first records",
@@ -534,17 +536,9 @@ public final class DataReader {
         help:
           "filters treat this value as null; give the file a consistent type for '\(misfit.field)'",
         offset: misfit.offset)
-      problem.truncated = false
-      var warning = error(
-        problem, newlines: misfit.line - line, lineStart: misfit.lineStart, fallback: 0)
-      warning = DataError(
-        path: warning.path,
-        diagnostic: {
-          var d = warning.diagnostic
-          d.severity = .warning
-          return d
-        }(), line: warning.line, lineText: warning.lineText)
-      warnings.append(warning)
+      warnings.append(
+        error(
+          problem, newlines: misfit.line - line, lineStart: misfit.lineStart, severity: .warning))
     }
     misfits.pending.removeAll()
   }
