@@ -19,7 +19,13 @@ struct FilterCommand {
   /// Runs the command; returns the exit status.
   func run() -> Int32 {
     let inputs: [String?] = options.files.isEmpty ? [nil] : options.files
-    if options.files.isEmpty && isatty(0) == 1 && !options.check && !options.explain {
+    if options.files.isEmpty && isatty(0) == 1 {
+      if options.check {
+        // No data to take field types from: check the syntax alone.
+        let parsed = Parser.parseQuery(SourceText(query, name: "<query>"))
+        if !parsed.diagnostics.isEmpty { Command.writeError(parsed.renderedDiagnostics) }
+        return parsed.hasErrors ? Command.Status.failure : Command.Status.success
+      }
       return Command.usageError(
         "no data: give a FILE, or pipe records into flt (flt 'price < 500' phones.json)")
     }

@@ -25,7 +25,17 @@ public final class RecordWriter {
   /// The columns of CSV and table output.
   private let columns: [String]
   private let copiesJSON: Bool
-  private var rows: [[OutputCell]] = []
+  /// Table rows, laid out at the end: each cell's text fitted to ``maxCellWidth`` (not the
+  /// cell itself, which would keep the whole block it was read in alive), and whether it
+  /// is a number.
+  private var rows: [[TableCell]] = []
+
+  private struct TableCell {
+    var text: String
+    var width: Int
+    var isNumber: Bool
+    var isEmpty: Bool
+  }
   /// The widest a table cell is shown, in terminal columns; longer cells end in `…`.
   public var maxCellWidth = 40
 
@@ -80,7 +90,13 @@ public final class RecordWriter {
     case .csv:
       write(csvRow: cells(record).map(\.text))
     case .table:
-      rows.append(cells(record))
+      rows.append(
+        cells(record).map { cell in
+          let text = cell.text
+          let (shown, width) = fit(TableText.printable(text))
+          return TableCell(
+            text: shown, width: width, isNumber: cell.isNumber, isEmpty: text.isEmpty)
+        })
     }
   }
 
@@ -145,7 +161,7 @@ public final class RecordWriter {
   // MARK: Table
 
   private func writeTable() {
-    let texts = rows.map { row in row.map { fit(TableText.printable($0.text)) } }
+    let texts = rows.map { row in row.map { (text: $0.text, width: $0.width) } }
     let headers = columns.map { fit(TableText.printable($0)) }
     var widths = headers.map(\.width)
     for row in texts {
@@ -156,7 +172,7 @@ public final class RecordWriter {
     let numeric = columns.indices.map { column in
       rows.contains { column < $0.count && $0[column].isNumber }
         && rows.allSatisfy { row in
-          column < row.count && (row[column].isNumber || row[column].text.isEmpty)
+          column < row.count && (row[column].isNumber || row[column].isEmpty)
         }
     }
     func line(_ cells: [(text: String, width: Int)], rightAlign: [Bool]) -> String {
