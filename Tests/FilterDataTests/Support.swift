@@ -51,5 +51,4 @@ enum DataFiles {
   }
 }
 
-extension Result: @retroactive Equatable where Success: Equatable, Failure: Equatable {}
 extension String: @retroactive Error {}
