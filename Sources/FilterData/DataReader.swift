@@ -37,26 +37,26 @@ public final class DataReader {
   static let sampleBytes = 16 << 20
   /// How many bytes are read at a time.
   static let defaultBlockSize = 4 << 20
-  private let blockSize: Int
+  let blockSize: Int
 
-  private let input: ByteInput
-  private var buffer: [UInt8] = []
-  private var position = 0
-  private var atEnd = false
-  private var finished = false
+  let input: ByteInput
+  var buffer: [UInt8] = []
+  var position = 0
+  var atEnd = false
+  var finished = false
   /// The line number at `position`, and the offset in `buffer` where that line starts.
-  private var line = 1
-  private var lineStart = 0
-  private var framing = Framing.start
-  private let misfits = MisfitLog()
-  private var layout: RecordLayout
-  private var csv: CSVColumns? = nil
-  private var cells: [CSVCell] = []
-  private var warnings: [DataError] = []
+  var line = 1
+  var lineStart = 0
+  var framing = Framing.start
+  let misfits = MisfitLog()
+  var layout: RecordLayout
+  var csv: CSVColumns? = nil
+  var cells: [CSVCell] = []
+  var warnings: [DataError] = []
 
   /// Where a reader of JSON is: before `[` (or a single object), inside the array, after its
   /// `]` (or the object). JSON Lines and CSV stay in `.lines`.
-  private enum Framing { case start, next, done, lines, single }
+  enum Framing { case start, next, done, lines, single }
 
   /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
   /// from `format`, else from the file's extension; standard input without a format is
@@ -135,7 +135,7 @@ public final class DataReader {
   /// Tallies the first ``sampleRecords`` records (all of a smaller input), reading on until
   /// it has them or the buffer holds ``sampleBytes``; then goes back to the start. The
   /// schema so depends on the data only, not on block sizes or on how a pipe delivers it.
-  private func infer() throws(DataError) -> (Schema, complete: Bool) {
+  func infer() throws(DataError) -> (Schema, complete: Bool) {
     var records: [DataRecord] = []
     while true {
       let saved = (position, line, lineStart, framing)
@@ -154,7 +154,7 @@ public final class DataReader {
 
   /// Reads more input into a new buffer, after the bytes not parsed yet (the records already
   /// returned keep the old buffer alive as long as they need it).
-  private func fill(minimum: Int = 0) throws(DataError) {
+  func fill(minimum: Int = 0) throws(DataError) {
     let rest = buffer[position...]
     var next: [UInt8] = []
     let want = Swift.max(blockSize, rest.count, minimum)
@@ -170,7 +170,7 @@ public final class DataReader {
 
   /// Parses the complete records of the buffer from `position`: decodes them into `records`,
   /// or tallies them into `tally`. Stops before a record cut off by the end of the buffer.
-  private func parse(
+  func parse(
     _ records: inout [DataRecord], decode: Bool, tally: RecordTally? = nil,
     limit: Int = .max
   ) throws(DataError) {
@@ -200,295 +200,11 @@ public final class DataReader {
     reportMisfits()
   }
 
-  private func jsonRecords(
-    _ scanner: inout JSONScanner, _ records: inout [DataRecord], decode: Bool,
-    tally: RecordTally?, limit: Int
-  ) -> Result<Void, DataProblem> {
-    var count = 0
-    while count < limit {
-      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      let savedFraming = framing
-      misfits.line = line
-      do throws(DataProblem) {
-        guard let start = try jsonFrame(&scanner) else {
-          commit(&scanner)
-          break
-        }
-        if let tally {
-          try scanner.tally(record: tally, depth: 0)
-        } else {
-          let values = try scanner.record(layout, depth: 0)
-          if decode {
-            records.append(
-              DataRecord(values: values, text: buffer[start..<scanner.index]))
-          }
-        }
-        if framing == .lines {
-          // JSON Lines: only spaces may follow a record on its line.
-          while let byte = scanner.peek, byte == 0x20 || byte == 0x09 || byte == 0x0D {
-            scanner.index += 1
-          }
-          if let byte = scanner.peek, byte != 0x0A {
-            throw scanner.unexpected("the end of the line after the record")
-          }
-        }
-        if framing == .single { framing = .done }
-      } catch {
-        if error.truncated {
-          (scanner.index, scanner.newlines, scanner.lineStart) = saved
-          framing = savedFraming
-        }
-        return .failure(error)
-      }
-      commit(&scanner)
-      count += 1
-    }
-    return .success(())
-  }
-
-  /// Moves past what comes before the next JSON record (`[`, `,`) and returns where the record
-  /// starts, or nil when no record follows.
-  private func jsonFrame(_ scanner: inout JSONScanner) throws(DataProblem) -> Int? {
-    scanner.skipSpace()
-    switch framing {
-    case .start:
-      guard let byte = scanner.peek else {
-        framing = .done
-        return nil
-      }
-      if byte == 0x7B {
-        framing = .single
-      } else {
-        guard byte == 0x5B else { throw scanner.unexpected("'[' or '{' to begin the JSON data") }
-        scanner.index += 1
-        scanner.skipSpace()
-        framing = .next
-        if scanner.peek == 0x5D {
-          scanner.index += 1
-          framing = .done
-          return nil
-        }
-      }
-    case .next:
-      guard let byte = scanner.peek else {
-        throw .truncated(
-          scanner.index, "the JSON array is never closed", help: "add ']' at the end")
-      }
-      if byte == 0x5D {
-        scanner.index += 1
-        framing = .done
-        return nil
-      }
-      guard byte == 0x2C else { throw scanner.unexpected("',' or ']' after the record") }
-      scanner.index += 1
-      scanner.skipSpace()
-    case .lines:
-      guard scanner.peek != nil else { return nil }
-    case .done, .single:
-      return nil
-    }
-    guard scanner.peek == 0x7B else {
-      if scanner.peek == nil {
-        throw .truncated(scanner.index, "the input ends where a record belongs")
-      }
-      throw DataProblem(
-        code: .invalidRecord, message: "records must be JSON objects",
-        label: "expected '{' here", help: "write each record as an object: {\"name\": value, …}",
-        offset: scanner.index)
-    }
-    return scanner.index
-  }
-
-  private func commit(_ scanner: inout JSONScanner) {
-    position = scanner.index
-    line += scanner.newlines
-    scanner.newlines = 0
-    lineStart = scanner.lineStart
-  }
-
-  /// After the last block: nothing but whitespace may follow the data.
-  private func checkEnd() throws(DataError) {
-    guard format != .csv else { return }
-    let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
-      var scanner = JSONScanner(bytes, from: position, to: bytes.count)
-      scanner.skipSpace()
-      if framing == .next {
-        return .failure(
-          .truncated(scanner.index, "the JSON array is never closed", help: "add ']' at the end"))
-      }
-      if scanner.peek != nil {
-        return .failure(scanner.unexpected("the end of the data"))
-      }
-      return .success(())
-    }
-    if case .failure(let problem) = result {
-      throw error(problem, newlines: 0, lineStart: lineStart)
-    }
-  }
-
-  // MARK: CSV
-
-  private static func readHeader(_ reader: DataReader) throws(DataError) -> [String] {
-    while true {
-      var scanner: CSVScanner? = nil
-      var header: [String]? = nil
-      let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
-        var s = CSVScanner(bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd)
-        defer { scanner = s }
-        do throws(DataProblem) {
-          if try s.record(into: &reader.cells) != nil {
-            header = reader.cells.map { s.text($0) }
-          }
-          return .success(())
-        } catch {
-          return .failure(error)
-        }
-      }
-      if case .failure(let problem) = result {
-        if problem.truncated && !reader.atEnd {
-          try reader.fill(minimum: reader.buffer.count)
-          continue
-        }
-        throw try reader.failure(
-          problem, newlines: scanner?.newlines ?? 0, lineStart: scanner?.lineStart ?? 0)
-      }
-      guard let header, let scanner else { return [] }
-      reader.position = scanner.index
-      reader.line += scanner.newlines
-      reader.lineStart = scanner.lineStart
-      return header
-    }
-  }
-
-  /// A column to decode: where its cells go, as what, and its name for messages.
-  private struct CSVTarget {
-    var column: Int
-    var path: [Int]
-    var type: ValueType
-    var name: String
-  }
-
-  /// The columns of fields the layout needs.
-  private func csvTargets(_ csv: CSVColumns) -> [CSVTarget] {
-    csv.paths.enumerated().compactMap { column, path in
-      guard let top = path.first, top < layout.needed.count, layout.needed[top],
-        let (type, name) = fieldType(path)
-      else { return nil }
-      return CSVTarget(column: column, path: path, type: type, name: name)
-    }
-  }
-
-  private func csvRecords(
-    _ scanner: inout CSVScanner, _ csv: CSVColumns, _ records: inout [DataRecord],
-    decode: Bool, tally: RecordTally?, limit: Int
-  ) -> Result<Void, DataProblem> {
-    // The loop works on locals, and commits to the reader's properties once at the end.
-    var cells: [CSVCell] = []
-    swap(&cells, &self.cells)
-    defer { swap(&cells, &self.cells) }
-    let targets = csvTargets(csv)
-    let width = layout.types.count
-    let columns = csv.header.count
-    var count = 0
-    var line = self.line
-    var result = Result<Void, DataProblem>.success(())
-    while count < limit {
-      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      do throws(DataProblem) {
-        guard let text = try scanner.record(into: &cells) else { break }
-        guard cells.count == columns else {
-          throw DataProblem(
-            code: .raggedRow,
-            message:
-              "this row has \(cells.count) field\(cells.count == 1 ? "" : "s") where the header has \(columns)",
-            label: "row starts here",
-            help: "every row needs one value per column; quote values that contain commas",
-            offset: text.lowerBound)
-        }
-        if let tally {
-          csv.tally(cells, scanner, into: tally)
-        } else if decode {
-          var values = [Value](repeating: .null, count: width)
-          for target in targets {
-            let cell = cells[target.column]
-            var value = CSVColumns.value(cell, scanner, as: target.type)
-            if value == nil {
-              misfits.line = line
-              misfits.report(
-                target.name, expected: target.type, found: "\"\(scanner.text(cell))\"",
-                offset: cell.start, newlines: scanner.newlines, lineStart: scanner.lineStart)
-              value = .null
-            }
-            if target.path.count == 1 {
-              values[target.path[0]] = value ?? .null
-            } else {
-              assign(&values, target.path[...], value ?? .null, layout)
-            }
-          }
-          records.append(DataRecord(values: values, text: buffer[text]))
-        }
-      } catch {
-        // Back to the record's start; an error keeps the scanner's count of lines up to the
-        // place it names (a ragged row names the row's start).
-        scanner.index = saved.0
-        if error.truncated || error.code == .raggedRow {
-          (scanner.newlines, scanner.lineStart) = (saved.1, saved.2)
-        }
-        result = .failure(error)
-        break
-      }
-      line += scanner.newlines
-      scanner.newlines = 0
-      count += 1
-    }
-    // After a truncated record the scanner is back at its start; after an error the reader
-    // stops, and `line` is the failing record's, to which the error adds the scanner's count.
-    position = scanner.index
-    lineStart = scanner.lineStart
-    self.line = line
-    return result
-  }
-
-  private func fieldType(_ path: [Int]) -> (ValueType, String)? {
-    var schema = schema
-    var name = ""
-    for (i, slot) in path.enumerated() {
-      guard slot < schema.fields.count else { return nil }
-      let field = schema.fields[slot]
-      name += (i > 0 ? "." : "") + field.name
-      if i == path.count - 1 { return (field.type, name) }
-      guard case .record(let inner) = field.type else { return nil }
-      schema = inner
-    }
-    return nil
-  }
-
-  private func assign(
-    _ values: inout [Value], _ path: ArraySlice<Int>, _ value: Value, _ layout: RecordLayout
-  ) {
-    guard let slot = path.first, slot < values.count else { return }
-    let rest = path.dropFirst()
-    if rest.isEmpty {
-      values[slot] = value
-      return
-    }
-    guard let nested = layout.nested[slot] else { return }
-    var inner: [Value]
-    if case .record(let existing) = values[slot] {
-      inner = existing
-    } else {
-      inner = [Value](repeating: .null, count: nested.types.count)
-    }
-    values[slot] = .null
-    assign(&inner, rest, value, nested)
-    values[slot] = .record(inner)
-  }
-
   // MARK: Errors
 
   /// The error for `problem`, after reading on to the end of its line (up to a few kilobytes)
   /// so that the error shows the line whole.
-  private func failure(_ problem: DataProblem, newlines: Int, lineStart: Int) throws(DataError)
+  func failure(_ problem: DataProblem, newlines: Int, lineStart: Int) throws(DataError)
     -> DataError
   {
     var problem = problem
@@ -506,7 +222,7 @@ public final class DataReader {
 
   /// The diagnostic for `problem` at the line `newlines` after the current one, which starts
   /// at `start` in the buffer.
-  private func error(
+  func error(
     _ problem: DataProblem, newlines: Int, lineStart start: Int,
     severity: Diagnostic.Severity = .error
   ) -> DataError {
@@ -526,7 +242,7 @@ public final class DataReader {
     return DataError(path: name, diagnostic: diagnostic, line: line + newlines, lineText: text)
   }
 
-  private func reportMisfits() {
+  func reportMisfits() {
     for misfit in misfits.pending {
       let problem = DataProblem(
         code: .unexpectedType,

@@ -1,0 +1,162 @@
+import FilterDSL
+
+/// Reading CSV: the header, then rows decoded column by column into fields (nested for dotted
+/// header names).
+extension DataReader {
+
+  static func readHeader(_ reader: DataReader) throws(DataError) -> [String] {
+    while true {
+      var scanner: CSVScanner? = nil
+      var header: [String]? = nil
+      let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
+        var s = CSVScanner(bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd)
+        defer { scanner = s }
+        do throws(DataProblem) {
+          if try s.record(into: &reader.cells) != nil {
+            header = reader.cells.map { s.text($0) }
+          }
+          return .success(())
+        } catch {
+          return .failure(error)
+        }
+      }
+      if case .failure(let problem) = result {
+        if problem.truncated && !reader.atEnd {
+          try reader.fill(minimum: reader.buffer.count)
+          continue
+        }
+        throw try reader.failure(
+          problem, newlines: scanner?.newlines ?? 0, lineStart: scanner?.lineStart ?? 0)
+      }
+      guard let header, let scanner else { return [] }
+      reader.position = scanner.index
+      reader.line += scanner.newlines
+      reader.lineStart = scanner.lineStart
+      return header
+    }
+  }
+
+  /// A column to decode: where its cells go, as what, and its name for messages.
+  struct CSVTarget {
+    var column: Int
+    var path: [Int]
+    var type: ValueType
+    var name: String
+  }
+
+  /// The columns of fields the layout needs.
+  func csvTargets(_ csv: CSVColumns) -> [CSVTarget] {
+    csv.paths.enumerated().compactMap { column, path in
+      guard let top = path.first, top < layout.needed.count, layout.needed[top],
+        let (type, name) = fieldType(path)
+      else { return nil }
+      return CSVTarget(column: column, path: path, type: type, name: name)
+    }
+  }
+
+  func csvRecords(
+    _ scanner: inout CSVScanner, _ csv: CSVColumns, _ records: inout [DataRecord],
+    decode: Bool, tally: RecordTally?, limit: Int
+  ) -> Result<Void, DataProblem> {
+    // The loop works on locals, and commits to the reader's properties once at the end.
+    var cells: [CSVCell] = []
+    swap(&cells, &self.cells)
+    defer { swap(&cells, &self.cells) }
+    let targets = csvTargets(csv)
+    let width = layout.types.count
+    let columns = csv.header.count
+    var count = 0
+    var line = self.line
+    var result = Result<Void, DataProblem>.success(())
+    while count < limit {
+      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
+      do throws(DataProblem) {
+        guard let text = try scanner.record(into: &cells) else { break }
+        guard cells.count == columns else {
+          throw DataProblem(
+            code: .raggedRow,
+            message:
+              "this row has \(cells.count) field\(cells.count == 1 ? "" : "s") where the header has \(columns)",
+            label: "row starts here",
+            help: "every row needs one value per column; quote values that contain commas",
+            offset: text.lowerBound)
+        }
+        if let tally {
+          csv.tally(cells, scanner, into: tally)
+        } else if decode {
+          var values = [Value](repeating: .null, count: width)
+          for target in targets {
+            let cell = cells[target.column]
+            var value = CSVColumns.value(cell, scanner, as: target.type)
+            if value == nil {
+              misfits.line = line
+              misfits.report(
+                target.name, expected: target.type, found: "\"\(scanner.text(cell))\"",
+                offset: cell.start, newlines: scanner.newlines, lineStart: scanner.lineStart)
+              value = .null
+            }
+            if target.path.count == 1 {
+              values[target.path[0]] = value ?? .null
+            } else {
+              assign(&values, target.path[...], value ?? .null, layout)
+            }
+          }
+          records.append(DataRecord(values: values, text: buffer[text]))
+        }
+      } catch {
+        // Back to the record's start; an error keeps the scanner's count of lines up to the
+        // place it names (a ragged row names the row's start).
+        scanner.index = saved.0
+        if error.truncated || error.code == .raggedRow {
+          (scanner.newlines, scanner.lineStart) = (saved.1, saved.2)
+        }
+        result = .failure(error)
+        break
+      }
+      line += scanner.newlines
+      scanner.newlines = 0
+      count += 1
+    }
+    // After a truncated record the scanner is back at its start; after an error the reader
+    // stops, and `line` is the failing record's, to which the error adds the scanner's count.
+    position = scanner.index
+    lineStart = scanner.lineStart
+    self.line = line
+    return result
+  }
+
+  func fieldType(_ path: [Int]) -> (ValueType, String)? {
+    var schema = schema
+    var name = ""
+    for (i, slot) in path.enumerated() {
+      guard slot < schema.fields.count else { return nil }
+      let field = schema.fields[slot]
+      name += (i > 0 ? "." : "") + field.name
+      if i == path.count - 1 { return (field.type, name) }
+      guard case .record(let inner) = field.type else { return nil }
+      schema = inner
+    }
+    return nil
+  }
+
+  func assign(
+    _ values: inout [Value], _ path: ArraySlice<Int>, _ value: Value, _ layout: RecordLayout
+  ) {
+    guard let slot = path.first, slot < values.count else { return }
+    let rest = path.dropFirst()
+    if rest.isEmpty {
+      values[slot] = value
+      return
+    }
+    guard let nested = layout.nested[slot] else { return }
+    var inner: [Value]
+    if case .record(let existing) = values[slot] {
+      inner = existing
+    } else {
+      inner = [Value](repeating: .null, count: nested.types.count)
+    }
+    values[slot] = .null
+    assign(&inner, rest, value, nested)
+    values[slot] = .record(inner)
+  }
+}

@@ -1,0 +1,131 @@
+import FilterDSL
+
+/// Reading JSON and JSON Lines: the framing of records (`[`, `,`, `]`, one per line) and the
+/// records themselves.
+extension DataReader {
+  func jsonRecords(
+    _ scanner: inout JSONScanner, _ records: inout [DataRecord], decode: Bool,
+    tally: RecordTally?, limit: Int
+  ) -> Result<Void, DataProblem> {
+    var count = 0
+    while count < limit {
+      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
+      let savedFraming = framing
+      misfits.line = line
+      do throws(DataProblem) {
+        guard let start = try jsonFrame(&scanner) else {
+          commit(&scanner)
+          break
+        }
+        if let tally {
+          try scanner.tally(record: tally, depth: 0)
+        } else {
+          let values = try scanner.record(layout, depth: 0)
+          if decode {
+            records.append(
+              DataRecord(values: values, text: buffer[start..<scanner.index]))
+          }
+        }
+        if framing == .lines {
+          // JSON Lines: only spaces may follow a record on its line.
+          while let byte = scanner.peek, byte == 0x20 || byte == 0x09 || byte == 0x0D {
+            scanner.index += 1
+          }
+          if let byte = scanner.peek, byte != 0x0A {
+            throw scanner.unexpected("the end of the line after the record")
+          }
+        }
+        if framing == .single { framing = .done }
+      } catch {
+        if error.truncated {
+          (scanner.index, scanner.newlines, scanner.lineStart) = saved
+          framing = savedFraming
+        }
+        return .failure(error)
+      }
+      commit(&scanner)
+      count += 1
+    }
+    return .success(())
+  }
+
+  /// Moves past what comes before the next JSON record (`[`, `,`) and returns where the record
+  /// starts, or nil when no record follows.
+  func jsonFrame(_ scanner: inout JSONScanner) throws(DataProblem) -> Int? {
+    scanner.skipSpace()
+    switch framing {
+    case .start:
+      guard let byte = scanner.peek else {
+        framing = .done
+        return nil
+      }
+      if byte == 0x7B {
+        framing = .single
+      } else {
+        guard byte == 0x5B else { throw scanner.unexpected("'[' or '{' to begin the JSON data") }
+        scanner.index += 1
+        scanner.skipSpace()
+        framing = .next
+        if scanner.peek == 0x5D {
+          scanner.index += 1
+          framing = .done
+          return nil
+        }
+      }
+    case .next:
+      guard let byte = scanner.peek else {
+        throw .truncated(
+          scanner.index, "the JSON array is never closed", help: "add ']' at the end")
+      }
+      if byte == 0x5D {
+        scanner.index += 1
+        framing = .done
+        return nil
+      }
+      guard byte == 0x2C else { throw scanner.unexpected("',' or ']' after the record") }
+      scanner.index += 1
+      scanner.skipSpace()
+    case .lines:
+      guard scanner.peek != nil else { return nil }
+    case .done, .single:
+      return nil
+    }
+    guard scanner.peek == 0x7B else {
+      if scanner.peek == nil {
+        throw .truncated(scanner.index, "the input ends where a record belongs")
+      }
+      throw DataProblem(
+        code: .invalidRecord, message: "records must be JSON objects",
+        label: "expected '{' here", help: "write each record as an object: {\"name\": value, …}",
+        offset: scanner.index)
+    }
+    return scanner.index
+  }
+
+  func commit(_ scanner: inout JSONScanner) {
+    position = scanner.index
+    line += scanner.newlines
+    scanner.newlines = 0
+    lineStart = scanner.lineStart
+  }
+
+  /// After the last block: nothing but whitespace may follow the data.
+  func checkEnd() throws(DataError) {
+    guard format != .csv else { return }
+    let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes, from: position, to: bytes.count)
+      scanner.skipSpace()
+      if framing == .next {
+        return .failure(
+          .truncated(scanner.index, "the JSON array is never closed", help: "add ']' at the end"))
+      }
+      if scanner.peek != nil {
+        return .failure(scanner.unexpected("the end of the data"))
+      }
+      return .success(())
+    }
+    if case .failure(let problem) = result {
+      throw error(problem, newlines: 0, lineStart: lineStart)
+    }
+  }
+}
