@@ -96,8 +96,7 @@ struct CSVColumns {
       tally.ints += 1
     } else if !cell.quoted, NumberText.decimal(bytes, cell.start, cell.end) != nil {
       tally.doubles += 1
-    } else if !cell.quoted, let bool = boolean(bytes, cell) {
-      _ = bool
+    } else if !cell.quoted, boolean(bytes, cell) != nil {
       tally.bools += 1
     } else {
       let text = scanner.text(cell)
