@@ -101,7 +101,7 @@ extension DataReader {
               assign(&values, target.path[...], value ?? .null, layout)
             }
           }
-          records.append(DataRecord(values: values, text: buffer[text]))
+          records.append(DataRecord(values: values, text: buffer[text], format: recordFields))
         }
       } catch {
         // Back to the record's start; an error keeps the scanner's count of lines up to the

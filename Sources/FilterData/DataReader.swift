@@ -51,6 +51,9 @@ public final class DataReader {
   let misfits = MisfitLog()
   var layout: RecordLayout
   var csv: CSVColumns? = nil
+  /// How output reads this file's records back: JSON, or CSV under its header with the
+  /// columns of numbers and booleans marked (they are written unquoted in JSON).
+  var recordFields = RecordFields.json
   var cells: [CSVCell] = []
   var warnings: [DataError] = []
 
@@ -94,6 +97,14 @@ public final class DataReader {
     sawEverything = complete
     recordType = DataRecord.recordType(schema)
     layout = RecordLayout(schema, misfits: misfits)
+    if let header {
+      recordFields = RecordFields(
+        header: header,
+        literalColumns: header.indices.map { column in
+          let type = columnType(column)
+          return type == .int || type == .double || type == .bool
+        })
+    }
   }
 
   /// Decodes only the top-level fields called `fields` from now on (others stay null): the

@@ -7,16 +7,24 @@ public struct DataRecord: Sendable {
   public var values: [Value]
   /// The record's bytes in the file: a JSON object, or a CSV row without its line break.
   public var text: ArraySlice<UInt8>
+  /// How output reads the fields back from ``text``: JSON, or a CSV row under its header.
+  let format: RecordFields
 
+  /// A record of `values` whose text is a JSON object.
   public init(values: [Value], text: ArraySlice<UInt8>) {
+    self.init(values: values, text: text, format: .json)
+  }
+
+  init(values: [Value], text: ArraySlice<UInt8>, format: RecordFields) {
     self.values = values
     self.text = text
+    self.format = format
   }
 
   /// This record with its text copied out of the block it was read in, so that keeping it
   /// does not keep the whole block in memory.
   public var detached: DataRecord {
-    DataRecord(values: values, text: ArraySlice(Array(text)))
+    DataRecord(values: values, text: ArraySlice(Array(text)), format: format)
   }
 
   /// How filters read data records of `schema`: each field by its slot, typed.

@@ -80,7 +80,13 @@ struct FilterCommand {
 
     reading: for (index, path) in inputs.enumerated() {
       let reader = index == 0 ? first : try DataReader(path: path, format: options.inputFormat)
-      let query = index == 0 ? compiled : try compile(for: reader, sameAs: first)
+      if compiled.sorts && reader.schema.names != first.schema.names {
+        throw CommandError(
+          message:
+            "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); sort files with different fields one at a time"
+        )
+      }
+      let query = index == 0 ? compiled : try compile(for: reader, showingWarnings: false)
       reader.decodeOnly(Set(query.query.fieldNames))
       while let block = try reader.next() {
         progress.update(reader)
@@ -130,28 +136,19 @@ struct FilterCommand {
     return options.exitStatus && shown == 0 ? Command.Status.noMatch : Command.Status.success
   }
 
-  /// The query compiled for the records of `reader`. Another file read with the first one
-  /// must have the same fields when the query sorts, so that all records compare alike.
-  private func compile(for reader: DataReader, sameAs first: DataReader? = nil) throws
+  /// The query compiled for the records of `reader`, printing the checker's warnings (once,
+  /// for the first file).
+  private func compile(for reader: DataReader, showingWarnings: Bool = true) throws
     -> CompiledQuery<DataRecord>
   {
-    if let first, reader.schema.names != first.schema.names {
-      let query = try CompiledQuery(query, for: first.recordType)
-      if query.sorts {
-        throw CommandError(
-          message:
-            "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); sort files with different fields one at a time"
-        )
-      }
-    }
     var parameters: [String: ValueType] = [:]
     var values: [String: Value] = [:]
     for (name, value) in options.parameters {
-      parameters[name] = ParameterValue.type(value)
-      values[name] = value
+      parameters[name] = ValueType(value)
+      values[name] = Value(value)
     }
     let compiled = try CompiledQuery(query, for: reader.recordType, parameters: parameters)
-    if first == nil, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
+    if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
       let source = SourceText(query, name: "<query>")
       Command.writeError(DiagnosticRenderer(source: source).render(warnings))
     }

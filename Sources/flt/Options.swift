@@ -13,7 +13,7 @@ struct Options {
   var schema = false
   var explain = false
   var check = false
-  var parameters: [(name: String, value: Value)] = []
+  var parameters: [(name: String, value: Literal)] = []
   var exitStatus = false
   var help = false
   var version = false
@@ -134,7 +134,7 @@ struct Options {
 /// `--param` values: numbers, booleans, dates and date-times as the filter language writes
 /// them, `null`; anything else is text.
 enum ParameterValue {
-  static func parse(_ text: String) -> Value {
+  static func parse(_ text: String) -> Literal {
     if let int = Int64(text) { return .int(int) }
     if let double = Double(text), double.isFinite, text.first?.isLetter == false {
       return .double(double)
@@ -145,22 +145,10 @@ enum ParameterValue {
     case "null": return .null
     default: break
     }
-    return Value.isoDate(Array(text.utf8)) ?? .string(text)
-  }
-
-  /// The type a value gives its parameter.
-  static func type(_ value: Value) -> ValueType {
-    switch value {
-    case .null: .null
-    case .bool: .bool
-    case .int: .int
-    case .double: .double
-    case .string: .string
-    case .date: .date
-    case .dateTime: .dateTime
-    case .duration: .duration
-    case .list: .list(.string)
-    case .record(let values): .record(Schema(values.indices.map { Schema.Field("\($0)", .string) }))
+    switch Value.isoDate(Array(text.utf8)) {
+    case .date(let date): return .date(date)
+    case .dateTime(let instant): return .dateTime(instant)
+    default: return .string(text)
     }
   }
 }

@@ -13,6 +13,8 @@ final class OutputTarget {
   let stream: OutputStream
   private let path: String?
   private var temporary: String?
+  /// The temporary file's descriptor, or -1.
+  private var fd: Int32 = -1
 
   /// Standard output for nil; otherwise a temporary file beside `path`.
   init(path: String?) throws {
@@ -42,8 +44,6 @@ final class OutputTarget {
     self.fd = fd
   }
 
-  private var fd: Int32 = -1
-
   /// Puts the finished file in place.
   func commit() throws {
     guard let path, let temporary else { return }
@@ -62,34 +62,5 @@ final class OutputTarget {
     fd = -1
     if let temporary { unlink(temporary) }
     temporary = nil
-  }
-}
-
-/// A progress line on standard error for reads that take more than a second.
-final class Progress {
-  private let enabled: Bool
-  private let start = Clock.seconds()
-  private var last = 0.0
-  private var shown = false
-
-  init(enabled: Bool) { self.enabled = enabled }
-
-  func update(_ reader: DataReader) {
-    guard enabled else { return }
-    let now = Clock.seconds()
-    guard now - start >= 1, now - last >= 0.2 else { return }
-    last = now
-    let megabytes = reader.bytesRead / 1_000_000
-    var text = "\rflt: reading \(reader.name): \(megabytes) MB"
-    if let size = reader.size, size > 0 {
-      text += " of \(size / 1_000_000) MB (\(Swift.min(100, reader.bytesRead * 100 / size))%)"
-    }
-    Command.writeError(text + "\u{1B}[K")
-    shown = true
-  }
-
-  func clear() {
-    if shown { Command.writeError("\r\u{1B}[K") }
-    shown = false
   }
 }

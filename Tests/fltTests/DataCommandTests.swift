@@ -308,6 +308,22 @@ import Testing
     #expect(leftovers.isEmpty)
   }
 
+  @Test func severalFiles() throws {
+    let first = try file(#"{"a":3}"# + "\n" + #"{"a":1}"# + "\n", "one.jsonl")
+    let second = try file("a\n2\n", "two.csv")
+    let other = try file(#"{"b":2}"# + "\n", "other.jsonl")
+    let streamed = try flt(["-s", "a", "-f", "csv", "a > 0", first, second])
+    #expect(streamed.stdout == "a\n3\n1\n2\n")
+    let sorted = try flt(["-s", "a", "-f", "csv", "a > 0 order by a", first, second])
+    #expect(sorted.stdout == "a\n1\n2\n3\n")
+    let mismatch = try flt(["a > 0 order by a", first, other])
+    #expect(mismatch.status == 2)
+    #expect(
+      mismatch.stderr
+        == "error: \(other) has other fields than \(first) (b); sort files with different fields one at a time\n"
+    )
+  }
+
   // MARK: Options and exit status
 
   @Test func exitStatusOnNoMatch() throws {

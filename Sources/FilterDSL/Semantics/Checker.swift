@@ -66,7 +66,7 @@ public final class Checker {
   /// The type of `expr`; nil when it has an error (already reported).
   func type(of expr: Expr) -> ValueType? {
     switch expr.kind {
-    case .literal(let literal): Checker.type(of: literal)
+    case .literal(let literal): ValueType(literal)
     case .field(let path): field(path)?.type
     case .parameter(let name): parameter(name)
     case .list(let items): listType(items)
@@ -80,19 +80,6 @@ public final class Checker {
     case .quantified(let quantifier, let subject, let condition):
       quantified(quantifier, subject, condition)
     case .exists(let path): field(path) == nil ? nil : .bool
-    }
-  }
-
-  static func type(of literal: Literal) -> ValueType {
-    switch literal {
-    case .null: .null
-    case .bool: .bool
-    case .int: .int
-    case .double: .double
-    case .string: .string
-    case .date: .date
-    case .dateTime: .dateTime
-    case .duration: .duration
     }
   }
 

@@ -17,6 +17,20 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   /// The type of the literal `null`, which fits wherever a value does.
   case null
 
+  /// The type of a literal's value.
+  public init(_ literal: Literal) {
+    switch literal {
+    case .null: self = .null
+    case .bool: self = .bool
+    case .int: self = .int
+    case .double: self = .double
+    case .string: self = .string
+    case .date: self = .date
+    case .dateTime: self = .dateTime
+    case .duration: self = .duration
+    }
+  }
+
   /// Whether values of this type are numbers (int or double).
   public var isNumeric: Bool { self == .int || self == .double }
 

@@ -13,7 +13,6 @@ final class ByteInput {
   /// The size of the file when known (not for pipes), for progress reports.
   let size: Int?
   private let descriptor: Int32
-  private var closed = false
   /// Bytes read so far.
   private(set) var bytesRead = 0
 
@@ -46,7 +45,7 @@ final class ByteInput {
   }
 
   deinit {
-    if descriptor != 0 && !closed { close(descriptor) }
+    if descriptor != 0 { close(descriptor) }
   }
 
   /// Appends up to `count` bytes to `buffer` and returns how many were read: 0 only at the

@@ -116,7 +116,7 @@ extension JSONScanner {
       case .string: return .string(try string())
       case .date, .dateTime:
         let date = Value.isoDate(try stringBytes())
-        return date.map { $0.isOfType(type) ? $0 : nil } ?? nil
+        return date.flatMap { $0.isOfType(type) ? $0 : nil }
       default:
         _ = try scanString()
         return nil

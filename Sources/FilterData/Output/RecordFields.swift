@@ -56,11 +56,21 @@ enum OutputCell {
   }
 }
 
-/// The fields of a record, read back from its text for output, in the record's own order.
-struct RecordFields {
+/// How the fields of a record are read back from its text for output, in the record's own
+/// order: as a JSON object, or as a CSV row under its file's header. Each record points to
+/// the one of its file, so records of several files can be written together.
+final class RecordFields: Sendable {
   /// For CSV input: the header, and which columns hold numbers or booleans.
   let header: [String]?
   let literalColumns: [Bool]
+
+  init(header: [String]?, literalColumns: [Bool]) {
+    self.header = header
+    self.literalColumns = literalColumns
+  }
+
+  /// JSON records.
+  static let json = RecordFields(header: nil, literalColumns: [])
 
   /// The record's fields as (name, cell) pairs. A JSON object's keys come in their order;
   /// a CSV row's cells under the header's names.
@@ -74,7 +84,7 @@ struct RecordFields {
           let (name, cell) = pair
           if cell.start == cell.end { return (name, .null) }
           let literal =
-            column < literalColumns.count && literalColumns[column] && !cell.quoted
+            column < self.literalColumns.count && self.literalColumns[column] && !cell.quoted
             && RecordFields.isLiteral(bytes, cell)
           return (name, .text(scanner.text(cell), literal: literal))
         }

@@ -19,12 +19,10 @@ public final class RecordWriter {
   public private(set) var count = 0
   private let format: OutputFormat
   private let out: OutputStream
-  private let fields: RecordFields
   /// The fields to write (`--select`), or nil for all.
   private let selection: [String]?
   /// The columns of CSV and table output.
   private let columns: [String]
-  private let copiesJSON: Bool
   /// Table rows, laid out at the end: each cell's text fitted to ``maxCellWidth`` (not the
   /// cell itself, which would keep the whole block it was read in alive), and whether it
   /// is a number.
@@ -46,24 +44,12 @@ public final class RecordWriter {
     self.format = format
     self.out = out
     selection = select
-    let literal: [Bool] =
-      reader.header.map { header in
-        header.indices.map { column in
-          reader.columnType(column).map(RecordWriter.isLiteral) ?? false
-        }
-      } ?? []
-    fields = RecordFields(header: reader.header, literalColumns: literal)
     columns = select ?? reader.header ?? reader.schema.names
-    copiesJSON = select == nil && reader.header == nil
     if format == .csv {
       write(csvRow: columns)
     } else if format == .json {
       out.write("[")
     }
-  }
-
-  private static func isLiteral(_ type: ValueType) -> Bool {
-    type == .int || type == .double || type == .bool
   }
 
   /// Writes one record.
@@ -73,7 +59,7 @@ public final class RecordWriter {
     case .jsonl, .json:
       var bytes: [UInt8] = []
       if format == .json { bytes.append(contentsOf: (count == 1 ? "\n" : ",\n").utf8) }
-      if copiesJSON {
+      if selection == nil && record.format.header == nil {
         JSONText.appendCompact(record.text, to: &bytes)
       } else {
         bytes.append(0x7B)
@@ -112,14 +98,14 @@ public final class RecordWriter {
 
   /// The record's fields in output order: the selection's, or the record's own.
   private func selected(_ record: DataRecord) -> [(name: String, cell: OutputCell)] {
-    let all = fields.fields(record)
+    let all = record.format.fields(record)
     guard let selection else { return all }
     return selection.map { name in (name, RecordWriter.cell(name, in: all)) }
   }
 
   /// The record's cells under ``columns``.
   private func cells(_ record: DataRecord) -> [OutputCell] {
-    let all = fields.fields(record)
+    let all = record.format.fields(record)
     return columns.map { RecordWriter.cell($0, in: all) }
   }
 
@@ -133,8 +119,7 @@ public final class RecordWriter {
       guard let field = current.last(where: { $0.name == part }) else { return .null }
       if parts.isEmpty { return field.cell }
       guard case .json(let raw) = field.cell, raw.first == 0x7B else { return .null }
-      current = RecordFields(header: nil, literalColumns: []).fields(
-        DataRecord(values: [], text: raw))
+      current = RecordFields.json.fields(DataRecord(values: [], text: raw))
     }
     return .null
   }

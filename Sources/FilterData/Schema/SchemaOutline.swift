@@ -62,10 +62,3 @@ public enum SchemaOutline {
     }
   }
 }
-
-extension DisplayWidth {
-  /// The number of columns `text` takes in a terminal.
-  static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
-  }
-}
