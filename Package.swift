@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "FilterDSL", targets: ["FilterDSL"]),
     .library(name: "FilterData", targets: ["FilterData"]),
+    .library(name: "FilterSession", targets: ["FilterSession"]),
     .executable(name: "flt", targets: ["flt"]),
   ],
   targets: [
@@ -15,14 +16,18 @@ let package = Package(
     .target(name: "FilterDSL"),
     // Files and data on disk (Foundation allowed).
     .target(name: "FilterData", dependencies: ["FilterDSL"]),
+    // Scripts and the REPL: statements run against loaded data, line editing, completion.
+    .target(name: "FilterSession", dependencies: ["FilterDSL", "FilterData"]),
     // The command-line tool.
-    .executableTarget(name: "flt", dependencies: ["FilterDSL", "FilterData"]),
+    .executableTarget(name: "flt", dependencies: ["FilterDSL", "FilterData", "FilterSession"]),
     // Release-build benchmarks: `swift run -c release flt-bench parse`.
     .executableTarget(name: "flt-bench", dependencies: ["FilterDSL"]),
     .testTarget(
       name: "FilterDSLTests", dependencies: ["FilterDSL"],
       exclude: ["Golden"]),
     .testTarget(name: "FilterDataTests", dependencies: ["FilterData", "FilterDSL"]),
+    .testTarget(
+      name: "FilterSessionTests", dependencies: ["FilterSession", "FilterData", "FilterDSL"]),
     .testTarget(name: "fltTests", dependencies: ["flt", "FilterData"]),
   ]
 )

@@ -71,6 +71,11 @@ enum Command {
     case "check":
       guard !rest.isEmpty else { return usageError("check needs at least one file") }
       return scripts(rest, output: nil)
+    case "run":
+      guard rest.count == 1 else { return usageError("run takes one script: flt run FILE.flt") }
+      return ScriptCommand.run(rest[0])
+    case _ where arguments.count == 1 && command.hasSuffix(".flt"):
+      return ScriptCommand.run(command)
     case "ast", "tokens":
       guard rest.count == 1 else { return usageError("\(command) takes one query, in quotes") }
       return command == "ast" ? ast(rest[0]) : tokens(rest[0])

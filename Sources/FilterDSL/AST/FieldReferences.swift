@@ -1,20 +1,28 @@
 extension Expr {
   /// The names of the top-level fields this expression reads, in order of first use: what a
-  /// data reader must decode for it. Walks the tree with a stack of its own, so any depth is
-  /// safe.
+  /// data reader must decode for it.
   public var fieldNames: [String] {
     var names: [String] = []
     var seen: Set<String> = []
-    var pending: [Expr] = [self]
-    func use(_ path: FieldPath) {
+    for path in fieldPaths {
       if let first = path.components.first?.text, seen.insert(first).inserted {
         names.append(first)
       }
     }
+    return names
+  }
+
+  /// The field paths this expression reads (`camera.megapixels`, `exists tags`), in order of
+  /// first use, each once. Walks the tree with a stack of its own, so any depth is safe.
+  public var fieldPaths: [FieldPath] {
+    var paths: [FieldPath] = []
+    var seen: Set<FieldPath> = []
+    var pending: [Expr] = [self]
     while let expr = pending.popLast() {
       switch expr.kind {
       case .literal, .parameter: break
-      case .field(let path), .exists(let path): use(path)
+      case .field(let path), .exists(let path):
+        if seen.insert(path).inserted { paths.append(path) }
       case .list(let items), .call(_, let items), .logical(_, let items):
         pending.append(contentsOf: items.reversed())
       case .range(let a, let b, _), .arithmetic(_, let a, let b):
@@ -33,7 +41,7 @@ extension Expr {
         pending.append(subject)
       }
     }
-    return names
+    return paths
   }
 }
 

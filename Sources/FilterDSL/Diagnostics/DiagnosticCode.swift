@@ -123,6 +123,24 @@ extension DiagnosticCode {
   /// A file whose records are not objects, or a format that cannot be read.
   public static let invalidRecord = DiagnosticCode(407)
 
+  // Scripts and sessions: FLT5xx
+  /// A `load` whose file cannot be read, or whose data is not valid.
+  public static let cannotLoad = DiagnosticCode(501)
+  /// A `use` of a name that no `load` gave.
+  public static let unknownDataset = DiagnosticCode(502)
+  /// A statement that needs data before any was loaded.
+  public static let noData = DiagnosticCode(503)
+  /// A `set` of an unknown setting, or to a value it does not take.
+  public static let invalidSetting = DiagnosticCode(504)
+  /// A `let` whose name is already a field of the data.
+  public static let nameInUse = DiagnosticCode(505)
+  /// Named filters that expand to a filter too deep or too large.
+  public static let expansionTooLarge = DiagnosticCode(506)
+  /// A file that cannot be written (`:save`), or output that failed.
+  public static let cannotWrite = DiagnosticCode(507)
+  /// A REPL command (`:name`) that does not exist, or is used wrongly.
+  public static let invalidCommand = DiagnosticCode(508)
+
   /// Every code defined above, for documentation and uniqueness tests.
   public static let all: [DiagnosticCode] = [
     unexpectedCharacter, unterminatedString, invalidEscape, integerTooLarge, invalidNumber,
@@ -135,5 +153,7 @@ extension DiagnosticCode {
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
     unknownValue, comparisonWithNull, notARecord, invalidPattern,
     invalidJSON, invalidCSV, raggedRow, invalidUTF8, dataTooDeep, unexpectedType, invalidRecord,
+    cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
+    invalidCommand,
   ]
 }

@@ -20,6 +20,9 @@ public struct DiagnosticRenderer: Sendable {
   /// The number of lines before the first line of ``source``: a renderer shown only the line
   /// of a large data file that has the error still reports that line's number.
   public var lineOffset = 0
+  /// Whether to colour the output with ANSI escapes (for a terminal): the severity and the
+  /// markers in red or yellow, the location and gutter in blue.
+  public var colored = false
   private let lines: LineTable
 
   public init(source: SourceText) {
@@ -42,19 +45,24 @@ public struct DiagnosticRenderer: Sendable {
     }
     let gutter = String(repeating: " ", count: String(lineNumbers.max() ?? 1).count)
 
-    var out = "\(diagnostic.severity.rawValue)[\(diagnostic.code)]: \(diagnostic.message)\n"
-    out += "\(gutter)--> \(source.name):\(start)\n"
-    out += "\(gutter) |\n"
-    out += snippet(diagnostic.range, marker: "^", label: diagnostic.label, gutter: gutter)
+    let accent = diagnostic.isError ? Style.red : Style.yellow
+    let bar = paint(gutter + " |", Style.blue)
+    var out =
+      paint("\(diagnostic.severity.rawValue)[\(diagnostic.code)]", accent)
+      + paint(": \(diagnostic.message)", Style.bold) + "\n"
+    out += paint("\(gutter)-->", Style.blue) + " \(source.name):\(start)\n"
+    out += bar + "\n"
+    out += snippet(
+      diagnostic.range, marker: "^", label: diagnostic.label, gutter: gutter, accent: accent)
     for note in diagnostic.notes {
       if let range = note.range {
-        out += snippet(range, marker: "-", label: note.message, gutter: gutter)
+        out += snippet(range, marker: "-", label: note.message, gutter: gutter, accent: Style.blue)
       } else {
-        out += "\(gutter) = note: \(note.message)\n"
+        out += paint("\(gutter) =", Style.blue) + " note: \(note.message)\n"
       }
     }
     if let help = diagnostic.help {
-      out += "\(gutter) = help: \(help)\n"
+      out += paint("\(gutter) =", Style.blue) + " help: \(help)\n"
     }
     return out
   }
@@ -64,9 +72,9 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// The source line holding `range.start`, and a marker run under the part of `range` on it.
-  private func snippet(_ range: SourceRange, marker: Character, label: String?, gutter: String)
-    -> String
-  {
+  private func snippet(
+    _ range: SourceRange, marker: Character, label: String?, gutter: String, accent: String
+  ) -> String {
     let bytes = source.utf8
     let index = lineIndex(of: range.start)
     let line = lines.lineRange(index, in: bytes)
@@ -105,11 +113,23 @@ public struct DiagnosticRenderer: Sendable {
     if last < cells.count { text += "…" }
     let lineNumber = String(index + 1 + lineOffset)
     let numberPad = String(repeating: " ", count: gutter.count - lineNumber.count)
-    var out = "\(numberPad)\(lineNumber) | \(text)\n"
-    out += "\(gutter) | " + String(repeating: " ", count: pad)
-    out += String(repeating: marker, count: Swift.max(1, marks))
-    if let label, !label.isEmpty { out += " " + label }
-    return out + "\n"
+    var out = paint("\(numberPad)\(lineNumber) |", Style.blue) + " \(text)\n"
+    var marked = String(repeating: marker, count: Swift.max(1, marks))
+    if let label, !label.isEmpty { marked += " " + label }
+    out += paint("\(gutter) |", Style.blue) + " " + String(repeating: " ", count: pad)
+    return out + paint(marked, accent) + "\n"
+  }
+
+  private enum Style {
+    static let red = "\u{1B}[1;31m"
+    static let yellow = "\u{1B}[1;33m"
+    static let blue = "\u{1B}[1;34m"
+    static let bold = "\u{1B}[1m"
+  }
+
+  /// `text` in `style` when ``colored``; otherwise unchanged.
+  private func paint(_ text: String, _ style: String) -> String {
+    colored ? style + text + "\u{1B}[0m" : text
   }
 
   private struct Cell {

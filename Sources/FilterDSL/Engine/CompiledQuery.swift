@@ -24,6 +24,14 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     guard let query = parsed.value, !parsed.hasErrors else {
       throw FilterError(source: source, diagnostics: parsed.diagnostics)
     }
+    try self.init(query, source: source, for: type, parameters: parameters, functions: functions)
+  }
+
+  /// Checks and compiles a parsed query; `source` is what its ranges point into.
+  public init(
+    _ query: Query, source: SourceText, for type: RecordType<Root>,
+    parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
+  ) throws(FilterError) {
     let diagnostics = Checker.check(
       query, schema: type.schema, parameters: parameters, functions: functions)
     if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
@@ -89,6 +97,25 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       selected.append(record)
     }
     if !keys.isEmpty { selected = sorted(selected, &faults) }
+    let start = Swift.min(skip, selected.count)
+    let end = take.map { Swift.min(selected.count, start + $0) } ?? selected.count
+    return (Array(selected[start..<end]), faults)
+  }
+
+  /// The records of an array that match, sorted, paged. Unless the query stops early (a
+  /// `limit` and no `order by`), the filter runs over the whole array at once (see
+  /// ``CompiledFilter/filter(_:)-(Array)``).
+  public func run(_ records: [Root]) -> (records: [Root], faults: FaultCounts) {
+    if !sorts, query.limit != nil { return run(records[...]) }
+    var faults = FaultCounts()
+    let (skip, take) = page(&faults)
+    var selected = records
+    if let filter {
+      let result = filter.filter(records)
+      selected = result.matches
+      faults.merge(result.faults)
+    }
+    if sorts { selected = sorted(selected, &faults) }
     let start = Swift.min(skip, selected.count)
     let end = take.map { Swift.min(selected.count, start + $0) } ?? selected.count
     return (Array(selected[start..<end]), faults)

@@ -26,16 +26,13 @@ public final class RecordWriter {
   /// Table rows, laid out at the end: each cell's text fitted to ``maxCellWidth`` (not the
   /// cell itself, which would keep the whole block it was read in alive), and whether it
   /// is a number.
-  private var rows: [[TableCell]] = []
-
-  private struct TableCell {
-    var text: String
-    var width: Int
-    var isNumber: Bool
-    var isEmpty: Bool
-  }
+  private var rows: [[TableLayout.Cell]] = []
   /// The widest a table cell is shown, in terminal columns; longer cells end in `…`.
   public var maxCellWidth = 40
+  /// Whether a table's header is bold (for a terminal).
+  public var styled = false
+  /// The number of rows there were, when fewer are written: the table says `20 of 79 rows`.
+  public var totalRows: Int?
 
   /// A writer of records read by `reader`, showing `select` (every field when nil).
   public init(
@@ -78,10 +75,7 @@ public final class RecordWriter {
     case .table:
       rows.append(
         cells(record).map { cell in
-          let text = cell.text
-          let (shown, width) = fit(TableText.printable(text))
-          return TableCell(
-            text: shown, width: width, isNumber: cell.isNumber, isEmpty: text.isEmpty)
+          TableLayout.Cell(cell.text, isNumber: cell.isNumber, maxWidth: maxCellWidth)
         })
     }
   }
@@ -146,50 +140,13 @@ public final class RecordWriter {
   // MARK: Table
 
   private func writeTable() {
-    let texts = rows.map { row in row.map { (text: $0.text, width: $0.width) } }
-    let headers = columns.map { fit(TableText.printable($0)) }
-    var widths = headers.map(\.width)
-    for row in texts {
-      for (i, cell) in row.enumerated() where i < widths.count {
-        widths[i] = Swift.max(widths[i], cell.width)
-      }
-    }
-    let numeric = columns.indices.map { column in
-      rows.contains { column < $0.count && $0[column].isNumber }
-        && rows.allSatisfy { row in
-          column < row.count && (row[column].isNumber || row[column].isEmpty)
-        }
-    }
-    func line(_ cells: [(text: String, width: Int)], rightAlign: [Bool]) -> String {
-      var parts: [String] = []
-      for (i, cell) in cells.enumerated() {
-        let pad = String(repeating: " ", count: Swift.max(0, widths[i] - cell.width))
-        let last = i == cells.count - 1
-        parts.append(rightAlign[i] ? pad + cell.text : cell.text + (last ? "" : pad))
-      }
-      var text = parts.joined(separator: "  ")
-      while text.last == " " { text.removeLast() }
-      return text + "\n"
-    }
-    out.write(line(headers, rightAlign: numeric))
-    out.write(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n")
-    for row in texts { out.write(line(row, rightAlign: numeric)) }
-    out.write("\(count) row\(count == 1 ? "" : "s")\n")
-  }
-
-  /// The text cut to ``maxCellWidth`` columns, and its width.
-  private func fit(_ text: String) -> (text: String, width: Int) {
-    let widths = text.map(DisplayWidth.of)
-    let total = widths.reduce(0, +)
-    guard total > maxCellWidth else { return (text, total) }
-    var cut = ""
-    var width = 0
-    for (character, w) in zip(text, widths) {
-      if width + w >= maxCellWidth { break }
-      cut.append(character)
-      width += w
-    }
-    return (cut + "…", width + 1)
+    var table = TableLayout(headers: columns, maxCellWidth: maxCellWidth)
+    table.styled = styled
+    table.rows = rows
+    let shown = "\(count)"
+    let total = totalRows.map { $0 > count ? "\(count) of \($0)" : shown } ?? shown
+    let noun = (totalRows ?? count) == 1 ? "row" : "rows"
+    out.write(table.text(footer: "\(total) \(noun)"))
   }
 }
 

@@ -1,0 +1,198 @@
+/// Counts, for each of some fields, how many matching records have each value: the numbers a
+/// catalog shows beside its multi-select options ("Starlight (12)").
+///
+/// The counts are **disjunctive**. The filter is split at its top-level `and`s; a part that
+/// reads only one of the counted fields is that field's own condition, and the field's counts
+/// ignore it. With `color in (Starlight, Midnight) and diskSpace >= 256`, the colour counts are
+/// those of every colour among phones of 256 GB or more, so a shopper sees what ticking
+/// another colour would add; the disk counts respect the colour choice. One pass over the
+/// records serves every field.
+///
+/// ```swift
+/// let facets = try FacetCounter([FieldPath("color")], filter: expr, source: source, for: phones)
+/// for facet in facets.count(catalog).facets { print(facet.field, facet.counts) }
+/// ```
+public struct FacetCounter<Root>: @unchecked Sendable {
+  /// The counts of one field.
+  public struct Facet: Hashable, Sendable {
+    /// The field counted.
+    public let field: FieldPath
+    /// Each value and the number of records that have it, most frequent first (ties in value
+    /// order, null last). A list field counts each element once per record.
+    public var counts: [Count]
+    /// The records counted for this field: those matching every part of the filter except
+    /// this field's own condition.
+    public var records: Int
+  }
+
+  /// A value and how many records have it.
+  public struct Count: Hashable, Sendable {
+    public var value: Value
+    public var count: Int
+  }
+
+  /// What counting found.
+  public struct Result: Hashable, Sendable {
+    /// One per counted field, in the order asked.
+    public var facets: [Facet]
+    /// The records matching the whole filter.
+    public var matches: Int
+    /// Faults met while filtering (they count as unknown, so the record does not match).
+    public var faults: FaultCounts
+  }
+
+  /// The fields counted.
+  public let fields: [FieldPath]
+  /// The parts of the filter no counted field owns: every count respects them.
+  private var shared: CompiledFilter<Root>?
+  /// Each field's own condition, or nil when the filter has none for it.
+  private var own: [CompiledFilter<Root>?]
+  private let values: [(Root, inout Run) -> Value]
+  private let bindings: Bindings
+
+  /// Checks and compiles the counting of `fields` among the records matching `filter` (all
+  /// records when nil); `source` is what the ranges point into. Throws the checker's errors,
+  /// and an error for a field that holds records.
+  public init(
+    _ fields: [FieldPath], filter: Expr?, source: SourceText, for type: RecordType<Root>,
+    parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
+  ) throws(FilterError) {
+    var unique: [FieldPath] = []
+    for field in fields where !unique.contains(field) { unique.append(field) }
+    var diagnostics: [Diagnostic] = []
+    for field in unique {
+      let expr = Expr(.field(field), range: FacetCounter.range(of: field))
+      let (type, found) = Checker.type(
+        of: expr, schema: type.schema, parameters: parameters, functions: functions)
+      diagnostics += found
+      switch type {
+      case .record, .list(.record):
+        diagnostics.append(
+          .invalidOperand(
+            "cannot count the values of '\(field.dotted)': it holds records", at: expr.range,
+            help: "count one of its fields instead, such as '\(field.dotted).<name>'"))
+      default: break
+      }
+    }
+    if let filter {
+      diagnostics += Checker.check(
+        filter, schema: type.schema, parameters: parameters, functions: functions)
+    }
+    if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
+
+    var sharedParts: [Expr] = []
+    var ownParts: [[Expr]] = Array(repeating: [], count: unique.count)
+    for part in FacetCounter.conjuncts(filter) {
+      let paths = part.fieldPaths
+      if let first = paths.first, paths.allSatisfy({ $0 == first }),
+        let owner = unique.firstIndex(of: first)
+      {
+        ownParts[owner].append(part)
+      } else {
+        sharedParts.append(part)
+      }
+    }
+    func compile(_ parts: [Expr]) -> CompiledFilter<Root>? {
+      guard !parts.isEmpty else { return nil }
+      let expr = parts.count == 1 ? parts[0] : Expr(.logical(.and, parts))
+      return CompiledFilter(
+        checked: expr, warnings: [], for: type, parameters: parameters, functions: functions)
+    }
+    self.fields = unique
+    shared = compile(sharedParts)
+    own = ownParts.map(compile)
+    let layout = ParameterLayout(parameters)
+    let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
+    values = unique.map { compiler.operand(Expr(.field($0))).asValue }
+    bindings = layout.bindings(EvaluationContext())
+  }
+
+  /// This counter with parameter values (and the clock) bound.
+  public func binding(_ parameters: [String: Value], now: Instant? = nil) -> FacetCounter {
+    var bound = self
+    bound.shared = shared?.binding(parameters, now: now)
+    bound.own = own.map { $0?.binding(parameters, now: now) }
+    return bound
+  }
+
+  /// Counts the values of every field over `records`, in one pass.
+  public func count(_ records: [Root]) -> Result {
+    var faults = FaultCounts()
+    var candidates = records
+    if let shared {
+      let result = shared.filter(records)
+      candidates = result.matches
+      faults.merge(result.faults)
+    }
+    var tallies: [[Value: Int]] = Array(repeating: [:], count: fields.count)
+    var counted = Array(repeating: 0, count: fields.count)
+    var matches = 0
+    withExtendedLifetime(bindings) {
+      var run = Run(bindings: bindings)
+      for record in candidates {
+        // A record counts for every field when all own conditions hold, and for one field
+        // when only that field's own condition fails.
+        var failed: Int? = nil
+        var failures = 0
+        for (i, filter) in own.enumerated() {
+          guard let filter, filter.evaluate(record, faults: &faults) != .true else { continue }
+          failures += 1
+          failed = i
+          if failures > 1 { break }
+        }
+        if failures > 1 { continue }
+        if failures == 0 { matches += 1 }
+        for i in fields.indices where failed == nil || failed == i {
+          counted[i] += 1
+          FacetCounter.tally(values[i](record, &run), into: &tallies[i])
+        }
+      }
+      faults.merge(run.faults)
+    }
+    let facets = fields.indices.map { i in
+      Facet(field: fields[i], counts: FacetCounter.ranked(tallies[i]), records: counted[i])
+    }
+    return Result(facets: facets, matches: matches, faults: faults)
+  }
+
+  /// Adds one record's value: each distinct element of a list, or the value itself.
+  private static func tally(_ value: Value, into tally: inout [Value: Int]) {
+    guard case .list(let items) = value else {
+      tally[value, default: 0] += 1
+      return
+    }
+    for item in Set(items) { tally[item, default: 0] += 1 }
+  }
+
+  /// Most frequent first; ties in value order, nulls last.
+  private static func ranked(_ tally: [Value: Int]) -> [Count] {
+    tally.map { Count(value: $0.key, count: $0.value) }.sorted { a, b in
+      if a.count != b.count { return a.count > b.count }
+      if a.value.isNull != b.value.isNull { return b.value.isNull }
+      if let order = ValueOrder.compare(a.value, b.value), order != 0 { return order < 0 }
+      return "\(a.value)" < "\(b.value)"
+    }
+  }
+
+  /// The operands of the filter's top-level `and` (nested `and`s flattened), in order.
+  static func conjuncts(_ filter: Expr?) -> [Expr] {
+    guard let filter else { return [] }
+    var parts: [Expr] = []
+    var pending = [filter]
+    while let expr = pending.popLast() {
+      if case .logical(.and, let operands) = expr.kind {
+        pending.append(contentsOf: operands.reversed())
+      } else {
+        parts.append(expr)
+      }
+    }
+    return parts
+  }
+
+  private static func range(of path: FieldPath) -> SourceRange {
+    guard let first = path.components.first, let last = path.components.last else {
+      return .empty(at: 0)
+    }
+    return first.range.union(last.range)
+  }
+}

@@ -1,0 +1,62 @@
+import FilterDSL
+
+/// Values written for people and for other programs: facet counts, computed results.
+public enum ValueText {
+  /// The value as a table or CSV cell shows it: text unquoted, null empty, dates in ISO 8601,
+  /// lists and records as compact JSON.
+  public static func plain(_ value: Value) -> String {
+    switch value {
+    case .null: ""
+    case .string(let text): text
+    default: json(value)
+    }
+  }
+
+  /// The value as JSON: dates, times and durations as strings.
+  public static func json(_ value: Value) -> String {
+    var out: [UInt8] = []
+    appendJSON(value, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the value as JSON. Iterative, so any nesting is safe.
+  public static func appendJSON(_ value: Value, to out: inout [UInt8]) {
+    enum Step {
+      case value(Value)
+      case text(String)
+    }
+    var pending: [Step] = [.value(value)]
+    while let step = pending.popLast() {
+      switch step {
+      case .text(let text): out.append(contentsOf: text.utf8)
+      case .value(let value):
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d):
+          out.append(contentsOf: (d.isFinite ? String(d) : "null").utf8)
+        case .string(let s): JSONText.appendQuoted(s.utf8, to: &out)
+        case .date(let d): JSONText.appendQuoted(d.description.utf8, to: &out)
+        case .dateTime(let t): JSONText.appendQuoted(t.description.utf8, to: &out)
+        case .duration(let span): JSONText.appendQuoted(span.description.utf8, to: &out)
+        case .list(let items), .record(let items):
+          pending.append(.text("]"))
+          for (i, item) in items.enumerated().reversed() {
+            pending.append(.value(item))
+            if i > 0 { pending.append(.text(",")) }
+          }
+          out.append(0x5B)
+        }
+      }
+    }
+  }
+
+  /// Whether a table aligns the value to the right.
+  public static func isNumber(_ value: Value) -> Bool {
+    switch value {
+    case .int, .double: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import FilterDSL
+import FilterData
+
+/// Data a session loaded: every record of one file, in memory, with its inferred schema.
+public final class Dataset {
+  /// The name statements use for it (`load "phones.json" as phones`, or the file's name).
+  public let name: String
+  /// The path, as the session resolved it.
+  public let path: String
+  /// The records, in file order.
+  public let records: [DataRecord]
+  /// The reader that read them: its schema, and how to print its records.
+  public let reader: DataReader
+
+  /// The fields inferred.
+  public var schema: Schema { reader.schema }
+  /// How compiled filters read the records.
+  public var recordType: RecordType<DataRecord> { reader.recordType }
+
+  /// Reads every record of the file at `path`; warnings (values that do not fit the inferred
+  /// types) go to `warn`.
+  public init(name: String, path: String, warn: (DataError) -> Void) throws(DataError) {
+    let reader = try DataReader(path: path)
+    var records: [DataRecord] = []
+    while let block = try reader.next() {
+      records += block
+      for warning in reader.takeWarnings() { warn(warning) }
+    }
+    for warning in reader.takeWarnings() { warn(warning) }
+    self.name = name
+    self.path = path
+    self.records = records
+    self.reader = reader
+  }
+
+  /// The name a file gets when `load` gives none: its file name without the extension.
+  public static func defaultName(for path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+    return String(file[..<dot])
+  }
+}

@@ -1,0 +1,75 @@
+import FilterDSL
+import FilterData
+
+/// Prints facet counts in the session's format: a table per field for people; one row per
+/// field and value (`field,value,count`) for programs.
+struct FacetPrinter {
+  let settings: Settings
+  let styled: Bool
+
+  func print(_ result: FacetCounter<DataRecord>.Result, to out: OutputStream) {
+    switch settings.format {
+    case .table:
+      for (i, facet) in result.facets.enumerated() {
+        if i > 0 { out.write("\n") }
+        out.write(table(facet))
+      }
+    case .csv:
+      out.write("field,value,count\n")
+      for (facet, count) in rows(result) {
+        out.write(
+          [facet.field.dotted, ValueText.plain(count.value), String(count.count)]
+            .map(FacetPrinter.csvCell).joined(separator: ",") + "\n")
+      }
+    case .jsonl:
+      for (facet, count) in rows(result) { out.write(json(facet, count) + "\n") }
+    case .json:
+      let objects = rows(result).map { json($0.0, $0.1) }
+      out.write(objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n")
+    }
+  }
+
+  /// Each field's counts, cut to the row limit.
+  private func rows(_ result: FacetCounter<DataRecord>.Result)
+    -> [(FacetCounter<DataRecord>.Facet, FacetCounter<DataRecord>.Count)]
+  {
+    result.facets.flatMap { facet in shown(facet).map { (facet, $0) } }
+  }
+
+  private func shown(_ facet: FacetCounter<DataRecord>.Facet) -> ArraySlice<
+    FacetCounter<DataRecord>.Count
+  > {
+    facet.counts.prefix(settings.limit ?? facet.counts.count)
+  }
+
+  private func table(_ facet: FacetCounter<DataRecord>.Facet) -> String {
+    var table = TableLayout(headers: [facet.field.dotted, "count"], maxCellWidth: settings.width)
+    table.styled = styled
+    table.rows = shown(facet).map { count in
+      [
+        TableLayout.Cell(
+          count.value.isNull ? "null" : ValueText.plain(count.value),
+          isNumber: ValueText.isNumber(count.value), maxWidth: settings.width),
+        TableLayout.Cell(String(count.count), isNumber: true),
+      ]
+    }
+    let values = facet.counts.count
+    let shownCount = table.rows.count
+    let noun = values == 1 ? "value" : "values"
+    let footer = shownCount < values ? "\(shownCount) of \(values) \(noun)" : "\(values) \(noun)"
+    return table.text(footer: footer)
+  }
+
+  private func json(
+    _ facet: FacetCounter<DataRecord>.Facet, _ count: FacetCounter<DataRecord>.Count
+  ) -> String {
+    "{\"field\":\(ValueText.json(.string(facet.field.dotted))),\"value\":\(ValueText.json(count.value)),\"count\":\(count.count)}"
+  }
+
+  static func csvCell(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return text
+    }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

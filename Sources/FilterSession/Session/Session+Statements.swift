@@ -1,0 +1,173 @@
+import FilterDSL
+import FilterData
+
+/// The statements that change the session: `load`, `use`, `let`, `set`, `show`.
+extension Session {
+  /// `load "phones.json" as phones`: reads the whole file; returns the path it resolved.
+  func load(_ path: Name, as alias: Name?, _ context: Context) throws(SessionError) -> String {
+    let resolved = resolve(path.text)
+    let name = alias?.text ?? Dataset.defaultName(for: path.text)
+    let dataset: Dataset
+    do {
+      dataset = try Dataset(name: name, path: resolved) { warning in
+        warn(warning.description)
+      }
+    } catch {
+      let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
+      throw context.error(
+        Diagnostic(
+          .cannotLoad, at: path.range, message: "cannot load \"\(path.text)\": \(message)",
+          help: error.isWholeFile
+            ? "paths are relative to \(baseDirectory.map { "the script's folder (\($0))" } ?? "the current folder")"
+            : "fix the file where the error above says"),
+        preamble: error.isWholeFile ? "" : error.description + "\n")
+    }
+    add(dataset)
+    if verbose {
+      let fields = dataset.schema.fields.count
+      output.write(
+        "\(name): \(dataset.records.count) record\(dataset.records.count == 1 ? "" : "s"), "
+          + "\(fields) field\(fields == 1 ? "" : "s")\n")
+    }
+    return resolved
+  }
+
+  /// The path of a file named in a statement: absolute, or relative to ``baseDirectory``.
+  func resolve(_ path: String) -> String {
+    guard let base = baseDirectory, !base.isEmpty, !path.hasPrefix("/") else { return path }
+    return base.hasSuffix("/") ? base + path : base + "/" + path
+  }
+
+  /// `use phones`.
+  func use(_ name: Name, _ context: Context) throws(SessionError) {
+    guard let dataset = datasets.first(where: { $0.name == name.text }) else {
+      let names = datasets.map(\.name)
+      let help =
+        Suggestion.closest(to: name.text, among: names).map { "did you mean '\($0)'?" }
+        ?? (names.isEmpty
+          ? "load a file first: load \"\(name.text).json\""
+          : "loaded: \(names.joined(separator: ", "))")
+      throw context.error(
+        Diagnostic(
+          .unknownDataset, at: name.range, message: "no data is called '\(name.text)'",
+          help: help))
+    }
+    select(dataset)
+  }
+
+  /// `let big = diskSpace >= 256` (a named filter) or `let budget = 1000` (a parameter).
+  func define(_ name: Name, _ value: Expr, _ context: Context) throws(SessionError) {
+    if let current, current.schema.field(named: name.text) != nil {
+      throw context.error(
+        Diagnostic(
+          .nameInUse, at: name.range,
+          message: "'\(name.text)' is already a field of \(current.name)",
+          label: "a field's name", help: "give the filter a name the data does not use"))
+    }
+    let (expr, depth, nodes) = try expand(value, context)
+    let isParameter = expr.fieldPaths.isEmpty
+    // A parameter is checked whatever the data; a named filter when there is data to check
+    // it against (and again wherever it is used).
+    if isParameter || current != nil {
+      let (_, diagnostics) = Checker.type(
+        of: expr, schema: current?.schema ?? Schema([]))
+      if diagnostics.hasErrors {
+        throw SessionError(
+          source: context.source, diagnostics: diagnostics, lineOffset: context.lineOffset)
+      }
+    }
+    define(
+      name.text,
+      Definitions.Definition(value: expr, isParameter: isParameter, depth: depth, nodes: nodes))
+  }
+
+  /// `expr` with named filters and parameters expanded, or an error when that makes it too
+  /// large.
+  func expand(_ expr: Expr, _ context: Context) throws(SessionError) -> (Expr, Int, Int) {
+    guard let expanded = definitions.expand(expr) else {
+      throw context.error(
+        Diagnostic(
+          .expansionTooLarge, at: expr.range,
+          message: "the named filters used here expand to a filter too large to check",
+          help:
+            "a filter may nest \(Definitions.maxDepth) levels and hold \(Definitions.maxNodes) nodes; use fewer levels of names"
+        ))
+    }
+    return expanded
+  }
+
+  /// `set format json`, `set limit 20`, `set time on`, `set width 60`.
+  func set(_ name: Name, _ value: Expr, _ context: Context) throws(SessionError) {
+    let text: String? =
+      if case .literal(.string(let s)) = value.kind { s } else { nil }
+    let number: Int64? =
+      if case .literal(.int(let n)) = value.kind { n } else { nil }
+    func invalid(_ expected: String) -> SessionError {
+      context.error(
+        Diagnostic(
+          .invalidSetting, at: value.range, message: "\(name.text) takes \(expected)",
+          label: "not one of them"))
+    }
+    switch name.text {
+    case "format":
+      guard let text, let format = OutputFormat(rawValue: text) else {
+        throw invalid("table, json, jsonl or csv")
+      }
+      settings.format = format
+    case "limit":
+      if let number, number >= 0 {
+        settings.limit = Int(clamping: number)
+      } else if text == "none" || text == "all" {
+        settings.limit = nil
+      } else {
+        throw invalid("a number of rows (0 or more), or none")
+      }
+    case "time":
+      guard let on = Session.toggle(value) else { throw invalid("on or off") }
+      settings.time = on
+    case "width":
+      guard let number, number >= 10 else { throw invalid("a number of columns, 10 or more") }
+      settings.width = Int(clamping: number)
+    default:
+      let names = Settings.names.map(\.name)
+      throw context.error(
+        Diagnostic(
+          .invalidSetting, at: name.range, message: "there is no setting '\(name.text)'",
+          help: Suggestion.closest(to: name.text, among: names).map { "did you mean '\($0)'?" }
+            ?? "the settings are \(names.joined(separator: ", "))"))
+    }
+  }
+
+  /// `on`/`off`, `true`/`false`.
+  static func toggle(_ value: Expr) -> Bool? {
+    switch value.kind {
+    case .literal(.bool(let b)): b
+    case .literal(.string("on")): true
+    case .literal(.string("off")): false
+    default: nil
+    }
+  }
+
+  /// `show model, price` (columns must be fields of the current data) or `show *`.
+  func show(_ fields: [FieldPath], _ context: Context) throws(SessionError) {
+    guard !fields.isEmpty else {
+      settings.columns = nil
+      return
+    }
+    if let current {
+      var diagnostics: [Diagnostic] = []
+      for field in fields {
+        let range = field.components[0].range.union(
+          field.components[field.components.count - 1].range)
+        diagnostics +=
+          Checker.type(of: Expr(.field(field), range: range), schema: current.schema)
+          .diagnostics
+      }
+      if diagnostics.hasErrors {
+        throw SessionError(
+          source: context.source, diagnostics: diagnostics, lineOffset: context.lineOffset)
+      }
+    }
+    settings.columns = fields.map(\.dotted)
+  }
+}

@@ -1,0 +1,134 @@
+import FilterDSL
+import FilterData
+
+/// A session of statements, from a `.flt` script or typed at the REPL: the data loaded, the
+/// named filters and parameters defined, and the settings. Each statement runs against this
+/// state and prints to ``output``.
+///
+/// ```swift
+/// let session = Session(output: OutputStream(descriptor: 1))
+/// try session.run(SourceText("load \"phones.json\"\ncount price < 500", name: "tour.flt"))
+/// ```
+public final class Session {
+  /// Where results go.
+  public let output: OutputStream
+  /// Where warnings go (checker and data warnings, faults, timings).
+  public let warn: (String) -> Void
+  /// The folder that `load` paths are relative to (a script's folder); nil for the current
+  /// directory.
+  public var baseDirectory: String?
+  /// The settings `set` changes.
+  public var settings = Settings()
+  /// Whether to colour table headers and diagnostics (a terminal that wants colour).
+  public var styled = false
+  /// Whether `load` says what it loaded (the REPL on a terminal).
+  public var verbose = false
+  /// The clock `now()` and `today()` read.
+  public var clock: () -> Instant = SystemClock.now
+
+  /// The data loaded, by name, in the order loaded.
+  public private(set) var datasets: [Dataset] = []
+  /// The data statements run against: the last one loaded or used.
+  public private(set) var current: Dataset?
+  /// Named filters and parameters defined by `let`.
+  public private(set) var definitions = Definitions()
+  /// The statements that succeeded, as written, for `:save`.
+  public private(set) var transcript: [TranscriptEntry] = []
+
+  /// A session printing to `output` and sending warnings to `warn`.
+  public init(output: OutputStream, warn: @escaping (String) -> Void = { _ in }) {
+    self.output = output
+    self.warn = warn
+  }
+
+  /// One statement as written, and where its `load` path pointed.
+  public struct TranscriptEntry: Sendable {
+    public var statement: Stmt
+    public var text: String
+    /// For `load`: the data file's path as the session resolved it.
+    public var loadedPath: String?
+  }
+
+  /// Parses `source` as a script and runs its statements in order. Every syntax error of the
+  /// source is reported before anything runs; the first statement that fails stops the run.
+  /// `lineOffset` counts the lines before `source` (REPL entries are lines of one session).
+  public func run(_ source: SourceText, lineOffset: Int = 0) throws(SessionError) {
+    let parsed = Parser.parseScript(source)
+    if parsed.hasErrors {
+      throw SessionError(source: source, diagnostics: parsed.diagnostics, lineOffset: lineOffset)
+    }
+    let context = Context(source: source, lineOffset: lineOffset)
+    if !parsed.diagnostics.isEmpty { report(parsed.diagnostics, context) }
+    for statement in parsed.value?.statements ?? [] {
+      try run(statement, context)
+      output.flush()
+    }
+  }
+
+  /// Where a statement was written, for its diagnostics.
+  struct Context {
+    var source: SourceText
+    var lineOffset: Int
+
+    func error(_ diagnostics: Diagnostic..., preamble: String = "") -> SessionError {
+      SessionError(
+        source: source, diagnostics: diagnostics, lineOffset: lineOffset, preamble: preamble)
+    }
+
+    func error(_ error: FilterError) -> SessionError {
+      SessionError(source: source, diagnostics: error.diagnostics, lineOffset: lineOffset)
+    }
+  }
+
+  func run(_ statement: Stmt, _ context: Context) throws(SessionError) {
+    var loadedPath: String?
+    switch statement.kind {
+    case .load(let path, let alias): loadedPath = try load(path, as: alias, context)
+    case .use(let name): try use(name, context)
+    case .let(let name, let value): try define(name, value, context)
+    case .set(let name, let value): try set(name, value, context)
+    case .show(let fields): try show(fields, context)
+    case .query(let query): try printMatches(query, statement, context)
+    case .count(let filter): try count(filter, statement, context)
+    case .explain(let query): try explain(query, statement, context)
+    case .facets(let fields, let filter): try facets(fields, filter, statement, context)
+    }
+    transcript.append(
+      TranscriptEntry(
+        statement: statement, text: context.source.slice(statement.range),
+        loadedPath: loadedPath))
+  }
+
+  /// Warnings rendered against the statement's source.
+  func report(_ diagnostics: [Diagnostic], _ context: Context) {
+    guard !diagnostics.isEmpty else { return }
+    warn(
+      SessionError(source: context.source, diagnostics: diagnostics, lineOffset: context.lineOffset)
+        .rendered(colored: styled))
+  }
+
+  /// The current data, or an error at `statement` saying to load some.
+  func requireData(_ statement: Stmt, _ context: Context) throws(SessionError) -> Dataset {
+    if let current { return current }
+    throw context.error(
+      Diagnostic(
+        .noData, at: statement.range, message: "no data loaded",
+        label: "this needs data", help: "load a file first: load \"phones.json\""))
+  }
+
+  func add(_ dataset: Dataset) {
+    datasets.removeAll { $0.name == dataset.name }
+    datasets.append(dataset)
+    current = dataset
+    settings.columns = nil
+  }
+
+  func select(_ dataset: Dataset) {
+    if current !== dataset { settings.columns = nil }
+    current = dataset
+  }
+
+  func define(_ name: String, _ definition: Definitions.Definition) {
+    definitions.define(name, definition)
+  }
+}

@@ -1,0 +1,31 @@
+import FilterDSL
+
+/// Why a statement failed: diagnostics pointing into the script or REPL entry, rendered with
+/// `file:line:column`, the source line and a caret.
+public struct SessionError: Error, Sendable {
+  /// The text the diagnostics point into.
+  public let source: SourceText
+  /// The diagnostics, in source order.
+  public let diagnostics: [Diagnostic]
+  /// Lines before ``source`` (a REPL entry is one of many lines of a session).
+  public let lineOffset: Int
+  /// Text shown before the diagnostics, such as a data file's own error.
+  public let preamble: String
+
+  public init(
+    source: SourceText, diagnostics: [Diagnostic], lineOffset: Int = 0, preamble: String = ""
+  ) {
+    self.source = source
+    self.diagnostics = diagnostics.sortedByPosition()
+    self.lineOffset = lineOffset
+    self.preamble = preamble
+  }
+
+  /// The error as `flt` prints it; `colored` adds ANSI colours for a terminal.
+  public func rendered(colored: Bool = false) -> String {
+    var renderer = DiagnosticRenderer(source: source)
+    renderer.lineOffset = lineOffset
+    renderer.colored = colored
+    return preamble + renderer.render(diagnostics)
+  }
+}

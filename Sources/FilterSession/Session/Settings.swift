@@ -1,0 +1,26 @@
+import FilterData
+
+/// What `set` changes: how results are printed.
+public struct Settings: Sendable {
+  /// `set format table|json|jsonl|csv`.
+  public var format: OutputFormat = .table
+  /// `set limit N`: the most rows (and facet values) printed; nil for all (`set limit none`).
+  public var limit: Int?
+  /// `set time on`: print how long each statement took (to standard error).
+  public var time = false
+  /// `set width N`: the widest a table cell is shown, in terminal columns.
+  public var width = 40
+  /// `show model, price`: the columns printed; nil for every field (`show *`). Loading or
+  /// switching data resets it.
+  public var columns: [String]?
+
+  public init() {}
+
+  /// The settings `set` knows, with what each takes.
+  public static let names: [(name: String, values: String)] = [
+    ("format", "table, json, jsonl or csv"),
+    ("limit", "a number of rows, or none"),
+    ("time", "on or off"),
+    ("width", "a number of columns, 10 or more"),
+  ]
+}

@@ -1,0 +1,60 @@
+import FilterDSL
+import FilterData
+import FilterSession
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flt run FILE.flt` and `flt FILE.flt`: runs a script's statements in order, printing
+/// results to standard output. Every syntax error of the file is reported before anything
+/// runs; the first statement that fails stops the script (exit status 2).
+enum ScriptCommand {
+  static func run(_ path: String) -> Int32 {
+    let source: SourceText
+    do {
+      source = try SourceFile.read(path)
+    } catch {
+      Command.writeError("error: \(error.description)\n")
+      return Command.Status.failure
+    }
+    let output = OutputStream(descriptor: 1)
+    let session = Session(output: output, warn: Command.writeError)
+    session.baseDirectory = folder(of: path)
+    session.styled = Terminal.wantsColor(1)
+    defer { output.flush() }
+    do {
+      try session.run(source)
+    } catch {
+      output.flush()
+      Command.writeError(error.rendered(colored: Terminal.wantsColor(2)))
+      return Command.Status.failure
+    }
+    output.flush()
+    if let failure = output.failure {
+      Command.writeError("error: cannot write the output: \(failure)\n")
+      return Command.Status.failure
+    }
+    return Command.Status.success
+  }
+
+  /// The folder holding `path`, for `load` paths relative to the script.
+  static func folder(of path: String) -> String? {
+    guard path != "-", let slash = path.lastIndex(of: "/") else { return nil }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
+
+/// What the terminal wants.
+enum Terminal {
+  /// Whether output to `descriptor` should be coloured: it is a terminal, `NO_COLOR` is not
+  /// set (https://no-color.org) and `TERM` is not `dumb`.
+  static func wantsColor(_ descriptor: Int32) -> Bool {
+    guard isatty(descriptor) == 1 else { return false }
+    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    return true
+  }
+}
