@@ -65,7 +65,7 @@ extension Parser {
     case "show": kind = try parseShow()
     case "set":
       let option = try parseStatementName(after: advance())
-      kind = .set(option, try parseUnary(value: true))
+      kind = .set(option, try parseSettingValue())
     default:
       kind = .query(try parseQuery())
     }
@@ -111,6 +111,16 @@ extension Parser {
     skipNewlines()
     let upper = try parseArithmetic(value: false)
     return .let(name, try node(.range(value, upper, rangeKind), value.range.union(upper.range)))
+  }
+
+  // set_value = word | unary ;  (a keyword alone is a word: `set limit none`)
+  private func parseSettingValue() throws(ParseAbort) -> Expr {
+    let end = next.kind
+    guard kind.isKeyword, end == .newline || end == .semicolon || end == .endOfFile else {
+      return try parseUnary(value: true)
+    }
+    let token = advance()
+    return try node(.literal(.string(text(token))), token.range)
   }
 
   // facets = "facets" field_path { "," field_path } [ "where" filter ] ;

@@ -10,8 +10,8 @@ public struct Definitions: Sendable {
     public var value: Expr
     /// Whether it is a parameter (a value that reads no field) rather than a named filter.
     public var isParameter: Bool
-    var depth: Int
-    var nodes: Int
+    /// A parameter's type.
+    var type: ValueType?
   }
 
   public private(set) var filters: [String: Definition] = [:]
@@ -34,46 +34,62 @@ public struct Definitions: Sendable {
   static let maxDepth = ParserLimits.maximumDepth
   static let maxNodes = ParserLimits.default.maxNodes
 
-  /// `expr` with every name replaced by its definition, each node of a definition placed at
-  /// the name it replaces (so diagnostics point at the use). Nil when the result would be
-  /// deeper or larger than a parsed filter may be.
-  func expand(_ expr: Expr) -> (expr: Expr, depth: Int, nodes: Int)? {
+  /// The types of the parameters, for checking a filter that uses them.
+  var parameterTypes: [String: ValueType] {
+    parameters.compactMapValues(\.type)
+  }
+
+  /// `expr` with every named filter replaced by its definition and, when `parameters` is
+  /// true, every `$parameter` by its value. Each node of a definition is placed at the name it
+  /// replaces, so diagnostics point at the use. Named filters keep their parameters until they
+  /// are used: redefining `$budget` changes every filter that reads it. Nil when the result
+  /// would be deeper or larger than a parsed filter may be.
+  func expand(_ expr: Expr, parameters: Bool = true) -> (expr: Expr, depth: Int, nodes: Int)? {
     if isEmpty { return (expr, 0, 0) }
     var nodes = 0
     var expanded = false
-    let (result, depth) = rewrite(expr, at: nil, nodes: &nodes, expanded: &expanded)
+    let mode = Mode(filters: true, parameters: parameters, place: nil)
+    let (result, depth) = rewrite(expr, mode, nodes: &nodes, expanded: &expanded)
     if expanded && (depth > Definitions.maxDepth || nodes > Definitions.maxNodes) { return nil }
     return (result, depth, nodes)
   }
 
-  /// Rebuilds `expr`: replacing names (when `place` is nil), or moving every range to `place`
-  /// (inside a definition being inserted, which holds no names to replace). Recursion is
-  /// bounded: parsed trees and definitions are both at most ``maxDepth`` deep.
-  private func rewrite(
-    _ expr: Expr, at place: SourceRange?, nodes: inout Int, expanded: inout Bool
-  ) -> (Expr, Int) {
-    if place == nil, let definition = definition(named: expr) {
+  /// What a rewrite replaces, and where it moves the nodes (inside an inserted definition).
+  private struct Mode {
+    var filters: Bool
+    var parameters: Bool
+    var place: SourceRange?
+  }
+
+  /// Rebuilds `expr` as `mode` says. Recursion is bounded: parsed trees and definitions are
+  /// both at most ``maxDepth`` deep.
+  private func rewrite(_ expr: Expr, _ mode: Mode, nodes: inout Int, expanded: inout Bool)
+    -> (Expr, Int)
+  {
+    if let (definition, isFilter) = definition(named: expr, mode) {
       expanded = true
-      let (moved, _) = rewrite(definition.value, at: expr.range, nodes: &nodes, expanded: &expanded)
-      return (moved, definition.depth)
+      // Inside a named filter, only its parameters are left to replace.
+      let inner = Mode(filters: false, parameters: mode.parameters && isFilter, place: expr.range)
+      return rewrite(definition.value, inner, nodes: &nodes, expanded: &expanded)
     }
     nodes += 1
     var deepest = 0
     var result = expr.mappingChildren { child in
-      let (rewritten, depth) = rewrite(child, at: place, nodes: &nodes, expanded: &expanded)
+      let (rewritten, depth) = rewrite(child, mode, nodes: &nodes, expanded: &expanded)
       deepest = Swift.max(deepest, depth)
       return rewritten
     }
-    if let place { result.relocate(to: place) }
+    if let place = mode.place { result.relocate(to: place) }
     return (result, deepest + 1)
   }
 
-  /// The definition a bare name (`big`) or parameter (`$budget`) stands for.
-  private func definition(named expr: Expr) -> Definition? {
+  /// The definition a bare name (`big`) or parameter (`$budget`) stands for, if `mode`
+  /// replaces it; and whether it is a named filter.
+  private func definition(named expr: Expr, _ mode: Mode) -> (Definition, Bool)? {
     switch expr.kind {
-    case .field(let path) where path.components.count == 1:
-      filters[path.components[0].text]
-    case .parameter(let name): parameters[name.text]
+    case .field(let path) where mode.filters && path.components.count == 1:
+      filters[path.components[0].text].map { ($0, true) }
+    case .parameter(let name) where mode.parameters: parameters[name.text].map { ($0, false) }
     default: nil
     }
   }

@@ -51,7 +51,7 @@ extension Session {
     try timed { () throws(SessionError) in
       let data = try requireData(statement, context)
       var expanded: Expr?
-      if let filter { expanded = try expand(filter, context).0 }
+      if let filter { expanded = try expand(filter, context) }
       let counter: FacetCounter<DataRecord>
       do throws(FilterError) {
         counter = try FacetCounter(
@@ -72,9 +72,9 @@ extension Session {
   {
     let data = try requireData(statement, context)
     var expanded = query
-    if let filter = query.filter { expanded.filter = try expand(filter, context).0 }
+    if let filter = query.filter { expanded.filter = try expand(filter, context) }
     for i in expanded.ordering.indices {
-      expanded.ordering[i].key = try expand(expanded.ordering[i].key, context).0
+      expanded.ordering[i].key = try expand(expanded.ordering[i].key, context)
     }
     do {
       let compiled = try CompiledQuery(expanded, source: context.source, for: data.recordType)

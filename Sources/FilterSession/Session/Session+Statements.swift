@@ -64,27 +64,34 @@ extension Session {
           message: "'\(name.text)' is already a field of \(current.name)",
           label: "a field's name", help: "give the filter a name the data does not use"))
     }
-    let (expr, depth, nodes) = try expand(value, context)
+    // A value that reads no field is a parameter, fixed now; a named filter keeps its
+    // parameters until it is used.
+    var expr = try expand(value, context, parameters: false)
     let isParameter = expr.fieldPaths.isEmpty
+    if isParameter { expr = try expand(expr, context) }
     // A parameter is checked whatever the data; a named filter when there is data to check
     // it against (and again wherever it is used).
+    var type: ValueType?
     if isParameter || current != nil {
-      let (_, diagnostics) = Checker.type(
-        of: expr, schema: current?.schema ?? Schema([]))
-      if diagnostics.hasErrors {
+      let checked = Checker.type(
+        of: expr, schema: current?.schema ?? Schema([]),
+        parameters: definitions.parameterTypes)
+      if checked.diagnostics.hasErrors {
         throw SessionError(
-          source: context.source, diagnostics: diagnostics, lineOffset: context.lineOffset)
+          source: context.source, diagnostics: checked.diagnostics,
+          lineOffset: context.lineOffset)
       }
+      type = checked.type
     }
-    define(
-      name.text,
-      Definitions.Definition(value: expr, isParameter: isParameter, depth: depth, nodes: nodes))
+    define(name.text, Definitions.Definition(value: expr, isParameter: isParameter, type: type))
   }
 
   /// `expr` with named filters and parameters expanded, or an error when that makes it too
   /// large.
-  func expand(_ expr: Expr, _ context: Context) throws(SessionError) -> (Expr, Int, Int) {
-    guard let expanded = definitions.expand(expr) else {
+  func expand(_ expr: Expr, _ context: Context, parameters: Bool = true) throws(SessionError)
+    -> Expr
+  {
+    guard let expanded = definitions.expand(expr, parameters: parameters) else {
       throw context.error(
         Diagnostic(
           .expansionTooLarge, at: expr.range,
@@ -93,7 +100,7 @@ extension Session {
             "a filter may nest \(Definitions.maxDepth) levels and hold \(Definitions.maxNodes) nodes; use fewer levels of names"
         ))
     }
-    return expanded
+    return expanded.expr
   }
 
   /// `set format json`, `set limit 20`, `set time on`, `set width 60`.
