@@ -1,0 +1,205 @@
+import FilterDSL
+import FilterData
+import Foundation
+import Testing
+
+@testable import FilterSession
+
+/// Each statement's success and its errors, run the way a script runs them.
+@Suite struct SessionTests {
+  let harness = SessionHarness()
+
+  @Test func loadNamesTheDataAfterItsFileOrAlias() {
+    harness.run("load \"phones.json\"\nload \"cards.json\" as deck")
+    #expect(harness.session.datasets.map(\.name) == ["phones", "deck"])
+    #expect(harness.session.current?.name == "deck")
+    #expect(harness.session.current?.records.count == 40)
+  }
+
+  @Test func loadErrorsPointAtThePath() throws {
+    let missing = try #require(harness.failure("load \"nope.json\""))
+    #expect(missing.codes == [.cannotLoad])
+    #expect(missing.rendered.contains("test.flt:1:6"))
+    #expect(missing.rendered.contains("relative to the script's folder"))
+    let bad = try #require(harness.failure("load \"mistake.flt\" as broken"))
+    #expect(bad.codes == [.cannotLoad])
+  }
+
+  @Test func loadOfInvalidDataShowsTheDataError() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flt-bad.json")
+    try Data("[{\"a\": 1}, {\"a\": }]".utf8).write(to: url)
+    let failure = try #require(harness.failure("load \"\(url.path)\""))
+    #expect(failure.rendered.contains("error[FLT401]"))
+    #expect(failure.rendered.contains("flt-bad.json:1:"))
+    #expect(failure.rendered.contains("error[FLT501]"))
+  }
+
+  @Test func useSwitchesDataAndSuggestsNames() throws {
+    harness.run("load \"phones.json\"\nload \"cards.json\"")
+    #expect(harness.printed("use phones\ncount") == "111\n")
+    let failure = try #require(harness.failure("use phone"))
+    #expect(failure.codes == [.unknownDataset])
+    #expect(failure.rendered.contains("did you mean 'phones'?"))
+  }
+
+  @Test func statementsBeforeAnyDataSayToLoad() throws {
+    for statement in ["count", "price < 5", "explain price < 5", "facets color"] {
+      let failure = try #require(harness.failure(statement), "\(statement)")
+      #expect(failure.codes == [.noData], "\(statement)")
+      #expect(failure.rendered.contains("load a file first"))
+    }
+  }
+
+  @Test func queriesPrintMatchesInOrderWithTheShownColumns() {
+    let printed = harness.printed(
+      """
+      load "phones.json"
+      show model, price
+      set format csv
+      color == Starlight and diskSpace >= 512 order by price desc, model limit 2
+      """)
+    #expect(printed == "model,price\niPhone 14 Plus,1199\niPhone 14,1099\n")
+  }
+
+  @Test func queryErrorsPointIntoTheScript() throws {
+    let failure = try #require(harness.failure("load \"phones.json\"\n\nprice > \"cheap\""))
+    #expect(failure.codes == [.incomparable])
+    #expect(failure.rendered.contains("test.flt:3:"))
+  }
+
+  @Test func countWithAndWithoutAFilter() {
+    #expect(harness.printed("load \"phones.json\"\ncount\ncount diskSpace >= 256") == "111\n72\n")
+  }
+
+  @Test func explainPrintsTheChain() {
+    #expect(
+      harness.printed("load \"phones.json\"\nexplain price < 500 order by price limit 2")
+        == "Limit(2, Sort(price, Lt(price, 500)))\n")
+  }
+
+  @Test func namedFiltersAreUsedByName() {
+    let printed = harness.printed(
+      """
+      load "phones.json"
+      let big = diskSpace >= 256
+      let bigAndCheap = big and price < 600
+      count big
+      count bigAndCheap
+      count not big
+      """)
+    #expect(printed == "72\n5\n39\n")
+  }
+
+  @Test func parametersAreBoundAndReadWhenUsed() {
+    let printed = harness.printed(
+      """
+      load "phones.json"
+      let budget = 600
+      let sizes = (256, 512)
+      let cheap = price <= $budget
+      count cheap and diskSpace in $sizes
+      let budget = 1000
+      count cheap and diskSpace in $sizes
+      let range = 500...600
+      count price in $range
+      """)
+    #expect(printed == "5\n24\n7\n")
+  }
+
+  @Test func letErrors() throws {
+    harness.run("load \"phones.json\"")
+    let clash = try #require(harness.failure("let price = 5"))
+    #expect(clash.codes == [.nameInUse])
+    let unknown = try #require(harness.failure("let f = colour == Gold"))
+    #expect(unknown.codes == [.unknownField])
+    let parameter = try #require(harness.failure("let x = $missing + 1"))
+    #expect(parameter.codes == [.unknownParameter])
+    let badValue = try #require(harness.failure("let y = \"a\" * 2"))
+    #expect(badValue.codes == [.invalidOperand])
+  }
+
+  @Test func errorsInNamedFiltersPointAtTheUse() throws {
+    harness.run("let big = diskSpace >= 256")  // no data yet: checked when used
+    harness.run("load \"cards.json\"")
+    let failure = try #require(harness.failure("count big"))
+    #expect(failure.codes == [.unknownField])
+    #expect(failure.rendered.contains("1 | count big\n  |       ^^^"))
+  }
+
+  @Test func namedFiltersThatDoubleEachTimeStopAtTheLimit() throws {
+    var script = "load \"phones.json\"\nlet f0 = price > 1 or price < 0\n"
+    for i in 1...25 { script += "let f\(i) = f\(i - 1) or f\(i - 1)\n" }
+    let failure = try #require(harness.failure(script))
+    #expect(failure.codes == [.expansionTooLarge])
+  }
+
+  @Test func namedFiltersNestedDeeplyStopAtTheLimit() throws {
+    var script = "load \"phones.json\"\nlet f0 = price > 1\n"
+    for i in 1...150 { script += "let f\(i) = not f\(i - 1)\n" }
+    let failure = try #require(harness.failure(script))
+    #expect(failure.codes == [.expansionTooLarge])
+    #expect(failure.rendered.contains("test.flt:"))
+  }
+
+  @Test func settings() throws {
+    harness.run("load \"phones.json\"\nset format jsonl\nset limit 2\nshow model")
+    #expect(
+      harness.printed("price > 1500 order by price desc") == """
+        {"model":"Galaxy Z Fold4"}
+        {"model":"Galaxy Z Fold4"}
+
+        """)
+    #expect(harness.warnings.contains("2 of 10 records printed"))
+    harness.run("set limit none\nset width 12\nset format table\nshow model")
+    #expect(harness.printed("model like \"Galaxy Z Fold*\" limit 1").contains("Galaxy Z Fo…"))
+    for (text, code) in [
+      ("set format yaml", DiagnosticCode.invalidSetting), ("set limit -1", .invalidSetting),
+      ("set colour on", .invalidSetting), ("set width 2", .invalidSetting),
+      ("set time maybe", .invalidSetting),
+    ] {
+      let failure = try #require(harness.failure(text), "\(text)")
+      #expect(failure.codes == [code], "\(text)")
+    }
+    #expect(harness.failure("set colour on")?.rendered.contains("did you mean 'color'?") == false)
+  }
+
+  @Test func tableRowsBeyondTheLimitAreCounted() {
+    let printed = harness.printed("load \"phones.json\"\nset limit 3\nshow model\ndiskSpace >= 256")
+    #expect(printed.hasSuffix("3 of 72 rows\n"))
+  }
+
+  @Test func showChecksItsFields() throws {
+    harness.run("load \"phones.json\"")
+    let failure = try #require(harness.failure("show model, prise"))
+    #expect(failure.codes == [.unknownField])
+    #expect(failure.rendered.contains("did you mean 'price'?"))
+    harness.run("show camera.megapixels\nset format csv")
+    #expect(harness.printed("model == \"Pixel 7a\" limit 1") == "camera.megapixels\n64\n")
+    harness.run("show *")
+    #expect(harness.printed("model == \"Pixel 7a\" limit 1").hasPrefix("model,price,"))
+  }
+
+  @Test func timeGoesToWarnings() {
+    harness.run("load \"phones.json\"\nset time on\ncount")
+    #expect(harness.warnings.hasPrefix("time: "))
+  }
+
+  @Test func syntaxErrorsAreAllReportedBeforeAnythingRuns() throws {
+    let failure = try #require(
+      harness.failure("load \"phones.json\"\ncount price < )\nset\ncount (a"))
+    #expect(failure.error.diagnostics.count == 3)
+    #expect(failure.rendered.contains("test.flt:2:"))
+    #expect(failure.rendered.contains("test.flt:4:"))
+    #expect(harness.session.datasets.isEmpty)
+  }
+
+  @Test func transcriptKeepsSuccessfulStatements() {
+    harness.run("load \"phones.json\"\ncount")
+    harness.run("count colour == Gold")
+    harness.run("let big = diskSpace >= 256")
+    #expect(
+      harness.session.transcript.map(\.text) == [
+        "load \"phones.json\"", "count", "let big = diskSpace >= 256",
+      ])
+  }
+}
