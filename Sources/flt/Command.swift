@@ -2,6 +2,12 @@ import FilterDSL
 import FilterData
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The subcommands of `flt` and their exit statuses.
 enum Command {
   /// Exit statuses, as documented in the README.
@@ -13,10 +19,12 @@ enum Command {
     static let failure: Int32 = 2
   }
 
-  static let version = "flt 0.2.0"
+  static let version = "flt 0.3.0"
 
   static let usage = """
     usage: flt [options] FILTER [FILE...]   print the records of FILE that match FILTER
+           flt [run] SCRIPT.flt            run a script's statements
+           flt repl [FILE...]              statements typed one at a time (flt alone, too)
            flt --schema FILE...            print the fields inferred from FILE
            flt check FILE.flt...           check scripts; print nothing when they are fine
            flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
@@ -56,7 +64,8 @@ enum Command {
 
   static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-      return usageError("missing FILTER")
+      if isatty(0) == 1 { return ReplCommand(files: []).run() }
+      return usageError("missing FILTER (or, on a terminal, no arguments for the REPL)")
     }
     let rest = Array(arguments.dropFirst())
     switch command {
@@ -71,6 +80,8 @@ enum Command {
     case "check":
       guard !rest.isEmpty else { return usageError("check needs at least one file") }
       return scripts(rest, output: nil)
+    case "repl":
+      return ReplCommand(files: rest).run()
     case "run":
       guard rest.count == 1 else { return usageError("run takes one script: flt run FILE.flt") }
       return ScriptCommand.run(rest[0])

@@ -33,6 +33,24 @@ public final class Dataset {
     self.reader = reader
   }
 
+  /// The distinct texts of the field at `path` (the elements, for a list of texts), most
+  /// frequent first: what Tab offers after `color == `. Counted once per field, then kept.
+  public func texts(of path: String) -> [String] {
+    if let known = textCache[path] { return known }
+    var texts: [String] = []
+    if let counter = try? FacetCounter(
+      [FieldPath(path)], filter: nil, source: SourceText(""), for: recordType)
+    {
+      for count in counter.count(records).facets.first?.counts ?? [] {
+        if case .string(let text) = count.value { texts.append(text) }
+      }
+    }
+    textCache[path] = texts
+    return texts
+  }
+
+  private var textCache: [String: [String]] = [:]
+
   /// The name a file gets when `load` gives none: its file name without the extension.
   public static func defaultName(for path: String) -> String {
     let file = path.split(separator: "/").last.map(String.init) ?? path

@@ -1,0 +1,225 @@
+import FilterDSL
+
+/// Tab completion: what can follow the text before the cursor. Keywords and statements at
+/// the start, field names and named filters in a filter, a field's known values after a
+/// comparison (`color == Sp` completes to `"Space Black"`), settings after `set`, data names
+/// after `use`, commands after `:`. Pure: the REPL gives it the text and the names it knows.
+public struct Completer {
+  /// Field paths of the current data (`camera.megapixels`), in schema order.
+  public var fields: [String] = []
+  /// The values of a text field, by path.
+  public var values: (String) -> [String] = { _ in [] }
+  /// Named filters and parameters defined with `let`.
+  public var filters: [String] = []
+  public var parameters: [String] = []
+  /// Names of loaded data.
+  public var datasets: [String] = []
+
+  public init() {}
+
+  /// The names a session knows.
+  public init(_ session: Session) {
+    var fields: [String] = []
+    var pending: [(prefix: String, schema: Schema)] = [("", session.current?.schema ?? Schema([]))]
+    while let (prefix, schema) = pending.popLast() {
+      for field in schema.fields {
+        let path = prefix + field.name
+        fields.append(path)
+        if case .record(let inner) = field.type { pending.append((path + ".", inner)) }
+      }
+    }
+    self.fields = fields
+    if let data = session.current { values = data.texts(of:) }
+    filters = session.definitions.filters.keys.sorted()
+    parameters = session.definitions.parameters.keys.sorted()
+    datasets = session.datasets.map(\.name)
+  }
+
+  /// What Tab offers.
+  public struct Completion: Equatable, Sendable {
+    /// How many characters before the cursor the candidates replace.
+    public var replacing: Int
+    /// The texts that can replace them, sorted.
+    public var candidates: [String]
+    /// Whether a space follows a unique candidate.
+    public var appendsSpace: Bool
+  }
+
+  static let statements = ["load", "use", "let", "count", "facets", "explain", "show", "set"]
+  static let operators = [
+    "and", "or", "not", "in", "between", "is", "null", "true", "false", "like", "matches",
+    "contains", "startsWith", "endsWith", "any", "all", "none", "exists", "order", "by", "asc",
+    "desc", "limit", "offset", "where",
+  ]
+  /// The REPL's commands.
+  public static let commands = [
+    ":help", ":schema", ":ast", ":tokens", ":time", ":save", ":quit",
+  ]
+
+  /// The completions of the word that ends at the end of `text`.
+  public func complete(_ text: String) -> Completion {
+    let line =
+      text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? text
+    if line.hasPrefix(":") && !line.contains(" ") {
+      return Completion(line.count, Completer.commands.filter { $0.hasPrefix(line) }, space: true)
+    }
+    if let quote = openQuote(line) {
+      // Inside a string: the values of the field compared.
+      let prefix = String(line[line.index(after: quote)...])
+      let before = String(line[..<quote])
+      let candidates = valueCandidates(before, prefix: prefix).map(Completer.quoted)
+      return Completion(prefix.count + 1, candidates, space: true)
+    }
+    var start = line.endIndex
+    while start > line.startIndex {
+      let previous = line[line.index(before: start)]
+      guard previous.isLetter || previous.isNumber || "_.$".contains(previous) else { break }
+      start = line.index(before: start)
+    }
+    let prefix = String(line[start...])
+    let before = String(line[..<start])
+    let words = Completer.words(before)
+    if words.count == 1, words[0] == "use" {
+      return Completion(prefix.count, matching(datasets, prefix), space: false)
+    }
+    if words.first == "set" {
+      switch words.count {
+      case 1:
+        return Completion(prefix.count, matching(Settings.names.map(\.name), prefix), space: true)
+      case 2:
+        let choices: [String: [String]] = [
+          "format": ["table", "json", "jsonl", "csv"], "time": ["on", "off"], "limit": ["none"],
+        ]
+        return Completion(prefix.count, matching(choices[words[1]] ?? [], prefix), space: false)
+      default: return Completion(prefix.count, [], space: false)
+      }
+    }
+    let values = valueCandidates(before, prefix: prefix)
+    if !values.isEmpty || subjectOfValue(before) != nil {
+      return Completion(prefix.count, values.map(Completer.bareOrQuoted), space: true)
+    }
+    if prefix.hasPrefix("$") {
+      return Completion(prefix.count, matching(parameters.map { "$" + $0 }, prefix), space: true)
+    }
+    var names = fields + filters + Completer.operators
+    if words.isEmpty { names += Completer.statements }
+    let candidates = matching(names, prefix)
+    let isField = candidates.count == 1 && fields.contains { $0.hasPrefix(candidates[0] + ".") }
+    return Completion(prefix.count, candidates, space: !isField)
+  }
+
+  /// The known values of the field compared before `text`'s end that start with `prefix`.
+  private func valueCandidates(_ text: String, prefix: String) -> [String] {
+    guard let field = subjectOfValue(text) else { return [] }
+    return matching(values(field), prefix)
+  }
+
+  /// The field whose value comes next: `color == `, `color in (Starlight, `, `name contains `.
+  func subjectOfValue(_ text: String) -> String? {
+    var tokens = Completer.tokens(text)
+    // Inside `in (a, b, `: back to the parenthesis.
+    if let last = tokens.last, last.kind == .comma || last.kind == .leftParen {
+      var depth = 0
+      while let token = tokens.popLast() {
+        if token.kind == .rightParen { depth += 1 }
+        if token.kind == .leftParen {
+          if depth == 0 { break }
+          depth -= 1
+        }
+      }
+    }
+    guard let op = tokens.popLast() else { return nil }
+    let comparisons: Set<TokenKind> = [
+      .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .in, .contains,
+      .startsWith, .endsWith, .like,
+    ]
+    var opKind = op.kind
+    if opKind == .modifier, let real = tokens.popLast() { opKind = real.kind }
+    guard comparisons.contains(opKind) else { return nil }
+    if tokens.last?.kind == .not { tokens.removeLast() }
+    // The field: names joined by dots.
+    var parts: [String] = []
+    while let token = tokens.last, token.kind == .identifier || token.kind == .quotedIdentifier {
+      parts.insert(token.text, at: 0)
+      tokens.removeLast()
+      guard tokens.last?.kind == .dot else { break }
+      tokens.removeLast()
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ".")
+  }
+
+  private func matching(_ names: [String], _ prefix: String) -> [String] {
+    let lower = prefix.lowercased()
+    var seen: Set<String> = []
+    return names.filter { $0.lowercased().hasPrefix(lower) && seen.insert($0).inserted }.sorted()
+  }
+
+  /// The position of a `"` that is still open at the end of `line`.
+  private func openQuote(_ line: String) -> String.Index? {
+    var open: String.Index?
+    var index = line.startIndex
+    while index < line.endIndex {
+      let c = line[index]
+      if open != nil {
+        if c == "\\" {
+          index = line.index(after: index)
+          if index == line.endIndex { break }
+        } else if c == "\"" {
+          open = nil
+        }
+      } else if c == "\"" {
+        open = index
+      } else if c == "#" {
+        return nil
+      }
+      index = line.index(after: index)
+    }
+    return open
+  }
+
+  private struct Word {
+    var kind: TokenKind
+    var text: String
+  }
+
+  /// The tokens of `text`, without line breaks.
+  private static func tokens(_ text: String) -> [Word] {
+    let source = SourceText(text)
+    return Lexer.tokenize(source).tokens.filter { $0.kind != .endOfFile && $0.kind != .newline }
+      .map { Word(kind: $0.kind, text: source.slice($0.range)) }
+  }
+
+  /// The words of the statement so far, lower-cased.
+  private static func words(_ text: String) -> [String] {
+    tokens(text).map { $0.text.lowercased() }
+  }
+
+  /// A value as it is typed: a bare word when it can be one, otherwise quoted.
+  static func bareOrQuoted(_ value: String) -> String {
+    let bare =
+      value.first.map { $0.isLetter || $0 == "_" } == true
+      && value.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      && !operators.contains(value.lowercased())
+    return bare ? value : quoted(value)
+  }
+
+  static func quoted(_ value: String) -> String {
+    var text = "\""
+    for c in value {
+      switch c {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\t": text += "\\t"
+      default: text.append(c)
+      }
+    }
+    return text + "\""
+  }
+}
+
+extension Completer.Completion {
+  init(_ replacing: Int, _ candidates: [String], space: Bool) {
+    self.init(replacing: replacing, candidates: candidates, appendsSpace: space)
+  }
+}

@@ -1,0 +1,154 @@
+/// The line being typed at the REPL, as a pure state machine: keys in, the new line and what
+/// the caller should do out. Knows nothing of terminals, so tests feed it keys directly.
+public struct LineEditor: Sendable {
+  /// The text of the line.
+  public private(set) var characters: [Character] = []
+  /// The cursor, as an index into ``characters`` (0 is before the first).
+  public private(set) var cursor = 0
+  /// Earlier entries, oldest first.
+  public private(set) var history: [String]
+  /// Where up/down have moved in ``history``: `history.count` is the line being typed.
+  private var historyIndex: Int
+  /// The line being typed, kept while browsing history.
+  private var draft: [Character] = []
+
+  /// What the caller does after a key.
+  public enum Action: Equatable, Sendable {
+    /// Show the line again.
+    case redraw
+    /// The line is done (Enter).
+    case submit(String)
+    /// Ctrl-C: the line was abandoned.
+    case cancel
+    /// Ctrl-D on an empty line: the session ends.
+    case endOfInput
+    /// Tab: complete the word before the cursor.
+    case complete
+    /// Ctrl-L: clear the screen, then show the line.
+    case clearScreen
+    /// Nothing changed.
+    case none
+  }
+
+  public init(history: [String] = []) {
+    self.history = history
+    historyIndex = history.count
+  }
+
+  /// The line as text.
+  public var text: String { String(characters) }
+  /// The text before the cursor.
+  public var textBeforeCursor: String { String(characters[..<cursor]) }
+
+  /// Applies `key`.
+  public mutating func handle(_ key: Key) -> Action {
+    switch key {
+    case .text(let text):
+      insert(text)
+    case .enter:
+      let line = text
+      characters = []
+      cursor = 0
+      draft = []
+      historyIndex = history.count
+      return .submit(line)
+    case .tab: return .complete
+    case .backspace:
+      guard cursor > 0 else { return .none }
+      cursor -= 1
+      characters.remove(at: cursor)
+    case .delete:
+      guard cursor < characters.count else { return .none }
+      characters.remove(at: cursor)
+    case .left: cursor = Swift.max(0, cursor - 1)
+    case .right: cursor = Swift.min(characters.count, cursor + 1)
+    case .home: cursor = 0
+    case .end: cursor = characters.count
+    case .wordLeft: cursor = wordStart(before: cursor)
+    case .wordRight: cursor = wordEnd(after: cursor)
+    case .killToEnd: characters.removeSubrange(cursor...)
+    case .killToStart:
+      characters.removeSubrange(..<cursor)
+      cursor = 0
+    case .killWordBefore:
+      let start = wordStart(before: cursor)
+      characters.removeSubrange(start..<cursor)
+      cursor = start
+    case .up: browse(by: -1)
+    case .down: browse(by: 1)
+    case .interrupt:
+      characters = []
+      cursor = 0
+      historyIndex = history.count
+      return .cancel
+    case .endOfInput:
+      if characters.isEmpty { return .endOfInput }
+      guard cursor < characters.count else { return .none }
+      characters.remove(at: cursor)
+    case .clearScreen: return .clearScreen
+    case .ignored: return .none
+    }
+    return .redraw
+  }
+
+  /// Inserts text at the cursor (typed, pasted or completed).
+  public mutating func insert(_ text: String) {
+    let new = Array(text)
+    characters.insert(contentsOf: new, at: cursor)
+    cursor += new.count
+  }
+
+  /// Replaces the `count` characters before the cursor with `text` (a completion).
+  public mutating func replace(before count: Int, with text: String) {
+    let start = Swift.max(0, cursor - count)
+    characters.removeSubrange(start..<cursor)
+    cursor = start
+    insert(text)
+  }
+
+  /// Adds an entry to the history (not blank, not a repeat of the last one).
+  public mutating func remember(_ entry: String) {
+    let trimmed = entry.trimmingSpaces
+    if !trimmed.isEmpty && history.last != entry { history.append(entry) }
+    historyIndex = history.count
+  }
+
+  private mutating func browse(by step: Int) {
+    let target = historyIndex + step
+    guard target >= 0, target <= history.count, target != historyIndex else { return }
+    if historyIndex == history.count { draft = characters }
+    historyIndex = target
+    characters = target == history.count ? draft : Array(history[target])
+    cursor = characters.count
+  }
+
+  private func isWord(_ c: Character) -> Bool {
+    c.isLetter || c.isNumber || c == "_" || c == "$"
+  }
+
+  /// The start of the word before `index` (skipping spaces and punctuation first).
+  private func wordStart(before index: Int) -> Int {
+    var i = index
+    while i > 0, !isWord(characters[i - 1]) { i -= 1 }
+    while i > 0, isWord(characters[i - 1]) { i -= 1 }
+    return i
+  }
+
+  /// The end of the word after `index`.
+  private func wordEnd(after index: Int) -> Int {
+    var i = index
+    while i < characters.count, !isWord(characters[i]) { i += 1 }
+    while i < characters.count, isWord(characters[i]) { i += 1 }
+    return i
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces, tabs and line breaks.
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while let first = text.first, first.isWhitespace { text.removeFirst() }
+    while let last = text.last, last.isWhitespace { text.removeLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,188 @@
+import FilterDSL
+import FilterData
+import Foundation
+
+/// The REPL's logic, apart from the terminal: runs each entry (statements, or a `:command`)
+/// in a ``Session``, numbers lines across the session for diagnostics (`<repl>:12:7`), and
+/// never lets an error end the session.
+public final class Repl {
+  public let session: Session
+  /// Where errors go.
+  private let errors: (String) -> Void
+  /// Whether errors are coloured.
+  public var colored = false
+  /// Lines entered so far.
+  public private(set) var lines = 0
+  /// How many entries failed.
+  public private(set) var failures = 0
+
+  public init(session: Session, errors: @escaping (String) -> Void) {
+    self.session = session
+    self.errors = errors
+  }
+
+  public static let help = """
+    Statements (end a line to run it; a line with an open bracket or quote goes on):
+      load "phones.json" [as name]     read a JSON, JSON Lines or CSV file
+      use name                         switch to data loaded earlier
+      <filter> [order by ...] [limit n]  print the matching records
+      count [<filter>]                 count them
+      facets f1, f2 [where <filter>]   count each value of the fields (disjunctively)
+      explain <query>                  show the compiled chain of strategies
+      let big = diskSpace >= 256       a named filter, used as: big and color == Gold
+      let budget = 1000                a parameter, used as: price <= $budget
+      show f1, f2 | show *             the columns printed
+      set format table|json|jsonl|csv  set limit N|none  set width N  set time on|off
+    Commands:
+      :help  :schema  :ast <query>  :tokens <query>  :time on|off  :save FILE.flt  :quit
+    Keys: arrows, Home/End, Ctrl-A/E, Alt-B/F or Ctrl-arrows (words), Ctrl-K/U/W (delete),
+      Up/Down (history), Tab (complete), Ctrl-C (cancel the line), Ctrl-D (quit)
+    """
+
+  /// Whether `text` needs more lines: an open bracket or quote, or a line that ends with an
+  /// operator such as `and`.
+  public static func needsMoreInput(_ text: String) -> Bool {
+    if text.trimmingSpaces.hasPrefix(":") { return false }
+    let lexed = Lexer.tokenize(SourceText(text), newlines: true)
+    if lexed.diagnostics.contains(where: { $0.code == .unterminatedString }) { return true }
+    var depth = 0
+    var last: Token?
+    for token in lexed.tokens where token.kind != .endOfFile {
+      switch token.kind {
+      case .leftParen: depth += 1
+      case .rightParen: depth -= 1
+      default: break
+      }
+      if token.kind != .newline { last = token }
+    }
+    guard depth <= 0 else { return true }
+    guard let last else { return false }
+    if last.kind == .identifier {
+      let word = String(
+        decoding: Array(text.utf8)[last.range.start..<last.range.end], as: UTF8.self)
+      return ["where", "by"].contains(word.lowercased())
+    }
+    return Repl.continuing.contains(last.kind)
+  }
+
+  /// Tokens that cannot end a statement: a line ending with one goes on.
+  static let continuing: Set<TokenKind> = [
+    .and, .or, .not, .comma, .ampAmp, .pipePipe, .equal, .notEqual, .less, .lessEqual,
+    .greater, .greaterEqual, .in, .between, .is, .like, .matches, .contains, .startsWith,
+    .endsWith, .plus, .minus, .star, .slash, .percent, .bang, .closedRange, .halfOpenRange,
+  ]
+
+  /// Runs one entry; false when it asks to quit.
+  public func handle(_ entry: String) -> Bool {
+    defer { lines += entry.split(separator: "\n", omittingEmptySubsequences: false).count }
+    let trimmed = entry.trimmingSpaces
+    if trimmed.hasPrefix(":") { return command(trimmed, entry) }
+    do {
+      try session.run(SourceText(entry, name: "<repl>"), lineOffset: lines)
+    } catch {
+      fail(error)
+    }
+    session.output.flush()
+    return true
+  }
+
+  private func fail(_ error: SessionError) {
+    failures += 1
+    session.output.flush()
+    errors(error.rendered(colored: colored))
+  }
+
+  /// A `:command`.
+  private func command(_ trimmed: String, _ entry: String) -> Bool {
+    let name = String(trimmed.prefix { !$0.isWhitespace })
+    let argument = String(trimmed.dropFirst(name.count)).trimmingSpaces
+    let out = session.output
+    switch name {
+    case ":quit", ":q", ":exit": return false
+    case ":help": out.write(Repl.help + "\n")
+    case ":schema":
+      if let data = session.current {
+        out.write(SchemaOutline.text(data.schema, sampled: !data.reader.sawEverything))
+      } else {
+        fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
+      }
+    case ":ast", ":tokens":
+      let source = SourceText(argument, name: "<repl>")
+      if name == ":tokens" {
+        let lexed = Lexer.tokenize(source)
+        for token in lexed.tokens {
+          out.write("\(token.kind) \(source.slice(token.range).debugDescription)\n")
+        }
+      } else {
+        let parsed = Parser.parseQuery(source)
+        if let query = parsed.value, !parsed.hasErrors { out.write(query.debugDescription + "\n") }
+        if !parsed.diagnostics.isEmpty {
+          fail(SessionError(source: source, diagnostics: parsed.diagnostics, lineOffset: lines))
+        }
+      }
+    case ":time":
+      switch argument {
+      case "on": session.settings.time = true
+      case "off": session.settings.time = false
+      default: fail(commandError(entry, ":time takes on or off", help: ":time on"))
+      }
+    case ":save":
+      if argument.isEmpty {
+        fail(commandError(entry, ":save needs a file name", help: ":save session.flt"))
+      } else if let problem = save(to: argument) {
+        fail(commandError(entry, "cannot write \(argument): \(problem)", code: .cannotWrite))
+      } else {
+        out.write("saved \(session.transcript.count) statements to \(argument)\n")
+      }
+    default:
+      let suggestion = Suggestion.closest(to: name, among: Completer.commands)
+      fail(
+        commandError(
+          entry, "there is no command '\(name)'",
+          help: suggestion.map { "did you mean '\($0)'?" } ?? ":help lists the commands"))
+    }
+    out.flush()
+    return true
+  }
+
+  private func commandError(
+    _ entry: String, _ message: String, help: String? = nil,
+    code: DiagnosticCode = .invalidCommand
+  ) -> SessionError {
+    let source = SourceText(entry, name: "<repl>")
+    let start = entry.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+    let end = entry.utf8.count - entry.utf8.reversed().prefix { $0 <= 0x20 }.count
+    let range = SourceRange(start: start, end: Swift.max(start, end))
+    return SessionError(
+      source: source, diagnostics: [Diagnostic(code, at: range, message: message, help: help)],
+      lineOffset: lines)
+  }
+
+  /// Writes the session's successful statements as a script: to a new file, renamed over
+  /// `path` only once it is complete. Nil on success, else what went wrong.
+  public func save(to path: String) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    let here = FileManager.default.currentDirectoryPath
+    var text = "# A flt session, saved by :save. Run it with: flt \(path)\n"
+    for entry in session.transcript {
+      // `load` paths were relative to the current folder; a script elsewhere needs them
+      // absolute.
+      if case .load(let name, let alias) = entry.statement.kind, !folder.isEmpty,
+        let loaded = entry.loadedPath, !loaded.hasPrefix("/")
+      {
+        let absolute = Name(here + "/" + loaded)
+        text +=
+          Stmt(.load(absolute, alias: alias ?? Name(Dataset.defaultName(for: name.text))))
+          .description + "\n"
+      } else {
+        text += entry.text + "\n"
+      }
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      return nil
+    } catch {
+      return (error as NSError).localizedDescription
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import FilterDSL
+import FilterData
+import FilterSession
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flt repl [FILE...]`, and `flt` alone on a terminal: statements typed one entry at a time.
+///
+/// On a terminal: a prompt, line editing, history, Tab completion, colour. Otherwise (input
+/// from a pipe or file): no prompt and no escape codes, one statement per line, and exit
+/// status 2 when any statement failed.
+struct ReplCommand {
+  let files: [String]
+
+  func run() -> Int32 {
+    let output = OutputStream(descriptor: 1)
+    let session = Session(output: output, warn: Command.writeError)
+    let interactive = isatty(0) == 1
+    session.styled = interactive && Terminal.wantsColor(1)
+    session.verbose = interactive
+    if interactive { session.settings.limit = 20 }
+    let repl = Repl(session: session, errors: Command.writeError)
+    repl.colored = interactive && Terminal.wantsColor(2)
+    for file in files { open(file, repl) }
+    if interactive {
+      output.write(
+        "flt \(Command.version.dropFirst(4)): type :help for help, :quit or Ctrl-D to leave\n")
+      output.flush()
+      TerminalLoop(repl: repl).run()
+      return Command.Status.success
+    }
+    var entry = ""
+    while let line = readLine(strippingNewline: true) {
+      entry += entry.isEmpty ? line : "\n" + line
+      if Repl.needsMoreInput(entry) { continue }
+      defer { entry = "" }
+      if !repl.handle(entry) { break }
+    }
+    if !entry.isEmpty { _ = repl.handle(entry) }
+    return repl.failures > 0 ? Command.Status.failure : Command.Status.success
+  }
+
+  /// A file named on the command line: a script runs (its loads relative to its folder),
+  /// data is loaded.
+  private func open(_ file: String, _ repl: Repl) {
+    let session = repl.session
+    do {
+      if file.hasSuffix(".flt") {
+        let source = try SourceFile.read(file)
+        session.baseDirectory = ScriptCommand.folder(of: file)
+        defer { session.baseDirectory = nil }
+        try session.run(source)
+      } else {
+        let load = Stmt(.load(Name(file), alias: nil)).description
+        try session.run(SourceText(load, name: "<command line>"))
+      }
+    } catch let error as SessionError {
+      Command.writeError(error.rendered(colored: repl.colored))
+    } catch {
+      Command.writeError("error: \(error)\n")
+    }
+    session.output.flush()
+  }
+}
+
+/// The interactive loop: raw-mode key reading, the line editor, drawing, completion, history.
+struct TerminalLoop {
+  let repl: Repl
+  private let history = History(
+    path: History.defaultPath(environment: ProcessInfo.processInfo.environment))
+
+  init(repl: Repl) { self.repl = repl }
+
+  func run() {
+    var editor = LineEditor(history: history.load())
+    var decoder = KeyDecoder()
+    var entry = ""
+    var lastTab = false
+    defer { RawMode.restore() }
+    func prompt() -> String {
+      let text = entry.isEmpty ? "flt> " : "...> "
+      return repl.colored ? "\u{1B}[1;32m" + text + "\u{1B}[0m" : text
+    }
+    func draw() {
+      let after = editor.characters[editor.cursor...].reduce(0) { $0 + DisplayWidth.of($1) }
+      var text = "\r" + prompt() + editor.text + "\u{1B}[K"
+      if after > 0 { text += "\u{1B}[\(after)D" }
+      write(text)
+    }
+    guard RawMode.enter() else { return }
+    draw()
+    var buffer = [UInt8](repeating: 0, count: 256)
+    reading: while true {
+      let count = read(0, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      for key in decoder.feed(buffer[..<count]) {
+        let action = editor.handle(key)
+        let tabbed = action == .complete
+        defer { lastTab = tabbed }
+        switch action {
+        case .none: continue
+        case .redraw: draw()
+        case .clearScreen:
+          write("\u{1B}[H\u{1B}[2J")
+          draw()
+        case .cancel:
+          write("^C\r\n")
+          entry = ""
+          draw()
+        case .endOfInput:
+          write("\r\n")
+          break reading
+        case .complete:
+          complete(&editor, entry: entry, listing: lastTab)
+          draw()
+        case .submit(let line):
+          write("\r\n")
+          entry += entry.isEmpty ? line : "\n" + line
+          if Repl.needsMoreInput(entry) {
+            draw()
+            continue
+          }
+          let text = entry
+          entry = ""
+          editor.remember(text)
+          history.save(editor.history)
+          RawMode.restore()
+          let goOn = repl.handle(text)
+          guard goOn, RawMode.enter() else { break reading }
+          draw()
+        }
+      }
+    }
+  }
+
+  /// Tab: a unique completion is inserted; several extend the word to what they share, and
+  /// a second Tab lists them.
+  private func complete(_ editor: inout LineEditor, entry: String, listing: Bool) {
+    let before = (entry.isEmpty ? "" : entry + "\n") + editor.textBeforeCursor
+    let completion = Completer(repl.session).complete(before)
+    let candidates = completion.candidates
+    guard !candidates.isEmpty else { return }
+    if candidates.count == 1 {
+      editor.replace(
+        before: completion.replacing,
+        with: candidates[0] + (completion.appendsSpace ? " " : ""))
+      return
+    }
+    var shared = candidates[0]
+    for candidate in candidates.dropFirst() {
+      shared = String(zip(shared, candidate).prefix { $0 == $1 }.map(\.0))
+    }
+    if shared.count > completion.replacing {
+      editor.replace(before: completion.replacing, with: shared)
+    } else if listing {
+      write("\r\n" + candidates.joined(separator: "  ") + "\r\n")
+    }
+  }
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { raw in
+        Glibc.write(1, raw.baseAddress! + written, raw.count - written)
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return }
+      written += n
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// The REPL driven the way a person uses it: in a pseudo-terminal made by `tmux`, typing
+/// keys (arrows, Tab, Ctrl-C, Ctrl-D) and reading the screen.
+@Suite(.serialized) struct ReplTerminalTests {
+  /// A tmux session running `command` in `examples/`, with its own history file.
+  final class Screen {
+    let name = "flt-test-\(UUID().uuidString.prefix(8))"
+    let history = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-history-\(UUID().uuidString)")
+
+    init(_ arguments: String) throws {
+      let flt = CLITests.binary.path
+      let examples = CLITests.root.appendingPathComponent("examples").path
+      let script =
+        "cd '\(examples)' && FLT_HISTORY='\(history.path)' '\(flt)' \(arguments); "
+        + "echo; stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; "
+        + "echo EXITED; sleep 60"
+      try tmux(["new-session", "-d", "-x", "110", "-y", "40", "-s", name, script])
+    }
+
+    deinit {
+      _ = try? Screen.tmux(["kill-session", "-t", name])
+      try? FileManager.default.removeItem(at: history)
+    }
+
+    @discardableResult
+    static func tmux(_ arguments: [String]) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["tmux"] + arguments
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardError = Pipe()
+      try process.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    func tmux(_ arguments: [String]) throws {
+      try Screen.tmux(arguments)
+    }
+
+    /// Types keys: text is sent literally, names such as `Left`, `Tab`, `C-c` as keys.
+    func keys(_ keys: String...) throws {
+      for key in keys {
+        let named = ["Left", "Right", "Up", "Down", "Home", "End", "Tab", "Enter", "BSpace", "DC"]
+        if named.contains(key) || key.hasPrefix("C-") || key.hasPrefix("M-") {
+          try tmux(["send-keys", "-t", name, key])
+        } else {
+          try tmux(["send-keys", "-t", name, "-l", key])
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+    }
+
+    var text: String {
+      (try? Screen.tmux(["capture-pane", "-p", "-t", name])) ?? ""
+    }
+
+    /// Waits (up to 10 s) until the screen shows `expected`; returns whether it did, and
+    /// records the screen when it did not.
+    func waitFor(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+      for _ in 0..<100 {
+        if text.contains(expected) { return true }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      Issue.record("the screen:\n\(text)", sourceLocation: sourceLocation)
+      return false
+    }
+
+    var pid: Int32? {
+      guard
+        let shell = Int32(
+          (try? Screen.tmux(["display", "-p", "-t", name, "#{pane_pid}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+      else { return nil }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["pgrep", "-P", String(shell), "-x", "flt"]
+      let out = Pipe()
+      process.standardOutput = out
+      try? process.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Int32(String(decoding: data, as: UTF8.self).split(separator: "\n").first ?? "")
+    }
+  }
+
+  static var hasTmux: Bool {
+    (try? Screen.tmux(["-V"]))?.hasPrefix("tmux") == true
+  }
+
+  @Test(.enabled(if: hasTmux)) func tabCompletesAKnownValue() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("flt>"))
+    try screen.keys("count color == Sp", "Tab")
+    #expect(screen.waitFor("count color == \"Space Black\""))
+    try screen.keys("Enter")
+    #expect(screen.waitFor("\"Space Black\"\n8\n"))
+    try screen.keys("count disk", "Tab")
+    #expect(screen.waitFor("count diskSpace"))
+    try screen.keys(">= 1024", "Enter")
+    #expect(screen.waitFor("1024\n10\n"))
+  }
+
+  @Test(.enabled(if: hasTmux)) func arrowsAndControlKeysEditTheLine() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("flt>"))
+    // Fix a line in the middle: "ount diskSpace >= 25" -> "count diskSpace >= 256".
+    try screen.keys("ount diskSpace >= 25", "Home", "c", "End", "6", "Enter")
+    #expect(screen.waitFor("count diskSpace >= 256\n72\n"))
+    // Ctrl-W deletes the word before the cursor; word jumps move over words.
+    try screen.keys("count price", "C-w", "diskSpace < 500", "Enter")
+    #expect(screen.waitFor("count diskSpace < 500\n79\n"))
+    try screen.keys("price < 500", "Home", "M-f", "M-f", "0", "Home", "count ", "Enter")
+    #expect(screen.waitFor("count price < 5000\n111\n"))
+    // Ctrl-U clears, Ctrl-K cuts to the end.
+    try screen.keys("nonsense", "C-u", "count price < 500 and junk", "M-b", "M-b", "C-k")
+    try screen.keys("BSpace", "Enter")
+    #expect(screen.waitFor("count price < 500\n12\n"))
+    // Left and Delete.
+    try screen.keys("count price < 5000", "Left", "Left", "DC", "Enter")
+    #expect(screen.waitFor("count price < 500\n12\n"))
+  }
+
+  @Test(.enabled(if: hasTmux)) func historyCtrlCMultiLineAndCtrlD() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("flt>"))
+    try screen.keys("count price < 500", "Enter")
+    #expect(screen.waitFor("12\n"))
+    try screen.keys("junk that is cancelled", "C-c")
+    #expect(screen.waitFor("cancelled^C"))
+    try screen.keys("Up", "BSpace", "BSpace", "BSpace", "600", "Enter")
+    #expect(screen.waitFor("count price < 600\n"))
+    try screen.keys("count (price < 500 or", "Enter")
+    #expect(screen.waitFor("...>"))
+    try screen.keys("price > 2000)", "Enter")
+    #expect(screen.waitFor("price > 2000)\n14\n"))
+    try screen.keys("C-d")
+    // The terminal is back in its normal mode after the REPL.
+    #expect(screen.waitFor("icanon echo EXITED"))
+    let saved = try String(contentsOf: screen.history, encoding: .utf8)
+    #expect(saved.contains("count price < 600\n"))
+    #expect(saved.contains("count (price < 500 or\\nprice > 2000)\n"))
+    #expect(!saved.contains("junk"))
+  }
+
+  @Test(.enabled(if: hasTmux)) func errorsDoNotEndTheSessionAndCrashesRestoreTheTerminal() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("flt>"))
+    try screen.keys("count colr == Gold", "Enter")
+    #expect(screen.waitFor("--> <repl>:1:7"))
+    try screen.keys(":frobnicate", "Enter")
+    #expect(screen.waitFor("there is no command ':frobnicate'"))
+    try screen.keys("count", "Enter")
+    #expect(screen.waitFor("count\n111\n"))
+    try screen.keys("typing when it crashes")
+    Thread.sleep(forTimeInterval: 0.3)
+    let pid = try #require(screen.pid)
+    kill(pid, SIGSEGV)
+    #expect(screen.waitFor("icanon echo EXITED"))
+  }
+}
