@@ -116,7 +116,9 @@ extension Parser {
   // set_value = word | unary ;  (a keyword alone is a word: `set limit none`)
   private func parseSettingValue() throws(ParseAbort) -> Expr {
     let end = next.kind
-    guard kind.isKeyword, end == .newline || end == .semicolon || end == .endOfFile else {
+    let literal = kind == .null || kind == .true || kind == .false
+    guard kind.isKeyword, !literal, end == .newline || end == .semicolon || end == .endOfFile
+    else {
       return try parseUnary(value: true)
     }
     let token = advance()

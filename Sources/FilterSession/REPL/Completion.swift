@@ -94,12 +94,12 @@ public struct Completer {
       default: return Completion(prefix.count, [], space: false)
       }
     }
-    let values = valueCandidates(before, prefix: prefix)
-    if !values.isEmpty || subjectOfValue(before) != nil {
-      return Completion(prefix.count, values.map(Completer.bareOrQuoted), space: true)
-    }
     if prefix.hasPrefix("$") {
       return Completion(prefix.count, matching(parameters.map { "$" + $0 }, prefix), space: true)
+    }
+    let values = valueCandidates(before, prefix: prefix)
+    if !values.isEmpty {
+      return Completion(prefix.count, values.map(Completer.bareOrQuoted), space: true)
     }
     var names = fields + filters + Completer.operators
     if words.isEmpty { names += Completer.statements }

@@ -1,0 +1,64 @@
+import FilterDSL
+import Testing
+
+@testable import FilterSession
+
+@Suite struct CompletionTests {
+  let completer: Completer = {
+    var completer = Completer()
+    completer.fields = ["color", "camera", "camera.megapixels", "camera.zoom", "price", "tags"]
+    completer.values = { field in
+      switch field {
+      case "color": ["Midnight", "Space Black", "Silver", "Starlight"]
+      case "tags": ["5G", "eSIM"]
+      default: []
+      }
+    }
+    completer.filters = ["big"]
+    completer.parameters = ["budget"]
+    completer.datasets = ["phones", "cards"]
+    return completer
+  }()
+
+  @Test func valuesOfTheFieldCompared() {
+    let spaced = completer.complete("count color == Sp")
+    #expect(spaced.candidates == ["\"Space Black\""])
+    #expect(spaced.replacing == 2)
+    #expect(
+      completer.complete("color != S").candidates == ["Silver", "\"Space Black\"", "Starlight"])
+    #expect(completer.complete("color in (Midnight, St").candidates == ["Starlight"])
+    #expect(completer.complete("color not in (Sp").candidates == ["\"Space Black\""])
+    #expect(completer.complete("color ==[c] mid").candidates == ["Midnight"])
+    #expect(completer.complete("any tags == 5").candidates == ["\"5G\""])
+  }
+
+  @Test func insideAQuoteTheQuoteIsReplacedToo() {
+    let completion = completer.complete("color == \"Spa")
+    #expect(completion.candidates == ["\"Space Black\""])
+    #expect(completion.replacing == 4)
+  }
+
+  @Test func fieldsFiltersKeywordsAndStatements() {
+    #expect(completer.complete("co").candidates == ["color", "contains", "count"])
+    #expect(completer.complete("price > 5 and co").candidates == ["color", "contains"])
+    #expect(completer.complete("camera.m").candidates == ["camera.megapixels"])
+    #expect(completer.complete("bi").candidates == ["big"])
+    #expect(completer.complete("price <= $b").candidates == ["$budget"])
+    let record = completer.complete("came")
+    #expect(record.candidates == ["camera", "camera.megapixels", "camera.zoom"])
+  }
+
+  @Test func statementArguments() {
+    #expect(completer.complete("use ph").candidates == ["phones"])
+    #expect(completer.complete("set f").candidates == ["format"])
+    #expect(completer.complete("set format js").candidates == ["json", "jsonl"])
+    #expect(completer.complete(":sa").candidates == [":save"])
+    #expect(completer.complete("load \"x\" as ").candidates.isEmpty == false)
+  }
+
+  @Test func valuesAreQuotedWhenTheyCannotBeBareWords() {
+    #expect(Completer.bareOrQuoted("Starlight") == "Starlight")
+    #expect(Completer.bareOrQuoted("and") == "\"and\"")
+    #expect(Completer.bareOrQuoted("say \"hi\"\\") == "\"say \\\"hi\\\"\\\\\"")
+  }
+}

@@ -1,0 +1,107 @@
+import FilterDSL
+import FilterData
+import Foundation
+import Testing
+
+@testable import FilterSession
+
+/// The REPL's logic without a terminal: entries, line numbers, commands, history, :save.
+@Suite struct ReplTests {
+  let harness = SessionHarness()
+  var errors: [String] = []
+
+  func repl() -> (Repl, () -> String) {
+    final class Box: @unchecked Sendable { var text = "" }
+    let box = Box()
+    let repl = Repl(session: harness.session) { box.text += $0 }
+    return (repl, { box.text })
+  }
+
+  @Test func entriesNeedMoreInputWhileOpen() {
+    #expect(Repl.needsMoreInput("count (price < 5"))
+    #expect(Repl.needsMoreInput("model == \"iPhone"))
+    #expect(Repl.needsMoreInput("price < 500 and"))
+    #expect(Repl.needsMoreInput("facets color where"))
+    #expect(Repl.needsMoreInput("color in (a,\nb"))
+    #expect(!Repl.needsMoreInput("count (price < 5)"))
+    #expect(!Repl.needsMoreInput("count price < 5)"))
+    #expect(!Repl.needsMoreInput(":ast (a"))
+    #expect(!Repl.needsMoreInput(""))
+  }
+
+  @Test func errorsNameTheReplLineAndTheSessionGoesOn() {
+    let (repl, errors) = repl()
+    #expect(repl.handle("load \"phones.json\""))
+    #expect(repl.handle("count (price < 500 or\nprice > 2000)"))
+    #expect(repl.handle("count colr"))
+    #expect(errors().contains("--> <repl>:4:7"))
+    #expect(repl.handle("count"))
+    #expect(harness.output.text == "14\n111\n")
+    #expect(repl.failures == 1)
+  }
+
+  @Test func commands() {
+    let (repl, errors) = repl()
+    #expect(repl.handle(":help"))
+    #expect(harness.output.text.contains(":save FILE.flt"))
+    #expect(repl.handle(":schema"))
+    #expect(errors().contains("no data loaded"))
+    repl.handle("load \"cards.json\"")
+    repl.handle(":schema")
+    #expect(harness.output.text.contains("rarity      string  (4 values: N, R, SR, SSR)"))
+    repl.handle(":ast hp > 5")
+    #expect(harness.output.text.contains("(query (> hp 5))"))
+    repl.handle(":tokens hp")
+    #expect(harness.output.text.contains("identifier \"hp\""))
+    repl.handle(":time on")
+    #expect(harness.session.settings.time)
+    repl.handle(":time sometimes")
+    #expect(errors().contains(":time takes on or off"))
+    repl.handle(":sav x.flt")
+    #expect(errors().contains("did you mean ':save'?"))
+    #expect(!repl.handle(":quit"))
+    #expect(repl.failures == 3)
+  }
+
+  @Test func saveWritesTheSuccessfulStatementsAsAScriptThatRunsAgain() throws {
+    let (repl, _) = repl()
+    harness.session.baseDirectory = nil
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-save-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let here = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(SessionHarness.examples)
+    defer { FileManager.default.changeCurrentDirectoryPath(here) }
+    repl.handle("load \"phones.json\"")
+    repl.handle("let big = diskSpace >= 256")
+    repl.handle("count big and colr == 1")
+    repl.handle("count big")
+    let path = folder.appendingPathComponent("session.flt").path
+    repl.handle(":save \(path)")
+    let saved = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(saved.contains("load \"\(SessionHarness.examples)/phones.json\" as phones\n"))
+    #expect(saved.contains("let big = diskSpace >= 256\ncount big\n"))
+    #expect(!saved.contains("colr"))
+    let again = SessionHarness()
+    again.session.baseDirectory = folder.path
+    #expect(again.printed(saved) == "72\n")
+    // A file that cannot be written is an error, and nothing is left behind.
+    repl.handle(":save /nonexistent-folder/x.flt")
+    #expect(repl.failures == 2)
+  }
+
+  @Test func historyEntriesSurviveTheFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-history-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let history = History(path: path)
+    let entries = ["count", "count (a or\nb)", "name == \"back\\\\slash\\n\""]
+    #expect(history.save(entries))
+    #expect(history.load() == entries)
+    #expect(History(path: path + "-missing").load().isEmpty)
+    #expect(History.defaultPath(environment: ["HOME": "/home/me"]) == "/home/me/.flt_history")
+    #expect(History.defaultPath(environment: ["FLT_HISTORY": ""]) == nil)
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `flt run FILE.flt`, `flt FILE.flt` and `flt repl` with piped input, as a user runs them.
+@Suite struct ScriptCommandTests {
+  @Test func runAndTheBareScriptNameAreTheSame() throws {
+    let run = try CLITests.flt(["run", "examples/cards.flt"])
+    let bare = try CLITests.flt(["examples/cards.flt"])
+    #expect(run.status == 0)
+    #expect(run.stdout == bare.stdout)
+    #expect(!run.stdout.isEmpty)
+  }
+
+  @Test func loadIsRelativeToTheScriptsFolder() throws {
+    let script = try CLITests.temporaryFile(
+      Array("load \"\(CLITests.root.path)/examples/phones.json\"\ncount\n".utf8), name: "abs.flt")
+    defer { try? FileManager.default.removeItem(at: script) }
+    #expect(try CLITests.flt(["run", script.path]).stdout == "111\n")
+    let relative = try CLITests.temporaryFile(Array("load \"phones.json\"\n".utf8), name: "rel.flt")
+    defer { try? FileManager.default.removeItem(at: relative) }
+    let failed = try CLITests.flt(["run", relative.path])
+    #expect(failed.status == 2)
+    #expect(failed.stderr.contains("error[FLT501]: cannot load \"phones.json\""))
+    #expect(failed.stderr.contains("relative to the script's folder"))
+  }
+
+  @Test func anErrorStopsTheScriptAfterWhatRanBefore() throws {
+    let run = try CLITests.flt(["run", "examples/mistake.flt"])
+    #expect(run.status == 2)
+    #expect(run.stdout == "72\n")
+    #expect(run.stderr.contains(" --> examples/mistake.flt:5:7\n"))
+    #expect(run.stderr.contains("5 | count colour == Gold\n  |       ^^^^^^"))
+  }
+
+  @Test func syntaxErrorsAreAllReportedAndNothingRuns() throws {
+    let script = try CLITests.temporaryFile(
+      Array("count\ncount price < )\n\ncount (a\nshow\n".utf8), name: "syntax.flt")
+    defer { try? FileManager.default.removeItem(at: script) }
+    let run = try CLITests.flt(["run", script.path])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.components(separatedBy: "error[").count - 1 == 3)
+    #expect(!run.stderr.contains("FLT503"))  // `count` with no data never ran
+  }
+
+  @Test func scriptUsageErrors() throws {
+    let missing = try CLITests.flt(["run", "nope.flt"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("nope.flt"))
+    let extra = try CLITests.flt(["run", "a.flt", "b.flt"])
+    #expect(extra.status == 2)
+    #expect(extra.stderr.hasPrefix("error: run takes one script"))
+  }
+
+  @Test func pipedReplRunsOneStatementPerLine() throws {
+    let run = try CLITests.flt(
+      ["repl"], stdin: "load \"examples/phones.json\"\ncount diskSpace >= 256\n")
+    #expect(run.status == 0)
+    #expect(run.stdout == "72\n")
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test func pipedReplKeepsGoingAfterErrorsAndExitsTwo() throws {
+    let run = try CLITests.flt(
+      ["repl", "examples/phones.json"],
+      stdin:
+        "count colr\nset format csv\nshow model\nprice > 1600 and\n  price < 1700\n:quit\ncount\n")
+    #expect(run.status == 2)
+    #expect(run.stdout == "model\nGalaxy S23 Ultra\nGalaxy S23 Ultra\n")
+    #expect(run.stderr.contains("--> <repl>:1:7"))
+    #expect(!run.stderr.contains("\u{1B}["))  // no escape codes off a terminal
+  }
+
+  @Test func replRunsScriptsNamedOnTheCommandLine() throws {
+    let run = try CLITests.flt(["repl", "examples/mistake.flt"], stdin: "count\n")
+    #expect(run.stdout == "72\n111\n")
+    #expect(run.stderr.contains("examples/mistake.flt:5:7"))
+  }
+}
