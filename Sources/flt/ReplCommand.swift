@@ -5,8 +5,10 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+  private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
   import Darwin
+  private let systemWrite = Darwin.write
 #endif
 
 /// `flt repl [FILE...]`, and `flt` alone on a terminal: statements typed one entry at a time.
@@ -164,11 +166,12 @@ struct TerminalLoop {
   }
 
   private func write(_ text: String) {
-    var bytes = Array(text.utf8)
+    let bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { raw in
-        Glibc.write(1, raw.baseAddress! + written, raw.count - written)
+      let n = bytes.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return systemWrite(1, base + written, raw.count - written)
       }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else { return }

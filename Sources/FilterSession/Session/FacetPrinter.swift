@@ -70,6 +70,11 @@ struct FacetPrinter {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
       return text
     }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var quoted = "\""
+    for c in text {
+      if c == "\"" { quoted += "\"" }
+      quoted.append(c)
+    }
+    return quoted + "\""
   }
 }
