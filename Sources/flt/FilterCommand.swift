@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterSession
 
 #if canImport(Glibc)
   import Glibc
@@ -152,7 +153,7 @@ struct FilterCommand {
       let source = SourceText(query, name: "<query>")
       Command.writeError(DiagnosticRenderer(source: source).render(warnings))
     }
-    return compiled.binding(values, now: Clock.now())
+    return compiled.binding(values, now: SystemClock.now())
   }
 
   /// `--select` must name fields the data has: top-level ones, columns of a CSV header, or
@@ -182,22 +183,5 @@ struct FilterCommand {
 
   private func warn(_ warnings: [DataError]) {
     for warning in warnings { Command.writeError(warning.description) }
-  }
-}
-
-/// The wall clock, which the core leaves to its callers (for `now()` and `today()`).
-enum Clock {
-  static func now() -> Instant {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return Instant(
-      seconds: Int64(time.tv_sec), nanoseconds: Int32(truncatingIfNeeded: time.tv_nsec))
-  }
-
-  /// Seconds on a monotonic clock, for progress and timing.
-  static func seconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

@@ -1,9 +1,10 @@
 import FilterData
+import FilterSession
 
 /// A progress line on standard error for reads that take more than a second.
 final class Progress {
   private let enabled: Bool
-  private let start = Clock.seconds()
+  private let start = SystemClock.seconds()
   private var last = 0.0
   private var shown = false
 
@@ -11,7 +12,7 @@ final class Progress {
 
   func update(_ reader: DataReader) {
     guard enabled else { return }
-    let now = Clock.seconds()
+    let now = SystemClock.seconds()
     guard now - start >= 1, now - last >= 0.2 else { return }
     last = now
     let megabytes = reader.bytesRead / 1_000_000

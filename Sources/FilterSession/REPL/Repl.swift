@@ -73,6 +73,7 @@ public final class Repl {
   ]
 
   /// Runs one entry; false when it asks to quit.
+  @discardableResult
   public func handle(_ entry: String) -> Bool {
     defer { lines += entry.split(separator: "\n", omittingEmptySubsequences: false).count }
     let trimmed = entry.trimmingSpaces

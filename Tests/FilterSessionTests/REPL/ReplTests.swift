@@ -71,8 +71,8 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let here = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(SessionHarness.examples)
-    defer { FileManager.default.changeCurrentDirectoryPath(here) }
+    _ = FileManager.default.changeCurrentDirectoryPath(SessionHarness.examples)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
     repl.handle("load \"phones.json\"")
     repl.handle("let big = diskSpace >= 256")
     repl.handle("count big and colr == 1")
