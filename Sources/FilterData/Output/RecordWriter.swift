@@ -146,7 +146,7 @@ public final class RecordWriter {
     let shown = "\(count)"
     let total = totalRows.map { $0 > count ? "\(count) of \($0)" : shown } ?? shown
     let noun = (totalRows ?? count) == 1 ? "row" : "rows"
-    out.write(table.text(footer: "\(total) \(noun)"))
+    table.write(footer: "\(total) \(noun)", to: out)
   }
 }
 

@@ -35,6 +35,13 @@ public struct TableLayout {
 
   /// The table, then `footer` on a line of its own (none when empty).
   public func text(footer: String) -> String {
+    let out = OutputStream()
+    write(footer: footer, to: out)
+    return out.text
+  }
+
+  /// Writes the table line by line, then `footer`.
+  public func write(footer: String, to out: OutputStream) {
     let headers = self.headers.map { TableLayout.fit(TableText.printable($0), maxCellWidth) }
     var widths = headers.map(\.width)
     for row in rows {
@@ -60,11 +67,10 @@ public struct TableLayout {
       return text
     }
     let header = line(headers)
-    var out = styled ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n"
-    out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n"
-    for row in rows { out += line(row.map { ($0.text, $0.width) }) + "\n" }
-    if !footer.isEmpty { out += footer + "\n" }
-    return out
+    out.write(styled ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n")
+    out.write(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n")
+    for row in rows { out.write(line(row.map { ($0.text, $0.width) }) + "\n") }
+    if !footer.isEmpty { out.write(footer + "\n") }
   }
 
   /// The text cut to `maxWidth` columns, and its width.
