@@ -89,12 +89,15 @@ struct TerminalLoop {
       return repl.colored ? "\u{1B}[1;32m" + text + "\u{1B}[0m" : text
     }
     func draw() {
-      let after = editor.characters[editor.cursor...].reduce(0) { $0 + DisplayWidth.of($1) }
-      var text = "\r" + prompt() + editor.text + "\u{1B}[K"
-      if after > 0 { text += "\u{1B}[\(after)D" }
-      write(text)
+      let promptWidth = 5  // "flt> " and "...> "
+      let (text, after) = editor.visible(columns: TerminalLoop.columns() - promptWidth - 1)
+      var line = "\r" + prompt() + text + "\u{1B}[K"
+      if after > 0 { line += "\u{1B}[\(after)D" }
+      write(line)
     }
     guard RawMode.enter() else { return }
+    Interrupt.install()
+    repl.session.interrupted = { Interrupt.requested }
     draw()
     var buffer = [UInt8](repeating: 0, count: 256)
     reading: while true {
@@ -133,7 +136,9 @@ struct TerminalLoop {
           editor.remember(text)
           history.save(editor.history)
           RawMode.restore()
+          Interrupt.reset()
           let goOn = repl.handle(text)
+          if Interrupt.requested { Command.writeError("(interrupted)\n") }
           guard goOn, RawMode.enter() else { break reading }
           draw()
         }
@@ -163,6 +168,13 @@ struct TerminalLoop {
     } else if listing {
       write("\r\n" + candidates.joined(separator: "  ") + "\r\n")
     }
+  }
+
+  /// The terminal's width in columns (80 when it cannot be asked).
+  static func columns() -> Int {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
   }
 
   private func write(_ text: String) {

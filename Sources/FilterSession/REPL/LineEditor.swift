@@ -1,3 +1,5 @@
+import FilterDSL
+
 /// The line being typed at the REPL, as a pure state machine: keys in, the new line and what
 /// the caller should do out. Knows nothing of terminals, so tests feed it keys directly.
 public struct LineEditor: Sendable {
@@ -35,8 +37,30 @@ public struct LineEditor: Sendable {
     historyIndex = history.count
   }
 
+  /// The first character shown when the line is wider than the screen.
+  private var scroll = 0
+
   /// The line as text.
   public var text: String { String(characters) }
+
+  /// What to show of the line in `columns` terminal columns, scrolled so that the cursor is
+  /// visible: the text, and how many columns of it lie after the cursor (where the terminal's
+  /// cursor goes back to). A line that fits is shown whole.
+  public mutating func visible(columns: Int) -> (text: String, columnsAfterCursor: Int) {
+    let columns = Swift.max(columns, 4)
+    let widths = characters.map(DisplayWidth.of)
+    scroll = Swift.min(scroll, cursor)
+    if widths.reduce(0, +) < columns { scroll = 0 }
+    while scroll < cursor && widths[scroll..<cursor].reduce(0, +) >= columns { scroll += 1 }
+    var end = scroll
+    var used = 0
+    while end < characters.count && used + widths[end] < columns {
+      used += widths[end]
+      end += 1
+    }
+    let after = widths[Swift.min(cursor, end)..<end].reduce(0, +)
+    return (String(characters[scroll..<end]), after)
+  }
   /// The text before the cursor.
   public var textBeforeCursor: String { String(characters[..<cursor]) }
 

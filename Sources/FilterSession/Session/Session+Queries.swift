@@ -14,10 +14,17 @@ extension Session {
       writer.styled = styled
       writer.maxCellWidth = settings.width
       if shown < matches.count { writer.totalRows = matches.count }
-      for record in matches[..<shown] { writer.write(record) }
+      var written = 0
+      for record in matches[..<shown] {
+        // Ctrl-C at the REPL stops the printing (checked now and then: it is a function call).
+        if written % 256 == 0, interrupted() { break }
+        writer.write(record)
+        written += 1
+      }
+      if written < shown { writer.totalRows = matches.count }
       writer.finish()
-      if shown < matches.count && settings.format != .table {
-        warn("(\(shown) of \(matches.count) records printed; set limit none prints all)\n")
+      if written < matches.count && settings.format != .table {
+        warn("(\(written) of \(matches.count) records printed; set limit none prints all)\n")
       }
       reportFaults(faults)
     }

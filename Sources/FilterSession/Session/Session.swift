@@ -23,6 +23,10 @@ public final class Session {
   public var styled = false
   /// Whether `load` says what it loaded (the REPL on a terminal).
   public var verbose = false
+  /// Whether the user asked to stop (Ctrl-C at the REPL): printing a query's matches stops
+  /// early. (Counting and filtering run to the end; they take about a second per million
+  /// records.)
+  public var interrupted: () -> Bool = { false }
   /// The clock `now()` and `today()` read.
   public var clock: () -> Instant = SystemClock.now
 

@@ -129,4 +129,23 @@ import Testing
       #expect(editor.cursor >= 0 && editor.cursor <= editor.characters.count)
     }
   }
+
+  @Test func longLinesScrollToKeepTheCursorVisible() {
+    var editor = LineEditor()
+    editor.insert("0123456789abcdefghij")
+    let end = editor.visible(columns: 10)
+    #expect(end == ("bcdefghij", 0))
+    for _ in 0..<15 { _ = editor.handle(.left) }
+    let middle = editor.visible(columns: 10)
+    #expect(middle.text.hasPrefix("5"))
+    #expect(middle.columnsAfterCursor == 9)
+    _ = editor.handle(.home)
+    #expect(editor.visible(columns: 10) == ("012345678", 9))
+    var short = LineEditor()
+    short.insert("count")
+    #expect(short.visible(columns: 10) == ("count", 0))
+    var wide = LineEditor()
+    wide.insert("色色色色色色色色")
+    #expect(wide.visible(columns: 10).text == "色色色色")
+  }
 }

@@ -202,4 +202,10 @@ import Testing
         "load \"phones.json\"", "count", "let big = diskSpace >= 256",
       ])
   }
+
+  @Test func anInterruptStopsPrinting() {
+    harness.run("load \"phones.json\"\nshow model")
+    harness.session.interrupted = { true }
+    #expect(harness.printed("diskSpace >= 256").hasSuffix("0 of 72 rows\n"))
+  }
 }
