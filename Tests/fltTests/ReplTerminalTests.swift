@@ -121,6 +121,14 @@ import Testing
     try screen.keys("nonsense", "C-u", "count price < 500 and junk", "M-b", "M-b", "C-k")
     try screen.keys("BSpace", "Enter")
     #expect(screen.waitFor("count price < 500\n12\n"))
+    // A line wider than the screen scrolls; editing its start still works.
+    let long = "price > 0 and " + String(repeating: "diskSpace > 0 and ", count: 8) + "price > 1"
+    try screen.keys(long, "Home", "count ", "Enter")
+    #expect(screen.waitFor("flt> count price > 0 and diskSpace > 0 and"))
+    let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let entered = lines.firstIndex { $0.hasPrefix("flt> count price > 0 and diskSpace") }
+    #expect(entered.map { lines[$0 + 1] == "111" } == true)
+    #expect(!lines.contains { $0.count > 110 })
     // Left and Delete.
     try screen.keys("count price < 5000", "Left", "Left", "DC", "Enter")
     #expect(screen.waitFor("count price < 500\n12\n"))
