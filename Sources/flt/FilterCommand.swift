@@ -117,9 +117,9 @@ struct FilterCommand {
     }
     if compiled.sorts {
       let sorted = compiled.sorted(kept, &faults)
-      let start = Swift.min(skip, sorted.count)
-      let end = take.map { Swift.min(sorted.count, start + $0) } ?? sorted.count
-      for record in sorted[start..<end] { emit(record) }
+      for record in sorted[QueryPage.window(sorted.count, skip: skip, take: take)] {
+        emit(record)
+      }
     }
     progress.clear()
     writer?.finish()

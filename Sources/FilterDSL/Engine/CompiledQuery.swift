@@ -97,9 +97,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       selected.append(record)
     }
     if !keys.isEmpty { selected = sorted(selected, &faults) }
-    let start = Swift.min(skip, selected.count)
-    let end = take.map { Swift.min(selected.count, start + $0) } ?? selected.count
-    return (Array(selected[start..<end]), faults)
+    return (Array(selected[QueryPage.window(selected.count, skip: skip, take: take)]), faults)
   }
 
   /// The records of an array that match, sorted, paged. Unless the query stops early (a
@@ -116,9 +114,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       faults.merge(result.faults)
     }
     if sorts { selected = sorted(selected, &faults) }
-    let start = Swift.min(skip, selected.count)
-    let end = take.map { Swift.min(selected.count, start + $0) } ?? selected.count
-    return (Array(selected[start..<end]), faults)
+    return (Array(selected[QueryPage.window(selected.count, skip: skip, take: take)]), faults)
   }
 
   /// Whether the query has `order by` keys, so it must see every match before the first one
@@ -155,6 +151,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
         count: records.count)
       return order.map { records[$0] }
     }
+  }
+}
+
+/// Paging after sorting, shared by queries run in memory and the command's sorted output.
+public enum QueryPage {
+  /// The indices of `count` sorted records that `offset` (`skip`) and `limit` (`take`) keep.
+  public static func window(_ count: Int, skip: Int, take: Int?) -> Range<Int> {
+    let start = Swift.min(Swift.max(skip, 0), count)
+    let end = take.map { Swift.min(count, start + Swift.max($0, 0)) } ?? count
+    return start..<end
   }
 }
 

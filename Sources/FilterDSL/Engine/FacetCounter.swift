@@ -61,7 +61,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     for field in fields where !unique.contains(field) { unique.append(field) }
     var diagnostics: [Diagnostic] = []
     for field in unique {
-      let expr = Expr(.field(field), range: FacetCounter.range(of: field))
+      let expr = Expr(.field(field), range: field.range)
       let (type, found) = Checker.type(
         of: expr, schema: type.schema, parameters: parameters, functions: functions)
       diagnostics += found
@@ -187,12 +187,5 @@ public struct FacetCounter<Root>: @unchecked Sendable {
       }
     }
     return parts
-  }
-
-  private static func range(of path: FieldPath) -> SourceRange {
-    guard let first = path.components.first, let last = path.components.last else {
-      return .empty(at: 0)
-    }
-    return first.range.union(last.range)
   }
 }

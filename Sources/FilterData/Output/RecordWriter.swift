@@ -43,7 +43,7 @@ public final class RecordWriter {
     selection = select
     columns = select ?? reader.header ?? reader.schema.names
     if format == .csv {
-      write(csvRow: columns)
+      out.write(RecordWriter.csvRow(columns))
     } else if format == .json {
       out.write("[")
     }
@@ -71,7 +71,7 @@ public final class RecordWriter {
       if format == .jsonl { bytes.append(0x0A) }
       out.write(bytes)
     case .csv:
-      write(csvRow: cells(record).map(\.text))
+      out.write(RecordWriter.csvRow(cells(record).map(\.text)))
     case .table:
       rows.append(
         cells(record).map { cell in
@@ -118,9 +118,11 @@ public final class RecordWriter {
     return .null
   }
 
-  private func write(csvRow: [String]) {
+  /// One CSV line (RFC 4180): cells holding a comma, a quote or a line break are quoted,
+  /// with quotes doubled.
+  public static func csvRow(_ cells: [String]) -> [UInt8] {
     var bytes: [UInt8] = []
-    for (i, text) in csvRow.enumerated() {
+    for (i, text) in cells.enumerated() {
       if i > 0 { bytes.append(0x2C) }
       if text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
         bytes.append(0x22)
@@ -134,7 +136,7 @@ public final class RecordWriter {
       }
     }
     bytes.append(0x0A)
-    out.write(bytes)
+    return bytes
   }
 
   // MARK: Table

@@ -194,27 +194,20 @@ public struct Completer {
     tokens(text).map { $0.text.lowercased() }
   }
 
-  /// A value as it is typed: a bare word when it can be one, otherwise quoted.
+  /// A value as it is typed: a bare word when the lexer reads it back as one word (not a
+  /// keyword such as `and` or `nil`), otherwise a quoted string.
   static func bareOrQuoted(_ value: String) -> String {
+    let lexed = Lexer.tokenize(SourceText(value))
+    let words = lexed.tokens.filter { $0.kind != .endOfFile }
     let bare =
-      value.first.map { $0.isLetter || $0 == "_" } == true
-      && value.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-      && !operators.contains(value.lowercased())
+      lexed.diagnostics.isEmpty && words.count == 1 && words[0].kind == .identifier
+      && words[0].range.end - words[0].range.start == value.utf8.count
     return bare ? value : quoted(value)
   }
 
+  /// A value as a string literal, escaped as the printer writes it.
   static func quoted(_ value: String) -> String {
-    var text = "\""
-    for c in value {
-      switch c {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      default: text.append(c)
-      }
-    }
-    return text + "\""
+    Literal.string(value).description
   }
 }
 

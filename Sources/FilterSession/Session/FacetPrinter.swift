@@ -15,11 +15,11 @@ struct FacetPrinter {
         out.write(table(facet))
       }
     case .csv:
-      out.write("field,value,count\n")
+      out.write(RecordWriter.csvRow(["field", "value", "count"]))
       for (facet, count) in rows(result) {
         out.write(
-          [facet.field.dotted, ValueText.plain(count.value), String(count.count)]
-            .map(FacetPrinter.csvCell).joined(separator: ",") + "\n")
+          RecordWriter.csvRow(
+            [facet.field.dotted, ValueText.plain(count.value), String(count.count)]))
       }
     case .jsonl:
       for (facet, count) in rows(result) { out.write(json(facet, count) + "\n") }
@@ -64,17 +64,5 @@ struct FacetPrinter {
     _ facet: FacetCounter<DataRecord>.Facet, _ count: FacetCounter<DataRecord>.Count
   ) -> String {
     "{\"field\":\(ValueText.json(.string(facet.field.dotted))),\"value\":\(ValueText.json(count.value)),\"count\":\(count.count)}"
-  }
-
-  static func csvCell(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return text
-    }
-    var quoted = "\""
-    for c in text {
-      if c == "\"" { quoted += "\"" }
-      quoted.append(c)
-    }
-    return quoted + "\""
   }
 }

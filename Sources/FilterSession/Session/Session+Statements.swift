@@ -109,8 +109,9 @@ extension Session {
       if case .literal(.string(let s)) = value.kind { s } else { nil }
     let number: Int64? =
       if case .literal(.int(let n)) = value.kind { n } else { nil }
-    func invalid(_ expected: String) -> SessionError {
-      context.error(
+    func invalid() -> SessionError {
+      let expected = Settings.names.first { $0.name == name.text }?.values ?? ""
+      return context.error(
         Diagnostic(
           .invalidSetting, at: value.range, message: "\(name.text) takes \(expected)",
           label: "not one of them"))
@@ -118,7 +119,7 @@ extension Session {
     switch name.text {
     case "format":
       guard let text, let format = OutputFormat(rawValue: text) else {
-        throw invalid("table, json, jsonl or csv")
+        throw invalid()
       }
       settings.format = format
     case "limit":
@@ -127,13 +128,13 @@ extension Session {
       } else if text == "none" || text == "all" {
         settings.limit = nil
       } else {
-        throw invalid("a number of rows (0 or more), or none")
+        throw invalid()
       }
     case "time":
-      guard let on = Session.toggle(value) else { throw invalid("on or off") }
+      guard let on = Session.toggle(value) else { throw invalid() }
       settings.time = on
     case "width":
-      guard let number, number >= 10 else { throw invalid("a number of columns, 10 or more") }
+      guard let number, number >= 10 else { throw invalid() }
       settings.width = Int(clamping: number)
     default:
       let names = Settings.names.map(\.name)
@@ -164,10 +165,8 @@ extension Session {
     if let current {
       var diagnostics: [Diagnostic] = []
       for field in fields {
-        let range = field.components[0].range.union(
-          field.components[field.components.count - 1].range)
         diagnostics +=
-          Checker.type(of: Expr(.field(field), range: range), schema: current.schema)
+          Checker.type(of: Expr(.field(field), range: field.range), schema: current.schema)
           .diagnostics
       }
       if diagnostics.hasErrors {

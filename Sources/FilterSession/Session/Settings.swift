@@ -19,7 +19,7 @@ public struct Settings: Sendable {
   /// The settings `set` knows, with what each takes.
   public static let names: [(name: String, values: String)] = [
     ("format", "table, json, jsonl or csv"),
-    ("limit", "a number of rows, or none"),
+    ("limit", "a number of rows (0 or more), or none"),
     ("time", "on or off"),
     ("width", "a number of columns, 10 or more"),
   ]

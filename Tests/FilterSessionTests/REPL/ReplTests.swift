@@ -8,7 +8,6 @@ import Testing
 /// The REPL's logic without a terminal: entries, line numbers, commands, history, :save.
 @Suite struct ReplTests {
   let harness = SessionHarness()
-  var errors: [String] = []
 
   func repl() -> (Repl, () -> String) {
     final class Box: @unchecked Sendable { var text = "" }
