@@ -28,25 +28,10 @@ import Testing
   }
 
   static func flt(_ arguments: [String], stdin: String? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = root
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try ChildProcess.run([binary.path] + arguments, in: root.path, stdin: stdin ?? "")
     return Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+      status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+      stderr: String(decoding: run.stderr, as: UTF8.self))
   }
 
   static func temporaryFile(_ contents: [UInt8], name: String) throws -> URL {

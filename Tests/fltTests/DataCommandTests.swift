@@ -261,30 +261,16 @@ import Testing
   }
 
   @Test func firstMatchesPrintBeforeTheInputEnds() throws {
-    let process = Process()
-    process.executableURL = CLITests.binary
-    process.arguments = ["a > 1"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
+    let child = try ChildProcess([CLITests.binary.path, "a > 1"])
     // The schema comes from the first 10,000 records; then records stream.
-    var text = String(repeating: "{\"a\":1}\n", count: 10_000) + "{\"a\":2}\n"
-    input.fileHandleForWriting.write(Data(text.utf8))
-    text = ""
+    child.send(String(repeating: "{\"a\":1}\n", count: 10_000).utf8)
+    child.send("{\"a\":2}\n".utf8)
     // The input stays open: the match must come out anyway.
-    let received = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var first = Data()
-    DispatchQueue.global().async {
-      first = output.fileHandleForReading.availableData
-      received.signal()
-    }
-    let arrived = received.wait(timeout: .now() + 20) == .success
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    #expect(arrived)
-    #expect(String(decoding: first, as: UTF8.self) == "{\"a\":2}\n")
+    let first = child.stdout.some(before: .now() + 20)
+    #expect(first.map { String(decoding: $0, as: UTF8.self) } == "{\"a\":2}\n")
+    child.closeInput()
+    let run = try child.wait(timeout: 60)
+    #expect(run.status == 0)
   }
 
   @Test func outputFileIsReplacedOnlyOnSuccess() throws {

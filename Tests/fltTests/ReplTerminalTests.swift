@@ -4,7 +4,8 @@ import Testing
 /// The REPL driven the way a person uses it: in a pseudo-terminal made by `tmux`, typing
 /// keys (arrows, Tab, Ctrl-C, Ctrl-D) and reading the screen.
 @Suite(.serialized) struct ReplTerminalTests {
-  /// A tmux session running `command` in `examples/`, with its own history file.
+  /// A tmux server of its own (its own socket, no configuration) running `command` in
+  /// `examples/`, with its own history file.
   final class Screen {
     let name = "flt-test-\(UUID().uuidString.prefix(8))"
     let history = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -21,26 +22,19 @@ import Testing
     }
 
     deinit {
-      _ = try? Screen.tmux(["kill-session", "-t", name])
+      _ = try? tmux(["kill-server"])
       try? FileManager.default.removeItem(at: history)
     }
 
+    /// Runs a tmux command on this screen's server and returns what it printed.
     @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["tmux"] + arguments
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = Pipe()
-      try process.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return String(decoding: data, as: UTF8.self)
+    func tmux(_ arguments: [String]) throws -> String {
+      try Screen.tmux(["-L", name, "-f", "/dev/null"] + arguments)
     }
 
-    func tmux(_ arguments: [String]) throws {
-      try Screen.tmux(arguments)
+    static func tmux(_ arguments: [String]) throws -> String {
+      let run = try ChildProcess.run(["/usr/bin/env", "tmux"] + arguments, timeout: 20)
+      return String(decoding: run.stdout, as: UTF8.self)
     }
 
     /// Types keys: text is sent literally, names such as `Left`, `Tab`, `C-c` as keys.
@@ -57,7 +51,7 @@ import Testing
     }
 
     var text: String {
-      (try? Screen.tmux(["capture-pane", "-p", "-t", name])) ?? ""
+      (try? tmux(["capture-pane", "-p", "-t", name])) ?? ""
     }
 
     /// Waits (up to 10 s) until the screen shows `expected`; returns whether it did, and
@@ -74,18 +68,13 @@ import Testing
     var pid: Int32? {
       guard
         let shell = Int32(
-          (try? Screen.tmux(["display", "-p", "-t", name, "#{pane_pid}"]))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+          (try? tmux(["display", "-p", "-t", name, "#{pane_pid}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""),
+        let children = try? ChildProcess.run(
+          ["/usr/bin/env", "pgrep", "-P", String(shell), "-x", "flt"], timeout: 20)
       else { return nil }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["pgrep", "-P", String(shell), "-x", "flt"]
-      let out = Pipe()
-      process.standardOutput = out
-      try? process.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return Int32(String(decoding: data, as: UTF8.self).split(separator: "\n").first ?? "")
+      return Int32(
+        String(decoding: children.stdout, as: UTF8.self).split(separator: "\n").first ?? "")
     }
   }
 
