@@ -41,7 +41,8 @@ enum Command {
                                 jsonl otherwise)
       -o, --output FILE         write to FILE, replacing it only if the run succeeds
       -i, --input-format FORMAT json, jsonl or csv, whatever the file is called
-      -p, --param NAME=VALUE    bind $NAME in the filter (numbers, true/false, dates, text)
+      -p, --param NAME=VALUE    bind $NAME in the filter (numbers, true/false, dates, text);
+                            with run and repl, over the script's own let NAME = ...
       -e, --exit-status         exit with 1 when nothing matched
           --explain             print the compiled strategy chain and stop
           --check               check the filter against the data's fields and stop
@@ -81,17 +82,37 @@ enum Command {
       guard !rest.isEmpty else { return usageError("check needs at least one file") }
       return scripts(rest, output: nil)
     case "repl":
-      return ReplCommand(files: rest).run()
+      return session(rest) { ReplCommand(files: $0.files, parameters: $0.parameters).run() }
     case "run":
-      guard rest.count == 1 else { return usageError("run takes one script: flt run FILE.flt") }
-      return ScriptCommand.run(rest[0])
-    case _ where arguments.count == 1 && command.hasSuffix(".flt"):
-      return ScriptCommand.run(command)
+      return script(rest)
+    case _ where command.hasSuffix(".flt") && !command.contains(" "):
+      return script(arguments)
     case "ast", "tokens":
       guard rest.count == 1 else { return usageError("\(command) takes one query, in quotes") }
       return command == "ast" ? ast(rest[0]) : tokens(rest[0])
     default:
       return oneShot(arguments)
+    }
+  }
+
+  /// `flt run SCRIPT.flt [-p NAME=VALUE...]`, also without `run`.
+  static func script(_ arguments: [String]) -> Int32 {
+    session(arguments) { options in
+      guard options.files.count == 1 else {
+        return usageError("run takes one script: flt run FILE.flt [-p NAME=VALUE...]")
+      }
+      return ScriptCommand.run(options.files[0], parameters: options.parameters)
+    }
+  }
+
+  /// Runs `command` with the options of `run` or `repl`, or reports them unreadable.
+  private static func session(_ arguments: [String], _ command: (SessionOptions) -> Int32)
+    -> Int32
+  {
+    do {
+      return command(try SessionOptions.parse(arguments))
+    } catch {
+      return usageError(error.message)
     }
   }
 

@@ -93,14 +93,7 @@ struct Options {
         try noValue()
         options.check = true
       case "-p", "--param":
-        let text = try value()
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-          throw UsageError(message: "--param needs name=value, as in --param budget=1000")
-        }
-        var parameterName = String(text[..<equals])
-        if parameterName.hasPrefix("$") { parameterName.removeFirst() }
-        options.parameters.append(
-          (parameterName, ParameterValue.parse(String(text[text.index(after: equals)...]))))
+        options.parameters.append(try ParameterValue.binding(try value()))
       case "-e", "--exit-status":
         try noValue()
         options.exitStatus = true
@@ -134,6 +127,24 @@ struct Options {
 /// `--param` values: numbers, booleans, dates and date-times as the filter language writes
 /// them, `null`; anything else is text.
 enum ParameterValue {
+  /// `NAME=VALUE` (or `$NAME=VALUE`) as a parameter's name and value.
+  static func binding(_ text: String) throws(Options.UsageError) -> (name: String, value: Literal) {
+    guard let equals = text.firstIndex(of: "=") else {
+      throw Options.UsageError(message: "--param needs name=value, as in --param budget=1000")
+    }
+    var name = text[..<equals]
+    if name.hasPrefix("$") { name.removeFirst() }
+    // A name is what the lexer reads as one parameter after `$`.
+    let lexed = Lexer.tokenize(SourceText("$" + name))
+    guard lexed.diagnostics.isEmpty, lexed.tokens.first?.kind == .parameter,
+      lexed.tokens.first?.range.end == name.utf8.count + 1
+    else {
+      throw Options.UsageError(
+        message: "--param \(text): '\(name)' is not a name (use letters, digits and _)")
+    }
+    return (String(name), parse(String(text[text.index(after: equals)...])))
+  }
+
   static func parse(_ text: String) -> Literal {
     if let int = Int64(text) { return .int(int) }
     if let double = Double(text), double.isFinite, text.first?.isLetter == false {

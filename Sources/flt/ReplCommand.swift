@@ -18,6 +18,7 @@ import Foundation
 /// status 2 when any statement failed.
 struct ReplCommand {
   let files: [String]
+  var parameters: [(name: String, value: Literal)] = []
 
   func run() -> Int32 {
     let output = OutputStream(descriptor: 1)
@@ -28,7 +29,10 @@ struct ReplCommand {
     if interactive { session.settings.limit = 20 }
     let repl = Repl(session: session, errors: Command.writeError)
     repl.colored = interactive && Terminal.wantsColor(2)
+    // Given parameters win over the `let`s of the scripts named here; typed `let`s change them.
+    for (name, value) in parameters { session.bind(parameter: name, to: value) }
     for file in files { open(file, repl) }
+    session.fixedParameters = []
     if interactive {
       output.write(
         "flt \(Command.version.dropFirst(4)): type :help for help, :quit or Ctrl-D to leave\n")

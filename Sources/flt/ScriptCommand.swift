@@ -10,9 +10,10 @@ import FilterSession
 
 /// `flt run FILE.flt` and `flt FILE.flt`: runs a script's statements in order, printing
 /// results to standard output. Every syntax error of the file is reported before anything
-/// runs; the first statement that fails stops the script (exit status 2).
+/// runs; the first statement that fails stops the script (exit status 2). Parameters given
+/// with `-p` are bound first and win over the script's own `let`s of the same names.
 enum ScriptCommand {
-  static func run(_ path: String) -> Int32 {
+  static func run(_ path: String, parameters: [(name: String, value: Literal)] = []) -> Int32 {
     let source: SourceText
     do {
       source = try SourceFile.read(path)
@@ -24,6 +25,7 @@ enum ScriptCommand {
     let session = Session(output: output, warn: Command.writeError)
     session.baseDirectory = folder(of: path)
     session.styled = Terminal.wantsColor(1)
+    for (name, value) in parameters { session.bind(parameter: name, to: value) }
     defer { output.flush() }
     do {
       try session.run(source)

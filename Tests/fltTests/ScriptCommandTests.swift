@@ -52,6 +52,36 @@ import Testing
     #expect(extra.stderr.hasPrefix("error: run takes one script"))
   }
 
+  @Test func parametersFromTheCommandLineOverrideTheScriptsLet() throws {
+    let script = try CLITests.temporaryFile(
+      Array(
+        "load \"\(CLITests.root.path)/examples/phones.json\"\nlet budget = 500\ncount price < $budget\n"
+          .utf8),
+      name: "budget.flt")
+    defer { try? FileManager.default.removeItem(at: script) }
+    #expect(try CLITests.flt(["run", script.path]).stdout == "12\n")
+    #expect(try CLITests.flt(["run", script.path, "-p", "budget=1000"]).stdout == "59\n")
+    #expect(try CLITests.flt([script.path, "--param=$budget=2000"]).stdout == "109\n")
+    // Given to the REPL, they hold for its scripts; a typed let changes them.
+    let repl = try CLITests.flt(
+      ["repl", "-p", "budget=1000", script.path],
+      stdin: "count price < $budget\nlet budget = 100\ncount price < $budget\n")
+    #expect(repl.stdout == "59\n59\n0\n")
+    let errors: [([String], String)] = [
+      (["run", script.path, "-p", "bud get=1"], "'bud get' is not a name"),
+      (["run", script.path, "-p", "budget"], "--param needs name=value"),
+      (["run", script.path, "-p"], "-p needs name=value"),
+      (["run", script.path, "--parm", "x=1"], "unknown option --parm; did you mean --param?"),
+      (["repl", "-x"], "unknown option -x"),
+    ]
+    for (arguments, message) in errors {
+      let run = try CLITests.flt(arguments)
+      #expect(run.status == 2)
+      #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+      #expect(run.stdout.isEmpty)
+    }
+  }
+
   @Test func pipedReplRunsOneStatementPerLine() throws {
     let run = try CLITests.flt(
       ["repl"], stdin: "load \"examples/phones.json\"\ncount diskSpace >= 256\n")

@@ -133,7 +133,8 @@ public final class Repl {
       } else if let problem = save(to: argument) {
         fail(commandError(entry, "cannot write \(argument): \(problem)", code: .cannotWrite))
       } else {
-        out.write("saved \(session.transcript.count) statements to \(argument)\n")
+        let count = session.transcript.count
+        out.write("saved \(count) statement\(count == 1 ? "" : "s") to \(argument)\n")
       }
     default:
       let suggestion = Suggestion.closest(to: name, among: Completer.commands)

@@ -38,6 +38,8 @@ public final class Session {
   public private(set) var definitions = Definitions()
   /// The statements that succeeded, as written, for `:save`.
   public private(set) var transcript: [TranscriptEntry] = []
+  /// Parameters bound by ``bind(parameter:to:)`` that `let` statements leave alone.
+  public var fixedParameters: Set<String> = []
 
   /// A session printing to `output` and sending warnings to `warn`.
   public init(output: OutputStream, warn: @escaping (String) -> Void = { _ in }) {
@@ -84,7 +86,23 @@ public final class Session {
     }
   }
 
+  /// Binds `$name` to `value`, as `flt run -p budget=1000` does, and fixes it: a `let` of that
+  /// name is then skipped, so a script's `let budget = 500` is a default that the command line
+  /// overrides. (Empty ``fixedParameters`` to let `let` change it again.) The binding goes into
+  /// the transcript as a `let`, so that a saved session runs the same way.
+  public func bind(parameter name: String, to value: Literal) {
+    let statement = Stmt(.let(Name(name), Expr(.literal(value))))
+    define(
+      name,
+      Definitions.Definition(
+        value: Expr(.literal(value)), isParameter: true, type: ValueType(value)))
+    fixedParameters.insert(name)
+    transcript.append(
+      TranscriptEntry(statement: statement, text: statement.description, loadedPath: nil))
+  }
+
   func run(_ statement: Stmt, _ context: Context) throws(SessionError) {
+    if case .let(let name, _) = statement.kind, fixedParameters.contains(name.text) { return }
     var loadedPath: String?
     switch statement.kind {
     case .load(let path, let alias): loadedPath = try load(path, as: alias, context)

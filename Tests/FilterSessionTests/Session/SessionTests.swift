@@ -106,6 +106,22 @@ import Testing
     #expect(printed == "5\n24\n7\n")
   }
 
+  @Test func boundParametersWinOverLetUntilReleased() {
+    harness.session.bind(parameter: "budget", to: .int(1000))
+    let script = """
+      load "phones.json"
+      let budget = 500
+      count price < $budget
+      """
+    #expect(harness.printed(script) == "59\n")
+    #expect(
+      harness.session.transcript.map(\.text) == [
+        "let budget = 1000", "load \"phones.json\"", "count price < $budget",
+      ])
+    harness.session.fixedParameters = []
+    #expect(harness.printed(script) == "12\n")
+  }
+
   @Test func letErrors() throws {
     harness.run("load \"phones.json\"")
     let clash = try #require(harness.failure("let price = 5"))
