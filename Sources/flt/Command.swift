@@ -23,8 +23,8 @@ enum Command {
 
   static let usage = """
     usage: flt [options] FILTER [FILE...]   print the records of FILE that match FILTER
-           flt [run] SCRIPT.flt            run a script's statements
-           flt repl [FILE...]              statements typed one at a time (flt alone, too)
+           flt [run] SCRIPT.flt [-p N=V]   run a script's statements
+           flt repl [-p N=V] [FILE...]     statements typed one at a time (flt alone, too)
            flt --schema FILE...            print the fields inferred from FILE
            flt check FILE.flt...           check scripts; print nothing when they are fine
            flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
@@ -42,7 +42,7 @@ enum Command {
       -o, --output FILE         write to FILE, replacing it only if the run succeeds
       -i, --input-format FORMAT json, jsonl or csv, whatever the file is called
       -p, --param NAME=VALUE    bind $NAME in the filter (numbers, true/false, dates, text);
-                            with run and repl, over the script's own let NAME = ...
+                                with run and repl, over the script's own let NAME = ...
       -e, --exit-status         exit with 1 when nothing matched
           --explain             print the compiled strategy chain and stop
           --check               check the filter against the data's fields and stop
