@@ -40,14 +40,14 @@ enum RawMode {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    return tcsetattr(0, TCSAFLUSH, &raw) == 0
+    return tcsetattr(0, TCSANOW, &raw) == 0
   }
 
   /// Puts back the settings raw mode replaced (safe to call at any time, and from a signal
   /// handler: it only calls `tcsetattr`).
   static func restore() {
     guard var settings = savedSettings else { return }
-    _ = tcsetattr(0, TCSAFLUSH, &settings)
+    _ = tcsetattr(0, TCSANOW, &settings)
   }
 }
 

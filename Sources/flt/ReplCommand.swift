@@ -142,7 +142,6 @@ struct TerminalLoop {
           RawMode.restore()
           Interrupt.reset()
           let goOn = repl.handle(text)
-          if Interrupt.requested { Command.writeError("(interrupted)\n") }
           guard goOn, RawMode.enter() else { break reading }
           draw()
         }

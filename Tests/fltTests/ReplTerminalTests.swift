@@ -145,6 +145,23 @@ import Testing
     #expect(!saved.contains("junk"))
   }
 
+  @Test(.enabled(if: hasTmux)) func ctrlCStopsALongStatementAndChangesNothing() throws {
+    // 400,000 records: seconds to load in a debug build, so Ctrl-C comes while it loads.
+    var lines = ""
+    for n in 0..<400_000 { lines += "{\"n\":\(n),\"name\":\"item \(n)\"}\n" }
+    let big = try CLITests.temporaryFile(Array(lines.utf8), name: "big.jsonl")
+    defer { try? FileManager.default.removeItem(at: big) }
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("flt>"))
+    try screen.keys("load \"\(big.path)\" as big", "Enter")
+    Thread.sleep(forTimeInterval: 0.5)
+    try screen.keys("C-c")
+    #expect(screen.waitFor("error[FLT509]: interrupted before it finished"))
+    // The phones are still the current data, and the session goes on.
+    try screen.keys("count", "Enter")
+    #expect(screen.waitFor("flt> count\n111\n"))
+  }
+
   @Test(.enabled(if: hasTmux)) func errorsDoNotEndTheSessionAndCrashesRestoreTheTerminal() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("flt>"))

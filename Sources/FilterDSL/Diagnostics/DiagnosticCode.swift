@@ -140,6 +140,8 @@ extension DiagnosticCode {
   public static let cannotWrite = DiagnosticCode(507)
   /// A REPL command (`:name`) that does not exist, or is used wrongly.
   public static let invalidCommand = DiagnosticCode(508)
+  /// A statement stopped before it finished (Ctrl-C at the REPL); it changed nothing.
+  public static let interrupted = DiagnosticCode(509)
 
   /// Every code defined above, for documentation and uniqueness tests.
   public static let all: [DiagnosticCode] = [
@@ -154,6 +156,6 @@ extension DiagnosticCode {
     unknownValue, comparisonWithNull, notARecord, invalidPattern,
     invalidJSON, invalidCSV, raggedRow, invalidUTF8, dataTooDeep, unexpectedType, invalidRecord,
     cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
-    invalidCommand,
+    invalidCommand, interrupted,
   ]
 }

@@ -107,15 +107,20 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The records of `records` that match, in order. A filter made of fields compared with
   /// constants, joined by `and`, runs over the whole array test by test, each test a loop
   /// specialized where the field was declared; other filters run record by record.
-  public func filter(_ records: [Root]) -> (matches: [Root], faults: FaultCounts) {
-    guard let select else { return filter(records[...]) }
+  ///
+  /// `stop` is asked every thousand records or so; once it says true the filter returns
+  /// what it found so far (the caller, which asked to stop, knows the result is partial).
+  public func filter(_ records: [Root], until stop: () -> Bool = { false }) -> (
+    matches: [Root], faults: FaultCounts
+  ) {
+    guard let select else { return filter(records[...], until: stop) }
     // Batches small enough to stay in cache while every test and the gather pass over them.
     let batch = 1024
     var matches: [Root] = []
     var selection: [Int] = []
     selection.reserveCapacity(batch)
     var start = 0
-    while start < records.count {
+    while start < records.count, !stop() {
       let end = Swift.min(start + batch, records.count)
       selection.removeAll(keepingCapacity: true)
       selection.append(contentsOf: start..<end)
@@ -126,13 +131,17 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     return (matches, FaultCounts())
   }
 
-  /// The records of `records` that match, in order, and the faults met.
-  public func filter<S: Sequence>(_ records: S) -> (matches: [Root], faults: FaultCounts)
-  where S.Element == Root {
+  /// The records of `records` that match, in order, and the faults met; `stop` as above.
+  public func filter<S: Sequence>(_ records: S, until stop: () -> Bool = { false }) -> (
+    matches: [Root], faults: FaultCounts
+  ) where S.Element == Root {
     var faults = FaultCounts()
     var matches: [Root] = []
-    for record in records where evaluate(record, faults: &faults) == .true {
-      matches.append(record)
+    var seen = 0
+    for record in records {
+      seen &+= 1
+      if seen & 1023 == 0, stop() { break }
+      if evaluate(record, faults: &faults) == .true { matches.append(record) }
     }
     return (matches, faults)
   }

@@ -85,14 +85,20 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   }
 
   /// The records that match, sorted, paged; and the faults met while filtering and sorting.
-  public func run<S: Sequence>(_ records: S) -> (records: [Root], faults: FaultCounts)
-  where S.Element == Root {
+  /// `stop` is asked every thousand records or so; once it says true the run returns early,
+  /// with a partial result.
+  public func run<S: Sequence>(_ records: S, until stop: () -> Bool = { false }) -> (
+    records: [Root], faults: FaultCounts
+  ) where S.Element == Root {
     var faults = FaultCounts()
     var selected: [Root] = []
     let (skip, take) = page(&faults)
-    let stopEarly = keys.isEmpty ? take.map { skip + $0 } : nil
+    let enough = keys.isEmpty ? take.map { skip + $0 } : nil
+    var seen = 0
     for record in records {
-      if let stop = stopEarly, selected.count >= stop { break }
+      if let enough, selected.count >= enough { break }
+      seen &+= 1
+      if seen & 1023 == 0, stop() { return ([], faults) }
       if let filter, filter.evaluate(record, faults: &faults) != .true { continue }
       selected.append(record)
     }
@@ -103,13 +109,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// The records of an array that match, sorted, paged. Unless the query stops early (a
   /// `limit` and no `order by`), the filter runs over the whole array at once (see
   /// ``CompiledFilter/filter(_:)-(Array)``).
-  public func run(_ records: [Root]) -> (records: [Root], faults: FaultCounts) {
-    if !sorts, query.limit != nil { return run(records[...]) }
+  public func run(_ records: [Root], until stop: () -> Bool = { false }) -> (
+    records: [Root], faults: FaultCounts
+  ) {
+    if !sorts, query.limit != nil { return run(records[...], until: stop) }
     var faults = FaultCounts()
     let (skip, take) = page(&faults)
     var selected = records
     if let filter {
-      let result = filter.filter(records)
+      let result = filter.filter(records, until: stop)
+      if stop() { return ([], faults) }
       selected = result.matches
       faults.merge(result.faults)
     }

@@ -115,12 +115,13 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     return bound
   }
 
-  /// Counts the values of every field over `records`, in one pass.
-  public func count(_ records: [Root]) -> Result {
+  /// Counts the values of every field over `records`, in one pass. `stop` is asked every
+  /// thousand records or so; once it says true the counts stop where they are (partial).
+  public func count(_ records: [Root], until stop: () -> Bool = { false }) -> Result {
     var faults = FaultCounts()
     var candidates = records
     if let shared {
-      let result = shared.filter(records)
+      let result = shared.filter(records, until: stop)
       candidates = result.matches
       faults.merge(result.faults)
     }
@@ -129,7 +130,8 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     var matches = 0
     withExtendedLifetime(bindings) {
       var run = Run(bindings: bindings)
-      for record in candidates {
+      for (index, record) in candidates.enumerated() {
+        if index & 1023 == 1023, stop() { break }
         // A record counts for every field when all own conditions hold, and for one field
         // when only that field's own condition fails.
         var failed: Int? = nil

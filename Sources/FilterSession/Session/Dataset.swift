@@ -18,11 +18,14 @@ public final class Dataset {
   public var recordType: RecordType<DataRecord> { reader.recordType }
 
   /// Reads every record of the file at `path`; warnings (values that do not fit the inferred
-  /// types) go to `warn`.
-  public init(name: String, path: String, warn: (DataError) -> Void) throws(DataError) {
+  /// types) go to `warn`. `stop` is asked after each block of records; once it says true the
+  /// reading ends there (the caller, which asked to stop, drops the partial data).
+  public init(
+    name: String, path: String, until stop: () -> Bool = { false }, warn: (DataError) -> Void
+  ) throws(DataError) {
     let reader = try DataReader(path: path)
     var records: [DataRecord] = []
-    while let block = try reader.next() {
+    while !stop(), let block = try reader.next() {
       records += block
       for warning in reader.takeWarnings() { warn(warning) }
     }

@@ -7,7 +7,8 @@ extension Session {
   func printMatches(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError) {
     try timed { () throws(SessionError) in
       let (data, compiled) = try compile(query, statement, context)
-      let (matches, faults) = compiled.run(data.records)
+      let (matches, faults) = compiled.run(data.records, until: interrupted)
+      try context.stopIfInterrupted(self)
       let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
       let writer = RecordWriter(
         settings.format, for: data.reader, select: settings.columns, to: output)
@@ -16,13 +17,13 @@ extension Session {
       if shown < matches.count { writer.totalRows = matches.count }
       var written = 0
       for record in matches[..<shown] {
-        // Ctrl-C at the REPL stops the printing (checked now and then: it is a function call).
         if written % 256 == 0, interrupted() { break }
         writer.write(record)
         written += 1
       }
       if written < shown { writer.totalRows = matches.count }
       writer.finish()
+      try context.stopIfInterrupted(self)
       if written < matches.count && settings.format != .table {
         warn("(\(written) of \(matches.count) records printed; set limit none prints all)\n")
       }
@@ -36,7 +37,8 @@ extension Session {
       let (data, compiled) = try compile(Query(filter: filter), statement, context)
       var matches = data.records.count
       if let filter = compiled.filter {
-        let result = filter.filter(data.records)
+        let result = filter.filter(data.records, until: interrupted)
+        try context.stopIfInterrupted(self)
         matches = result.matches.count
         reportFaults(result.faults)
       }
@@ -66,7 +68,8 @@ extension Session {
       } catch {
         throw context.error(error)
       }
-      let result = counter.binding([:], now: clock()).count(data.records)
+      let result = counter.binding([:], now: clock()).count(data.records, until: interrupted)
+      try context.stopIfInterrupted(self)
       FacetPrinter(settings: settings, styled: styled).print(result, to: output)
       reportFaults(result.faults)
     }

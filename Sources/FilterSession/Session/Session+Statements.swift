@@ -9,7 +9,7 @@ extension Session {
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     let dataset: Dataset
     do {
-      dataset = try Dataset(name: name, path: resolved) { warning in
+      dataset = try Dataset(name: name, path: resolved, until: interrupted) { warning in
         warn(warning.description)
       }
     } catch {
@@ -22,6 +22,7 @@ extension Session {
             : "fix the file where the error above says"),
         preamble: error.isWholeFile ? "" : error.description + "\n")
     }
+    try context.stopIfInterrupted(self)
     add(dataset)
     if verbose {
       let fields = dataset.schema.fields.count

@@ -23,9 +23,10 @@ public final class Session {
   public var styled = false
   /// Whether `load` says what it loaded (the REPL on a terminal).
   public var verbose = false
-  /// Whether the user asked to stop (Ctrl-C at the REPL): printing a query's matches stops
-  /// early. (Counting and filtering run to the end; they take about a second per million
-  /// records.)
+  /// Whether the user asked to stop (Ctrl-C at the REPL). Loading, filtering, counting,
+  /// facets and printing ask it now and then; a statement that sees it stops, changes nothing
+  /// and fails with FLT509, and the statements after it do not run. (Sorting does not ask: it
+  /// takes about a tenth of a second per million records.)
   public var interrupted: () -> Bool = { false }
   /// The clock `now()` and `today()` read.
   public var clock: () -> Instant = SystemClock.now
@@ -75,6 +76,18 @@ public final class Session {
   struct Context {
     var source: SourceText
     var lineOffset: Int
+    /// The statement running.
+    var statement = SourceRange.empty(at: 0)
+
+    /// Throws FLT509 when the session was interrupted: what the statement computed is dropped.
+    func stopIfInterrupted(_ session: Session) throws(SessionError) {
+      guard session.interrupted() else { return }
+      throw error(
+        Diagnostic(
+          .interrupted, at: statement, message: "interrupted before it finished",
+          label: "stopped",
+          help: "this statement changed nothing, and the rest of the entry did not run"))
+    }
 
     func error(_ diagnostics: Diagnostic..., preamble: String = "") -> SessionError {
       SessionError(
@@ -102,6 +115,9 @@ public final class Session {
   }
 
   func run(_ statement: Stmt, _ context: Context) throws(SessionError) {
+    var context = context
+    context.statement = statement.range
+    try context.stopIfInterrupted(self)
     if case .let(let name, _) = statement.kind, fixedParameters.contains(name.text) { return }
     var loadedPath: String?
     switch statement.kind {

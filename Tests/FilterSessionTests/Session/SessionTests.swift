@@ -219,9 +219,30 @@ import Testing
       ])
   }
 
-  @Test func anInterruptStopsPrinting() {
+  @Test func anInterruptStopsTheStatementAndTheRestOfTheEntry() throws {
     harness.run("load \"phones.json\"\nshow model")
+    // Stopped while loading: nothing is loaded.
+    var asked = 0
+    harness.session.interrupted = {
+      asked += 1
+      return asked > 1
+    }
+    let load = try #require(harness.failure("load \"cards.json\" as cards\ncount"))
+    #expect(load.codes == [.interrupted])
+    #expect(load.rendered.contains("test.flt:1:1"))
+    #expect(harness.session.datasets.map(\.name) == ["phones"])
+    // Stopped in each statement that reads the data, after it started: nothing is printed,
+    // and the statement is not in the transcript.
+    for statement in ["count diskSpace >= 256", "diskSpace >= 256", "facets color"] {
+      asked = 0
+      let before = harness.session.transcript.count
+      let failure = try #require(harness.failure(statement + "\ncount"), "\(statement)")
+      #expect(failure.codes == [.interrupted])
+      #expect(harness.session.transcript.count == before)
+    }
+    #expect(harness.output.text.isEmpty)
+    // A statement is not started once an interrupt is pending.
     harness.session.interrupted = { true }
-    #expect(harness.printed("diskSpace >= 256").hasSuffix("0 of 72 rows\n"))
+    #expect(harness.failure("show price")?.codes == [.interrupted])
   }
 }
