@@ -1,9 +1,11 @@
 import FilterDSL
+import Foundation
 
 /// Tab completion: what can follow the text before the cursor. Keywords and statements at
 /// the start, field names and named filters in a filter, a field's known values after a
 /// comparison (`color == Sp` completes to `"Space Black"`), settings after `set`, data names
-/// after `use`, commands after `:`. Pure: the REPL gives it the text and the names it knows.
+/// after `use`, data files and folders after `load`, commands after `:`. Pure: the REPL gives
+/// it the text, the names it knows and a way to list a folder.
 public struct Completer {
   /// Field paths of the current data (`camera.megapixels`), in schema order.
   public var fields: [String] = []
@@ -14,6 +16,9 @@ public struct Completer {
   public var parameters: [String] = []
   /// Names of loaded data.
   public var datasets: [String] = []
+  /// The entries of a folder (as `load` would resolve it; "" is the current folder): names,
+  /// folders ending in `/`.
+  public var folder: (String) -> [String] = { _ in [] }
 
   public init() {}
 
@@ -33,6 +38,7 @@ public struct Completer {
     filters = session.definitions.filters.keys.sorted()
     parameters = session.definitions.parameters.keys.sorted()
     datasets = session.datasets.map(\.name)
+    folder = { path in Completer.entries(of: session.resolve(path.isEmpty ? "." : path)) }
   }
 
   /// What Tab offers.
@@ -64,9 +70,12 @@ public struct Completer {
       return Completion(line.count, Completer.commands.filter { $0.hasPrefix(line) }, space: true)
     }
     if let quote = openQuote(line) {
-      // Inside a string: the values of the field compared.
       let prefix = String(line[line.index(after: quote)...])
       let before = String(line[..<quote])
+      if Completer.words(before) == ["load"] {
+        return files(prefix, replacing: prefix.count + 1)
+      }
+      // Inside a string: the values of the field compared.
       let candidates = valueCandidates(before, prefix: prefix).map(Completer.quoted)
       return Completion(prefix.count + 1, candidates, space: true)
     }
@@ -79,6 +88,7 @@ public struct Completer {
     let prefix = String(line[start...])
     let before = String(line[..<start])
     let words = Completer.words(before)
+    if words == ["load"] { return files(prefix, replacing: prefix.count) }
     if words.count == 1, words[0] == "use" {
       return Completion(prefix.count, matching(datasets, prefix), space: false)
     }
@@ -106,6 +116,39 @@ public struct Completer {
     let candidates = matching(names, prefix)
     let isField = candidates.count == 1 && fields.contains { $0.hasPrefix(candidates[0] + ".") }
     return Completion(prefix.count, candidates, space: !isField)
+  }
+
+  /// After `load`: the data files and folders whose path starts with `typed`, quoted; a file
+  /// closes its quote, a folder stays open for the next Tab.
+  private func files(_ typed: String, replacing count: Int) -> Completion {
+    let slash = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex
+    let directory = String(typed[..<slash])
+    let name = typed[slash...]
+    let dataExtensions = ["json", "jsonl", "ndjson", "csv"]
+    let candidates = folder(directory).filter { entry in
+      guard entry.hasPrefix(name), entry.hasPrefix(".") == name.hasPrefix(".") else {
+        return false
+      }
+      let suffix = entry.split(separator: ".").last.map { $0.lowercased() } ?? ""
+      return entry.hasSuffix("/") || (entry.contains(".") && dataExtensions.contains(suffix))
+    }.sorted().map { entry in
+      let quoted = Completer.quoted(directory + entry)
+      return entry.hasSuffix("/") ? String(quoted.dropLast()) : quoted
+    }
+    return Completion(
+      count, candidates, space: candidates.count == 1 && !candidates[0].hasSuffix("/"))
+  }
+
+  /// The entries of the folder at `path`, folders ending in `/`; none when it cannot be read.
+  static func entries(of path: String) -> [String] {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
+    return names.map { name in
+      var isFolder: ObjCBool = false
+      let full = path.hasSuffix("/") ? path + name : path + "/" + name
+      return manager.fileExists(atPath: full, isDirectory: &isFolder) && isFolder.boolValue
+        ? name + "/" : name
+    }
   }
 
   /// The known values of the field compared before `text`'s end that start with `prefix`.

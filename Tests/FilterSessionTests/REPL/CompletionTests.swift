@@ -62,3 +62,42 @@ import Testing
     #expect(Completer.bareOrQuoted("say \"hi\"\\") == "\"say \\\"hi\\\"\\\\\"")
   }
 }
+
+extension CompletionTests {
+  @Test func loadCompletesDataFilesAndFolders() {
+    var completer = completer
+    completer.folder = { path in
+      switch path {
+      case "":
+        ["examples/", "notes.txt", "phones.json", "plans.csv", ".hidden.json", "Package.swift"]
+      case "examples/":
+        ["cards.json", "cards.flt", "phones.json", "phones.csv", "my \"best\".jsonl"]
+      default: []
+      }
+    }
+    let first = completer.complete("load ")
+    #expect(first.candidates == ["\"examples/", "\"phones.json\"", "\"plans.csv\""])
+    #expect(first.replacing == 0)
+    let folder = completer.complete("load \"ex")
+    #expect(folder.candidates == ["\"examples/"])
+    #expect(folder.replacing == 3)
+    #expect(!folder.appendsSpace)
+    let file = completer.complete("load \"examples/ph")
+    #expect(file.candidates == ["\"examples/phones.csv\"", "\"examples/phones.json\""])
+    let unique = completer.complete("load \"examples/c")
+    #expect(unique.candidates == ["\"examples/cards.json\""])
+    #expect(unique.appendsSpace)
+    #expect(
+      completer.complete("load \"examples/m").candidates == [#""examples/my \"best\".jsonl""#])
+    #expect(completer.complete("load \".").candidates == ["\".hidden.json\""])
+    #expect(completer.complete("load \"nowhere/").candidates.isEmpty)
+    // Only after load.
+    #expect(completer.complete("count \"ex").candidates.isEmpty)
+  }
+
+  @Test func aSessionListsItsFolder() throws {
+    let harness = SessionHarness()
+    let completer = Completer(harness.session)
+    #expect(completer.complete("load \"ph").candidates == ["\"phones.csv\"", "\"phones.json\""])
+  }
+}
