@@ -27,6 +27,8 @@ struct ReplCommand {
     session.styled = interactive && Terminal.wantsColor(1)
     session.verbose = interactive
     if interactive { session.settings.limit = 20 }
+    // Never freed: the process exits after this (see ScriptCommand).
+    _ = Unmanaged.passRetained(session)
     let repl = Repl(session: session, errors: Command.writeError)
     repl.colored = interactive && Terminal.wantsColor(2)
     // Given parameters win over the `let`s of the scripts named here; typed `let`s change them.

@@ -113,22 +113,42 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   public func filter(_ records: [Root], until stop: () -> Bool = { false }) -> (
     matches: [Root], faults: FaultCounts
   ) {
-    guard let select else { return filter(records[...], until: stop) }
-    // Batches small enough to stay in cache while every test and the gather pass over them.
-    let batch = 1024
     var matches: [Root] = []
+    var faults = FaultCounts()
+    forEachBatch(records, until: stop, faults: &faults) { gather(records, $0, &matches) }
+    return (matches, faults)
+  }
+
+  /// The indices of the records of `records` that match, in order; `stop` as above.
+  func selection(_ records: [Root], until stop: () -> Bool, faults: inout FaultCounts) -> [Int] {
+    var selected: [Int] = []
+    forEachBatch(records, until: stop, faults: &faults) { selected += $0 }
+    return selected
+  }
+
+  /// Calls `body` with the indices of the matching records of each batch of 1,024 records
+  /// (small enough to stay in cache while every test and `body` pass over them), in order.
+  private func forEachBatch(
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, _ body: ([Int]) -> Void
+  ) {
+    let batch = 1024
     var selection: [Int] = []
     selection.reserveCapacity(batch)
     var start = 0
     while start < records.count, !stop() {
       let end = Swift.min(start + batch, records.count)
       selection.removeAll(keepingCapacity: true)
-      selection.append(contentsOf: start..<end)
-      select(records, &selection)
-      gather(records, selection, &matches)
+      if let select {
+        selection.append(contentsOf: start..<end)
+        select(records, &selection)
+      } else {
+        for index in start..<end where evaluate(records[index], faults: &faults) == .true {
+          selection.append(index)
+        }
+      }
+      body(selection)
       start = end
     }
-    return (matches, FaultCounts())
   }
 
   /// The records of `records` that match, in order, and the faults met; `stop` as above.
