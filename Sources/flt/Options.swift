@@ -129,11 +129,12 @@ struct Options {
 enum ParameterValue {
   /// `NAME=VALUE` (or `$NAME=VALUE`) as a parameter's name and value.
   static func binding(_ text: String) throws(Options.UsageError) -> (name: String, value: Literal) {
-    guard let equals = text.firstIndex(of: "=") else {
-      throw Options.UsageError(message: "--param needs name=value, as in --param budget=1000")
-    }
+    let equals = text.firstIndex(of: "=") ?? text.startIndex
     var name = text[..<equals]
     if name.hasPrefix("$") { name.removeFirst() }
+    guard !name.isEmpty else {
+      throw Options.UsageError(message: "--param needs name=value, as in --param budget=1000")
+    }
     // A name is what the lexer reads as one parameter after `$`.
     let lexed = Lexer.tokenize(SourceText("$" + name))
     guard lexed.diagnostics.isEmpty, lexed.tokens.first?.kind == .parameter,
