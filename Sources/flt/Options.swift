@@ -13,7 +13,7 @@ struct Options {
   var schema = false
   var explain = false
   var check = false
-  var parameters: [(name: String, value: Literal)] = []
+  var parameters: [ParameterValue.Binding] = []
   var exitStatus = false
   var help = false
   var version = false
@@ -127,8 +127,11 @@ struct Options {
 /// `--param` values: numbers, booleans, dates and date-times as the filter language writes
 /// them, `null`; anything else is text.
 enum ParameterValue {
+  /// A parameter given on the command line: `$name` is `value`.
+  typealias Binding = (name: String, value: Literal)
+
   /// `NAME=VALUE` (or `$NAME=VALUE`) as a parameter's name and value.
-  static func binding(_ text: String) throws(Options.UsageError) -> (name: String, value: Literal) {
+  static func binding(_ text: String) throws(Options.UsageError) -> ParameterValue.Binding {
     let equals = text.firstIndex(of: "=") ?? text.startIndex
     var name = text[..<equals]
     if name.hasPrefix("$") { name.removeFirst() }

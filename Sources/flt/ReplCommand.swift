@@ -18,7 +18,7 @@ import Foundation
 /// status 2 when any statement failed.
 struct ReplCommand {
   let files: [String]
-  var parameters: [(name: String, value: Literal)] = []
+  var parameters: [ParameterValue.Binding] = []
 
   func run() -> Int32 {
     let output = OutputStream(descriptor: 1)

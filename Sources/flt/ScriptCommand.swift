@@ -13,7 +13,7 @@ import FilterSession
 /// runs; the first statement that fails stops the script (exit status 2). Parameters given
 /// with `-p` are bound first and win over the script's own `let`s of the same names.
 enum ScriptCommand {
-  static func run(_ path: String, parameters: [(name: String, value: Literal)] = []) -> Int32 {
+  static func run(_ path: String, parameters: [ParameterValue.Binding] = []) -> Int32 {
     let source: SourceText
     do {
       source = try SourceFile.read(path)

@@ -5,7 +5,7 @@ import FilterDSL
 /// default that the command line overrides.
 struct SessionOptions {
   var files: [String] = []
-  var parameters: [(name: String, value: Literal)] = []
+  var parameters: [ParameterValue.Binding] = []
 
   /// Reads `arguments` (after `run` or `repl`); options may come anywhere, `--` ends them.
   static func parse(_ arguments: [String]) throws(Options.UsageError) -> SessionOptions {
