@@ -41,16 +41,17 @@ extension DataReader {
     var column: Int
     var path: [Int]
     var type: ValueType
-    var name: String
+    /// The names on the way to the field.
+    var names: [String]
   }
 
   /// The columns of fields the layout needs.
   func csvTargets(_ csv: CSVColumns) -> [CSVTarget] {
     csv.paths.enumerated().compactMap { column, path in
       guard let top = path.first, top < layout.needed.count, layout.needed[top],
-        let (type, name) = fieldType(path)
+        let (type, names) = fieldType(path)
       else { return nil }
-      return CSVTarget(column: column, path: path, type: type, name: name)
+      return CSVTarget(column: column, path: path, type: type, names: names)
     }
   }
 
@@ -63,7 +64,6 @@ extension DataReader {
     swap(&cells, &self.cells)
     defer { swap(&cells, &self.cells) }
     let targets = csvTargets(csv)
-    let width = layout.types.count
     let columns = csv.header.count
     var count = 0
     var line = self.line
@@ -84,22 +84,11 @@ extension DataReader {
         if let tally {
           csv.tally(cells, scanner, into: tally)
         } else if decode {
-          var values = [Value](repeating: .null, count: width)
-          for target in targets {
-            let cell = cells[target.column]
-            var value = CSVColumns.value(cell, scanner, as: target.type)
-            if value == nil {
-              misfits.line = line
-              misfits.report(
-                target.name, expected: target.type, found: "\"\(scanner.text(cell))\"",
-                offset: cell.start, newlines: scanner.newlines, lineStart: scanner.lineStart)
-              value = .null
-            }
-            if target.path.count == 1 {
-              values[target.path[0]] = value ?? .null
-            } else {
-              assign(&values, target.path[...], value ?? .null, layout)
-            }
+          let values = csvValues(cells, scanner, targets, row: text, line: line)
+          if !growth.pending.isEmpty {
+            // Read the row again once the schema has grown to hold it.
+            (scanner.index, scanner.newlines, scanner.lineStart) = saved
+            break
           }
           records.append(DataRecord(values: values, text: buffer[text], format: recordFields))
         }
@@ -125,14 +114,56 @@ extension DataReader {
     return result
   }
 
-  func fieldType(_ path: [Int]) -> (ValueType, String)? {
+  /// The values of a row's cells, by the schema's slots. A cell its field's type does not
+  /// hold is reported (and null until the schema grows).
+  func csvValues(
+    _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget], row: Range<Int>,
+    line: Int
+  ) -> [Value] {
+    var values = [Value](repeating: .null, count: layout.types.count)
+    for target in targets where target.column < cells.count {
+      let cell = cells[target.column]
+      guard let value = CSVColumns.value(cell, scanner, as: target.type) else {
+        reportGrowth(target.names, cell, row: row, scanner, line: line)
+        continue
+      }
+      if target.path.count == 1 {
+        values[target.path[0]] = value
+      } else {
+        assign(&values, target.path[...], value, layout)
+      }
+    }
+    return values
+  }
+
+  /// Reports the cell of column `target` as one its field's type does not hold, at its own
+  /// line and column: the row may span lines (quoted line breaks), and the scanner has
+  /// already passed the row's end.
+  func reportGrowth(
+    _ names: [String], _ cell: CSVCell, row: Range<Int>, _ scanner: CSVScanner, line: Int
+  ) {
+    let found = TypeTally()
+    CSVColumns.tally(cell, scanner, into: found)
+    let bytes = scanner.bytes
+    var cellLineStart = row.lowerBound
+    var linesAfter = 0
+    for i in row.lowerBound..<scanner.index where bytes[i] == 0x0A {
+      if i < cell.start { cellLineStart = i + 1 } else { linesAfter += 1 }
+    }
+    growth.line = line
+    growth.report(
+      names, found: found.type, offset: cell.start, newlines: scanner.newlines - linesAfter,
+      lineStart: cellLineStart)
+  }
+
+  func fieldType(_ path: [Int]) -> (ValueType, [String])? {
     var schema = schema
-    var name = ""
+    var names: [String] = []
     for (i, slot) in path.enumerated() {
       guard slot < schema.fields.count else { return nil }
       let field = schema.fields[slot]
-      name += (i > 0 ? "." : "") + field.name
-      if i == path.count - 1 { return (field.type, name) }
+      names.append(field.name)
+      if i == path.count - 1 { return (field.type, names) }
       guard case .record(let inner) = field.type else { return nil }
       schema = inner
     }

@@ -11,7 +11,7 @@ extension DataReader {
     while count < limit {
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
       let savedFraming = framing
-      misfits.line = line
+      growth.line = line
       do throws(DataProblem) {
         guard let start = try jsonFrame(&scanner) else {
           commit(&scanner)
@@ -21,6 +21,12 @@ extension DataReader {
           try scanner.tally(record: tally, depth: 0)
         } else {
           let values = try scanner.record(layout, depth: 0)
+          if !growth.pending.isEmpty {
+            // Read the record again once the schema has grown to hold it.
+            (scanner.index, scanner.newlines, scanner.lineStart) = saved
+            framing = savedFraming
+            return .success(())
+          }
           if decode {
             records.append(
               DataRecord(values: values, text: buffer[start..<scanner.index]))

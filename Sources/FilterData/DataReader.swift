@@ -12,8 +12,12 @@ import FilterDSL
 /// while let block = try reader.next() { for record in block where filter.matches(record) { … } }
 /// ```
 ///
-/// A value that does not fit the type inferred for its field (text in a number column that
-/// the sample did not show) is read as null, and ``takeWarnings()`` says so once per field.
+/// A value that does not fit the type inferred for its field (a decimal in a column of
+/// integers, text in a column of numbers), or a key the sample did not show, grows the schema:
+/// the field widens (int to double, any other mix to text) or is added, its record is read
+/// again, and ``schemaVersion`` counts up. Nothing is read as null that was not null. Records
+/// returned before a change keep the values they were read with; ``redecoded(_:)`` reads one
+/// again under the current schema, and ``takeSchemaChanges()`` says what changed and where.
 public final class DataReader {
   /// The format being read.
   public let format: DataFormat
@@ -23,8 +27,12 @@ public final class DataReader {
   public private(set) var schema = Schema([])
   /// How filters read these records.
   public private(set) var recordType = DataRecord.recordType(Schema([]))
-  /// Whether the schema was inferred from the whole input (it was small enough).
+  /// Whether the schema was inferred from the whole input (it was small enough), or has
+  /// grown with every record to the end of it.
   public private(set) var sawEverything = false
+  /// Counts the changes to ``schema`` since the reader was opened. The records of a block
+  /// returned by ``next()`` are read under the schema of the version current when it returns.
+  public private(set) var schemaVersion = 0
   /// For CSV, the header's column names; for JSON, nil.
   public var header: [String]? { csv?.header }
   /// The size of the file when known, and how much has been read, for progress reports.
@@ -40,6 +48,8 @@ public final class DataReader {
   let blockSize: Int
 
   let input: ByteInput
+  /// The file's path (nil for standard input).
+  let path: String?
   var buffer: [UInt8] = []
   var position = 0
   var atEnd = false
@@ -48,14 +58,19 @@ public final class DataReader {
   var line = 1
   var lineStart = 0
   var framing = Framing.start
-  let misfits = MisfitLog()
+  let growth = GrowthLog()
   var layout: RecordLayout
+  /// The top-level fields decoded (nil: all of them).
+  var decodedFields: Set<String>? = nil
+  /// A schema grown by a record that did not fit, to adopt before the next record is read,
+  /// and the changes made.
+  var grownSchema: Schema? = nil
+  var changes: [SchemaChange] = []
   var csv: CSVColumns? = nil
   /// How output reads this file's records back: JSON, or CSV under its header with the
   /// columns of numbers and booleans marked (they are written unquoted in JSON).
   var recordFields = RecordFields.json
   var cells: [CSVCell] = []
-  var warnings: [DataError] = []
 
   /// Where a reader of JSON is: before `[` (or a single object), inside the array, after its
   /// `]` (or the object). JSON Lines and CSV stay in `.lines`.
@@ -72,6 +87,7 @@ public final class DataReader {
   /// straddle them).
   init(path: String?, format: DataFormat?, blockSize: Int) throws(DataError) {
     self.blockSize = Swift.max(1, blockSize)
+    self.path = path == "-" ? nil : path
     input = try ByteInput(path: path)
     guard
       let format = format ?? path.flatMap(DataFormat.init(path:))
@@ -83,7 +99,7 @@ public final class DataReader {
       )
     }
     self.format = format
-    layout = RecordLayout(Schema([]), misfits: misfits)
+    layout = RecordLayout(Schema([]), growth: growth)
     try fill()
     while buffer.count < 3 && !atEnd { try fill() }
     // A UTF-8 byte order mark says nothing for UTF-8; skip it.
@@ -93,10 +109,18 @@ public final class DataReader {
       csv = CSVColumns(header: try DataReader.readHeader(self))
     }
     let (schema, complete) = try infer()
-    self.schema = schema
     sawEverything = complete
+    adopt(schema)
+    schemaVersion = 0
+  }
+
+  /// Reads `schema` from now on.
+  func adopt(_ schema: Schema) {
+    self.schema = schema
+    schemaVersion += 1
     recordType = DataRecord.recordType(schema)
-    layout = RecordLayout(schema, misfits: misfits)
+    layout = RecordLayout(schema, growth: growth)
+    layout.decodeOnly(decodedFields)
     if let header {
       recordFields = RecordFields(
         header: header,
@@ -108,19 +132,25 @@ public final class DataReader {
   }
 
   /// Decodes only the top-level fields called `fields` from now on (others stay null): the
-  /// fields a query uses. Records are still checked whole, and their text is kept whole.
+  /// fields a query uses. Records are still checked whole, and their text is kept whole; keys
+  /// the schema lacks are skipped rather than added (no query can name them).
   public func decodeOnly(_ fields: Set<String>) {
+    decodedFields = fields
+    growth.acceptsNewFields = false
     layout.decodeOnly(fields)
   }
 
-  /// The next block of records, or nil at the end of the input.
+  /// The next block of records, or nil at the end of the input. A block ends early where a
+  /// record needs the schema to grow; the next block starts with that record.
   public func next() throws(DataError) -> [DataRecord]? {
     var records: [DataRecord] = []
     while !finished {
       try parse(&records, decode: true)
       if !records.isEmpty { return records }
+      if grownSchema != nil { continue }
       if atEnd {
         finished = true
+        if growth.acceptsNewFields { sawEverything = true }
         try checkEnd()
       } else {
         try fill()
@@ -129,10 +159,31 @@ public final class DataReader {
     return nil
   }
 
-  /// Warnings found since the last call: values that did not fit their fields' types.
-  public func takeWarnings() -> [DataError] {
-    defer { warnings.removeAll() }
-    return warnings
+  /// `record` (returned before the schema last grew) read again from its text under the
+  /// current schema, so that it reads like the records returned since.
+  public func redecoded(_ record: DataRecord) -> DataRecord {
+    var copy = record
+    let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
+      if let csv {
+        var scanner = CSVScanner(bytes, from: 0, to: bytes.count, atEnd: true)
+        var cells: [CSVCell] = []
+        guard (try? scanner.record(into: &cells)) != nil else { return nil }
+        return csvValues(cells, scanner, csvTargets(csv), row: 0..<bytes.count, line: line)
+      }
+      var scanner = JSONScanner(bytes, from: 0, to: bytes.count)
+      return try? scanner.record(layout, depth: 0)
+    }
+    // The schema has grown by this record already; nothing it holds is new.
+    growth.pending.removeAll()
+    if let values { copy.values = values }
+    return copy
+  }
+
+  /// The changes to the schema since the last call: fields widened or added, each with the
+  /// first value that needed it.
+  public func takeSchemaChanges() -> [SchemaChange] {
+    defer { changes.removeAll() }
+    return changes
   }
 
   /// For CSV, the type of the field that column `column` of the header fills.
@@ -146,19 +197,49 @@ public final class DataReader {
   /// Tallies the first ``sampleRecords`` records (all of a smaller input), reading on until
   /// it has them or the buffer holds ``sampleBytes``; then goes back to the start. The
   /// schema so depends on the data only, not on block sizes or on how a pipe delivers it.
-  func infer() throws(DataError) -> (Schema, complete: Bool) {
+  func infer(
+    records limit: Int = DataReader.sampleRecords, bytes: Int = DataReader.sampleBytes
+  ) throws(DataError) -> (Schema, complete: Bool) {
     var records: [DataRecord] = []
     while true {
       let saved = (position, line, lineStart, framing)
       let tally = RecordTally()
-      try parse(&records, decode: false, tally: tally, limit: DataReader.sampleRecords)
+      try parse(&records, decode: false, tally: tally, limit: limit)
       (position, line, lineStart, framing) = saved
-      let enough = tally.records >= DataReader.sampleRecords
-      if enough || atEnd || (tally.records > 0 && buffer.count >= DataReader.sampleBytes) {
+      let enough = tally.records >= limit
+      if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {
         return (tally.schema(complete: atEnd && !enough), atEnd && !enough)
       }
       try fill(minimum: buffer.count)
     }
+  }
+
+  /// Infers the schema from the whole input rather than its first records, before any record
+  /// is read: for a query that names a field the first records lack. A file is read through
+  /// once more, a record at a time; standard input is kept in memory to be read again.
+  public func inferWhole() throws(DataError) {
+    guard !sawEverything, schemaVersion == 0 else { return }
+    let schema: Schema
+    if let path, size != nil {
+      let whole = try DataReader(path: path, format: format, blockSize: blockSize)
+      schema = try whole.tallyToEnd()
+    } else {
+      schema = try infer(records: .max, bytes: .max).0
+    }
+    adopt(schema)
+    sawEverything = true
+  }
+
+  /// Tallies every record from here to the end of the input, keeping only the block being read.
+  private func tallyToEnd() throws(DataError) -> Schema {
+    let tally = RecordTally()
+    var records: [DataRecord] = []
+    while true {
+      try parse(&records, decode: false, tally: tally)
+      if atEnd { break }
+      try fill()
+    }
+    return tally.schema(complete: true)
   }
 
   // MARK: Blocks
@@ -186,6 +267,10 @@ public final class DataReader {
     limit: Int = .max
   ) throws(DataError) {
     let result: Result<Void, DataProblem>
+    if let grownSchema {
+      adopt(grownSchema)
+      self.grownSchema = nil
+    }
     var newlines = 0
     var lastLineStart = lineStart
     result = buffer.withUnsafeBufferPointer { bytes in
@@ -208,7 +293,7 @@ public final class DataReader {
       if problem.truncated && !atEnd { return }
       throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
     }
-    reportMisfits()
+    if !growth.pending.isEmpty { grow() }
   }
 
   // MARK: Errors
@@ -253,20 +338,27 @@ public final class DataReader {
     return DataError(path: name, diagnostic: diagnostic, line: line + newlines, lineText: text)
   }
 
-  func reportMisfits() {
-    for misfit in misfits.pending {
+  /// Widens the schema by the values of the record that did not fit it (the reader stopped
+  /// before that record, and reads it again under the grown schema).
+  func grow() {
+    var grown = grownSchema ?? schema
+    for value in growth.pending {
+      let before = grown.type(at: value.path[...])
+      grown = grown.grown(at: value.path[...], found: value.found)
+      guard let after = grown.type(at: value.path[...]), after != before else { continue }
+      let field = value.path.joined(separator: ".")
       let problem = DataProblem(
         code: .unexpectedType,
-        message:
-          "'\(misfit.field)' holds \(misfit.found) here, but was inferred as \(misfit.expected) from the first records",
-        label: "read as null",
-        help:
-          "filters treat this value as null; give the file a consistent type for '\(misfit.field)'",
-        offset: misfit.offset)
-      warnings.append(
-        error(
-          problem, newlines: misfit.line - line, lineStart: misfit.lineStart, severity: .warning))
+        message: before.map {
+          "'\(field)' holds \(value.found) here, after \($0.plural) in the records before"
+        } ?? "'\(field)' first appears here",
+        label: before == nil ? "a new field" : "read as \(after.plural) from here on",
+        offset: value.offset)
+      let place = error(
+        problem, newlines: value.line - line, lineStart: value.lineStart, severity: .warning)
+      changes.append(SchemaChange(path: value.path, before: before, after: after, place: place))
     }
-    misfits.pending.removeAll()
+    growth.pending.removeAll()
+    grownSchema = grown
   }
 }

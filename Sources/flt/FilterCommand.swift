@@ -74,6 +74,10 @@ struct FilterCommand {
     var skipped = 0
     var shown = 0
     var kept: [DataRecord] = []
+    // The query that sorts the kept matches: the one compiled for the last file's final
+    // schema, which every file must share.
+    var sorter = compiled
+    var sortedFields: [Schema.Field]? = nil
     func emit(_ record: DataRecord) {
       shown += 1
       writer?.write(record)
@@ -87,11 +91,20 @@ struct FilterCommand {
             "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); sort files with different fields one at a time"
         )
       }
-      let query = index == 0 ? compiled : try compile(for: reader, showingWarnings: false)
+      var query = index == 0 ? compiled : try compile(for: reader, showingWarnings: false)
       reader.decodeOnly(Set(query.query.fieldNames))
+      var version = reader.schemaVersion
+      var read = 0
+      let keptBefore = kept.count
       while let block = try reader.next() {
         progress.update(reader)
-        warn(reader.takeWarnings())
+        if reader.schemaVersion != version {
+          version = reader.schemaVersion
+          query = try recompile(query, for: reader, after: read)
+          // Matches kept for sorting are read again, to sort under the grown schema.
+          for i in keptBefore..<kept.count { kept[i] = reader.redecoded(kept[i]) }
+        }
+        read += block.count
         var matches = block
         if let filter = query.filter {
           let result = filter.filter(block)
@@ -113,10 +126,19 @@ struct FilterCommand {
         if format != .table { target.stream.flush() }
         if let take, shown >= take { break reading }
       }
-      warn(reader.takeWarnings())
+      if query.sorts {
+        let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
+        if let sortedFields, sortedFields != fields {
+          throw CommandError(
+            message:
+              "\(reader.name) has other fields or types than the files before it; sort files with different fields one at a time"
+          )
+        }
+        (sorter, sortedFields) = (query, fields)
+      }
     }
     if compiled.sorts {
-      let sorted = compiled.sorted(kept, &faults)
+      let sorted = sorter.sorted(kept, &faults)
       for record in sorted[QueryPage.window(sorted.count, skip: skip, take: take)] {
         emit(record)
       }
@@ -138,8 +160,40 @@ struct FilterCommand {
   }
 
   /// The query compiled for the records of `reader`, printing the checker's warnings (once,
-  /// for the first file).
+  /// for the first file). A field the reader's first records lack may come later: then the
+  /// reader infers its schema from the whole input, and the query is compiled again.
   private func compile(for reader: DataReader, showingWarnings: Bool = true) throws
+    -> CompiledQuery<DataRecord>
+  {
+    do {
+      return try compileOnce(for: reader, showingWarnings: showingWarnings)
+    } catch let error as FilterError
+      where !reader.sawEverything && error.diagnostics.contains(where: { $0.code == .unknownField })
+    {
+      try reader.inferWhole()
+      return try compileOnce(for: reader, showingWarnings: showingWarnings)
+    }
+  }
+
+  /// The query compiled again after `reader`'s schema grew, `read` records into the input. A
+  /// field the query reads that changed type is reported when records were read before the
+  /// change: they were filtered with the field's old type.
+  private func recompile(
+    _ query: CompiledQuery<DataRecord>, for reader: DataReader, after read: Int
+  ) throws -> CompiledQuery<DataRecord> {
+    let used = Set(query.query.fieldNames)
+    for change in reader.takeSchemaChanges() where read > 0 && used.contains(change.path[0]) {
+      var place = change.place
+      if let before = change.before {
+        place.diagnostic.help =
+          "the \(read) record\(read == 1 ? "" : "s") before \(read == 1 ? "was" : "were") filtered with '\(change.field)' as \(before.plural)"
+      }
+      Command.writeError(place.description)
+    }
+    return try compileOnce(for: reader, showingWarnings: false)
+  }
+
+  private func compileOnce(for reader: DataReader, showingWarnings: Bool) throws
     -> CompiledQuery<DataRecord>
   {
     var parameters: [String: ValueType] = [:]
@@ -179,9 +233,5 @@ struct FilterCommand {
           + (suggestion.map { "; did you mean '\($0)'?" }
             ?? "; its fields are \(schema.names.joined(separator: ", "))"))
     }
-  }
-
-  private func warn(_ warnings: [DataError]) {
-    for warning in warnings { Command.writeError(warning.description) }
   }
 }

@@ -236,19 +236,52 @@ import Testing
     }
   }
 
-  @Test func valuesThatDoNotFitTheSampleAreWarnedAbout() throws {
+  /// `count` records `{"n":i}` and then `last`, as JSON Lines.
+  func lateFile(_ count: Int, then last: String) throws -> String {
     var text = ""
-    for i in 0..<10_001 { text += #"{"n":\#(i)}"# + "\n" }
-    text += #"{"n":"many"}"# + "\n"
-    let data = try file(text, "late.jsonl")
-    let run = try flt(["--count", "n >= 0", data])
+    for i in 0..<count { text += #"{"n":\#(i)}"# + "\n" }
+    return try file(text + last + "\n", "late.jsonl")
+  }
+
+  @Test func aDecimalAfterTheSampleIsReadNotDropped() throws {
+    let data = try lateFile(20_000, then: #"{"n":20000.5,"late":"x"}"#)
+    let run = try flt(["--count", "n > 20000", data])
     #expect(run.status == 0)
-    #expect(run.stdout == "10001\n")
+    #expect(run.stdout == "1\n")
+    // The records before were filtered with n as integers: said once, where it changed.
     #expect(
       run.stderr.hasPrefix(
-        "warning[FLT406]: 'n' holds text here, but was inferred as an integer from the first records\n"
-      ))
+        "warning[FLT406]: 'n' holds a number here, after integers in the records before\n"))
+    #expect(run.stderr.contains("  --> \(data):20001:6\n"))
+    #expect(
+      run.stderr.contains("= help: the 20000 records before were filtered with 'n' as integers"))
+    // Sorted, the grown records sort with the rest.
+    let top = try flt(["n > 19998 order by n desc", data])
+    #expect(top.stdout == #"{"n":20000.5,"late":"x"}"# + "\n" + #"{"n":19999}"# + "\n")
+    // A field first seen after the sample is a field, from a file and from a pipe.
+    let late = try flt(["--count", "late == x", data])
+    #expect(late.stdout == "1\n" && late.status == 0 && late.stderr.isEmpty)
+    let piped = try flt(
+      ["--count", "late == x"], stdin: try String(contentsOfFile: data, encoding: .utf8))
+    #expect(piped.stdout == "1\n" && piped.status == 0 && piped.stderr.isEmpty)
+    let unknown = try flt(["--count", "lat == x", data])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("did you mean 'late'?"))
+  }
+
+  @Test func textAfterTheSampleMakesTheFieldTextAndAQueryForNumbersFails() throws {
+    let data = try lateFile(10_001, then: #"{"n":"many"}"#)
+    let run = try flt(["--count", "n >= 0", data])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr.hasPrefix(
+        "warning[FLT406]: 'n' holds text here, after integers in the records before\n"))
     #expect(run.stderr.contains("  --> \(data):10002:6\n"))
+    #expect(run.stderr.contains("error[FLT305]: cannot compare 'n' (text) with 0 (an integer)"))
+    // A query that reads no number out of it still runs.
+    let exists = try flt(["--count", "n is not null", data])
+    #expect(exists.stdout == "10002\n" && exists.status == 0)
   }
 
   // MARK: Input and output

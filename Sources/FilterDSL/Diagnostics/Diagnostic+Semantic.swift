@@ -1,12 +1,18 @@
 /// One factory per semantic diagnostic (FLT3xx): the wording of each message lives here.
 extension Diagnostic {
   static func unknownField(
-    _ name: String, in record: String?, suggestion: String?, at range: SourceRange
+    _ name: String, in record: String?, suggestion: String?, fields: [String],
+    at range: SourceRange
   ) -> Diagnostic {
     let place = record.map { " of '\($0)'" } ?? ""
+    // Not "quote it": a name where a field belongs is a field on the left of an operator, and
+    // quoting it there makes a constant that every record compares the same.
+    let shown = fields.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
     let help =
       suggestion.map { "did you mean '\($0)'?" }
-      ?? "to compare with the text \(name), quote it: \"\(name)\""
+      ?? (fields.isEmpty
+        ? "the data has no fields"
+        : "the fields are \(shown)\(fields.count > 12 ? ", ... (\(fields.count) in all)" : "")")
     return Diagnostic(
       .unknownField, at: range, message: "unknown field \(quoted(name))\(place)",
       label: "not a field of the data", help: help)
@@ -98,6 +104,29 @@ extension Diagnostic {
       .unknownValue, .warning, at: range,
       message: "no record has \(field) \(quoted(value))",
       help: suggestion.map { "did you mean \"\($0)\"?" })
+  }
+
+  static func fieldWithoutValues(_ field: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .fieldWithoutValues, .warning, at: range,
+      message: "\(quoted(field)) has no value in any record, so this is never true",
+      help: "test it with 'is null' or 'exists', or check the field's name")
+  }
+
+  static func constantComparison(suggestion: String?, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .constantComparison, .warning, at: range,
+      message: "this comparison reads no field, so it is the same for every record",
+      help: suggestion.map { "to read the field '\($0)', write its name without quotes: \($0)" }
+        ?? "put a field on one side, as in price > 100")
+  }
+
+  static func sqlWildcard(_ glob: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .sqlWildcard, .warning, at: range,
+      message: "'like' patterns use * and ?, not SQL's % and _",
+      label: "'%' matches only a '%' here",
+      help: "write the pattern as \"\(glob)\"")
   }
 
   static func comparisonWithNull(at range: SourceRange) -> Diagnostic {

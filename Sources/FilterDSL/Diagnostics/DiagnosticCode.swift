@@ -106,6 +106,13 @@ extension DiagnosticCode {
   public static let notARecord = DiagnosticCode(314)
   /// A `matches` pattern that is not a valid regular expression of the supported syntax.
   public static let invalidPattern = DiagnosticCode(315)
+  /// A warning: a test of a field that has no value in any record of the data (its type is
+  /// unknown), which is never true.
+  public static let fieldWithoutValues = DiagnosticCode(316)
+  /// A warning: a comparison that reads no field (`"Price" > "1"`), the same for every record.
+  public static let constantComparison = DiagnosticCode(317)
+  /// A warning: a `like` pattern written with SQL's `%` wildcard, which flt's globs spell `*`.
+  public static let sqlWildcard = DiagnosticCode(318)
 
   // Data files: FLT4xx
   /// JSON that is not well formed.
@@ -153,7 +160,8 @@ extension DiagnosticCode {
     nestingTooDeep, tooManyNodes, sourceTooLong, listTooLong, tooManyErrors,
     unknownField, unknownParameter, unknownFunction, invalidArguments, incomparable,
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
-    unknownValue, comparisonWithNull, notARecord, invalidPattern,
+    unknownValue, comparisonWithNull, notARecord, invalidPattern, fieldWithoutValues,
+    constantComparison, sqlWildcard,
     invalidJSON, invalidCSV, raggedRow, invalidUTF8, dataTooDeep, unexpectedType, invalidRecord,
     cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
     invalidCommand, interrupted,

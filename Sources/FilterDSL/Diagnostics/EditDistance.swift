@@ -1,21 +1,25 @@
 /// Suggestions for misspelled names ("did you mean 'color'?").
 public enum Suggestion {
-  /// The candidate closest to `word` by edit distance, if it is close enough to be a likely
-  /// typo: at most one edit for short words, two for longer ones, ignoring case.
+  /// The candidate closest to `word`, if it is close enough to be a likely typo. A candidate
+  /// that differs only in case (the commonest slip: `Price` for `price`) comes first; then
+  /// the fewest edits ignoring case, at most one for short words and two for longer ones;
+  /// ties go to the candidate nearest in case too.
   public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
+    let exact = Array(word.unicodeScalars)
     guard !target.isEmpty, target.count <= 64 else { return nil }
     let allowed = target.count <= 4 ? 1 : 2
-    var best: (String, Int)?
-    for candidate in candidates {
+    var best: (candidate: String, distance: Int, caseDistance: Int)?
+    for candidate in candidates where candidate != word {
       let other = Array(candidate.lowercased().unicodeScalars)
       guard abs(other.count - target.count) <= allowed, other.count <= 64 else { continue }
       let distance = editDistance(target, other)
-      if distance <= allowed, distance < (best?.1 ?? Int.max), other != target {
-        best = (candidate, distance)
-      }
+      guard distance <= allowed else { continue }
+      let caseDistance = editDistance(exact, Array(candidate.unicodeScalars))
+      if let best, (best.distance, best.caseDistance) <= (distance, caseDistance) { continue }
+      best = (candidate, distance, caseDistance)
     }
-    return best?.0
+    return best?.candidate
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of

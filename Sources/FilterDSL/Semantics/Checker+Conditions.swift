@@ -7,7 +7,36 @@ extension Checker {
       _ = operands(of: condition).map { self.type(of: $0) }
       return nil
     }
-    return self.condition(condition, subject: subject, type) ? .bool : nil
+    guard self.condition(condition, subject: subject, type) else { return nil }
+    checkReadsSomething(subject, condition)
+    return .bool
+  }
+
+  /// Warns when a comparison has no field, parameter or function on either side
+  /// (`"Price" > "1"`): it is the same for every record, which is seldom what was meant.
+  private func checkReadsSomething(_ subject: Expr, _ condition: Condition) {
+    let sides = [subject] + operands(of: condition)
+    guard sides.allSatisfy(Checker.isConstant) else { return }
+    var texts: [String] = []
+    for side in sides {
+      if case .literal(.string(let text)) = side.kind { texts.append(text) }
+    }
+    let field =
+      texts.first { schema.field(named: $0) != nil }
+      ?? texts.lazy.compactMap { Suggestion.closest(to: $0, among: self.schema.names) }.first
+    let range = sides.map(\.range).reduce(subject.range) { $0.union($1) }
+    report(.constantComparison(suggestion: field, at: range))
+  }
+
+  /// Whether `expr` is made of literals only.
+  static func isConstant(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .literal: true
+    case .list(let items): items.allSatisfy(isConstant)
+    case .range(let a, let b, _), .arithmetic(_, let a, let b): isConstant(a) && isConstant(b)
+    case .negate(let a): isConstant(a)
+    default: false
+    }
   }
 
   func quantified(_ quantifier: Quantifier, _ subject: Expr, _ condition: Condition) -> ValueType? {
@@ -52,6 +81,10 @@ extension Checker {
     _ options: StringOptions, at operatorRange: SourceRange
   ) -> Bool {
     guard let other = self.type(of: operand) else { return false }
+    if type == .null, other != .null, let name = Checker.fieldName(subject) {
+      report(.fieldWithoutValues(name, at: subject.range))
+      return true
+    }
     if type == .null || other == .null {
       report(.comparisonWithNull(at: subject.range.union(operand.range)))
       return true
@@ -63,7 +96,7 @@ extension Checker {
       report(
         .incomparable(
           describe(subject, type), describe(operand, other), at: operand.range,
-          help: comparisonHelp(type, operand, other)))
+          help: comparisonHelp(subject, type, operand, other)))
       return false
     }
     if !options.isEmpty && type != .string {
@@ -75,7 +108,17 @@ extension Checker {
   }
 
   /// Help for a comparison of mismatched kinds: the likely fix.
-  private func comparisonHelp(_ type: ValueType, _ operand: Expr, _ other: ValueType) -> String? {
+  private func comparisonHelp(
+    _ subject: Expr, _ type: ValueType, _ operand: Expr, _ other: ValueType
+  ) -> String? {
+    if case .literal(.string(let text)) = subject.kind {
+      // `"Price" > 1`: quoting the number would make a comparison of two constants.
+      let field =
+        schema.field(named: text) != nil
+        ? text : Suggestion.closest(to: text, among: schema.names)
+      return field.map { "to read the field '\($0)', write its name without quotes: \($0)" }
+        ?? "put a field on the left, as in price > 100"
+    }
     if case .literal(.string(let text)) = operand.kind, schema.field(named: text) != nil {
       return "on the right of an operator a word is text; to name the field, write `\(text)`"
     }
@@ -139,6 +182,15 @@ extension Checker {
           at: operand.range, help: "quote it: \"\(operand)\""))
       return false
     }
+    if type == .null, let name = Checker.fieldName(subject) {
+      report(.fieldWithoutValues(name, at: subject.range))
+    }
+    if op == .like, case .literal(.string(let pattern)) = operand.kind, pattern.contains("%"),
+      !pattern.contains("*"), !pattern.contains("?")
+    {
+      let glob = String(pattern.map { $0 == "%" ? "*" : $0 == "_" ? "?" : $0 })
+      report(.sqlWildcard(glob, at: operand.range))
+    }
     if op == .matches, case .literal(.string(let pattern)) = operand.kind {
       do {
         _ = try RegexProgram(pattern)
@@ -188,5 +240,12 @@ extension Checker {
       return false
     }
     return true
+  }
+
+  /// The name of the field `expr` reads, when it is a field: the list's, for a quantifier's
+  /// element.
+  static func fieldName(_ expr: Expr) -> String? {
+    if case .field(let path) = expr.kind { return path.dotted }
+    return nil
   }
 }

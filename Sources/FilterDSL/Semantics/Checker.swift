@@ -57,8 +57,10 @@ public final class Checker {
     self.functions = functions
   }
 
+  /// Adds `diagnostic`, once: `x in (1, 2)` checks `x == 1` and `x == 2`, and a warning about
+  /// `x` would otherwise come twice.
   func report(_ diagnostic: Diagnostic) {
-    diagnostics.append(diagnostic)
+    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
   }
 
   // MARK: Expressions
@@ -138,7 +140,9 @@ public final class Checker {
       }
       guard let (_, field) = schema.field(named: name.text) else {
         let suggestion = Suggestion.closest(to: name.text, among: schema.names)
-        report(.unknownField(name.text, in: parent, suggestion: suggestion, at: name.range))
+        report(
+          .unknownField(
+            name.text, in: parent, suggestion: suggestion, fields: schema.names, at: name.range))
         return nil
       }
       found = field

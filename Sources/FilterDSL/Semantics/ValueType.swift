@@ -50,7 +50,8 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  private var plural: String {
+  /// How values of the type are named in messages: "integers", "lists of text".
+  public var plural: String {
     switch self {
     case .bool: "true/false values"
     case .int: "integers"

@@ -88,7 +88,7 @@ struct CSVColumns {
     }
   }
 
-  private static func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: TypeTally) {
+  static func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: TypeTally) {
     let bytes = scanner.bytes
     if cell.start == cell.end {
       tally.nulls += 1

@@ -25,7 +25,7 @@ public struct DataError: Error, CustomStringConvertible, Sendable {
   /// The file, or `<stdin>`.
   public let path: String
   /// The diagnostic; its range points into ``lineText``.
-  public let diagnostic: Diagnostic
+  public var diagnostic: Diagnostic
   /// The line number of the line the diagnostic is on, from 1.
   public let line: Int
   /// That line (cut to at most a few kilobytes).

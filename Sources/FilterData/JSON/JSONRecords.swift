@@ -71,9 +71,18 @@ extension JSONScanner {
         ? layout.slot(scanner.bytes, start, stop, position: position)
         : layout.slot(decoded: Array(try scanner.decodedKey(start, stop)))
       position += 1
+      let keyPlace = (offset: start - 1, newlines: scanner.newlines, lineStart: scanner.lineStart)
       try scanner.expect(0x3A, "':' after the key")
       if let slot, layout.needed[slot] {
         values[slot] = try scanner.value(layout, slot, depth: depth + 1)
+      } else if slot == nil && layout.growth.acceptsNewFields {
+        // A key the schema lacks: a new field, once the reader has grown its schema.
+        let key =
+          simple
+          ? String(
+            decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<stop]), as: UTF8.self)
+          : String(try scanner.decodedKey(start, stop))
+        try scanner.reportGrowth(layout.prefix + [key], layout, at: keyPlace, depth: depth + 1)
       } else {
         try scanner.skipValue(depth: depth + 1)
       }
@@ -82,27 +91,39 @@ extension JSONScanner {
   }
 
   /// A key with escapes, decoded.
-  private func decodedKey(_ start: Int, _ stop: Int) throws(DataProblem) -> String.UTF8View {
+  func decodedKey(_ start: Int, _ stop: Int) throws(DataProblem) -> String.UTF8View {
     var copy = self
     copy.index = start - 1
     return try copy.string().utf8
   }
 
   /// The value at the cursor for field `slot` of `layout`, converted to the field's type. A
-  /// value that does not fit is reported and read as null.
+  /// value that does not fit is reported, for the reader to widen the field, and is null
+  /// until it does.
   mutating func value(_ layout: RecordLayout, _ slot: Int, depth: Int) throws(DataProblem)
     -> Value
   {
     skipSpace()
     let start = index
     let type = layout.types[slot]
-    let value = try value(type, nested: layout.nested[slot], depth: depth)
-    if let value { return value }
-    layout.misfits.report(
-      layout.prefix + layout.schema.fields[slot].name, expected: type,
-      found: JSONScanner.kind(of: bytes[start]), offset: start, newlines: newlines,
-      lineStart: lineStart)
+    if let value = try value(type, nested: layout.nested[slot], depth: depth) { return value }
+    index = start
+    try reportGrowth(layout.prefix + [layout.schema.fields[slot].name], layout, depth: depth)
     return .null
+  }
+
+  /// Reports the value at the cursor as one that needs the field at `path` to grow, with its
+  /// type, and moves past it.
+  mutating func reportGrowth(
+    _ path: [String], _ layout: RecordLayout,
+    at place: (offset: Int, newlines: Int, lineStart: Int)? = nil, depth: Int
+  ) throws(DataProblem) {
+    skipSpace()
+    let at = place ?? (index, newlines, lineStart)
+    let found = TypeTally()
+    try tally(value: found, depth: depth)
+    layout.growth.report(
+      path, found: found.type, offset: at.offset, newlines: at.newlines, lineStart: at.lineStart)
   }
 
   /// The value at the cursor as a `type`, or nil (after skipping it) when it is not one.

@@ -14,30 +14,30 @@ final class RecordLayout {
   /// For each key position, the slot the key at that position had last time: records
   /// usually list their keys in the same order, so one comparison finds the slot.
   private var lastSlot: [Int] = []
-  /// The dotted path of these records' fields, for messages: `camera.` for a nested one.
-  let prefix: String
-  /// Where values that do not fit their field's type are reported.
-  let misfits: MisfitLog
+  /// The names on the way to these records: `["camera"]` for a nested one.
+  let prefix: [String]
+  /// Where values that do not fit the schema are reported.
+  let growth: GrowthLog
 
-  init(_ schema: Schema, prefix: String = "", misfits: MisfitLog) {
+  init(_ schema: Schema, prefix: [String] = [], growth: GrowthLog) {
     self.schema = schema
     names = schema.fields.map { Array($0.name.utf8) }
     types = schema.fields.map(\.type)
     nested = schema.fields.map { field in
       switch field.type {
       case .record(let inner), .list(.record(let inner)):
-        RecordLayout(inner, prefix: prefix + field.name + ".", misfits: misfits)
+        RecordLayout(inner, prefix: prefix + [field.name], growth: growth)
       default: nil
       }
     }
     needed = Array(repeating: true, count: schema.fields.count)
     self.prefix = prefix
-    self.misfits = misfits
+    self.growth = growth
   }
 
   /// Decodes only the top-level fields called `fields` (all of a nested record's fields).
-  func decodeOnly(_ fields: Set<String>) {
-    needed = schema.fields.map { fields.contains($0.name) }
+  func decodeOnly(_ fields: Set<String>?) {
+    needed = schema.fields.map { fields?.contains($0.name) ?? true }
   }
 
   /// The slot of the key in `bytes[start..<end]` found at `position` in its record.
@@ -59,13 +59,15 @@ final class RecordLayout {
   }
 }
 
-/// Values whose type did not match the type inferred for their field: the first one of each
-/// field, with where it was, so the reader can warn once per field.
-final class MisfitLog {
-  struct Misfit {
-    var field: String
-    var expected: ValueType
-    var found: String
+/// Values that did not fit the schema being read (of another type than their field's, or
+/// under a key the schema lacks), with where they were: the reader widens its schema by them
+/// and reads their records again.
+final class GrowthLog {
+  struct Growth {
+    /// The names on the way to the field.
+    var path: [String]
+    /// The type of the value found.
+    var found: ValueType
     /// The byte offset in the buffer being read, its line number, and the offset of the start
     /// of its line.
     var offset: Int
@@ -73,21 +75,20 @@ final class MisfitLog {
     var lineStart: Int
   }
 
-  private var reported: Set<String> = []
-  /// The line number at which the record being read starts (set by the reader); a misfit's
+  /// The line number at which the record being read starts (set by the reader); a value's
   /// line is this plus the newlines the scanner passed within the record.
   var line = 1
-  /// The misfits not yet turned into warnings.
-  var pending: [Misfit] = []
+  /// Whether keys the schema lacks become fields (else they are skipped): true while every
+  /// field is decoded, false once a query says which fields it reads.
+  var acceptsNewFields = true
+  /// The values found since the reader last grew its schema.
+  var pending: [Growth] = []
 
   func report(
-    _ field: String, expected: ValueType, found: String, offset: Int, newlines: Int,
-    lineStart: Int
+    _ path: [String], found: ValueType, offset: Int, newlines: Int, lineStart: Int
   ) {
-    guard reported.insert(field).inserted else { return }
     pending.append(
-      Misfit(
-        field: field, expected: expected, found: found, offset: offset, line: line + newlines,
-        lineStart: lineStart))
+      Growth(
+        path: path, found: found, offset: offset, line: line + newlines, lineStart: lineStart))
   }
 }

@@ -36,11 +36,13 @@ final class TypeTally {
     if case .date = date { dates += 1 } else { dateTimes += 1 }
   }
 
-  /// The type these values share: the narrowest one that holds them all.
+  /// The type these values share: the narrowest one that holds them all. With no value but
+  /// null (a field null in every record, a list empty in every record), there is no evidence
+  /// of a type: `.null`, which compares with anything and matches nothing.
   var type: ValueType {
     let scalars = bools + ints + doubles + strings
     if lists > 0 && scalars + records == 0 {
-      return .list(element.isEmpty ? .string : element.type)
+      return .list(element.type)
     }
     if records > 0 && scalars + lists == 0 { return .record(fields.schema(complete: false)) }
     if lists + records > 0 { return .string }
@@ -51,7 +53,7 @@ final class TypeTally {
       if dates == strings { return .date }
       if dateTimes == strings { return .dateTime }
     }
-    return .string
+    return scalars + lists + records == 0 ? .null : .string
   }
 
   var isEmpty: Bool { nulls + bools + ints + doubles + strings + lists + records == 0 }

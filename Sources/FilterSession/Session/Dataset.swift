@@ -17,19 +17,25 @@ public final class Dataset {
   /// How compiled filters read the records.
   public var recordType: RecordType<DataRecord> { reader.recordType }
 
-  /// Reads every record of the file at `path`; warnings (values that do not fit the inferred
-  /// types) go to `warn`. `stop` is asked after each block of records; once it says true the
-  /// reading ends there (the caller, which asked to stop, drops the partial data).
-  public init(
-    name: String, path: String, until stop: () -> Bool = { false }, warn: (DataError) -> Void
-  ) throws(DataError) {
+  /// Reads every record of the file at `path`. Its schema grows while it is read (a decimal
+  /// in a column of integers, a field first seen late), and the records read before it grew
+  /// are then read again, so that every record fits the final schema. `stop` is asked after
+  /// each block of records; once it says true the reading ends there (the caller, which asked
+  /// to stop, drops the partial data).
+  public init(name: String, path: String, until stop: () -> Bool = { false }) throws(DataError) {
     let reader = try DataReader(path: path)
     var records: [DataRecord] = []
+    // The records before `stale` were read under an older schema than the current one.
+    var stale = 0
+    var version = reader.schemaVersion
     while !stop(), let block = try reader.next() {
+      if reader.schemaVersion != version {
+        (stale, version) = (records.count, reader.schemaVersion)
+      }
       records += block
-      for warning in reader.takeWarnings() { warn(warning) }
     }
-    for warning in reader.takeWarnings() { warn(warning) }
+    for index in 0..<stale { records[index] = reader.redecoded(records[index]) }
+    _ = reader.takeSchemaChanges()
     self.name = name
     self.path = path
     self.records = records

@@ -9,9 +9,7 @@ extension Session {
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     let dataset: Dataset
     do {
-      dataset = try Dataset(name: name, path: resolved, until: interrupted) { warning in
-        warn(warning.description)
-      }
+      dataset = try Dataset(name: name, path: resolved, until: interrupted)
     } catch {
       let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
       throw context.error(

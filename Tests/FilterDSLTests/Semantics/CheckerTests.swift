@@ -34,6 +34,7 @@ import Testing
     "price between 1 and 2.5 and `screen size` > 6",
     "discontinued is null or date(\"2024-01-01\") > `discontinued`",
     "model + \" \" + color == \"iPhone Gold\"",
+    "notes is null and not exists notes and $budget > 5 and today() > 2024-01-01",
   ])
   func validFilters(text: String) {
     #expect(CheckerTests.check(text) == [], "\(text)")
@@ -44,7 +45,7 @@ import Testing
     (
       "sem-2", "costPrice > 3",
       [
-        #"FLT301 unknown field 'costPrice' | to compare with the text costPrice, quote it: "costPrice""#
+        "FLT301 unknown field 'costPrice' | the fields are 'model', 'price', 'screenSize', 'processor', 'memory', 'diskSpace', 'color', 'released', 'updated', 'warranty', 'inStock', 'tags', ... (18 in all)"
       ]
     ),
     (
@@ -155,6 +156,40 @@ import Testing
       "sem-31", "date(\"2024-01-01\") > discontinued",
       [
         "FLT305 cannot compare a date with 'discontinued' | on the right of an operator a word is text; to name the field, write `discontinued`"
+      ]
+    ),
+    // Case differences rank first, for fields and for values.
+    ("sem-32", "Price > 1", ["FLT301 unknown field 'Price' | did you mean 'price'?"]),
+    ("sem-33", "color == gold", [#"FLT312 no record has color 'gold' | did you mean "Gold"?"#]),
+    // Help never leads to a comparison of two constants.
+    (
+      "sem-34", #""Price" > 1"#,
+      [
+        "FLT305 cannot compare 'Price' with 1 (an integer) | to read the field 'price', write its name without quotes: price"
+      ]
+    ),
+    (
+      "sem-35", #""Price" > "1""#,
+      [
+        "FLT317 this comparison reads no field, so it is the same for every record | to read the field 'price', write its name without quotes: price"
+      ]
+    ),
+    (
+      "sem-36", "1 + 1 == 2",
+      [
+        "FLT317 this comparison reads no field, so it is the same for every record | put a field on one side, as in price > 100"
+      ]
+    ),
+    (
+      "sem-37", #"model like "%Pro%" and model like "*10%""#,
+      [#"FLT318 'like' patterns use * and ?, not SQL's % and _ | write the pattern as "*Pro*""#]
+    ),
+    // A field with no value in any record compares with anything and matches nothing.
+    (
+      "sem-38", "notes > 5 and any empties == 7",
+      [
+        "FLT316 'notes' has no value in any record, so this is never true | test it with 'is null' or 'exists', or check the field's name",
+        "FLT316 'empties' has no value in any record, so this is never true | test it with 'is null' or 'exists', or check the field's name",
       ]
     ),
   ])
