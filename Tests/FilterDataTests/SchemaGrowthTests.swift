@@ -48,6 +48,24 @@ import Testing
     #expect(changes[1].place.description.contains("late.jsonl:20001:29\n"))
   }
 
+  @Test func aMisfitAfterAMillionRecordsIsReadToo() throws {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(8_000_020)
+    for _ in 0..<1_000_000 { bytes += Array("{\"a\":1}\n".utf8) }
+    bytes += Array("{\"a\":1.5}\n".utf8)
+    let reader = try DataReader(path: try DataFiles.write(bytes, "million.jsonl"))
+    reader.decodeOnly(["a"])
+    var count = 0
+    var last: Value? = nil
+    while let block = try reader.next() {
+      count += block.count
+      last = block.last?.values.first
+    }
+    #expect(count == 1_000_001)
+    #expect(last == .double(1.5))
+    #expect(reader.takeSchemaChanges().first?.place.line == 1_000_001)
+  }
+
   @Test func aFieldDecodedOnlyForAQueryGrowsButNewKeysAreSkipped() throws {
     let text = Self.jsonLines(10_000, then: #"{"id":"x","price":1,"late":true}"#)
     let reader = try DataReader(path: try DataFiles.write(text, "only.jsonl"))

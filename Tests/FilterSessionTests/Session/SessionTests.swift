@@ -34,6 +34,31 @@ import Testing
     #expect(failure.rendered.contains("error[FLT501]"))
   }
 
+  @Test func dataThatGrowsItsSchemaLateIsReadWhole() throws {
+    // Integers for 20,000 records, then a decimal, text and a new field: every record answers
+    // under the final types (the early ones are read again), none is null that was not.
+    var text = ""
+    for i in 0..<20_000 { text += #"{"n":\#(i),"m":\#(i % 10)}"# + "\n" }
+    text += #"{"n":"many","m":2.5,"late":"x"}"# + "\n"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-grow-\(UUID().uuidString).jsonl")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let printed = harness.printed(
+      """
+      load "\(url.path)" as grown
+      count n == "17" or n == many
+      count m > 2 and m < 3
+      count m == 2
+      count late == x
+      """)
+    #expect(printed == "2\n1\n2000\n1\n")
+    #expect(harness.warnings.isEmpty)
+    let schema = try #require(harness.session.current?.schema)
+    #expect(schema.fields.map(\.type) == [.string, .double, .string])
+    #expect(harness.session.current?.reader.sawEverything == true)
+  }
+
   @Test func useSwitchesDataAndSuggestsNames() throws {
     harness.run("load \"phones.json\"\nload \"cards.json\"")
     #expect(harness.printed("use phones\ncount") == "111\n")
