@@ -30,6 +30,9 @@ public final class DataReader {
   /// Whether the schema was inferred from the whole input (it was small enough), or has
   /// grown with every record to the end of it.
   public private(set) var sawEverything = false
+  /// Whether the input has no fields at all: no records (an empty file, `[]`), or only empty
+  /// objects.
+  public private(set) var isEmpty = false
   /// Counts the changes to ``schema`` since the reader was opened. The records of a block
   /// returned by ``next()`` are read under the schema of the version current when it returns.
   public private(set) var schemaVersion = 0
@@ -110,6 +113,7 @@ public final class DataReader {
     }
     let (schema, complete) = try infer()
     sawEverything = complete
+    isEmpty = complete && schema.fields.isEmpty
     adopt(schema)
     schemaVersion = 0
   }
@@ -228,6 +232,15 @@ public final class DataReader {
     }
     adopt(schema)
     sawEverything = true
+  }
+
+  /// For an input with no fields (``isEmpty``), fields called `names` with no value in any
+  /// record, so that a query that reads them checks and matches nothing, as `grep` finds
+  /// nothing in an empty file.
+  public func assumeFields(_ names: [String]) {
+    guard isEmpty else { return }
+    adopt(Schema(names.map { Schema.Field($0, .null, optional: true) }))
+    schemaVersion = 0
   }
 
   /// Tallies every record from here to the end of the input, keeping only the block being read.

@@ -153,7 +153,7 @@ struct FilterCommand {
     try target.commit()
     if !faults.isEmpty {
       Command.writeError(
-        "warning: \(faults.total) operation\(faults.total == 1 ? "" : "s") failed (\(faults)) and counted as unknown\n"
+        "warning: \(faults.summary)\n"
       )
     }
     return options.exitStatus && shown == 0 ? Command.Status.noMatch : Command.Status.success
@@ -194,6 +194,19 @@ struct FilterCommand {
   }
 
   private func compileOnce(for reader: DataReader, showingWarnings: Bool) throws
+    -> CompiledQuery<DataRecord>
+  {
+    if reader.isEmpty {
+      // No records: every field the query names has no value, and nothing matches. Syntax
+      // errors still count; warnings about fields with no values would be noise.
+      let parsed = Parser.parseQuery(SourceText(query, name: "<query>"))
+      reader.assumeFields(parsed.value?.fieldNames ?? [])
+      return try compileChecked(for: reader, showingWarnings: false)
+    }
+    return try compileChecked(for: reader, showingWarnings: showingWarnings)
+  }
+
+  private func compileChecked(for reader: DataReader, showingWarnings: Bool) throws
     -> CompiledQuery<DataRecord>
   {
     var parameters: [String: ValueType] = [:]

@@ -269,6 +269,23 @@ import Testing
     #expect(unknown.stderr.contains("did you mean 'late'?"))
   }
 
+  @Test func emptyInputMatchesNothingAndSucceeds() throws {
+    // Like grep and jq: no records, no matches, no error, whatever fields the query names.
+    let query = "price > 5 and camera.zoom > 2 order by model"
+    for (text, name) in [("", "empty.json"), ("", "empty.jsonl"), ("[]", "empty.json"), ("\n", "blank.jsonl")] {
+      let data = try file(text, name)
+      let count = try flt(["--count", query, data])
+      #expect(count.status == 0 && count.stdout == "0\n" && count.stderr.isEmpty, "\(text) \(name)")
+      let rows = try flt([query, data])
+      #expect(rows.status == 0 && rows.stdout.isEmpty && rows.stderr.isEmpty, "\(text) \(name)")
+    }
+    let piped = try flt(["--count", query], stdin: "")
+    #expect(piped.status == 0 && piped.stdout == "0\n" && piped.stderr.isEmpty)
+    // A syntax error is still an error.
+    let bad = try flt(["--count", "price >", try file("[]", "e.json")])
+    #expect(bad.status == 2 && bad.stderr.contains("error[FLT201]"))
+  }
+
   @Test func textAfterTheSampleMakesTheFieldTextAndAQueryForNumbersFails() throws {
     let data = try lateFile(10_001, then: #"{"n":"many"}"#)
     let run = try flt(["--count", "n >= 0", data])

@@ -12,6 +12,9 @@ enum Arithmetic {
       (value, overflow) = a.dividedReportingOverflow(by: b)
     case .remainder:
       if b == 0 { return .failure(.divisionByZero) }
+      // Any integer divided by -1 leaves 0. Swift flags `Int.min % -1` as an overflow because
+      // the quotient overflows, but the remainder does not (PostgreSQL and Python give 0).
+      if b == -1 { return .success(0) }
       (value, overflow) = a.remainderReportingOverflow(dividingBy: b)
     }
     return overflow ? .failure(.integerOverflow) : .success(value)

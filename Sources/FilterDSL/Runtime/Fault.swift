@@ -19,11 +19,21 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
     case .dateOutOfRange: "date out of range"
     }
   }
+
+  /// The description for several: "divisions by zero".
+  public var plural: String {
+    switch self {
+    case .integerOverflow: "integer overflows"
+    case .divisionByZero: "divisions by zero"
+    case .invalidConversion: "invalid number conversions"
+    case .dateOutOfRange: "dates out of range"
+    }
+  }
 }
 
 /// How many times each fault happened during an evaluation. Fixed-size, so that evaluating a
 /// record never allocates.
-public struct FaultCounts: Hashable, Sendable {
+public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
   private var overflow = 0
   private var division = 0
   private var conversion = 0
@@ -53,6 +63,20 @@ public struct FaultCounts: Hashable, Sendable {
 
   /// Whether nothing went wrong.
   public var isEmpty: Bool { overflow == 0 && division == 0 && conversion == 0 && dates == 0 }
+
+  /// The counts in words, most common first: "2 divisions by zero, 1 integer overflow".
+  public var description: String {
+    Fault.allCases.map { ($0, self[$0]) }.filter { $0.1 > 0 }
+      .sorted { $0.1 > $1.1 }
+      .map { "\($0.1) \($0.1 == 1 ? $0.0.description : $0.0.plural)" }
+      .joined(separator: ", ")
+  }
+
+  /// The warning a run prints when faults happened: "3 operations failed (2 divisions by
+  /// zero, 1 integer overflow) and counted as unknown".
+  public var summary: String {
+    "\(total) operation\(total == 1 ? "" : "s") failed (\(self)) and counted as unknown"
+  }
 
   /// The total of all faults.
   public var total: Int { overflow &+ division &+ conversion &+ dates }

@@ -69,3 +69,22 @@ public enum Truth: UInt8, Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension Value: CustomStringConvertible {
+  /// The value as a filter would write it: `"Gold"`, `256`, `2022-09-16`, `null`; a list in
+  /// parentheses, a record's values in braces.
+  public var description: String {
+    switch self {
+    case .null: Printer.text(of: .null)
+    case .bool(let b): Printer.text(of: .bool(b))
+    case .int(let i): Printer.text(of: .int(i))
+    case .double(let d): Printer.text(of: .double(d))
+    case .string(let s): Printer.text(of: .string(s))
+    case .date(let d): Printer.text(of: .date(d))
+    case .dateTime(let t): Printer.text(of: .dateTime(t))
+    case .duration(let span): Printer.text(of: .duration(span))
+    case .list(let items): "(" + items.map(\.description).joined(separator: ", ") + ")"
+    case .record(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"
+    }
+  }
+}

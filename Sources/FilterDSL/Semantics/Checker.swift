@@ -132,6 +132,8 @@ public final class Checker {
     var parent: String? = nil
     for name in path.components {
       if let current = found {
+        // A field with no value in any record has no known fields either: its parts are null.
+        if current.type == .null { return Schema.Field(name.text, .null, optional: true) }
         guard case .record(let inner) = current.type else {
           report(.notARecord(current.name, what: current.type.description, at: name.range))
           return nil

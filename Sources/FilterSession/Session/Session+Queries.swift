@@ -111,7 +111,7 @@ extension Session {
   func reportFaults(_ faults: FaultCounts) {
     guard !faults.isEmpty else { return }
     warn(
-      "warning: \(faults.total) operation\(faults.total == 1 ? "" : "s") failed (\(faults)) and counted as unknown\n"
+      "warning: \(faults.summary)\n"
     )
   }
 }

@@ -123,6 +123,8 @@ import Testing
     ("eval-6.19", "model + \"!\" == \"iPhone 14 Pro!\"", .true),
     ("eval-6.20", "lower(processor) == lower($nothing)", .unknown),
     ("eval-6.21", "2023-11-14 - released == 424d", .true),
+    // Any integer divided by -1 leaves 0, Int64.min too: no overflow (as in PostgreSQL).
+    ("eval-6.22", "(-9223372036854775808 + price - 999) % -1 == 0", .true),
   ])
   func truth(id: String, filter: String, expected: Truth) throws {
     let (truth, faults) = ReferenceEvaluatorTests.evaluate(filter)
