@@ -7,7 +7,21 @@ enum DateLiteral {
   static func startsAt(_ bytes: [UInt8], _ index: Int) -> Bool {
     guard index + 5 < bytes.count else { return false }
     for i in 0..<4 where !isDigit(bytes[index + i]) { return false }
-    return bytes[index + 4] == UInt8(ascii: "-") && isDigit(bytes[index + 5])
+    if bytes[index + 4] == UInt8(ascii: "-") && isDigit(bytes[index + 5]) { return true }
+    return longYear(bytes, index) != nil
+  }
+
+  /// For a date whose year has more than four digits (`20222-01-01`, a typo), where its year
+  /// ends. Only the whole shape `YYYYY-MM-DD` counts, so that `12345-6` stays arithmetic.
+  static func longYear(_ bytes: [UInt8], _ index: Int) -> Int? {
+    var end = index
+    while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+    guard end - index > 4, end + 5 < bytes.count else { return nil }
+    let dash = UInt8(ascii: "-")
+    let shape = [dash, nil, nil, dash, nil].enumerated().allSatisfy { offset, byte in
+      byte.map { bytes[end + offset] == $0 } ?? isDigit(bytes[end + offset])
+    }
+    return shape ? end : nil
   }
 
   /// Scans the literal at `start` (where ``startsAt(_:_:)`` holds): where it ends, and its
@@ -15,6 +29,20 @@ enum DateLiteral {
   static func scan(_ bytes: [UInt8], at start: Int) -> (
     end: Int, value: Result<Literal, LiteralDecoder.Problem>
   ) {
+    if let yearEnd = longYear(bytes, start) {
+      let end = run(bytes, from: start) {
+        isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":")
+          || $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "Z") || $0 == UInt8(ascii: ".")
+      }
+      let year = String(decoding: bytes[start..<yearEnd], as: UTF8.self)
+      return (
+        end,
+        .failure(
+          problem(
+            "year \(year) is out of range: dates have years 0000 to 9999", start..<end,
+            help: "dates are written YYYY-MM-DD, as in 2022-09-16"))
+      )
+    }
     var cursor = Cursor(bytes: bytes, index: start)
     let year = cursor.digits(4)
     guard let year, cursor.take("-"), let month = cursor.digits(2), cursor.take("-"),

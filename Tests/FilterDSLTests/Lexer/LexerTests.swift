@@ -48,6 +48,7 @@ import Testing
     ("lex-3.9", "2022-09-16T10:00:00.123+02:00", "dateTime(2022-09-16T10:00:00.123+02:00)"),
     ("lex-3.10", "2022-09-16T10:00-7d", "dateTime(2022-09-16T10:00) minus duration(7d)"),
     ("lex-3.11", "2022 - 9 - 16", "integer(2022) minus integer(9) minus integer(16)"),
+    ("lex-3.12", "12345-6", "integer(12345) minus integer(6)"),
     ("lex-4.1", #""Space Black" 'it''s'"#, #"string("Space Black") string('it') string('s')"#),
     ("lex-4.2", #""a\"b\\c\n\t\u{1F600}""#, #"string("a\"b\\c\n\t\u{1F600}")"#),
     (
@@ -133,6 +134,11 @@ import Testing
     ("lex-e28", "a == “Space Black”", 101, "text in typographic quotes"),
     ("lex-e29", "a == \u{1B}[31m", 101, #"unexpected character '\u{1B}'"#),
     ("lex-e30", "0000-01-01T00:00:00+01:00", 106, "date-time is outside the years 0000 to 9999"),
+    ("lex-e31", "20222-01-01", 106, "year 20222 is out of range: dates have years 0000 to 9999"),
+    (
+      "lex-e32", "20222-01-01T00:00:00Z", 106,
+      "year 20222 is out of range: dates have years 0000 to 9999"
+    ),
   ])
   func errors(id: String, source: String, code: Int, message: String) {
     let diagnostics = Lexer.tokenize(SourceText(source)).diagnostics
