@@ -85,7 +85,8 @@ enum Command {
       return session(rest) { ReplCommand(files: $0.files, parameters: $0.parameters).run() }
     case "run":
       return script(rest)
-    case _ where command.hasSuffix(".flt") && !command.contains(" "):
+    case _ where isScript(firstOperand(arguments)):
+      // `flt p.flt -p budget=500`, or with the options first: `flt -p budget=500 p.flt`.
       return script(arguments)
     case "ast", "tokens":
       guard rest.count == 1 else { return usageError("\(command) takes one query, in quotes") }
@@ -93,6 +94,27 @@ enum Command {
     default:
       return oneShot(arguments)
     }
+  }
+
+  /// Whether `argument` names a script rather than being a filter: `p.flt`, not `x == "a.flt"`.
+  static func isScript(_ argument: String?) -> Bool {
+    guard let argument else { return false }
+    return argument.hasSuffix(".flt") && !argument.contains(" ") && !argument.contains("\"")
+  }
+
+  /// The first argument that is not an option or an option's value.
+  static func firstOperand(_ arguments: [String]) -> String? {
+    let takingValues: Set<String> = [
+      "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
+      "--input-format",
+    ]
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" { return rest.first }
+      guard argument.hasPrefix("-"), argument != "-" else { return argument }
+      if takingValues.contains(argument) { _ = rest.popFirst() }
+    }
+    return nil
   }
 
   /// `flt run SCRIPT.flt [-p NAME=VALUE...]`, also without `run`.

@@ -62,6 +62,9 @@ import Testing
     #expect(try CLITests.flt(["run", script.path]).stdout == "12\n")
     #expect(try CLITests.flt(["run", script.path, "-p", "budget=1000"]).stdout == "59\n")
     #expect(try CLITests.flt([script.path, "--param=$budget=2000"]).stdout == "109\n")
+    // Options may come before the script's name too.
+    #expect(try CLITests.flt(["-p", "budget=1000", script.path]).stdout == "59\n")
+    #expect(try CLITests.flt(["--param", "budget=1000", "--", script.path]).stdout == "59\n")
     // Given to the REPL, they hold for its scripts; a typed let changes them.
     let repl = try CLITests.flt(
       ["repl", "-p", "budget=1000", script.path],
