@@ -20,7 +20,7 @@ import FilterDSL
 /// again under the current schema, and ``takeSchemaChanges()`` says what changed and where.
 public final class DataReader {
   /// The format being read.
-  public let format: DataFormat
+  public private(set) var format: DataFormat
   /// The file's name in messages: its path, or `<stdin>`.
   public var name: String { input.name }
   /// The fields inferred from the data.
@@ -80,8 +80,8 @@ public final class DataReader {
   enum Framing { case start, next, done, lines, single }
 
   /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
-  /// from `format`, else from the file's extension; standard input without a format is
-  /// read as JSON Lines.
+  /// from `format`, else from the file's extension; standard input without a format is JSON
+  /// if it starts with `[`, JSON Lines if it starts with `{`, and CSV otherwise.
   public convenience init(path: String?, format: DataFormat? = nil) throws(DataError) {
     try self.init(path: path, format: format, blockSize: DataReader.defaultBlockSize)
   }
@@ -92,23 +92,23 @@ public final class DataReader {
     self.blockSize = Swift.max(1, blockSize)
     self.path = path == "-" ? nil : path
     input = try ByteInput(path: path)
-    guard
-      let format = format ?? path.flatMap(DataFormat.init(path:))
-        ?? (path == nil || path == "-" ? .jsonl : nil)
+    let sniff = format == nil && (path == nil || path == "-")
+    guard let named = format ?? path.flatMap(DataFormat.init(path:)) ?? (sniff ? .jsonl : nil)
     else {
       throw DataError.file(
         input.name,
         "has no known extension (.json, .jsonl, .ndjson or .csv); say which format it is with --input-format"
       )
     }
-    self.format = format
+    self.format = named
     layout = RecordLayout(Schema([]), growth: growth)
     try fill()
     while buffer.count < 3 && !atEnd { try fill() }
     // A UTF-8 byte order mark says nothing for UTF-8; skip it.
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-    framing = format == .json ? .start : .lines
-    if format == .csv {
+    if sniff { self.format = try sniffFormat() }
+    framing = self.format == .json ? .start : .lines
+    if self.format == .csv {
       csv = CSVColumns(header: try DataReader.readHeader(self))
     }
     let (schema, complete) = try infer()
@@ -116,6 +116,25 @@ public final class DataReader {
     isEmpty = complete && schema.fields.isEmpty
     adopt(schema)
     schemaVersion = 0
+  }
+
+  /// The format of standard input read with no format named, from its first byte that is
+  /// not a space: `[` begins a JSON array, `{` a JSON object (JSON Lines, one or more), and
+  /// anything else is CSV with a header.
+  private func sniffFormat() throws(DataError) -> DataFormat {
+    var index = position
+    while true {
+      while index < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[index]) { index += 1 }
+      if index < buffer.count || atEnd { break }
+      try fill(minimum: buffer.count)
+      index = Swift.min(index, buffer.count)
+    }
+    guard index < buffer.count else { return .jsonl }
+    switch buffer[index] {
+    case UInt8(ascii: "["): return .json
+    case UInt8(ascii: "{"): return .jsonl
+    default: return .csv
+    }
   }
 
   /// Reads `schema` from now on.

@@ -32,7 +32,8 @@ enum Command {
 
     FILTER is a query: a filter, then optionally order by, limit and offset.
     FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
-    with no FILE, or -, records are read from standard input (as JSON Lines unless -i says).
+    with no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines,
+    anything else CSV, unless -i says).
 
     options:
       -c, --count               print the number of matching records instead of them

@@ -308,6 +308,11 @@ import Testing
     #expect(run.stdout == "{\"a\":2}\n")
     let csv = try flt(["-i", "csv", "a > 1"], stdin: "a\n1\n2\n")
     #expect(csv.stdout == "{\"a\":2}\n")
+    // With no -i, standard input says what it is: '[' a JSON array, '{' JSON Lines, else CSV.
+    let array = try flt(["a > 1"], stdin: " \n[{\"a\":1},\n {\"a\":2}]\n")
+    #expect(array.stdout == "{\"a\":2}\n" && array.status == 0)
+    let sniffedCSV = try flt(["a > 1"], stdin: "a,b\n1,x\n2,y\n")
+    #expect(sniffedCSV.stdout == "{\"a\":2,\"b\":\"y\"}\n" && sniffedCSV.status == 0)
   }
 
   @Test func firstMatchesPrintBeforeTheInputEnds() throws {
