@@ -26,7 +26,8 @@ enum Command {
            flt [run] SCRIPT.flt [-p N=V]   run a script's statements
            flt repl [-p N=V] [FILE...]     statements typed one at a time (flt alone, too)
            flt --schema FILE...            print the fields inferred from FILE
-           flt check FILE.flt...           check scripts; print nothing when they are fine
+           flt check FILE.flt...           check scripts against the data they load, running
+                                           nothing; print nothing when they are fine
            flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
            flt ast QUERY | flt tokens QUERY
 
@@ -81,7 +82,12 @@ enum Command {
       return scripts(files, output: tree ? .tree : .canonical)
     case "check":
       guard !rest.isEmpty else { return usageError("check needs at least one file") }
-      return scripts(rest, output: nil)
+      // Each script is checked against the fields of the data it loads; none runs.
+      var status = Status.success
+      for path in rest where ScriptCommand.run(path, checkOnly: true) != Status.success {
+        status = Status.failure
+      }
+      return status
     case "repl":
       return session(rest) { ReplCommand(files: $0.files, parameters: $0.parameters).run() }
     case "run":
@@ -181,9 +187,9 @@ enum Command {
     case tree
   }
 
-  /// Parses each script and prints it as `output` says (nothing when nil). A file with errors
-  /// prints its diagnostics and nothing on stdout.
-  static func scripts(_ paths: [String], output: Output?) -> Int32 {
+  /// Parses each script and prints it as `output` says. A file with errors prints its
+  /// diagnostics and nothing on stdout.
+  static func scripts(_ paths: [String], output: Output) -> Int32 {
     var status = Status.success
     for path in paths {
       let source: SourceText
@@ -198,7 +204,7 @@ enum Command {
       if !result.diagnostics.isEmpty { writeError(result.renderedDiagnostics) }
       if result.hasErrors {
         status = Status.failure
-      } else if let output, let script = result.value {
+      } else if let script = result.value {
         Swift.print(output == .tree ? script.debugDescription : script.description)
       }
     }

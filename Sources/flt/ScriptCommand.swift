@@ -11,19 +11,23 @@ import FilterSession
 /// `flt run FILE.flt` and `flt FILE.flt`: runs a script's statements in order, printing
 /// results to standard output. Every syntax error of the file is reported before anything
 /// runs; the first statement that fails stops the script (exit status 2). Parameters given
-/// with `-p` are bound first and win over the script's own `let`s of the same names.
+/// with `-p` are bound first and win over the script's own `let`s of the same names. `flt
+/// check` runs the same way, with the session only checking.
 enum ScriptCommand {
-  static func run(_ path: String, parameters: [ParameterValue.Binding] = []) -> Int32 {
+  static func run(
+    _ path: String, parameters: [ParameterValue.Binding] = [], checkOnly: Bool = false
+  ) -> Int32 {
     let source: SourceText
     do {
       source = try SourceFile.read(path)
     } catch {
-      Command.writeError("error: \(error.description)\n")
+      Command.writeError(error.description + "\n")
       return Command.Status.failure
     }
     let output = OutputStream(descriptor: 1)
     let session = Session(output: output, warn: Command.writeError)
     session.baseDirectory = folder(of: path)
+    session.checkOnly = checkOnly
     session.styled = Terminal.wantsColor(1)
     for (name, value) in parameters { session.bind(parameter: name, to: value) }
     // The process exits after this: its memory goes back at once, while freeing a million

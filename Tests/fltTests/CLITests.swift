@@ -89,10 +89,34 @@ import Testing
   }
 
   @Test func checkIsSilentOnGoodScripts() throws {
-    let run = try CLITests.flt(["check", "examples/phones.flt"])
+    let run = try CLITests.flt(["check", "examples/phones.flt", "examples/cards.flt"])
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr.isEmpty)
+  }
+
+  @Test func checkFindsWhatWouldFailAtRunTimeWithoutRunning() throws {
+    // mistake.flt counts (which would print 72) before a statement that names no field.
+    let run = try CLITests.flt(["check", "examples/mistake.flt"])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.contains("error[FLT301]: unknown field 'colour'"))
+    #expect(run.stderr.contains(" --> examples/mistake.flt:5:7"))
+    // Fields are checked against the whole file, types too; warnings are shown.
+    let data = try CLITests.temporaryFile(
+      Array((0..<12_000).map { #"{"n":\#($0)}"# + "\n" }.joined().utf8)
+        + Array(#"{"n":1,"late":"x"}"#.utf8),
+      name: "late.jsonl")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let script = try CLITests.temporaryFile(
+      Array("load \"\(data.path)\"\ncount late == x\ncount n > 1\nn == \"a\"\n".utf8),
+      name: "types.flt")
+    defer { try? FileManager.default.removeItem(at: script) }
+    let types = try CLITests.flt(["check", script.path])
+    #expect(types.status == 2)
+    #expect(types.stdout.isEmpty)
+    #expect(types.stderr.contains("error[FLT305]: cannot compare 'n' (an integer) with 'a'"))
+    #expect(types.stderr.contains(" --> \(script.path):4:6"))
   }
 
   @Test func readsStandardInput() throws {

@@ -42,6 +42,17 @@ public final class Dataset {
     self.reader = reader
   }
 
+  /// The fields of the file at `path`, inferred from all of it, without its records: what
+  /// checking a script needs (``Session/checkOnly``).
+  public init(name: String, schemaOf path: String) throws(DataError) {
+    let reader = try DataReader(path: path)
+    try reader.inferWhole()
+    self.name = name
+    self.path = path
+    self.records = []
+    self.reader = reader
+  }
+
   /// The distinct texts of the field at `path` (the elements, for a list of texts), most
   /// frequent first: what Tab offers after `color == `. Counted once per field, then kept.
   public func texts(of path: String) -> [String] {

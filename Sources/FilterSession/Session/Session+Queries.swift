@@ -7,6 +7,7 @@ extension Session {
   func printMatches(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError) {
     try timed { () throws(SessionError) in
       let (data, compiled) = try compile(query, statement, context)
+      if checkOnly { return }
       let (matches, faults) = compiled.run(data.records, until: interrupted)
       try context.stopIfInterrupted(self)
       let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
@@ -35,6 +36,7 @@ extension Session {
   func count(_ filter: Expr?, _ statement: Stmt, _ context: Context) throws(SessionError) {
     try timed { () throws(SessionError) in
       let (data, compiled) = try compile(Query(filter: filter), statement, context)
+      if checkOnly { return }
       var matches = data.records.count
       if let filter = compiled.filter {
         let result = filter.filter(data.records, until: interrupted)
@@ -49,6 +51,7 @@ extension Session {
   /// `explain <query>`: prints the compiled chain.
   func explain(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError) {
     let (_, compiled) = try compile(query, statement, context)
+    if checkOnly { return }
     output.write(compiled.plan.description + "\n")
   }
 
@@ -68,6 +71,7 @@ extension Session {
       } catch {
         throw context.error(error)
       }
+      if checkOnly { return }
       let result = counter.binding([:], now: clock()).count(data.records, until: interrupted)
       try context.stopIfInterrupted(self)
       FacetPrinter(settings: settings, styled: styled).print(result, to: output)

@@ -9,7 +9,10 @@ extension Session {
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     let dataset: Dataset
     do {
-      dataset = try Dataset(name: name, path: resolved, until: interrupted)
+      dataset =
+        checkOnly
+        ? try Dataset(name: name, schemaOf: resolved)
+        : try Dataset(name: name, path: resolved, until: interrupted)
     } catch {
       let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
       throw context.error(

@@ -28,6 +28,10 @@ public final class Session {
   /// and fails with FLT509, and the statements after it do not run. (Sorting does not ask: it
   /// takes about a tenth of a second per million records.)
   public var interrupted: () -> Bool = { false }
+  /// Whether statements are only checked (`flt check`): `load` infers the file's fields
+  /// without keeping its records, and queries, `count`, `explain` and `facets` are checked
+  /// against them but neither run nor print.
+  public var checkOnly = false
   /// The clock `now()` and `today()` read.
   public var clock: () -> Instant = SystemClock.now
 
