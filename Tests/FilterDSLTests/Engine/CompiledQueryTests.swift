@@ -87,18 +87,23 @@ import Testing
     ])
   }
 
-  @Test func nothingSelectedConstrainsNothing() {
-    #expect(MultiSelectTests.catalog().filter == nil)
-    #expect(MultiSelectTests.catalog().text == "")
+  @Test func nothingSelectedConstrainsNothingAndStillCompiles() throws {
+    let requirement = MultiSelectTests.catalog()
+    #expect(requirement.filter == nil)
+    #expect(requirement.text == "true")
+    let filter = try CompiledFilter(requirement.text, for: CompiledFilterTests.phones)
+    #expect(
+      CompiledFilterTests.catalog.filter(filter.matches).count
+        == CompiledFilterTests.catalog.count)
   }
 
   @Test func theBriefsSelection() throws {
     var requirement = MultiSelectTests.catalog()
-    requirement.set("diskSpace", "256", on: true)
-    requirement.set("diskSpace", "512", on: true)
-    requirement.set("color", "\"Starlight\"", on: true)
-    requirement.set("color", "\"Space Black\"", on: true)
-    requirement.set("price", "1299", on: true)
+    try requirement.set("diskSpace", "256", on: true)
+    try requirement.set("diskSpace", "512", on: true)
+    try requirement.set("color", "Starlight", on: true)
+    try requirement.set("color", "Space Black", on: true)
+    try requirement.set("price", "1299", on: true)
     #expect(
       requirement.text
         == #"(diskSpace == 256 or diskSpace == 512) and (color == "Starlight" or color == "Space Black") and price == 1299"#
@@ -107,19 +112,54 @@ import Testing
     #expect(reparsed == requirement.filter)
   }
 
-  @Test func aSetWithEveryToggleOnDoesNotConstrain() {
+  @Test func everyToggleOnConstrainsUnlessTheSetCoversEveryValue() throws {
+    // The catalog's phones come in more colours than these three: a Gold phone must not come
+    // back when the shopper ticked all three.
     var requirement = MultiSelectTests.catalog()
-    for size in ["128", "256", "512"] { requirement.set("diskSpace", size, on: true) }
-    requirement.set("price", "799", on: true)
-    #expect(requirement.text == "price == 799")
+    for color in ["Midnight", "Starlight", "Space Black"] {
+      try requirement.set("color", color, on: true)
+    }
+    #expect(
+      requirement.text
+        == #"color == "Midnight" or color == "Starlight" or color == "Space Black""#)
+    let filter = try CompiledFilter(requirement.text, for: CompiledFilterTests.phones)
+    #expect(!CompiledFilterTests.catalog.filter(filter.matches).contains { $0.color == "Gold" })
+    // A set that lists every value says so, and then all on means any.
+    var sizes = ToggleSet.values(
+      "diskSpace", [.int(128), .int(256), .int(512)], coversEveryValue: true)
+    for size in ["128", "256", "512"] { try sizes.set(size, on: true) }
+    #expect(sizes.filter == nil)
+    try sizes.set("512", on: false)
+    #expect(sizes.filter?.description == "diskSpace == 128 or diskSpace == 256")
+  }
+
+  @Test func unknownNamesAreErrorsWithSuggestions() throws {
+    var requirement = MultiSelectTests.catalog()
+    #expect(throws: MultiSelectError.self) { try requirement.set("color", "starlight", on: true) }
+    do {
+      try requirement.set("color", "starlight", on: true)
+    } catch {
+      #expect(error.description == "no toggle 'starlight' in 'color'; did you mean 'Starlight'?")
+    }
+    do {
+      try requirement.set("colour", "Starlight", on: true)
+    } catch {
+      #expect(error.description == "no set 'colour'; did you mean 'color'?")
+    }
+    do {
+      try requirement.set("price", "5", on: true)
+    } catch {
+      #expect(error.description == "no toggle '5' in 'price'; the toggles are '799', '1299'")
+    }
+    #expect(requirement == MultiSelectTests.catalog())
   }
 
   @Test func filtersPhones() throws {
     var requirement = MultiSelectTests.catalog()
-    requirement.set("color", "\"Starlight\"", on: true)
-    requirement.set("color", "\"Space Black\"", on: true)
-    requirement.set("diskSpace", "256", on: true)
-    requirement.set("diskSpace", "512", on: true)
+    try requirement.set("color", "Starlight", on: true)
+    try requirement.set("color", "Space Black", on: true)
+    try requirement.set("diskSpace", "256", on: true)
+    try requirement.set("diskSpace", "512", on: true)
     let filter = try CompiledFilter(requirement.text, for: CompiledFilterTests.phones)
     #expect(
       CompiledFilterTests.catalog.filter(filter.matches).map(\.model) == [
