@@ -123,7 +123,7 @@ extension DataReader {
     var values = [Value](repeating: .null, count: layout.types.count)
     for target in targets where target.column < cells.count {
       let cell = cells[target.column]
-      guard let value = CSVColumns.value(cell, scanner, as: target.type) else {
+      guard let value = csv?.value(cell, scanner, as: target.type) else {
         reportGrowth(target.names, cell, row: row, scanner, line: line)
         continue
       }
@@ -143,7 +143,7 @@ extension DataReader {
     _ names: [String], _ cell: CSVCell, row: Range<Int>, _ scanner: CSVScanner, line: Int
   ) {
     let found = TypeTally()
-    CSVColumns.tally(cell, scanner, into: found)
+    csv?.tally(cell, scanner, into: found)
     let bytes = scanner.bytes
     var cellLineStart = row.lowerBound
     var linesAfter = 0

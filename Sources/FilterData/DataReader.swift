@@ -53,6 +53,9 @@ public final class DataReader {
   let input: ByteInput
   /// The file's path (nil for standard input).
   let path: String?
+  /// Null texts and fixed types.
+  public let options: ReadOptions
+  let nulls: NullTexts
   var buffer: [UInt8] = []
   var position = 0
   var atEnd = false
@@ -74,6 +77,7 @@ public final class DataReader {
   /// columns of numbers and booleans marked (they are written unquoted in JSON).
   var recordFields = RecordFields.json
   var cells: [CSVCell] = []
+  var warnings: [DataError] = []
 
   /// Where a reader of JSON is: before `[` (or a single object), inside the array, after its
   /// `]` (or the object). JSON Lines and CSV stay in `.lines`.
@@ -82,14 +86,22 @@ public final class DataReader {
   /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
   /// from `format`, else from the file's extension; standard input without a format is JSON
   /// if it starts with `[`, JSON Lines if it starts with `{`, and CSV otherwise.
-  public convenience init(path: String?, format: DataFormat? = nil) throws(DataError) {
-    try self.init(path: path, format: format, blockSize: DataReader.defaultBlockSize)
+  public convenience init(
+    path: String?, format: DataFormat? = nil, options: ReadOptions = ReadOptions()
+  ) throws(DataError) {
+    try self.init(
+      path: path, format: format, options: options, blockSize: DataReader.defaultBlockSize)
   }
 
   /// A reader that reads `blockSize` bytes at a time (tests use tiny blocks so that records
   /// straddle them).
-  init(path: String?, format: DataFormat?, blockSize: Int) throws(DataError) {
+  init(
+    path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int
+  ) throws(DataError) {
     self.blockSize = Swift.max(1, blockSize)
+    self.options = options
+    nulls = NullTexts(options)
+    growth.fixed = Set(options.types.keys)
     self.path = path == "-" ? nil : path
     input = try ByteInput(path: path)
     let sniff = format == nil && (path == nil || path == "-")
@@ -109,7 +121,7 @@ public final class DataReader {
     if sniff { self.format = try sniffFormat() }
     framing = self.format == .json ? .start : .lines
     if self.format == .csv {
-      csv = CSVColumns(header: try DataReader.readHeader(self))
+      csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
     }
     let (schema, complete) = try infer()
     sawEverything = complete
@@ -139,6 +151,12 @@ public final class DataReader {
 
   /// Reads `schema` from now on.
   func adopt(_ schema: Schema) {
+    // Fields whose type the user fixed keep it, whatever the data suggested.
+    let schema = Schema(
+      schema.fields.map { field in
+        guard let type = options.types[field.name], type != field.type else { return field }
+        return Schema.Field(field.name, type, optional: true)
+      })
     self.schema = schema
     schemaVersion += 1
     recordType = DataRecord.recordType(schema)
@@ -194,6 +212,7 @@ public final class DataReader {
         return csvValues(cells, scanner, csvTargets(csv), row: 0..<bytes.count, line: line)
       }
       var scanner = JSONScanner(bytes, from: 0, to: bytes.count)
+      scanner.nulls = nulls
       return try? scanner.record(layout, depth: 0)
     }
     // The schema has grown by this record already; nothing it holds is new.
@@ -244,7 +263,8 @@ public final class DataReader {
     guard !sawEverything, schemaVersion == 0 else { return }
     let schema: Schema
     if let path, size != nil {
-      let whole = try DataReader(path: path, format: format, blockSize: blockSize)
+      let whole = try DataReader(
+        path: path, format: format, options: options, blockSize: blockSize)
       schema = try whole.tallyToEnd()
     } else {
       schema = try infer(records: .max, bytes: .max).0
@@ -315,6 +335,7 @@ public final class DataReader {
         return csvRecords(&scanner, csv, &records, decode: decode, tally: tally, limit: limit)
       }
       var scanner = JSONScanner(bytes, from: position, to: bytes.count)
+      scanner.nulls = nulls
       scanner.lineStart = lineStart
       defer {
         (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
@@ -326,6 +347,33 @@ public final class DataReader {
       throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
     }
     if !growth.pending.isEmpty { grow() }
+    reportFailures()
+  }
+
+  /// Warnings about values of fields whose type the user fixed that did not convert: the
+  /// first of each field, with its place, since the last call.
+  public func takeWarnings() -> [DataError] {
+    defer { warnings.removeAll() }
+    return warnings
+  }
+
+  /// How many values of each field whose type the user fixed did not convert (and are null).
+  public var conversionFailures: [String: Int] { growth.failures.mapValues(\.count) }
+
+  func reportFailures() {
+    for value in growth.unreported {
+      let field = value.path.joined(separator: ".")
+      let type = options.types[field] ?? .null
+      let problem = DataProblem(
+        code: .unexpectedType,
+        message: "'\(field)' holds \(value.found) here, where --type says \(type)",
+        label: "read as null",
+        help: "values of '\(field)' that are not \(type.plural) are null, and counted",
+        offset: value.offset)
+      warnings.append(
+        error(problem, newlines: value.line - line, lineStart: value.lineStart, severity: .warning))
+    }
+    growth.unreported.removeAll()
   }
 
   // MARK: Errors

@@ -43,6 +43,10 @@ enum Command {
                                 jsonl otherwise)
       -o, --output FILE         write to FILE, replacing it only if the run succeeds
       -i, --input-format FORMAT json, jsonl or csv, whatever the file is called
+          --null TEXT           read TEXT as null in every field (NA, N/A, null, NaN and
+                                #N/A are null anyway where a field's other values are not text)
+      -t, --type NAME=TYPE      read field NAME as TYPE (int, double, string, bool, date,
+                                datetime, duration); values that do not convert are null
       -p, --param NAME=VALUE    bind $NAME in the filter (numbers, true/false, dates, text);
                                 with run and repl, over the script's own let NAME = ...
       -e, --exit-status         exit with 1 when nothing matched
@@ -113,7 +117,7 @@ enum Command {
   static func firstOperand(_ arguments: [String]) -> String? {
     let takingValues: Set<String> = [
       "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
-      "--input-format",
+      "--input-format", "--null", "-t", "--type",
     ]
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -171,7 +175,8 @@ enum Command {
     let paths: [String?] = options.files.isEmpty ? [nil] : options.files
     for path in paths {
       do {
-        let reader = try DataReader(path: path, format: options.inputFormat)
+        let reader = try DataReader(
+          path: path, format: options.inputFormat, options: options.read)
         if paths.count > 1 { print("\(reader.name):") }
         print(SchemaOutline.text(reader.schema, sampled: !reader.sawEverything), terminator: "")
       } catch {

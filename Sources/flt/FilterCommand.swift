@@ -49,7 +49,7 @@ struct FilterCommand {
   }
 
   private func execute(_ inputs: [String?]) throws -> Int32 {
-    let first = try DataReader(path: inputs[0], format: options.inputFormat)
+    let first = try DataReader(path: inputs[0], format: options.inputFormat, options: options.read)
     let compiled = try compile(for: first)
     if options.check { return Command.Status.success }
     if options.explain {
@@ -84,7 +84,9 @@ struct FilterCommand {
     }
 
     reading: for (index, path) in inputs.enumerated() {
-      let reader = index == 0 ? first : try DataReader(path: path, format: options.inputFormat)
+      let reader =
+        index == 0
+        ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
       if compiled.sorts && reader.schema.names != first.schema.names {
         throw CommandError(
           message:
@@ -105,6 +107,7 @@ struct FilterCommand {
           for i in keptBefore..<kept.count { kept[i] = reader.redecoded(kept[i]) }
         }
         read += block.count
+        warn(reader.takeWarnings())
         var matches = block
         if let filter = query.filter {
           let result = filter.filter(block)
@@ -125,6 +128,12 @@ struct FilterCommand {
         }
         if format != .table { target.stream.flush() }
         if let take, shown >= take { break reading }
+      }
+      warn(reader.takeWarnings())
+      for (field, count) in reader.conversionFailures.sorted(by: { $0.key < $1.key }) {
+        Command.writeError(
+          "warning: \(reader.name): \(count) value\(count == 1 ? "" : "s") of '\(field)' did not convert to \(options.read.types[field]?.plural ?? "its type") and \(count == 1 ? "was" : "were") read as null\n"
+        )
       }
       if query.sorts {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
@@ -246,5 +255,9 @@ struct FilterCommand {
           + (suggestion.map { "; did you mean '\($0)'?" }
             ?? "; its fields are \(schema.names.joined(separator: ", "))"))
     }
+  }
+
+  private func warn(_ warnings: [DataError]) {
+    for warning in warnings { Command.writeError(warning.description) }
   }
 }

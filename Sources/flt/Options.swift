@@ -10,6 +10,8 @@ struct Options {
   var format: OutputFormat?
   var output: String?
   var inputFormat: DataFormat?
+  /// `--null TEXT` and `--type NAME=TYPE`: how the data's values are read.
+  var read = ReadOptions()
   var schema = false
   var explain = false
   var check = false
@@ -83,6 +85,22 @@ struct Options {
           throw UsageError(message: "unknown input format '\(text)'; use one of json, jsonl, csv")
         }
         options.inputFormat = format
+      case "--null":
+        options.read.nullTexts.append(try value())
+      case "-t", "--type":
+        let text = try value()
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else {
+          throw UsageError(message: "--type needs name=type, as in --type zip=string")
+        }
+        guard let type = ReadOptions.type(named: parts[1]) else {
+          let suggestion = Suggestion.closest(to: parts[1], among: ReadOptions.typeSpellings)
+          throw UsageError(
+            message: "--type \(text): unknown type '\(parts[1])'"
+              + (suggestion.map { "; did you mean \($0)?" } ?? "")
+              + " (the types are \(ReadOptions.typeNames))")
+        }
+        options.read.types[parts[0]] = type
       case "--schema":
         try noValue()
         options.schema = true
@@ -106,7 +124,8 @@ struct Options {
         options.version = true
       default:
         let known = [
-          "--count", "--select", "--format", "--output", "--input-format", "--schema",
+          "--count", "--select", "--format", "--output", "--input-format", "--null", "--type",
+          "--schema",
           "--explain", "--check", "--param", "--exit-status", "--help", "--version",
           "--progress", "--no-progress",
         ]

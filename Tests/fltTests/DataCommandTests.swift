@@ -269,10 +269,32 @@ import Testing
     #expect(unknown.stderr.contains("did you mean 'late'?"))
   }
 
+  @Test func nullTextsAndFixedTypesFromTheCommandLine() throws {
+    let data = try file("zip,n,note\n01234,1,-\n02134,x,ok\n9,NA,-\n", "zip.csv")
+    let zips = try flt(["-t", "zip=string", "--count", #"zip startsWith "0""#, data])
+    #expect(zips.stdout == "2\n" && zips.status == 0)
+    let numbers = try flt([
+      "--type=n=int", "--null", "-", "--count", "n is null or note is null", data,
+    ])
+    #expect(numbers.stdout == "3\n" && numbers.status == 0)
+    #expect(
+      numbers.stderr.contains("warning[FLT406]: 'n' holds text here, where --type says an integer"))
+    #expect(numbers.stderr.contains("\(data):3:7\n"))
+    #expect(
+      numbers.stderr.contains(
+        "warning: \(data): 1 value of 'n' did not convert to integers and was read as null"))
+    let bad = try flt(["--type", "n=integr", "n > 1", data])
+    #expect(bad.status == 2 && bad.stderr.contains("unknown type 'integr'; did you mean integer?"))
+    let shape = try flt(["--type", "n", "n > 1", data])
+    #expect(shape.status == 2 && shape.stderr.contains("--type needs name=type"))
+  }
+
   @Test func emptyInputMatchesNothingAndSucceeds() throws {
     // Like grep and jq: no records, no matches, no error, whatever fields the query names.
     let query = "price > 5 and camera.zoom > 2 order by model"
-    for (text, name) in [("", "empty.json"), ("", "empty.jsonl"), ("[]", "empty.json"), ("\n", "blank.jsonl")] {
+    for (text, name) in [
+      ("", "empty.json"), ("", "empty.jsonl"), ("[]", "empty.json"), ("\n", "blank.jsonl"),
+    ] {
       let data = try file(text, name)
       let count = try flt(["--count", query, data])
       #expect(count.status == 0 && count.stdout == "0\n" && count.stderr.isEmpty, "\(text) \(name)")

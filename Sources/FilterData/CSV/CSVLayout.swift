@@ -11,11 +11,15 @@ struct CSVColumns {
   /// The tree of top-level names with their nested names, in order of first appearance.
   let tree: NameTree
 
+  /// Which cells are null besides empty ones.
+  let nulls: NullTexts
+
   /// The deepest dotted name nested; deeper names stay whole.
   static let maxNesting = 8
 
-  init(header: [String]) {
+  init(header: [String], nulls: NullTexts) {
     self.header = header
+    self.nulls = nulls
     let tree = NameTree()
     var paths: [[Int]] = []
     for name in header {
@@ -83,20 +87,22 @@ struct CSVColumns {
         tally.fields.records += 1
         self.tally(child, path: path + [slot], cells, scanner, tally.fields)
       } else if let column = paths.firstIndex(of: path + [slot]), column < cells.count {
-        CSVColumns.tally(cells[column], scanner, into: tally)
+        self.tally(cells[column], scanner, into: tally)
       }
     }
   }
 
-  static func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: TypeTally) {
+  func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: TypeTally) {
     let bytes = scanner.bytes
-    if cell.start == cell.end {
+    if cell.start == cell.end || nulls.isNamed(bytes, cell.start, cell.end) {
       tally.nulls += 1
+    } else if nulls.isUsual(bytes, cell.start, cell.end) {
+      tally.add(nullText: scanner.text(cell))
     } else if !cell.quoted, NumberText.integer(bytes, cell.start, cell.end) != nil {
       tally.ints += 1
     } else if !cell.quoted, NumberText.decimal(bytes, cell.start, cell.end) != nil {
       tally.doubles += 1
-    } else if !cell.quoted, boolean(bytes, cell) != nil {
+    } else if !cell.quoted, CSVColumns.boolean(bytes, cell) != nil {
       tally.bools += 1
     } else {
       let text = scanner.text(cell)
@@ -114,23 +120,31 @@ struct CSVColumns {
     return nil
   }
 
-  /// The value of a cell as `type`, or nil when it is not one. Empty cells are null.
-  static func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType) -> Value? {
+  /// The value of a cell as `type`, or nil when it is not one. Empty cells, and cells the
+  /// user named as null, are null; the usual null texts (`NA`) are null unless `type` is text.
+  func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType) -> Value? {
     let bytes = scanner.bytes
-    if cell.start == cell.end { return .null }
+    if cell.start == cell.end || nulls.isNamed(bytes, cell.start, cell.end) { return .null }
+    let value: Value?
     switch type {
+    case .string:
+      return .string(scanner.text(cell))
     case .int:
-      return NumberText.integer(bytes, cell.start, cell.end).map(Value.int)
+      value = NumberText.integer(bytes, cell.start, cell.end).map(Value.int)
     case .double:
       if let int = NumberText.integer(bytes, cell.start, cell.end) { return .int(int) }
-      return NumberText.decimal(bytes, cell.start, cell.end).map(Value.double)
+      value = NumberText.decimal(bytes, cell.start, cell.end).map(Value.double)
     case .bool:
-      return boolean(bytes, cell).map(Value.bool)
+      value = CSVColumns.boolean(bytes, cell).map(Value.bool)
     case .date, .dateTime:
       let date = Value.isoDate(Array(scanner.text(cell).utf8))
-      return date.flatMap { $0.isOfType(type) ? $0 : nil }
+      value = date.flatMap { $0.isOfType(type) ? $0 : nil }
+    case .null:
+      value = nil
     default:
       return .string(scanner.text(cell))
     }
+    if value == nil && nulls.isUsual(bytes, cell.start, cell.end) { return .null }
+    return value
   }
 }

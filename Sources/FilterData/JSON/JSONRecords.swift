@@ -23,9 +23,18 @@ extension JSONScanner {
     guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
     switch byte {
     case 0x22:
-      let bytes = try stringBytes()
-      tally.add(string: String(decoding: bytes, as: UTF8.self))
-      if bytes.count >= 10, let date = Value.isoDate(bytes) { tally.add(date: date) }
+      let (start, stop, simple) = try scanString()
+      if simple, let nulls, nulls.isNamed(self.bytes, start, stop) {
+        tally.nulls += 1
+      } else if simple, let nulls, nulls.isUsual(self.bytes, start, stop) {
+        tally.add(nullText: String(decoding: self.bytes[start..<stop], as: UTF8.self))
+      } else {
+        var copy = self
+        copy.index = start - 1
+        let bytes = try copy.stringBytes()
+        tally.add(string: String(decoding: bytes, as: UTF8.self))
+        if bytes.count >= 10, let date = Value.isoDate(bytes) { tally.add(date: date) }
+      }
     case 0x7B:
       tally.records += 1
       try self.tally(record: tally.fields, depth: depth)
@@ -133,13 +142,24 @@ extension JSONScanner {
     guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
     switch byte {
     case 0x22:
+      if type == .string && nulls?.namesAny != true { return .string(try string()) }
+      let (start, stop, simple) = try scanString()
+      if simple, let nulls {
+        // Texts the user named are null in any field; the usual ones (`NA`) where the field
+        // is not text.
+        if nulls.isNamed(bytes, start, stop) { return .null }
+        if type != .string && nulls.isUsual(bytes, start, stop) { return .null }
+      }
       switch type {
-      case .string: return .string(try string())
+      case .string:
+        return .string(
+          simple
+            ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+            : try decode(start, stop))
       case .date, .dateTime:
-        let date = Value.isoDate(try stringBytes())
-        return date.flatMap { $0.isOfType(type) ? $0 : nil }
+        let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
+        return Value.isoDate(text).flatMap { $0.isOfType(type) ? $0 : nil }
       default:
-        _ = try scanString()
         return nil
       }
     case 0x7B:

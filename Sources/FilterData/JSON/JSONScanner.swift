@@ -17,6 +17,8 @@ struct JSONScanner {
   /// Newlines passed since the reader last reset the count, and where the last line begins.
   var newlines = 0
   var lineStart = 0
+  /// Which strings stand for null (see ``ReadOptions``).
+  var nulls: NullTexts? = nil
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int) {
     self.bytes = bytes
@@ -129,7 +131,7 @@ struct JSONScanner {
   }
 
   /// Decodes the escapes of a string's contents (already scanned and validated).
-  private func decode(_ start: Int, _ stop: Int) throws(DataProblem) -> String {
+  func decode(_ start: Int, _ stop: Int) throws(DataProblem) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(stop - start)
     var cursor = start

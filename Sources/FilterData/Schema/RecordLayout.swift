@@ -83,12 +83,27 @@ final class GrowthLog {
   var acceptsNewFields = true
   /// The values found since the reader last grew its schema.
   var pending: [Growth] = []
+  /// Top-level fields whose type the user fixed (`--type`): they never grow; a value that
+  /// does not fit is null, and counted here, with the first of each field.
+  var fixed: Set<String> = []
+  var failures: [String: (count: Int, first: Growth)] = [:]
+  /// The failures not yet turned into warnings.
+  var unreported: [Growth] = []
 
   func report(
     _ path: [String], found: ValueType, offset: Int, newlines: Int, lineStart: Int
   ) {
-    pending.append(
-      Growth(
-        path: path, found: found, offset: offset, line: line + newlines, lineStart: lineStart))
+    let growth = Growth(
+      path: path, found: found, offset: offset, line: line + newlines, lineStart: lineStart)
+    guard path.count == 1, fixed.contains(path[0]) else {
+      pending.append(growth)
+      return
+    }
+    if let failure = failures[path[0]] {
+      failures[path[0]] = (failure.count + 1, failure.first)
+    } else {
+      failures[path[0]] = (1, growth)
+      unreported.append(growth)
+    }
   }
 }

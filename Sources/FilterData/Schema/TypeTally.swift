@@ -13,6 +13,10 @@ final class TypeTally {
   var dateTimes = 0
   var lists = 0
   var records = 0
+  /// Texts that usually stand for null (`NA`, `N/A`): null when the field's other values are
+  /// not text, text when they are (see ``ReadOptions/usualNullTexts``).
+  var nullTexts = 0
+  private var nullTextValues: Set<String> = []
   /// The tally of every element of every list.
   private(set) lazy var element: TypeTally = TypeTally()
   /// The tally of the fields of nested records.
@@ -31,6 +35,12 @@ final class TypeTally {
     }
   }
 
+  /// A text that usually stands for null.
+  func add(nullText: String) {
+    nullTexts += 1
+    nullTextValues.insert(nullText)
+  }
+
   /// A text value that also spells a date or date-time.
   func add(date: Value) {
     if case .date = date { dates += 1 } else { dateTimes += 1 }
@@ -40,6 +50,18 @@ final class TypeTally {
   /// null (a field null in every record, a list empty in every record), there is no evidence
   /// of a type: `.null`, which compares with anything and matches nothing.
   var type: ValueType {
+    let type = typeApartFromNullTexts
+    guard nullTexts > 0 else { return type }
+    switch type {
+    case .null, .bool, .int, .double, .date, .dateTime, .duration: return type
+    default: return .string
+    }
+  }
+
+  /// Whether the null texts seen are read as null (the field is not text).
+  var nullTextsAreNull: Bool { nullTexts > 0 && type != .string }
+
+  private var typeApartFromNullTexts: ValueType {
     let scalars = bools + ints + doubles + strings
     if lists > 0 && scalars + records == 0 {
       return .list(element.type)
@@ -56,16 +78,23 @@ final class TypeTally {
     return scalars + lists + records == 0 ? .null : .string
   }
 
-  var isEmpty: Bool { nulls + bools + ints + doubles + strings + lists + records == 0 }
+  var isEmpty: Bool {
+    nulls + bools + ints + doubles + strings + lists + records + nullTexts == 0
+  }
+
+  /// Whether some values were null.
+  var hasNulls: Bool { nulls > 0 || nullTextsAreNull }
 
   /// The values of a text field with few distinct values that repeat: an enum-like field such
   /// as a colour. Only offered when every record was seen, so that a value the filter names
   /// and the sample lacks is not reported as unknown.
   func knownValues(complete: Bool) -> [String]? {
-    guard complete, type == .string, let distinct, !distinct.isEmpty,
-      strings >= 3 * distinct.count
+    guard complete, type == .string, let distinct else { return nil }
+    let values = distinct.union(nullTextValues)
+    guard !values.isEmpty, values.count <= TypeTally.knownValuesLimit,
+      strings + nullTexts >= 3 * values.count
     else { return nil }
-    return distinct.sorted()
+    return values.sorted()
   }
 }
 
@@ -99,7 +128,7 @@ final class RecordTally {
       names.indices.map { slot in
         let tally = tallies[slot]
         return Schema.Field(
-          names[slot], tally.type, optional: tally.nulls > 0 || present[slot] < records,
+          names[slot], tally.type, optional: tally.hasNulls || present[slot] < records,
           knownValues: tally.knownValues(complete: complete))
       })
   }

@@ -1,0 +1,79 @@
+import FilterDSL
+
+/// How a ``DataReader`` reads values that files spell in many ways: the texts that stand for
+/// "no value", and fields whose type the user names instead of leaving it to inference.
+public struct ReadOptions: Sendable {
+  /// Texts that mean null in every field (`--null NA`), on top of the empty CSV cell.
+  public var nullTexts: [String]
+  /// Types for fields by name (`--type zip=string`): the field is read as that type whatever
+  /// the data holds, and a value that does not convert is null (and counted).
+  public var types: [String: ValueType]
+
+  public init(nullTexts: [String] = [], types: [String: ValueType] = [:]) {
+    self.nullTexts = nullTexts
+    self.types = types
+  }
+
+  /// The texts that commonly stand for "no value" in data files (R's `NA`, spreadsheets'
+  /// `#N/A`, `null` written as text). In a field whose other values are numbers, dates or
+  /// booleans they are null without asking; in a text field they stay text (`NA` may be
+  /// Namibia), unless ``nullTexts`` names them.
+  public static let usualNullTexts = ["NA", "N/A", "n/a", "#N/A", "null", "NULL", "NaN", "nan"]
+
+  /// Reads a type's name as `--type` and `load ... type` write it: `int`, `double`, `string`
+  /// (or `text`), `bool`, `date`, `datetime`, `duration`.
+  public static func type(named name: String) -> ValueType? {
+    switch name.lowercased() {
+    // The names here are ``typeSpellings``.
+    case "int", "integer": .int
+    case "double", "number", "float": .double
+    case "string", "text": .string
+    case "bool", "boolean": .bool
+    case "date": .date
+    case "datetime", "date-time": .dateTime
+    case "duration": .duration
+    default: nil
+    }
+  }
+
+  /// Every name ``type(named:)`` reads, for suggestions.
+  public static let typeSpellings = [
+    "int", "integer", "double", "number", "float", "string", "text", "bool", "boolean", "date",
+    "datetime", "date-time", "duration",
+  ]
+
+  /// The names ``type(named:)`` reads, for messages.
+  public static let typeNames = "int, double, string, bool, date, datetime, duration"
+}
+
+/// The null texts as bytes, to test cells and JSON strings without making strings.
+struct NullTexts {
+  private let usual: [[UInt8]]
+  private let named: [[UInt8]]
+
+  init(_ options: ReadOptions) {
+    usual = ReadOptions.usualNullTexts.map { Array($0.utf8) }
+    named = options.nullTexts.map { Array($0.utf8) }
+  }
+
+  /// Whether the user named any null texts.
+  var namesAny: Bool { !named.isEmpty }
+
+  /// Whether `bytes` is one of the usual null texts.
+  func isUsual(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    Self.contains(usual, bytes, start, end)
+  }
+
+  /// Whether `bytes` is a text the user named as null.
+  func isNamed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    !named.isEmpty && Self.contains(named, bytes, start, end)
+  }
+
+  private static func contains(
+    _ texts: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) -> Bool {
+    guard start >= 0, end <= bytes.count, start <= end else { return false }
+    let slice = bytes[start..<end]
+    return texts.contains { $0.count == slice.count && $0.elementsEqual(slice) }
+  }
+}

@@ -1,0 +1,70 @@
+import FilterDSL
+import Foundation
+import Testing
+
+@testable import FilterData
+
+/// Texts that stand for "no value" (`NA`, `N/A`, ...), and types the user fixes.
+@Suite struct NullTextTests {
+  static func read(_ text: String, _ name: String, _ options: ReadOptions = ReadOptions())
+    throws -> (DataReader, [[Value]])
+  {
+    let reader = try DataReader(path: try DataFiles.write(text, name), options: options)
+    var values: [[Value]] = []
+    while let block = try reader.next() { values += block.map(\.values) }
+    return (reader, values)
+  }
+
+  @Test func usualNullTextsAreNullWhereTheFieldIsNotText() throws {
+    let csv = "name,score,code\nAnn,5,NA\nBob,NA,NA\nCy,7,US\nDi,N/A,NA\nEd,#N/A,NA\nFy,9,NA\n"
+    let (reader, values) = try Self.read(csv, "na.csv")
+    #expect(reader.schema.fields.map(\.type) == [.string, .int, .string])
+    #expect(reader.schema.fields[1].isOptional)
+    #expect(values.map { $0[1] } == [.int(5), .null, .int(7), .null, .null, .int(9)])
+    // In a text column NA is a value (it may be Namibia), and counts among the known values.
+    #expect(values.map { $0[2] }.filter { $0 == .string("NA") }.count == 5)
+    #expect(reader.schema.fields[2].knownValues == ["NA", "US"])
+    // The known values of the number column are no business of text.
+    #expect(reader.schema.fields[1].knownValues == nil)
+  }
+
+  @Test func jsonStringsThatMeanNullInANumberField() throws {
+    let lines =
+      #"{"p":5,"d":"2022-09-16"}"# + "\n" + #"{"p":"N/A","d":"NA"}"# + "\n"
+      + #"{"p":7,"d":"2022-09-18"}"#
+    let (reader, values) = try Self.read(lines, "na.jsonl")
+    #expect(reader.schema.fields.map(\.type) == [.int, .date])
+    #expect(values[1] == [.null, .null])
+  }
+
+  @Test func aLateNullTextDoesNotGrowTheField() throws {
+    var text = "n\n"
+    for i in 0..<10_000 { text += "\(i)\n" }
+    text += "NA\n"
+    let (reader, values) = try Self.read(text, "late.csv")
+    #expect(reader.schema.fields[0].type == .int)
+    #expect(values.count == 10_001 && values.last == [.null])
+    #expect(reader.takeSchemaChanges().isEmpty)
+  }
+
+  @Test func namedNullTextsAreNullEverywhere() throws {
+    let (reader, values) = try Self.read(
+      "a,b\n-,x\n1,-\n2,y\n", "dash.csv", ReadOptions(nullTexts: ["-"]))
+    #expect(reader.schema.fields.map(\.type) == [.int, .string])
+    #expect(values == [[.null, .string("x")], [.int(1), .null], [.int(2), .string("y")]])
+  }
+
+  @Test func fixedTypesHoldAndCountWhatDoesNotConvert() throws {
+    let (reader, values) = try Self.read(
+      "zip,n\n01234,1\n02134,x\n9,y\n", "zip.csv",
+      ReadOptions(types: ["zip": .string, "n": .int]))
+    #expect(reader.schema.fields.map(\.type) == [.string, .int])
+    #expect(values.map { $0[0] } == [.string("01234"), .string("02134"), .string("9")])
+    #expect(values.map { $0[1] } == [.int(1), .null, .null])
+    #expect(reader.conversionFailures == ["n": 2])
+    #expect(reader.schemaVersion == 0)
+    let warnings = reader.takeWarnings()
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.description.contains("zip.csv:3:7\n") == true)
+  }
+}
