@@ -6,7 +6,8 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
   case integerOverflow
   /// `x / 0` or `x % 0`.
   case divisionByZero
-  /// A number that cannot be converted (NaN or infinity where an integer is needed).
+  /// A value that does not convert: NaN or infinity where an integer is needed, text that
+  /// is not a date for `date()`.
   case invalidConversion
   /// A date or duration computation outside the supported range.
   case dateOutOfRange
@@ -15,7 +16,7 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
     switch self {
     case .integerOverflow: "integer overflow"
     case .divisionByZero: "division by zero"
-    case .invalidConversion: "invalid number conversion"
+    case .invalidConversion: "value that did not convert"
     case .dateOutOfRange: "date out of range"
     }
   }
@@ -25,7 +26,7 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
     switch self {
     case .integerOverflow: "integer overflows"
     case .divisionByZero: "divisions by zero"
-    case .invalidConversion: "invalid number conversions"
+    case .invalidConversion: "values that did not convert"
     case .dateOutOfRange: "dates out of range"
     }
   }

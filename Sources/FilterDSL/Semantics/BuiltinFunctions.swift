@@ -59,8 +59,9 @@ enum BuiltinFunctions {
         case .date(let d): .success(.date(d))
         case .dateTime(let t): .success(.date(TimeArithmetic.day(of: t)))
         case .string(let s):
-          // Text that is not a date is null, like any other missing value.
-          .success(TimeArithmetic.parseDate(s).map { .date($0) } ?? .null)
+          // Text that is not a date is null, and counted (a fault), so that a column of
+          // dates in another format does not silently match nothing.
+          TimeArithmetic.parseDate(s).map { .success(.date($0)) } ?? .failure(.invalidConversion)
         default: .success(.null)
         }
       }),
