@@ -12,7 +12,7 @@ enum TreeDump {
     case .range(let lower, let upper, let kind):
       node(kind.rawValue, [self.expr(lower), self.expr(upper)])
     case .call(let name, let arguments):
-      node("call", [Quoting.name(name.text)] + arguments.map(self.expr))
+      node("call", [Quoting.name(name.text, at: .callee)] + arguments.map(self.expr))
     case .negate(let operand): node("-", [self.expr(operand)])
     case .not(let operand): node("not", [self.expr(operand)])
     case .arithmetic(let op, let left, let right):

@@ -90,9 +90,9 @@ extension Compiler {
     guard let function = functions.definition(named: name) else { return .constant(.null) }
     let producers = arguments.map(\.asValue)
     return .value { r, run in
-      let values = producers.map { $0(r, &run) }
-      if values.contains(where: \.isNull) { return .null }
-      return run.apply(function.evaluate(values, run.context))
+      let context = run.context
+      let result = function.call(producers.count, { producers[$0](r, &run) }, context)
+      return run.apply(result)
     }
   }
 

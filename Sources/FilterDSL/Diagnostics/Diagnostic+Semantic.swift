@@ -27,12 +27,17 @@ extension Diagnostic {
         ?? "bind it before evaluating (in a script: let \(name) = ...)")
   }
 
-  static func unknownFunction(_ name: String, suggestion: String?, at range: SourceRange)
-    -> Diagnostic
-  {
-    Diagnostic(
+  static func unknownFunction(
+    _ name: String, suggestion: String?, functions: [String], at range: SourceRange
+  ) -> Diagnostic {
+    let nearest = Suggestion.ranked(name, among: functions)
+    let list =
+      nearest.prefix(10).joined(separator: ", ")
+      + (nearest.count > 10 ? ", ... (\(nearest.count) in all)" : "")
+    let functionsAre = "the functions nearest to it are \(list)"
+    return Diagnostic(
       .unknownFunction, at: range, message: "unknown function \(quoted(name))",
-      help: suggestion.map { "did you mean '\($0)'?" })
+      help: suggestion.map { "did you mean '\($0)'? (\(functionsAre))" } ?? functionsAre)
   }
 
   static func wrongArity(

@@ -22,6 +22,18 @@ public enum Suggestion {
     return best?.candidate
   }
 
+  /// All of `candidates`, nearest to `word` first (fewest edits ignoring case, then fewest
+  /// counting case, then alphabetically): for lists of what exists.
+  public static func ranked(_ word: String, among candidates: some Sequence<String>) -> [String] {
+    let target = Array(word.lowercased().unicodeScalars.prefix(64))
+    return candidates.map { candidate in
+      let other = Array(candidate.lowercased().unicodeScalars.prefix(64))
+      return (candidate, editDistance(target, other))
+    }
+    .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+    .map(\.0)
+  }
+
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
   /// neighbours each cost one.
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

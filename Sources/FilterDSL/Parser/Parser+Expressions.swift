@@ -77,7 +77,7 @@ extension Parser {
       advance()
     }
     defer { depth -= count }
-    return try wrap(try parsePredicate(), operatorsFrom: first, count: count, negate: false)
+    return try wrap(try parsePredicate(), operators: first..<first + count, negate: false)
   }
 
   // predicate = "exists" field_path
@@ -139,7 +139,7 @@ extension Parser {
   // additive       = multiplicative { ( "+" | "-" ) multiplicative } ;
   // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
   func parseArithmetic(value: Bool) throws(ParseAbort) -> Expr {
-    let first = kind == .minus ? try parseNegative(value: value) : try parsePrimary(value: value)
+    let first = isSign ? try parseNegative(value: value) : try parsePrimary(value: value)
     guard Precedence.arithmetic(kind) != nil else { return first }
     return try parseArithmeticChain(first, value: value)
   }
@@ -162,7 +162,7 @@ extension Parser {
       steps += 1
       try enter()
       operands.append(
-        kind == .minus ? try parseNegative(value: value) : try parsePrimary(value: value))
+        isSign ? try parseNegative(value: value) : try parsePrimary(value: value))
     }
     while !operators.isEmpty { try reduce(&operands, &operators) }
     return operands[0]
@@ -177,43 +177,46 @@ extension Parser {
     operands.append(try node(.arithmetic(op, left, right), left.range.union(right.range)))
   }
 
-  // unary = { "-" } primary ;
+  // unary = { "-" | "+" } primary ;
   /// Callers check for `-` and call ``parseNegative(value:)`` or ``parsePrimary(value:)``
   /// themselves, one frame less per level of nesting.
   func parseUnary(value: Bool) throws(ParseAbort) -> Expr {
-    kind == .minus ? try parseNegative(value: value) : try parsePrimary(value: value)
+    isSign ? try parseNegative(value: value) : try parsePrimary(value: value)
   }
 
-  /// A run of minus signs, read in a loop. A minus right before a number or duration is part
-  /// of the literal (`-3`, `-7d`), which is how `-9223372036854775808` can be written.
+  /// Whether the current token is a sign: `-`, or `+`, which changes nothing (`+5`).
+  var isSign: Bool { kind == .minus || kind == .plus }
+
+  /// A run of signs, read in a loop: each minus negates, a plus changes nothing. A minus
+  /// right before a number or duration is part of the literal (`-3`, `-7d`), which is how
+  /// `-9223372036854775808` can be written.
   @inline(never)
   private func parseNegative(value: Bool) throws(ParseAbort) -> Expr {
-    let first = index
+    var minuses: [Int] = []
     var count = 0
-    while kind == .minus {
+    while isSign {
       try enter()
       count += 1
+      if kind == .minus { minuses.append(index) }
       advance()
     }
     defer { depth -= count }
     if kind == .integer || kind == .decimal || kind == .duration {
-      let literal = try parseNumber(minus: previous)
-      return try wrap(literal, operatorsFrom: first, count: count - 1, negate: true)
+      let negative = previous.kind == .minus
+      let literal = try parseNumber(minus: negative ? previous : nil)
+      return try wrap(literal, operators: negative ? minuses.dropLast() : minuses[...], negate: true)
     }
-    return try wrap(
-      try parsePrimary(value: value), operatorsFrom: first, count: count, negate: true)
+    return try wrap(try parsePrimary(value: value), operators: minuses[...], negate: true)
   }
 
-  /// Wraps `operand` in `count` prefix operators (`not` or unary minus) whose tokens start at
-  /// token `first`, innermost last: `not not a` is `not(not(a))`.
-  private func wrap(_ operand: Expr, operatorsFrom first: Int, count: Int, negate: Bool)
+  /// Wraps `operand` in prefix operators (`not` or unary minus) whose tokens are at
+  /// `operators`, innermost last: `not not a` is `not(not(a))`.
+  private func wrap(_ operand: Expr, operators: some BidirectionalCollection<Int>, negate: Bool)
     throws(ParseAbort) -> Expr
   {
     var expr = operand
-    var i = count
-    while i > 0 {
-      i -= 1
-      let range = tokens[first + i].range.union(expr.range)
+    for token in operators.reversed() {
+      let range = tokens[token].range.union(expr.range)
       expr = try node(negate ? .negate(expr) : .not(expr), range)
     }
     return expr

@@ -14,6 +14,9 @@ extension Parser {
     case .identifier, .quotedIdentifier:
       if next.kind == .leftParen { return try parseCall() }
       return try parseNamed(value: value)
+    case .contains, .startsWith, .endsWith where next.kind == .leftParen:
+      // The text operators are functions too: startsWith(model, "iPhone").
+      return try parseCall()
     default:
       return try parseLeaf(value: value)
     }
@@ -157,7 +160,7 @@ extension Parser {
     return Name(text(token), range: token.range)
   }
 
-  // call = name "(" [ filter { "," filter } [ "," ] ] ")" ;
+  // call = ( name | "contains" | "startsWith" | "endsWith" ) "(" [ filter { "," filter } [ "," ] ] ")" ;
   private func parseCall() throws(ParseAbort) -> Expr {
     let nameToken = advance()
     let open = try openParenthesis()
@@ -169,7 +172,14 @@ extension Parser {
       guard match(.comma) else { break }
     }
     let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
-    let call = try node(.call(name(nameToken), arguments), nameToken.range.union(close.range))
+    var callee = name(nameToken)
+    switch nameToken.kind {
+    case .contains: callee.text = TextOperator.contains.rawValue
+    case .startsWith: callee.text = TextOperator.startsWith.rawValue  // also `beginsWith`
+    case .endsWith: callee.text = TextOperator.endsWith.rawValue
+    default: break
+    }
+    let call = try node(.call(callee, arguments), nameToken.range.union(close.range))
     try rejectPostfix()
     return call
   }

@@ -31,7 +31,7 @@ struct Printer {
       out += kind.rawValue
       self.expr(upper, .additive, value: value)
     case .call(let name, let arguments):
-      out += Quoting.name(name.text)
+      out += Quoting.name(name.text, at: .callee)
       out += "("
       join(arguments) { $0.expr($1) }
       out += ")"

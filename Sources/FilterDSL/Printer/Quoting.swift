@@ -16,6 +16,8 @@ enum Quoting {
     case pathStep
     /// Value position, where a bare word is text: always quoted.
     case value
+    /// A function's name before `(`: the text operators are functions too.
+    case callee
   }
 
   /// A field, function or statement name: bare when the parser reads it back as the same name
@@ -28,6 +30,9 @@ enum Quoting {
       case .statementName: Keywords.lookup(Array(text.utf8), 0..<text.utf8.count) == nil
       case .pathStep: true
       case .value: false
+      case .callee:
+        !Keywords.isReserved(text) || [.contains, .startsWith, .endsWith].contains(
+          TextOperator(rawValue: text))
       }
     return bare ? text : quote(text, delimiter: "`")
   }

@@ -156,12 +156,9 @@ public struct ReferenceEvaluator: Sendable {
     case .range:
       return .null  // only meaningful after `in`
     case .call(let name, let arguments):
-      let values = arguments.map { value($0, &state) }
-      guard let function = functions.definition(named: name.text), !values.contains(where: \.isNull)
-      else {
-        return .null
-      }
-      return record(function.evaluate(values, context), &state)
+      guard let function = functions.definition(named: name.text) else { return .null }
+      let result = function.call(arguments.count, { value(arguments[$0], &state) }, context)
+      return record(result, &state)
     case .negate(let operand):
       return record(ValueArithmetic.negate(value(operand, &state)), &state)
     case .arithmetic(let op, let left, let right):

@@ -1,8 +1,11 @@
 /// The built-in functions.
 enum BuiltinFunctions {
-  static let all: [FunctionDefinition] = [
-    text("lower") { $0.lowercased() },
-    text("upper") { $0.uppercased() },
+  static let all: [FunctionDefinition] =
+    core + textFunctions + dateFunctions + conversions + conditionals
+
+  private static let core: [FunctionDefinition] = [
+    textFunction("lower") { $0.lowercased() },
+    textFunction("upper") { $0.uppercased() },
     FunctionDefinition(
       name: "len", arity: 1...1,
       resultType: { types in
@@ -46,29 +49,11 @@ enum BuiltinFunctions {
     FunctionDefinition(
       name: "today", arity: 0...0, resultType: { _ in .success(.date) },
       evaluate: { _, context in .success(.date(TimeArithmetic.day(of: context.now))) }),
-    FunctionDefinition(
-      name: "date", arity: 1...1,
-      resultType: { types in
-        switch types[0] {
-        case .string, .date, .dateTime, .null: .success(.date)
-        default: .failure(TypeRuleError("date takes text, a date or a date-time, not \(types[0])"))
-        }
-      },
-      evaluate: { args, _ in
-        switch args[0] {
-        case .date(let d): .success(.date(d))
-        case .dateTime(let t): .success(.date(TimeArithmetic.day(of: t)))
-        case .string(let s):
-          // Text that is not a date is null, and counted (a fault), so that a column of
-          // dates in another format does not silently match nothing.
-          TimeArithmetic.parseDate(s).map { .success(.date($0)) } ?? .failure(.invalidConversion)
-        default: .success(.null)
-        }
-      }),
   ]
 
-  private static func text(_ name: String, _ transform: @escaping @Sendable (String) -> String)
-    -> FunctionDefinition
+  static func textFunction(
+    _ name: String, _ transform: @escaping @Sendable (String) -> String
+  ) -> FunctionDefinition
   {
     FunctionDefinition(
       name: name, arity: 1...1,

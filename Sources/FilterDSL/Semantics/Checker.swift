@@ -164,7 +164,9 @@ public final class Checker {
     let types = arguments.map { type(of: $0) }
     guard let function = functions.definition(named: name.text) else {
       let suggestion = Suggestion.closest(to: name.text, among: functions.names)
-      report(.unknownFunction(name.text, suggestion: suggestion, at: name.range))
+      report(
+        .unknownFunction(
+          name.text, suggestion: suggestion, functions: functions.names, at: name.range))
       return nil
     }
     guard function.arity.contains(arguments.count) else {
@@ -174,7 +176,16 @@ public final class Checker {
     let known = types.compactMap { $0 }
     guard known.count == types.count else { return nil }
     switch function.resultType(known) {
-    case .success(let result): return result
+    case .success(let result):
+      let literals = arguments.map { argument -> Literal? in
+        if case .literal(let literal) = argument.kind { return literal }
+        return nil
+      }
+      if let error = function.checkLiterals(literals) {
+        report(.invalidArguments(error.message, at: range))
+        return nil
+      }
+      return result
     case .failure(let error):
       report(.invalidArguments(error.message, at: range))
       return nil

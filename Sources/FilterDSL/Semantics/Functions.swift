@@ -9,18 +9,73 @@ public struct FunctionDefinition: Sendable {
   /// The result type for the argument types, or what is wrong with them (lower case, such as
   /// "lower takes text, not a number").
   public let resultType: @Sendable ([ValueType]) -> Result<ValueType, TypeRuleError>
-  /// The implementation. Null arguments never reach it: a call with a null argument is null.
-  public let evaluate: @Sendable ([Value], EvaluationContext) -> Result<Value, Fault>
+  /// How a call is evaluated.
+  public let evaluation: Evaluation
+  /// Checks the arguments written as literals (nil for the others) when the filter is
+  /// checked, so that a bad date format is an error with a place, not a null per record.
+  public let checkLiterals: @Sendable ([Literal?]) -> TypeRuleError?
 
+  /// How a function gets its arguments.
+  public enum Evaluation: Sendable {
+    /// Every argument is evaluated first, left to right; a null argument makes the call null
+    /// without calling the function.
+    case strict(@Sendable ([Value], EvaluationContext) -> Result<Value, Fault>)
+    /// The function asks for the arguments it needs, by position, and sees nulls: for
+    /// `if`, whose branch not taken is never evaluated (so its faults do not count), and
+    /// `coalesce`. The closure it is given must not escape.
+    case lazy(
+      @Sendable (_ count: Int, _ argument: (Int) -> Value, EvaluationContext) -> Result<
+        Value, Fault
+      >)
+  }
+
+  /// A strict function: null in, null out.
   public init(
     name: String, arity: ClosedRange<Int>,
     resultType: @escaping @Sendable ([ValueType]) -> Result<ValueType, TypeRuleError>,
+    checkLiterals: @escaping @Sendable ([Literal?]) -> TypeRuleError? = { _ in nil },
     evaluate: @escaping @Sendable ([Value], EvaluationContext) -> Result<Value, Fault>
   ) {
     self.name = name
     self.arity = arity
     self.resultType = resultType
-    self.evaluate = evaluate
+    self.checkLiterals = checkLiterals
+    self.evaluation = .strict(evaluate)
+  }
+
+  /// A function that evaluates its arguments itself (see ``Evaluation/lazy(_:)``).
+  public init(
+    name: String, arity: ClosedRange<Int>,
+    resultType: @escaping @Sendable ([ValueType]) -> Result<ValueType, TypeRuleError>,
+    lazy evaluate: @escaping @Sendable (Int, (Int) -> Value, EvaluationContext) -> Result<
+      Value, Fault
+    >
+  ) {
+    self.name = name
+    self.arity = arity
+    self.resultType = resultType
+    self.checkLiterals = { _ in nil }
+    self.evaluation = .lazy(evaluate)
+  }
+
+  /// Calls the function, evaluating arguments through `argument` as its evaluation says.
+  @inline(__always)
+  func call(
+    _ count: Int, _ argument: (Int) -> Value, _ context: EvaluationContext
+  ) -> Result<Value, Fault> {
+    switch evaluation {
+    case .strict(let evaluate):
+      var values: [Value] = []
+      values.reserveCapacity(count)
+      for index in 0..<count {
+        let value = argument(index)
+        if value.isNull { return .success(.null) }
+        values.append(value)
+      }
+      return evaluate(values, context)
+    case .lazy(let evaluate):
+      return evaluate(count, argument, context)
+    }
   }
 }
 

@@ -67,7 +67,7 @@ struct TypedFilterGenerator {
   var rng: SplitMix64
   init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-  static let strings = ["a", "b", "B", "ab", "é", "e", "", "Space Black", "x*y"]
+  static let strings = ["a", "b", "B", "ab", "é", "e", "", "Space Black", "x*y", "3", " -2 "]
 
   func e(_ kind: Expr.Kind) -> Expr { Expr(kind) }
   func field(_ name: String) -> Expr { e(.field(FieldPath(name))) }
@@ -193,7 +193,7 @@ struct TypedFilterGenerator {
   }
 
   mutating func int(_ depth: Int) -> Expr {
-    switch depth <= 0 ? rng.int(0...3) : rng.int(0...8) {
+    switch depth <= 0 ? rng.int(0...3) : rng.int(0...12) {
     case 0, 1: return field(rng.pick(["i", "j"]))
     case 2: return lit(.int(rng.pick([0, 1, -1, 2, 3, Int64.max, Int64.min, 1000])))
     case 3: return e(.parameter(Name("pi")))
@@ -205,6 +205,16 @@ struct TypedFilterGenerator {
         .call(
           Name(rng.pick(["abs", "len"])), [rng.chance(0.5) ? int(depth - 1) : string(0)].map { $0 })
       )
+    case 8:
+      return e(.call(Name(rng.pick(["year", "month", "day", "weekday", "hour"])), [date(depth - 1)]))
+    case 9:
+      // Casts: what does not convert is a fault, in both engines alike.
+      return e(
+        .call(Name("int"), [rng.pick([string(depth - 1), double(depth - 1), field("b")])]))
+    case 10:
+      return e(.call(Name("if"), [bool(depth - 1), int(depth - 1), int(depth - 1)]))
+    case 11:
+      return e(.call(Name("coalesce"), [int(depth - 1), int(depth - 1), int(0)]))
     default: return e(.call(Name(rng.pick(["round", "floor", "ceil"])), [double(depth - 1)]))
     }
   }
@@ -223,11 +233,18 @@ struct TypedFilterGenerator {
   }
 
   mutating func string(_ depth: Int) -> Expr {
-    switch depth <= 0 ? rng.int(0...2) : rng.int(0...4) {
+    switch depth <= 0 ? rng.int(0...2) : rng.int(0...8) {
     case 0: return field("s")
     case 1: return lit(.string(rng.pick(Self.strings)))
     case 2: return e(.parameter(Name("ps")))
-    case 3: return e(.call(Name(rng.pick(["lower", "upper"])), [string(depth - 1)]))
+    case 3: return e(.call(Name(rng.pick(["lower", "upper", "trim"])), [string(depth - 1)]))
+    case 4:
+      return e(.call(Name("substring"), [string(depth - 1), int(depth - 1), int(0)]))
+    case 5:
+      return e(.call(Name("replace"), [string(depth - 1), string(0), string(0)]))
+    case 6:
+      return e(.call(Name("text"), [rng.chance(0.5) ? int(depth - 1) : date(depth - 1)]))
+    case 7: return e(.call(Name("coalesce"), [string(depth - 1), string(0)]))
     default: return e(.arithmetic(.add, string(depth - 1), string(depth - 1)))
     }
   }

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import FilterDSL
+
+/// The built-in functions, through the reference evaluator and the compiled engine, on the
+/// record of ``ReferenceEvaluatorTests``: `(id, filter, expected truth, fault expected)`.
+@Suite struct FunctionTests {
+  @Test(arguments: [
+    // Text. Positions count characters from 0; a negative start counts from the end.
+    ("fn-1.1", #"substring(model, 0, 6) == "iPhone""#, Truth.true),
+    ("fn-1.2", #"substring(model, 7) == "14 Pro""#, .true),
+    ("fn-1.3", #"substring(model, -3) == "Pro""#, .true),
+    ("fn-1.4", #"substring(model, 100) == "" and substring(model, -100, 2) == "iP""#, .true),
+    ("fn-1.5", #"substring(model, 2, -1) == "" and substring(model, 2, 9223372036854775807) == "hone 14 Pro""#, .true),
+    ("fn-1.6", #"indexOf(model, "14") == 7 and indexOf(model, "x") == -1"#, .true),
+    ("fn-1.7", #"trim("  a b \n") == "a b" and trim("   ") == """#, .true),
+    ("fn-1.8", #"replace(model, "14", "15") == "iPhone 15 Pro" and replace(model, "", "x") == `model`"#, .true),
+    ("fn-1.9", #"startsWith(model, "iPhone") and endsWith(model, "Pro") and contains(model, "14")"#, .true),
+    ("fn-1.10", #"beginsWith(model, "x")"#, .false),
+    ("fn-1.11", #"substring(processor, 0, $missing) == "A""#, .unknown),
+    ("fn-1.12", #"len(substring("👍🏽ab", 0, 1)) == 1"#, .true),
+    // Dates (UTC); weekday is ISO: Monday 1 ... Sunday 7. 2022-09-16 was a Friday.
+    ("fn-2.1", "year(released) == 2022 and month(released) == 9 and day(released) == 16", .true),
+    ("fn-2.2", "weekday(released) == 5 and weekday(2022-09-18) == 7 and weekday(1969-12-29) == 1", .true),
+    ("fn-2.3", "hour(2022-09-16T10:42:00Z) == 10 and minute(2022-09-16T10:42:00Z) == 42", .true),
+    ("fn-2.4", "hour(1969-12-31T23:30:00Z) == 23 and day(1969-12-31T23:30:00Z) == 31", .true),
+    ("fn-2.5", "hour(released) == 0 and year(updated) == 2022", .unknown),
+    ("fn-2.6", #"date("16/09/2022", "%d/%m/%Y") == `released`"#, .true),
+    ("fn-2.7", #"date("Sep 16, 22", "%b %d, %y") == `released`"#, .true),
+    ("fn-2.8", #"date("16 september 2022 10:00", "%d %B %Y %H:%M") == `released`"#, .true),
+    // Conversions.
+    ("fn-3.1", #"int("42") == 42 and int(" -7 ") == -7 and int(6.9) == 6 and int(-6.9) == -6"#, .true),
+    ("fn-3.2", "int(true) == 1 and double(price) == 999.0 and double(\"2.5\") == 2.5", .true),
+    ("fn-3.3", #"text(price) == "999" and text(screenSize) == "6.1" and text(released) == "2022-09-16""#, .true),
+    ("fn-3.4", #"text(inStock) == "true" and text(warranty) == "365d""#, .true),
+    ("fn-3.5", #"bool("TRUE") and not bool(0) and bool(1)"#, .true),
+    // Conditionals see nulls and evaluate only what they need.
+    ("fn-4.1", #"if(price > 500, "high", "low") == "high""#, .true),
+    ("fn-4.2", #"if(updated > 2020-01-01, 1, 2) == 2"#, .true),
+    ("fn-4.3", "if(price > 0, price, price / 0) == 999", .true),
+    ("fn-4.4", "coalesce(updated, released) == 2022-09-16", .true),
+    ("fn-4.5", "coalesce(discontinued, updated) is null", .true),
+    ("fn-4.6", "coalesce(camera.zoom, 1.5, price / 0) == 1.5", .true),
+  ])
+  func truth(id: String, filter: String, expected: Truth) throws {
+    let (truth, faults) = ReferenceEvaluatorTests.evaluate(filter)
+    #expect(truth == expected, "\(id): \(filter)")
+    #expect(faults.isEmpty, "\(id): \(faults)")
+    let (compiled, compiledFaults) = try ReferenceEvaluatorTests.compiled(filter)
+    #expect(compiled == expected, "\(id) compiled: \(filter)")
+    #expect(compiledFaults.isEmpty, "\(id) compiled: \(compiledFaults)")
+  }
+
+  /// What does not convert is null and counted, never a trap.
+  @Test(arguments: [
+    ("fn-5.1", #"int("12.5") == 12"#), ("fn-5.2", #"int("x") == 1"#),
+    ("fn-5.3", "int(screenSize * 1e300) == 1"), ("fn-5.4", #"double("nan") == 1"#),
+    ("fn-5.5", #"double("1e400") > 1"#), ("fn-5.6", #"bool("maybe")"#), ("fn-5.7", "bool(2)"),
+    ("fn-5.8", #"date("2022-13-45", "%Y-%m-%d") == `released`"#),
+    ("fn-5.9", #"date("16/09/2022", "%Y-%m-%d") == `released`"#),
+    ("fn-5.10", #"date(model) == `released`"#),
+    ("fn-5.11", "int(9.3e18) == 1"),
+  ])
+  func failedConversions(id: String, filter: String) throws {
+    let (truth, faults) = ReferenceEvaluatorTests.evaluate(filter)
+    #expect(truth == .unknown, "\(id): \(filter)")
+    #expect(faults.total == 1, "\(id): \(faults)")
+    let (compiled, compiledFaults) = try ReferenceEvaluatorTests.compiled(filter)
+    #expect(compiled == .unknown, "\(id) compiled: \(filter)")
+    #expect(compiledFaults.total == 1, "\(id) compiled: \(compiledFaults)")
+  }
+
+  @Test(arguments: [
+    (#"date(model, "%Q")"#, "'%Q' is not a date format directive"),
+    (#"date(model, "%d/%m")"#, "a date format needs the year"),
+    (#"date(model, "%Y-%m-%d%")"#, "the date format ends with '%'"),
+    (#"if(price, 1, 2) == 1"#, "if takes a condition first"),
+    (#"if(inStock, 1, "a") == 1"#, "if gives one kind of value"),
+    (#"coalesce(price, model) == 1"#, "coalesce takes values of one kind"),
+    ("int(tags) == 1", "int takes"), ("year(price) == 1", "year takes a date"),
+    (#"substring(model, "a") == "b""#, "substring takes text"),
+  ])
+  func typeErrors(filter: String, message: String) {
+    let diagnostics = CheckerTests.check(filter)
+    #expect(diagnostics.count == 1, "\(filter): \(diagnostics)")
+    #expect(diagnostics.first?.contains(message) == true, "\(filter): \(diagnostics)")
+  }
+}
