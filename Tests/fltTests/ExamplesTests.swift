@@ -41,3 +41,33 @@ import Testing
     }
   }
 }
+
+/// Every line of the README's tour runs on the bundled phones, without an error or a warning.
+@Suite struct ReadmeTourTests {
+  static var lines: [String] {
+    let readme =
+      (try? String(
+        contentsOf: CLITests.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    guard let start = readme.range(of: "## A tour of the language\n\n```sh\n"),
+      let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex)
+    else { return [] }
+    return readme[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+      // A comment after two spaces or more ends the filter.
+      let filter = line.range(of: "  #").map { line[..<$0.lowerBound] } ?? line
+      let text = filter.trimmingCharacters(in: .whitespaces)
+      return text.isEmpty || text.hasPrefix("#") ? nil : text
+    }
+  }
+
+  @Test func theTourHasItsLines() {
+    #expect(ReadmeTourTests.lines.count >= 20)
+  }
+
+  @Test(arguments: lines)
+  func tourLineRunsOnThePhones(line: String) throws {
+    let run = try CLITests.flt(["-p", "budget=1000", "--count", line, "examples/phones.json"])
+    #expect(run.status == 0, "\(line): \(run.stderr)")
+    #expect(run.stderr.isEmpty, "\(line): \(run.stderr)")
+    #expect(Int(run.stdout.trimmingCharacters(in: .newlines)) != nil, "\(line)")
+  }
+}

@@ -204,7 +204,8 @@ extension Parser {
     if kind == .integer || kind == .decimal || kind == .duration {
       let negative = previous.kind == .minus
       let literal = try parseNumber(minus: negative ? previous : nil)
-      return try wrap(literal, operators: negative ? minuses.dropLast() : minuses[...], negate: true)
+      return try wrap(
+        literal, operators: negative ? minuses.dropLast() : minuses[...], negate: true)
     }
     return try wrap(try parsePrimary(value: value), operators: minuses[...], negate: true)
   }

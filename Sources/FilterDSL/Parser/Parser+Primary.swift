@@ -14,7 +14,8 @@ extension Parser {
     case .identifier, .quotedIdentifier:
       if next.kind == .leftParen { return try parseCall() }
       return try parseNamed(value: value)
-    case .contains, .startsWith, .endsWith where next.kind == .leftParen:
+    case .contains where next.kind == .leftParen, .startsWith where next.kind == .leftParen,
+      .endsWith where next.kind == .leftParen:
       // The text operators are functions too: startsWith(model, "iPhone").
       return try parseCall()
     default:

@@ -31,8 +31,9 @@ enum Quoting {
       case .pathStep: true
       case .value: false
       case .callee:
-        !Keywords.isReserved(text) || [.contains, .startsWith, .endsWith].contains(
-          TextOperator(rawValue: text))
+        !Keywords.isReserved(text)
+          || [.contains, .startsWith, .endsWith].contains(
+            TextOperator(rawValue: text))
       }
     return bare ? text : quote(text, delimiter: "`")
   }

@@ -78,7 +78,8 @@ extension BuiltinFunctions {
         case .date(let day): return .success(.int(Int64(part(day, 0))))
         case .dateTime(let instant):
           // Floor division, so that instants before 1970 fall on the right day.
-          let days = instant.seconds >= 0 ? instant.seconds / 86_400 : (instant.seconds + 1) / 86_400 - 1
+          let days =
+            instant.seconds >= 0 ? instant.seconds / 86_400 : (instant.seconds + 1) / 86_400 - 1
           let second = instant.seconds - days * 86_400
           return .success(.int(Int64(part(CalendarDate(daysSinceEpoch: days), second))))
         default: return .success(.null)

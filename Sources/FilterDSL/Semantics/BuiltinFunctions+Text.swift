@@ -7,7 +7,8 @@ extension BuiltinFunctions {
       resultType: { types in
         guard isText(types[0]), types.dropFirst().allSatisfy(isInteger) else {
           return .failure(
-            TypeRuleError("substring takes text, a start and a length (integers): substring(s, 0, 3)"))
+            TypeRuleError(
+              "substring takes text, a start and a length (integers): substring(s, 0, 3)"))
         }
         return .success(.string)
       },

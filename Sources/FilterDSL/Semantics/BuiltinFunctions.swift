@@ -53,8 +53,7 @@ enum BuiltinFunctions {
 
   static func textFunction(
     _ name: String, _ transform: @escaping @Sendable (String) -> String
-  ) -> FunctionDefinition
-  {
+  ) -> FunctionDefinition {
     FunctionDefinition(
       name: name, arity: 1...1,
       resultType: { types in

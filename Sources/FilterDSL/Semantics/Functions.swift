@@ -47,9 +47,10 @@ public struct FunctionDefinition: Sendable {
   public init(
     name: String, arity: ClosedRange<Int>,
     resultType: @escaping @Sendable ([ValueType]) -> Result<ValueType, TypeRuleError>,
-    lazy evaluate: @escaping @Sendable (Int, (Int) -> Value, EvaluationContext) -> Result<
-      Value, Fault
-    >
+    lazy evaluate:
+      @escaping @Sendable (Int, (Int) -> Value, EvaluationContext) -> Result<
+        Value, Fault
+      >
   ) {
     self.name = name
     self.arity = arity

@@ -206,7 +206,8 @@ struct TypedFilterGenerator {
           Name(rng.pick(["abs", "len"])), [rng.chance(0.5) ? int(depth - 1) : string(0)].map { $0 })
       )
     case 8:
-      return e(.call(Name(rng.pick(["year", "month", "day", "weekday", "hour"])), [date(depth - 1)]))
+      return e(
+        .call(Name(rng.pick(["year", "month", "day", "weekday", "hour"])), [date(depth - 1)]))
     case 9:
       // Casts: what does not convert is a fault, in both engines alike.
       return e(

@@ -11,17 +11,31 @@ import Testing
     ("fn-1.2", #"substring(model, 7) == "14 Pro""#, .true),
     ("fn-1.3", #"substring(model, -3) == "Pro""#, .true),
     ("fn-1.4", #"substring(model, 100) == "" and substring(model, -100, 2) == "iP""#, .true),
-    ("fn-1.5", #"substring(model, 2, -1) == "" and substring(model, 2, 9223372036854775807) == "hone 14 Pro""#, .true),
+    (
+      "fn-1.5",
+      #"substring(model, 2, -1) == "" and substring(model, 2, 9223372036854775807) == "hone 14 Pro""#,
+      .true
+    ),
     ("fn-1.6", #"indexOf(model, "14") == 7 and indexOf(model, "x") == -1"#, .true),
     ("fn-1.7", #"trim("  a b \n") == "a b" and trim("   ") == """#, .true),
-    ("fn-1.8", #"replace(model, "14", "15") == "iPhone 15 Pro" and replace(model, "", "x") == `model`"#, .true),
-    ("fn-1.9", #"startsWith(model, "iPhone") and endsWith(model, "Pro") and contains(model, "14")"#, .true),
+    (
+      "fn-1.8",
+      #"replace(model, "14", "15") == "iPhone 15 Pro" and replace(model, "", "x") == `model`"#,
+      .true
+    ),
+    (
+      "fn-1.9",
+      #"startsWith(model, "iPhone") and endsWith(model, "Pro") and contains(model, "14")"#, .true
+    ),
     ("fn-1.10", #"beginsWith(model, "x")"#, .false),
     ("fn-1.11", #"substring(processor, 0, $missing) == "A""#, .unknown),
     ("fn-1.12", #"len(substring("👍🏽ab", 0, 1)) == 1"#, .true),
     // Dates (UTC); weekday is ISO: Monday 1 ... Sunday 7. 2022-09-16 was a Friday.
     ("fn-2.1", "year(released) == 2022 and month(released) == 9 and day(released) == 16", .true),
-    ("fn-2.2", "weekday(released) == 5 and weekday(2022-09-18) == 7 and weekday(1969-12-29) == 1", .true),
+    (
+      "fn-2.2", "weekday(released) == 5 and weekday(2022-09-18) == 7 and weekday(1969-12-29) == 1",
+      .true
+    ),
     ("fn-2.3", "hour(2022-09-16T10:42:00Z) == 10 and minute(2022-09-16T10:42:00Z) == 42", .true),
     ("fn-2.4", "hour(1969-12-31T23:30:00Z) == 23 and day(1969-12-31T23:30:00Z) == 31", .true),
     ("fn-2.5", "hour(released) == 0 and year(updated) == 2022", .unknown),
@@ -29,9 +43,16 @@ import Testing
     ("fn-2.7", #"date("Sep 16, 22", "%b %d, %y") == `released`"#, .true),
     ("fn-2.8", #"date("16 september 2022 10:00", "%d %B %Y %H:%M") == `released`"#, .true),
     // Conversions.
-    ("fn-3.1", #"int("42") == 42 and int(" -7 ") == -7 and int(6.9) == 6 and int(-6.9) == -6"#, .true),
+    (
+      "fn-3.1", #"int("42") == 42 and int(" -7 ") == -7 and int(6.9) == 6 and int(-6.9) == -6"#,
+      .true
+    ),
     ("fn-3.2", "int(true) == 1 and double(price) == 999.0 and double(\"2.5\") == 2.5", .true),
-    ("fn-3.3", #"text(price) == "999" and text(screenSize) == "6.1" and text(released) == "2022-09-16""#, .true),
+    (
+      "fn-3.3",
+      #"text(price) == "999" and text(screenSize) == "6.1" and text(released) == "2022-09-16""#,
+      .true
+    ),
     ("fn-3.4", #"text(inStock) == "true" and text(warranty) == "365d""#, .true),
     ("fn-3.5", #"bool("TRUE") and not bool(0) and bool(1)"#, .true),
     // Conditionals see nulls and evaluate only what they need.
