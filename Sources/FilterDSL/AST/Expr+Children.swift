@@ -62,7 +62,9 @@ extension Condition {
     case .between(let low, let high, let options, let negated):
       let low = try transform(low)
       result.kind = .between(low, try transform(high), options, negated: negated)
-    case .isNull: break
+    case .same(let operand, let negated):
+      result.kind = .same(try transform(operand), negated: negated)
+    case .isNull, .isEmpty: break
     }
     return result
   }

@@ -75,5 +75,11 @@ public struct Condition: Hashable, Sendable {
     case between(Expr, Expr, StringOptions, negated: Bool)
     /// `is null`; `negated` for `is not null`.
     case isNull(negated: Bool)
+    /// `is empty`: text without characters or a list without elements; `negated` for
+    /// `is not empty`. Null is neither: unknown.
+    case isEmpty(negated: Bool)
+    /// `is value`: equal, or both null (SQL's `IS NOT DISTINCT FROM`), never unknown;
+    /// `negated` for `is not value`.
+    case same(Expr, negated: Bool)
   }
 }

@@ -31,12 +31,13 @@ extension Expr {
       case .negate(let a), .not(let a): pending.append(a)
       case .predicate(let subject, let condition), .quantified(_, let subject, let condition):
         switch condition.kind {
-        case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _):
+        case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _),
+          .same(let operand, _):
           pending.append(operand)
         case .between(let low, let high, _, _):
           pending.append(high)
           pending.append(low)
-        case .isNull: break
+        case .isNull, .isEmpty: break
         }
         pending.append(subject)
       }

@@ -40,6 +40,10 @@ enum TreeDump {
         (negated ? "not-between" : "between") + options.spelling, s + [expr(lower), expr(upper)])
     case .isNull(let negated):
       return node(negated ? "is-not-null" : "is-null", s)
+    case .isEmpty(let negated):
+      return node(negated ? "is-not-empty" : "is-empty", s)
+    case .same(let operand, let negated):
+      return node(negated ? "is-not" : "is", s + [expr(operand)])
     }
   }
 

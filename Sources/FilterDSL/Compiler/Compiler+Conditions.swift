@@ -18,7 +18,7 @@ extension Compiler {
 
   func operands(of condition: Condition) -> ConditionOperands {
     switch condition.kind {
-    case .compare(_, let operand, _), .text(_, let operand, _, _):
+    case .compare(_, let operand, _), .text(_, let operand, _, _), .same(let operand, _):
       return ConditionOperands(first: self.operand(operand))
     case .member(let operand, _, _):
       if case .range(let lower, let upper, _) = operand.kind {
@@ -27,7 +27,7 @@ extension Compiler {
       return ConditionOperands(first: self.operand(operand))
     case .between(let lower, let upper, _, _):
       return ConditionOperands(first: operand(lower), second: operand(upper))
-    case .isNull:
+    case .isNull, .isEmpty:
       return ConditionOperands()
     }
   }
@@ -73,6 +73,16 @@ extension Compiler {
       return ElementTest(
         test: { v, _, _ in Truth(v.isNull != negated) },
         plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
+    case .isEmpty(let negated):
+      return ElementTest(
+        test: { v, _, _ in ValueTests.isEmpty(v, negated: negated) },
+        plan: Plan(negated ? "IsNotEmpty" : "IsEmpty", [.text(subjectText)]))
+    case .same(let operandExpr, let negated):
+      let operand = operands.first.asValue
+      return ElementTest(
+        test: { v, r, run in ValueTests.same(v, operand(r, &run), negated: negated) },
+        plan: Plan(
+          negated ? "IsNot" : "Is", [.text(subjectText), .text(Compiler.text(operandExpr))]))
     case .compare(let op, let operandExpr, let options):
       let operand = operands.first.asValue
       return ElementTest(

@@ -39,7 +39,7 @@ extension Compiler {
       return isNull(
         subject, negated: negated,
         plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
-    case .between:
+    case .between, .isEmpty, .same:
       return nil
     }
   }
@@ -168,7 +168,7 @@ struct TextMatcher {
   let op: TextOperator
   let options: StringOptions
   let pattern: String
-  let glob: [Character]
+  let glob: Glob?
   let regex: RegexProgram?
 
   init(_ op: TextOperator, pattern: String, options: StringOptions) {
@@ -180,7 +180,7 @@ struct TextMatcher {
       : op == .matches
         ? TextFolding.foldPattern(pattern, options) : TextFolding.fold(pattern, options)
     self.pattern = folded
-    glob = op == .like ? Array(folded) : []
+    glob = op == .like ? Glob(folded) : nil
     regex = op == .matches ? try? RegexProgram(folded) : nil
   }
 
@@ -190,7 +190,7 @@ struct TextMatcher {
     case .contains: return pattern.isEmpty || text.contains(pattern)
     case .startsWith: return text.hasPrefix(pattern)
     case .endsWith: return text.hasSuffix(pattern)
-    case .like: return Glob.matches(Array(text), pattern: glob)
+    case .like: return glob?.matches(text) ?? false
     case .matches: return regex?.matches(text) ?? false
     }
   }

@@ -98,8 +98,9 @@ extension Diagnostic {
 
   static func expectedNull(found: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
-      .expectedToken, at: range, message: "expected 'null' after 'is', found \(found)",
-      help: "'is' only tests for null (is null, is not null); compare values with ==")
+      .expectedToken, at: range,
+      message: "expected 'null', 'empty' or a value after 'is', found \(found)",
+      help: "'is' tests for null (is null), emptiness (is empty) or a value, null included (is 3)")
   }
 
   static func misplacedModifier(at range: SourceRange) -> Diagnostic {

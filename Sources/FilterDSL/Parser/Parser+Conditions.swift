@@ -7,7 +7,7 @@ extension Parser {
   //           | [ "not" ] text_op [ modifier ] operand
   //           | [ "not" ] "in" [ modifier ] in_operand
   //           | [ "not" ] "between" [ modifier ] operand "and" operand
-  //           | "is" [ "not" ] "null" ;
+  //           | "is" [ "not" ] ( "null" | "empty" | operand ) ;
   /// Nil when the current token does not start a condition.
   func parseCondition() throws(ParseAbort) -> Condition? {
     switch kind {
@@ -31,6 +31,19 @@ extension Parser {
     switch kind {
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .not, .in, .between,
       .contains, .startsWith, .endsWith, .like, .matches, .is, .modifier:
+      true
+    default:
+      false
+    }
+  }
+
+  /// Whether a token of `kind` can start an operand (after `is`, where `null` and `empty`
+  /// are taken first).
+  static func startsOperand(_ kind: TokenKind) -> Bool {
+    switch kind {
+    case .identifier, .quotedIdentifier, .word, .integer, .decimal, .duration, .string, .date,
+      .dateTime, .true, .false, .parameter, .leftParen, .minus, .plus, .contains, .startsWith,
+      .endsWith:
       true
     default:
       false
@@ -110,11 +123,20 @@ extension Parser {
     let start = index
     advance()
     let negated = match(.not)
-    guard kind == .null else {
+    if kind == .null {
+      advance()
+      return Condition(.isNull(negated: negated), operatorRange: span(start, index))
+    }
+    // `empty` here is the test; a field called empty is written `empty` in backticks.
+    if kind == .identifier, text(current).lowercased() == "empty" {
+      advance()
+      return Condition(.isEmpty(negated: negated), operatorRange: span(start, index))
+    }
+    guard Parser.startsOperand(kind) else {
       throw conditionError(.expectedNull(found: currentDescription, at: expectedAt))
     }
-    advance()
-    return Condition(.isNull(negated: negated), operatorRange: span(start, index))
+    let range = span(start, index)
+    return Condition(.same(try parseOperand(), negated: negated), operatorRange: range)
   }
 
   // in_operand = list | operand [ ( "..." | "..<" ) operand ] ;

@@ -96,6 +96,11 @@ struct Printer {
       expr(upper, .additive, value: true)
     case .isNull(let negated):
       out += negated ? "is not null" : "is null"
+    case .isEmpty(let negated):
+      out += negated ? "is not empty" : "is empty"
+    case .same(let operand, let negated):
+      out += negated ? "is not " : "is "
+      expr(operand, .additive, value: true)
     }
   }
 

@@ -105,6 +105,10 @@ public struct ReferenceEvaluator: Sendable {
     switch condition.kind {
     case .isNull(let negated):
       return Truth(subject.isNull != negated)
+    case .isEmpty(let negated):
+      return ValueTests.isEmpty(subject, negated: negated)
+    case .same(let operand, let negated):
+      return ValueTests.same(subject, value(operand, &state), negated: negated)
     case .compare(let op, let operand, let options):
       return compare(op, subject, value(operand, &state), options)
     case .between(let lower, let upper, let options, let negated):

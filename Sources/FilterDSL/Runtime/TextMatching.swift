@@ -26,7 +26,7 @@ enum TextMatching {
     case .contains: return Truth(pattern.isEmpty || text.contains(pattern))
     case .startsWith: return Truth(text.hasPrefix(pattern))
     case .endsWith: return Truth(text.hasSuffix(pattern))
-    case .like: return Truth(Glob.matches(Array(text), pattern: Array(pattern)))
+    case .like: return Truth(Glob(pattern).matches(text))
     case .matches:
       guard let regex = try? RegexProgram(pattern) else { return .unknown }
       return Truth(regex.matches(text))
@@ -34,30 +34,101 @@ enum TextMatching {
   }
 }
 
-/// `like` patterns: `*` matches any run of characters, `?` one character, `\` escapes the next
-/// character. Matching is linear in the text for each star (no exponential backtracking).
-enum Glob {
-  static func matches(_ text: [Character], pattern: [Character]) -> Bool {
+/// `like` patterns: `*` matches any run of characters, `?` one character, `[abc]` one of
+/// those, `[a-z]` one in the range, `[!0-9]` (or `[^0-9]`) one not in it, and `\` escapes the
+/// next character. A `]` right after `[` or `[!` is in the set; a `[` never closed is itself.
+/// Matching is linear in the text for each star (no exponential backtracking).
+struct Glob: Sendable {
+  enum Piece: Sendable {
+    case character(Character)
+    case one
+    case star
+    case set([ClosedRange<Character>], negated: Bool)
+
+    func matches(_ c: Character) -> Bool {
+      switch self {
+      case .character(let expected): return c == expected
+      case .one: return true
+      case .star: return false
+      case .set(let ranges, let negated): return ranges.contains { $0.contains(c) } != negated
+      }
+    }
+  }
+
+  let pieces: [Piece]
+
+  init(_ pattern: String) {
+    let characters = Array(pattern)
+    var pieces: [Piece] = []
+    var i = 0
+    while i < characters.count {
+      let c = characters[i]
+      switch c {
+      case "*":
+        pieces.append(.star)
+      case "?":
+        pieces.append(.one)
+      case "\\" where i + 1 < characters.count:
+        i += 1
+        pieces.append(.character(characters[i]))
+      case "[":
+        if let (set, end) = Glob.set(characters, from: i) {
+          pieces.append(set)
+          i = end
+        } else {
+          pieces.append(.character("["))
+        }
+      default:
+        pieces.append(.character(c))
+      }
+      i += 1
+    }
+    self.pieces = pieces
+  }
+
+  /// The set that opens at `characters[start]` (a `[`) and the index of its `]`, or nil when
+  /// it is never closed.
+  private static func set(_ characters: [Character], from start: Int) -> (Piece, Int)? {
+    var i = start + 1
+    var negated = false
+    if i < characters.count, characters[i] == "!" || characters[i] == "^" {
+      negated = true
+      i += 1
+    }
+    var ranges: [ClosedRange<Character>] = []
+    var first = true
+    while i < characters.count {
+      let c = characters[i]
+      if c == "]" && !first { return (.set(ranges, negated: negated), i) }
+      first = false
+      if i + 2 < characters.count, characters[i + 1] == "-", characters[i + 2] != "]" {
+        let high = characters[i + 2]
+        // A range written backwards (`[z-a]`) matches nothing, as in shells.
+        if c <= high { ranges.append(c...high) }
+        i += 3
+      } else {
+        ranges.append(c...c)
+        i += 1
+      }
+    }
+    return nil
+  }
+
+  func matches(_ text: String) -> Bool {
+    let text = Array(text)
     var t = 0
     var p = 0
     var starPattern = -1
     var starText = 0
     while t < text.count {
-      if p < pattern.count {
-        let c = pattern[p]
-        if c == "*" {
+      if p < pieces.count {
+        if case .star = pieces[p] {
           starPattern = p
           starText = t
           p += 1
           continue
         }
-        if c == "\\", p + 1 < pattern.count {
-          if pattern[p + 1] == text[t] {
-            p += 2
-            t += 1
-            continue
-          }
-        } else if c == "?" || c == text[t] {
+        if pieces[p].matches(text[t]) {
           p += 1
           t += 1
           continue
@@ -69,7 +140,7 @@ enum Glob {
       starText += 1
       t = starText
     }
-    while p < pattern.count, pattern[p] == "*" { p += 1 }
-    return p == pattern.count
+    while p < pieces.count, case .star = pieces[p] { p += 1 }
+    return p == pieces.count
   }
 }

@@ -3,6 +3,26 @@
 enum ValueTests {
   /// `a op b`, folding text first when `options` say so; unknown when either is null or the two
   /// cannot be compared.
+  /// `a is b` (`negated`: `a is not b`): equal or both null, never unknown.
+  static func same(_ a: Value, _ b: Value, negated: Bool) -> Truth {
+    let same: Bool
+    switch (a.isNull, b.isNull) {
+    case (true, true): same = true
+    case (false, false): same = ValueOrder.compare(a, b).map { $0 == 0 } ?? (a == b)
+    default: same = false
+    }
+    return Truth(same != negated)
+  }
+
+  /// `v is empty` (`negated`: `is not empty`): for text and lists; unknown for null.
+  static func isEmpty(_ v: Value, negated: Bool) -> Truth {
+    switch v {
+    case .string(let s): Truth(s.isEmpty != negated)
+    case .list(let items): Truth(items.isEmpty != negated)
+    default: .unknown
+    }
+  }
+
   static func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, _ options: StringOptions)
     -> Truth
   {

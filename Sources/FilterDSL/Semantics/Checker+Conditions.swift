@@ -50,10 +50,11 @@ extension Checker {
 
   private func operands(of condition: Condition) -> [Expr] {
     switch condition.kind {
-    case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _):
+    case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _),
+      .same(let operand, _):
       [operand]
     case .between(let lower, let upper, _, _): [lower, upper]
-    case .isNull: []
+    case .isNull, .isEmpty: []
     }
   }
 
@@ -73,6 +74,18 @@ extension Checker {
       return a && b
     case .isNull:
       return true
+    case .isEmpty:
+      guard type == .string || type == .null || { if case .list = type { true } else { false } }()
+      else {
+        report(
+          .invalidOperand(
+            "'is empty' works on text and lists, and \(describe(subject, type)) is neither",
+            at: condition.operatorRange, help: "test for null with 'is null'"))
+        return false
+      }
+      return true
+    case .same(let operand, _):
+      return same(subject, type, operand)
     }
   }
 
@@ -105,6 +118,17 @@ extension Checker {
     }
     if op == .equal || op == .notEqual { checkKnownValue(subject, operand, options) }
     return true
+  }
+
+  /// `a is b`: like `==`, except that null is a value here, so comparing with null is fine.
+  private func same(_ subject: Expr, _ type: ValueType, _ operand: Expr) -> Bool {
+    guard let other = self.type(of: operand) else { return false }
+    if type == .null || other == .null || Checker.unify(type, other) != nil { return true }
+    report(
+      .incomparable(
+        describe(subject, type), describe(operand, other), at: operand.range,
+        help: comparisonHelp(subject, type, operand, other)))
+    return false
   }
 
   /// Help for a comparison of mismatched kinds: the likely fix.

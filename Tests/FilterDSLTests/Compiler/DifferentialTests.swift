@@ -74,7 +74,7 @@ struct TypedFilterGenerator {
   func lit(_ literal: Literal) -> Expr { e(.literal(literal)) }
 
   mutating func bool(_ depth: Int) -> Expr {
-    let choice = depth <= 0 ? rng.int(4...12) : rng.int(0...12)
+    let choice = depth <= 0 ? rng.int(4...14) : rng.int(0...14)
     switch choice {
     case 0:
       return e(
@@ -114,6 +114,16 @@ struct TypedFilterGenerator {
           field("tags"),
           Condition(
             .text(.contains, string(0), rng.chance(0.3) ? .caseInsensitive : [], negated: false))))
+    case 12:
+      return e(
+        .predicate(
+          rng.pick([field("s"), field("tags"), string(1)]),
+          Condition(.isEmpty(negated: rng.chance(0.5)))))
+    case 13:
+      let (subject, operand) =
+        rng.chance(0.5)
+        ? (int(1), int(1)) : rng.chance(0.5) ? (string(1), string(1)) : (date(1), date(0))
+      return e(.predicate(subject, Condition(.same(operand, negated: rng.chance(0.5)))))
     default: return lit(rng.pick([.bool(true), .bool(false), .null]))
     }
   }

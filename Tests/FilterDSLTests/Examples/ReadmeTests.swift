@@ -21,10 +21,11 @@ func fields(_ expr: Expr) -> Set<String> {
 
 func fields(_ condition: Condition) -> Set<String> {
   switch condition.kind {
-  case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _):
+  case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _),
+    .same(let operand, _):
     fields(operand)
   case .between(let lower, let upper, _, _): fields(lower).union(fields(upper))
-  case .isNull: []
+  case .isNull, .isEmpty: []
   }
 }
 

@@ -138,7 +138,7 @@ import Testing
     ("parse-e10", "5G == x", 206, "'5G' is not a field name"),
     ("parse-e11", "exists 3", 206, "expected a field name after 'exists', found '3'"),
     ("parse-e12", "a.3 == 1", 105, "a number cannot start with '.'"),
-    ("parse-e13", "x is 3", 207, "expected 'null' after 'is', found '3'"),
+    ("parse-e13", "x is and", 207, "expected 'null', 'empty' or a value after 'is', found 'and'"),
     (
       "parse-e14", "x between 1, 5", 207,
       "expected 'and' between the bounds of 'between', found ','"

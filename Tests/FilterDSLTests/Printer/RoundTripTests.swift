@@ -72,6 +72,11 @@ import Testing
     ("x == nil", "x == null"),
     ("name beginsWith Pro", #"name startsWith "Pro""#),
     ("show  *", "show *"),
+    ("tags IS EMPTY or model is not Empty", "tags is empty or model is not empty"),
+    ("color is Gold and price is not $budget", #"color is "Gold" and price is not $budget"#),
+    ("x is `empty` and y is -3 and z is +4", "x is `empty` and y is -3 and z is 4"),
+    ("+x > 1", "x > 1"),
+    ("beginsWith(m, a) and contains(m, 1)", #"startsWith(m, a) and contains(m, 1)"#),
     ("order by price ASC, model DESC nulls FIRST", "order by price, model desc nulls first"),
   ])
   func canonicalForm(input: String, expected: String) {

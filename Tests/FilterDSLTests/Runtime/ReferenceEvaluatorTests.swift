@@ -59,6 +59,24 @@ import Testing
     ("eval-1.18", "released == 2022-09-16T00:00:00Z", .true),
     ("eval-1.19", "warranty > 52w", .true),
     // Null and missing: unknown, and the Kleene rules.
+    // Null-safe equality and emptiness.
+    (
+      "eval-7.1", "updated is null and lower($nothing) is $nothing and not (updated is 2022-01-01)",
+      .true
+    ),
+    (
+      "eval-7.2",
+      "price is 999 and price is 999.0 and price is not 1000 and color is \"Space Black\"", .true
+    ),
+    (
+      "eval-7.3", "price is not null and price is not `memory` and updated is `discontinued`", .true
+    ),
+    (
+      "eval-7.4",
+      #"tags is not empty and model is not empty and not ("" is not empty) and "" is empty"#, .true
+    ),
+    ("eval-7.5", "$nothing is empty or lower($nothing) is not empty", .unknown),
+    ("eval-7.6", "any tags is 5G and none scores is 7 and any scores is null", .true),
     ("eval-2.1", "updated > 2022-01-01", .unknown), ("eval-2.2", "updated < 2022-01-01", .unknown),
     ("eval-2.3", "not (updated > 2022-01-01)", .unknown),
     ("eval-2.4", "updated > 2022-01-01 and price > 1", .unknown),

@@ -63,13 +63,20 @@ import Testing
     ("?ixel*", "Pixel 7", true), ("a*b*c", "aXXbYYc", true), ("a*b*c", "aXXbYY", false),
     ("", "", true), ("*", "", true), ("a\\*", "a*", true), ("a\\*", "ab", false),
     ("**a", "ba", true),
+    // Character classes: a set, a range, negated with ! or ^, ] first is a member.
+    ("Pixel [0-9]*", "Pixel 7a", true), ("Pixel [0-9]*", "Pixel X", false),
+    ("[!0-9]*", "x1", true), ("[!0-9]*", "1x", false), ("[^a-c]", "d", true),
+    ("[abc]", "b", true), ("[abc]", "d", false), ("[]x]", "]", true), ("[!]]", "]", false),
+    ("a[", "a[", true), ("a[b", "a[b", true), ("[z-a]", "m", false), ("[a-]", "-", true),
+    ("\\[a]", "[a]", true), ("[é-ë]", "ê", true),
   ])
   func glob(pattern: String, text: String, expected: Bool) {
-    #expect(Glob.matches(Array(text), pattern: Array(pattern)) == expected, "\(pattern) on \(text)")
+    #expect(Glob(pattern).matches(text) == expected, "\(pattern) on \(text)")
   }
 
   @Test func globIsNotExponential() {
-    let text = Array(String(repeating: "a", count: 2_000))
-    #expect(!Glob.matches(text, pattern: Array(String(repeating: "*a", count: 50) + "b")))
+    let text = String(repeating: "a", count: 2_000)
+    #expect(!Glob(String(repeating: "*a", count: 50) + "b").matches(text))
+    #expect(!Glob(String(repeating: "*[a-z]", count: 50) + "b").matches(text))
   }
 }

@@ -54,7 +54,12 @@ import Testing
     ),
     ("sem-4", "price.amount > 3", ["FLT314 'price' has no fields: it is an integer"]),
     ("sem-5", "$budgt > 3", ["FLT302 unknown parameter '$budgt' | did you mean '$budget'?"]),
-    ("sem-6", "lowr(model) == x", ["FLT303 unknown function 'lowr' | did you mean 'lower'?"]),
+    (
+      "sem-6", "lowr(model) == x",
+      [
+        "FLT303 unknown function 'lowr' | did you mean 'lower'? (the functions nearest to it are lower, floor, hour, now, bool, len, year, abs, ceil, date, ... (31 in all))"
+      ]
+    ),
     ("sem-7", "lower(model, color) == x", ["FLT304 lower takes 1 argument, not 2"]),
     ("sem-8", "lower(price) == x", ["FLT304 lower takes text, not an integer"]),
     (

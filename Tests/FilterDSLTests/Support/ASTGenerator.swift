@@ -107,9 +107,16 @@ struct ASTGenerator {
 
   mutating func condition(_ depth: Int) -> Condition {
     let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
-    switch rng.int(0...5) {
+    switch rng.int(0...7) {
     case 0, 1:
       return Condition(.compare(rng.pick(ComparisonOperator.allCases), filter(depth), options))
+    case 6:
+      // `x is null` is the null test, never `is` with a null operand.
+      let operand = filter(depth)
+      if case .literal(.null) = operand.kind { return Condition(.isNull(negated: false)) }
+      return Condition(.same(operand, negated: rng.chance(0.5)))
+    case 7:
+      return Condition(.isEmpty(negated: rng.chance(0.5)))
     case 2:
       return Condition(
         .text(rng.pick(TextOperator.allCases), filter(depth), options, negated: rng.chance(0.3)))
