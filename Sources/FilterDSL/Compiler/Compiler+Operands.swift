@@ -25,27 +25,50 @@ extension Compiler {
     let reader = recordType.readers[slot]
     if path.components.count == 1 { return Compiler.operand(reader) }
     // A nested field: the slots are found now; each record walks them.
-    var slots: [Int] = []
+    var steps: [PathStep] = []
     var type = field.type
     for name in path.components.dropFirst() {
-      guard case .record(let inner) = type,
-        let (innerSlot, innerField) = inner.field(named: name.text)
-      else {
+      let inner: Schema
+      let throughList: Bool
+      switch type {
+      case .record(let schema): (inner, throughList) = (schema, false)
+      case .list(.record(let schema)): (inner, throughList) = (schema, true)
+      default: return .constant(.null)
+      }
+      guard let (innerSlot, innerField) = inner.field(named: name.text) else {
         return .constant(.null)
       }
-      slots.append(innerSlot)
+      steps.append(PathStep(slot: innerSlot, throughList: throughList))
       type = innerField.type
     }
     let base = Compiler.operand(reader).asValue
-    let path = slots
-    return .value { r, run in
-      var value = base(r, &run)
-      for slot in path {
-        guard case .record(let values) = value, slot < values.count else { return .null }
-        value = values[slot]
-      }
-      return value
+    let path = steps[...]
+    return .value { r, run in Compiler.walk(base(r, &run), path) }
+  }
+
+  /// One step of a nested path: the slot in a record, and whether the value stepped from is a
+  /// list of records (the rest of the path is then read in each).
+  struct PathStep {
+    let slot: Int
+    let throughList: Bool
+  }
+
+  static func walk(_ value: Value, _ steps: ArraySlice<PathStep>) -> Value {
+    guard let step = steps.first else { return value }
+    let rest = steps.dropFirst()
+    guard step.throughList else { return walk(value, slot: step.slot, rest) }
+    guard case .list(let items) = value else { return .null }
+    var results: [Value] = []
+    for item in items {
+      let result = walk(item, slot: step.slot, rest)
+      if case .list(let nested) = result { results += nested } else { results.append(result) }
     }
+    return .list(results)
+  }
+
+  private static func walk(_ value: Value, slot: Int, _ rest: ArraySlice<PathStep>) -> Value {
+    guard case .record(let values) = value, slot < values.count else { return .null }
+    return walk(values[slot], rest)
   }
 
   static func operand(_ reader: FieldReader<Root>) -> Operand<Root> {
@@ -97,8 +120,10 @@ extension Compiler {
   }
 
   private func negate(_ operand: Operand<Root>) -> Operand<Root> {
-    if let value = operand.constant, case .success(let folded) = ValueArithmetic.negate(value) {
-      return .constant(folded)
+    if let value = operand.constant {
+      var faulted = false
+      let folded = ValueArithmetic.broadcastNegate(value) { _ in faulted = true }
+      if !faulted { return .constant(folded) }
     }
     switch operand {
     case .int(let f):
@@ -110,17 +135,20 @@ extension Compiler {
       return .double { r, run in f(r, &run).map { -$0 } }
     default:
       let value = operand.asValue
-      return .value { r, run in run.apply(ValueArithmetic.negate(value(r, &run))) }
+      return .value { r, run in
+        let v = value(r, &run)
+        return ValueArithmetic.broadcastNegate(v) { run.faults.record($0) }
+      }
     }
   }
 
   private func arithmetic(_ op: ArithmeticOperator, _ a: Operand<Root>, _ b: Operand<Root>)
     -> Operand<Root>
   {
-    if let x = a.constant, let y = b.constant,
-      case .success(let folded) = ValueArithmetic.apply(op, x, y)
-    {
-      return .constant(folded)
+    if let x = a.constant, let y = b.constant {
+      var faulted = false
+      let folded = ValueArithmetic.broadcast(op, x, y) { _ in faulted = true }
+      if !faulted { return .constant(folded) }
     }
     if let fa = a.asInt, let fb = b.asInt {
       return .int { r, run in
@@ -143,7 +171,7 @@ extension Compiler {
     return .value { r, run in
       let x = va(r, &run)
       let y = vb(r, &run)
-      return run.apply(ValueArithmetic.apply(op, x, y))
+      return ValueArithmetic.broadcast(op, x, y) { run.faults.record($0) }
     }
   }
 }

@@ -115,7 +115,8 @@ extension Parser {
     defer { depth -= 1 }
     let keyword = advance()
     let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
-    let subject = try parsePrimary(value: false)
+    // The subject may compute on the elements: `any scores % 2 == 1`.
+    let subject = try parseArithmetic(value: false)
     guard let condition = try parseCondition() else {
       throw failUnlessInvalid(
         .expectedCondition(quantifier: text(keyword), found: currentDescription, at: expectedAt))

@@ -164,11 +164,12 @@ public struct ReferenceEvaluator: Sendable {
       let result = function.call(arguments.count, { value(arguments[$0], &state) }, context)
       return record(result, &state)
     case .negate(let operand):
-      return record(ValueArithmetic.negate(value(operand, &state)), &state)
+      let a = value(operand, &state)
+      return ValueArithmetic.broadcastNegate(a) { state.faults.record($0) }
     case .arithmetic(let op, let left, let right):
       let a = value(left, &state)
       let b = value(right, &state)
-      return record(ValueArithmetic.apply(op, a, b), &state)
+      return ValueArithmetic.broadcast(op, a, b) { state.faults.record($0) }
     case .not, .logical, .predicate, .quantified, .exists:
       switch truth(expr, &state) {
       case .true: return .bool(true)
@@ -189,21 +190,34 @@ public struct ReferenceEvaluator: Sendable {
 
   /// The value at `path` in `record`; null when missing.
   func field(_ path: FieldPath, in record: [Value]) -> Value {
-    var schema = self.schema
-    var values = record
-    var current = Value.null
-    for (i, name) in path.components.enumerated() {
-      guard let (slot, field) = schema.field(named: name.text), slot < values.count else {
-        return .null
+    field(path.components[...], in: record, schema)
+  }
+
+  /// The value at `names` in a record of `schema`. Through a list of records the rest of the
+  /// path is read in each, and the results make one list (lists among them are flattened).
+  private func field(_ names: ArraySlice<Name>, in values: [Value], _ schema: Schema) -> Value {
+    guard let name = names.first, let (slot, field) = schema.field(named: name.text),
+      slot < values.count
+    else { return .null }
+    let value = values[slot]
+    let rest = names.dropFirst()
+    if rest.isEmpty { return value }
+    switch (field.type, value) {
+    case (.record(let inner), .record(let innerValues)):
+      return self.field(rest, in: innerValues, inner)
+    case (.list(.record(let inner)), .list(let items)):
+      var results: [Value] = []
+      for item in items {
+        guard case .record(let innerValues) = item else {
+          results.append(.null)
+          continue
+        }
+        let result = self.field(rest, in: innerValues, inner)
+        if case .list(let nested) = result { results += nested } else { results.append(result) }
       }
-      current = values[slot]
-      if i == path.components.count - 1 { break }
-      guard case .record(let inner) = field.type, case .record(let innerValues) = current else {
-        return .null
-      }
-      schema = inner
-      values = innerValues
+      return .list(results)
+    default:
+      return .null
     }
-    return current
   }
 }

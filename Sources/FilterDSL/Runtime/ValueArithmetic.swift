@@ -10,6 +10,41 @@ enum ValueArithmetic {
     }
   }
 
+  /// `a op b`, element by element when one side is a list (each fault is recorded, and its
+  /// element is null).
+  static func broadcast(
+    _ op: ArithmeticOperator, _ a: Value, _ b: Value, _ record: (Fault) -> Void
+  ) -> Value {
+    switch (a, b) {
+    case (.list(let items), let other) where !isList(other):
+      return .list(items.map { settle(apply(op, $0, other), record) })
+    case (let other, .list(let items)) where !isList(other):
+      return .list(items.map { settle(apply(op, other, $0), record) })
+    default:
+      return settle(apply(op, a, b), record)
+    }
+  }
+
+  /// `-a`, element by element for a list.
+  static func broadcastNegate(_ a: Value, _ record: (Fault) -> Void) -> Value {
+    if case .list(let items) = a { return .list(items.map { settle(negate($0), record) }) }
+    return settle(negate(a), record)
+  }
+
+  private static func settle(_ result: Result<Value, Fault>, _ record: (Fault) -> Void) -> Value {
+    switch result {
+    case .success(let value): return value
+    case .failure(let fault):
+      record(fault)
+      return .null
+    }
+  }
+
+  private static func isList(_ value: Value) -> Bool {
+    if case .list = value { return true }
+    return false
+  }
+
   static func apply(_ op: ArithmeticOperator, _ a: Value, _ b: Value) -> Result<Value, Fault> {
     switch (a, b) {
     case (.int(let x), .int(let y)): return Arithmetic.int(op, x, y).map { .int($0) }

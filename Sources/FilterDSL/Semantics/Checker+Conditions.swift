@@ -155,6 +155,9 @@ extension Checker {
     if type == .string && other.isNumeric {
       return "quote the value to compare text: \"\(operand)\""
     }
+    if case .list = type, !Checker.isList(other) {
+      return "test its elements with any, all or none: any \(subject) ..."
+    }
     if case .literal(.string) = operand.kind, type == .date || type == .dateTime {
       return "write dates without quotes: 2022-09-16"
     }

@@ -47,6 +47,9 @@ extension Checker {
 
   func negate(_ operand: Expr) -> ValueType? {
     guard let type = type(of: operand) else { return nil }
+    if case .list(let element) = type, element.isNumeric || element == .duration {
+      return type  // element by element: `any -scores > 1`
+    }
     switch type {
     case .int, .double, .duration, .null: return type == .null ? .int : type
     default:
@@ -60,12 +63,25 @@ extension Checker {
     let r = type(of: right)
     guard let a = l, let b = r else { return nil }
     if let result = Checker.arithmeticType(op, a, b) { return result }
+    // A list with a single value works element by element: `any scores % 2 == 1`.
+    switch (a, b) {
+    case (.list(let x), _) where !Checker.isList(b):
+      if let result = Checker.arithmeticType(op, x, b) { return .list(result) }
+    case (_, .list(let y)) where !Checker.isList(a):
+      if let result = Checker.arithmeticType(op, a, y) { return .list(result) }
+    default: break
+    }
     report(
       .invalidOperand(
         "cannot apply '\(op.rawValue)' to \(describe(left, a)) and \(describe(right, b))",
         at: left.range.union(right.range),
         help: a == .string && b == .string ? "only + joins text" : nil))
     return nil
+  }
+
+  static func isList(_ type: ValueType) -> Bool {
+    if case .list = type { return true }
+    return false
   }
 
   /// The result type of `a op b`, or nil when the operator does not apply.

@@ -125,20 +125,28 @@ public final class Checker {
 
   // MARK: Names
 
-  /// Resolves a field path in the schema, reporting the first step that does not exist.
+  /// Resolves a field path in the schema, reporting the first step that does not exist. A
+  /// step through a list of records reaches into each of them: `children.age` is the list
+  /// of the children's ages (lists met on the way are flattened into one).
   func field(_ path: FieldPath) -> Schema.Field? {
     var schema = self.schema
     var found: Schema.Field? = nil
     var parent: String? = nil
+    var throughList = false
     for name in path.components {
       if let current = found {
         // A field with no value in any record has no known fields either: its parts are null.
         if current.type == .null { return Schema.Field(name.text, .null, optional: true) }
-        guard case .record(let inner) = current.type else {
+        switch current.type {
+        case .record(let inner):
+          schema = inner
+        case .list(.record(let inner)):
+          schema = inner
+          throughList = true
+        default:
           report(.notARecord(current.name, what: current.type.description, at: name.range))
           return nil
         }
-        schema = inner
       }
       guard let (_, field) = schema.field(named: name.text) else {
         let suggestion = Suggestion.closest(to: name.text, among: schema.names)
@@ -150,7 +158,9 @@ public final class Checker {
       found = field
       parent = name.text
     }
-    return found
+    guard throughList, let field = found else { return found }
+    let element = if case .list(let inner) = field.type { inner } else { field.type }
+    return Schema.Field(field.name, .list(element), optional: true, knownValues: field.knownValues)
   }
 
   private func parameter(_ name: Name) -> ValueType? {

@@ -15,6 +15,7 @@ import Testing
     .init("dt", .dateTime, optional: true), .init("du", .duration, optional: true),
     .init("tags", .list(.string), optional: true), .init("nums", .list(.int), optional: true),
     .init("rec", .record(inner), optional: true),
+    .init("kids", .list(.record(inner)), optional: true),
   ])
   static let parameters: [String: ValueType] = ["pi": .int, "ps": .string, "pl": .list(.string)]
   static let context = EvaluationContext(
@@ -87,7 +88,15 @@ struct TypedFilterGenerator {
     case 3:
       let t = rng.pick(["i", "s", "t"])
       let quantifier = rng.pick(Quantifier.allCases)
-      let list = t == "s" ? field("tags") : field("nums")
+      // Lists of elements, of the fields of records in a list, and computed per element.
+      let list =
+        t == "s"
+        ? rng.pick([field("tags"), field("kids.y")])
+        : rng.pick([
+          field("nums"), field("kids.x"),
+          e(.arithmetic(rng.pick(ArithmeticOperator.allCases), field("nums"), int(0))),
+          e(.negate(field("kids.x"))),
+        ])
       let element = t == "s" ? string(0) : int(0)
       return e(
         .quantified(
@@ -306,6 +315,16 @@ struct TypedFilterGenerator {
       maybe(.list(tags)),
       maybe(.list(nums)),
       maybe(.record([.int(Int64(rng.int(-1...1))), rng.chance(0.5) ? .null : .string("y")])),
+      maybe(
+        .list(
+          (0..<rng.int(0...3)).map { _ in
+            rng.chance(0.1)
+              ? .null
+              : .record([
+                rng.chance(0.1) ? .null : .int(Int64(rng.int(-3...3))),
+                rng.chance(0.5) ? .null : .string(rng.pick(Self.strings)),
+              ])
+          })),
     ]
   }
 }

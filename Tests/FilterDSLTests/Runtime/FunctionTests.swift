@@ -55,6 +55,16 @@ import Testing
     ),
     ("fn-3.4", #"text(inStock) == "true" and text(warranty) == "365d""#, .true),
     ("fn-3.5", #"bool("TRUE") and not bool(0) and bool(1)"#, .true),
+    // Paths through lists of records, and arithmetic per element.
+    ("fn-6.1", "any accessories.price < 20 and any accessories.name == Strap", .true),
+    ("fn-6.2", "all accessories.price > 10", .unknown),
+    // The strap has no price and no tags: null elements, so none and all are unknown.
+    ("fn-6.3", "none accessories.price > 100", .unknown),
+    ("fn-6.4", "any accessories.tags == 20W and len(accessories.name) == 3", .true),
+    ("fn-6.8", "len(accessories.tags) == 4", .true),
+    ("fn-6.5", "any accessories.price % 2 == 1 and all -accessories.price < 0", .unknown),
+    ("fn-6.6", "any accessories.price * 2 == 98 and any 100 - accessories.price == 81", .true),
+    ("fn-6.7", "any scores % 2 == 1 and any scores * 10 == 50", .true),
     // Conditionals see nulls and evaluate only what they need.
     ("fn-4.1", #"if(price > 500, "high", "low") == "high""#, .true),
     ("fn-4.2", #"if(updated > 2020-01-01, 1, 2) == 2"#, .true),

@@ -24,6 +24,12 @@ import Testing
     case "scores": .list([.int(4), .int(5), .null])
     case "camera": camera
     case "screen size": .double(6.1)
+    case "accessories":
+      .list([
+        .record([.string("Case"), .int(49), .list([.string("leather")])]),
+        .record([.string("Charger"), .int(19), .list([.string("usb-c"), .string("20W")])]),
+        .record([.string("Strap"), .null, .null]),
+      ])
     default: .null
     }
   }

@@ -28,5 +28,11 @@ enum PhoneSchema {
     // Null in every record, and lists empty in every record: no evidence of a type.
     .init("notes", .null, optional: true),
     .init("empties", .list(.null)),
+    // A list of records: accessories, each with a name, a price and its own tags.
+    .init(
+      "accessories",
+      .list(
+        .record(
+          Schema([.init("name", .string), .init("price", .int), .init("tags", .list(.string))])))),
   ])
 }
