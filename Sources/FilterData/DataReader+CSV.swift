@@ -9,7 +9,9 @@ extension DataReader {
       var scanner: CSVScanner? = nil
       var header: [String]? = nil
       let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
-        var s = CSVScanner(bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd)
+        var s = CSVScanner(
+          bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd,
+          separator: reader.format.separator ?? 0x2C)
         defer { scanner = s }
         do throws(DataProblem) {
           if try s.record(into: &reader.cells) != nil {

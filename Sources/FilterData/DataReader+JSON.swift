@@ -117,7 +117,7 @@ extension DataReader {
 
   /// After the last block: nothing but whitespace may follow the data.
   func checkEnd() throws(DataError) {
-    guard format != .csv else { return }
+    guard format.separator == nil else { return }
     let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
       var scanner = JSONScanner(bytes, from: position, to: bytes.count)
       scanner.skipSpace()

@@ -109,7 +109,7 @@ public final class DataReader {
     else {
       throw DataError.file(
         input.name,
-        "has no known extension (.json, .jsonl, .ndjson or .csv); say which format it is with --input-format"
+        "has no known extension (.json, .jsonl, .ndjson, .csv or .tsv); say which format it is with --input-format"
       )
     }
     self.format = named
@@ -120,7 +120,7 @@ public final class DataReader {
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     if sniff { self.format = try sniffFormat() }
     framing = self.format == .json ? .start : .lines
-    if self.format == .csv {
+    if self.format.separator != nil {
       csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
     }
     let (schema, complete) = try infer()
@@ -132,7 +132,8 @@ public final class DataReader {
 
   /// The format of standard input read with no format named, from its first byte that is
   /// not a space: `[` begins a JSON array, `{` a JSON object (JSON Lines, one or more), and
-  /// anything else is CSV with a header.
+  /// anything else is CSV with a header (TSV when the header's first block has tabs and no
+  /// commas).
   private func sniffFormat() throws(DataError) -> DataFormat {
     var index = position
     while true {
@@ -145,7 +146,10 @@ public final class DataReader {
     switch buffer[index] {
     case UInt8(ascii: "["): return .json
     case UInt8(ascii: "{"): return .jsonl
-    default: return .csv
+    default:
+      // A header with tabs and no commas is TSV.
+      let header = buffer[index...].prefix { $0 != 0x0A }
+      return header.contains(0x09) && !header.contains(0x2C) ? .tsv : .csv
     }
   }
 
@@ -164,7 +168,7 @@ public final class DataReader {
     layout.decodeOnly(decodedFields)
     if let header {
       recordFields = RecordFields(
-        header: header,
+        header: header, separator: format.separator ?? 0x2C, nulls: nulls,
         literalColumns: header.indices.map { column in
           let type = columnType(column)
           return type == .int || type == .double || type == .bool
@@ -206,7 +210,8 @@ public final class DataReader {
     var copy = record
     let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
       if let csv {
-        var scanner = CSVScanner(bytes, from: 0, to: bytes.count, atEnd: true)
+        var scanner = CSVScanner(
+          bytes, from: 0, to: bytes.count, atEnd: true, separator: format.separator ?? 0x2C)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
         return csvValues(cells, scanner, csvTargets(csv), row: 0..<bytes.count, line: line)
@@ -326,8 +331,9 @@ public final class DataReader {
     var newlines = 0
     var lastLineStart = lineStart
     result = buffer.withUnsafeBufferPointer { bytes in
-      if format == .csv, let csv {
-        var scanner = CSVScanner(bytes, from: position, to: bytes.count, atEnd: atEnd)
+      if let csv {
+        var scanner = CSVScanner(
+          bytes, from: position, to: bytes.count, atEnd: atEnd, separator: format.separator ?? 0x2C)
         scanner.lineStart = lineStart
         defer {
           (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)

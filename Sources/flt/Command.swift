@@ -39,10 +39,10 @@ enum Command {
     options:
       -c, --count               print the number of matching records instead of them
       -s, --select F1,F2,...    print only these fields, in this order
-      -f, --format FORMAT       table, json, jsonl or csv (default: table on a terminal,
+      -f, --format FORMAT       table, json, jsonl, csv or tsv (default: table on a terminal,
                                 jsonl otherwise)
       -o, --output FILE         write to FILE, replacing it only if the run succeeds
-      -i, --input-format FORMAT json, jsonl or csv, whatever the file is called
+      -i, --input-format FORMAT json, jsonl, csv or tsv, whatever the file is called
           --null TEXT           read TEXT as null in every field (NA, N/A, null, NaN and
                                 #N/A are null anyway where a field's other values are not text)
       -t, --type NAME=TYPE      read field NAME as TYPE (int, double, string, bool, date,

@@ -74,7 +74,7 @@ struct Options {
         let text = try value()
         guard let format = OutputFormat(rawValue: text) else {
           throw UsageError(
-            message: "unknown output format '\(text)'; use one of table, json, jsonl, csv")
+            message: "unknown output format '\(text)'; use one of table, json, jsonl, csv, tsv")
         }
         options.format = format
       case "-o", "--output":
@@ -82,7 +82,8 @@ struct Options {
       case "-i", "--input-format":
         let text = try value()
         guard let format = DataFormat(rawValue: text) else {
-          throw UsageError(message: "unknown input format '\(text)'; use one of json, jsonl, csv")
+          throw UsageError(
+            message: "unknown input format '\(text)'; use one of json, jsonl, csv, tsv")
         }
         options.inputFormat = format
       case "--null":

@@ -54,6 +54,24 @@ import Testing
     #expect(values == [[.null, .string("x")], [.int(1), .null], [.int(2), .string("y")]])
   }
 
+  @Test func durationsAreReadFromTextInBothSpellings() throws {
+    let (reader, values) = try Self.read(
+      "wait,label\n45s,a\nPT1M30S,b\n-1h30m,c\nP2DT0.5S,d\nNA,e\n", "wait.csv")
+    #expect(reader.schema.fields.map(\.type) == [.duration, .string])
+    let seconds: Int64 = 1_000_000_000
+    #expect(
+      values.map { $0[0] } == [
+        .duration(TimeSpan(nanoseconds: 45 * seconds)),
+        .duration(TimeSpan(nanoseconds: 90 * seconds)),
+        .duration(TimeSpan(nanoseconds: -5_400 * seconds)),
+        .duration(TimeSpan(nanoseconds: 172_800 * seconds + seconds / 2)), .null,
+      ])
+    // Years and months have no fixed length; text that is not a duration makes the column text.
+    for text in ["P1Y", "P1M", "PT", "P", "1.5h", "45", "PT1H2D", "1h 30m"] {
+      #expect(Value.duration(Array(text.utf8)) == nil, "\(text)")
+    }
+  }
+
   @Test func fixedTypesHoldAndCountWhatDoesNotConvert() throws {
     let (reader, values) = try Self.read(
       "zip,n\n01234,1\n02134,x\n9,y\n", "zip.csv",

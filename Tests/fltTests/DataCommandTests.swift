@@ -269,6 +269,24 @@ import Testing
     #expect(unknown.stderr.contains("did you mean 'late'?"))
   }
 
+  @Test func tabSeparatedValuesInAndOut() throws {
+    let text = "name\tscore\tnote\nAnn\t5\t5\" screen\nBob\tNA\tx,y\nCy\t7\t\n"
+    let data = try file(text, "scores.tsv")
+    let json = try flt(["score > 4", data])
+    #expect(json.status == 0 && json.stderr.isEmpty)
+    #expect(
+      json.stdout == #"{"name":"Ann","score":5,"note":"5\" screen"}"# + "\n"
+        + #"{"name":"Cy","score":7,"note":null}"# + "\n")
+    let tsv = try flt(["-f", "tsv", "score is null or score > 6", data])
+    #expect(tsv.stdout == "name\tscore\tnote\nBob\t\tx,y\nCy\t7\t\n")
+    // From a pipe, tabs in a header without commas say TSV.
+    let piped = try flt(["--count", "score >= 5"], stdin: text)
+    #expect(piped.stdout == "2\n" && piped.status == 0)
+    // A null text in a number column is null in JSON output, not the text NA.
+    let csv = try flt(["name == Bob"], stdin: "name,score\nBob,NA\nCy,3\n")
+    #expect(csv.stdout == #"{"name":"Bob","score":null}"# + "\n")
+  }
+
   @Test func nullTextsAndFixedTypesFromTheCommandLine() throws {
     let data = try file("zip,n,note\n01234,1,-\n02134,x,ok\n9,NA,-\n", "zip.csv")
     let zips = try flt(["-t", "zip=string", "--count", #"zip startsWith "0""#, data])

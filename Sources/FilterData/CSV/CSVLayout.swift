@@ -107,9 +107,7 @@ struct CSVColumns {
     } else {
       let text = scanner.text(cell)
       tally.add(string: text)
-      if text.utf8.count >= 10, let date = Value.isoDate(Array(text.utf8)) {
-        tally.add(date: date)
-      }
+      tally.add(spelling: Array(text.utf8))
     }
   }
 
@@ -139,6 +137,8 @@ struct CSVColumns {
     case .date, .dateTime:
       let date = Value.isoDate(Array(scanner.text(cell).utf8))
       value = date.flatMap { $0.isOfType(type) ? $0 : nil }
+    case .duration:
+      value = Value.duration(Array(scanner.text(cell).utf8)).map(Value.duration)
     case .null:
       value = nil
     default:

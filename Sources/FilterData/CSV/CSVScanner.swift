@@ -16,11 +16,17 @@ struct CSVScanner {
   let end: Int
   /// Whether `end` is the end of the input (otherwise a record that reaches it is truncated).
   let atEnd: Bool
+  /// The byte between cells: `,`, or a tab for TSV.
+  let separator: UInt8
   /// Newlines passed, and where the current line begins (as in ``JSONScanner``).
   var newlines = 0
   var lineStart = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, atEnd: Bool) {
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, atEnd: Bool,
+    separator: UInt8 = 0x2C
+  ) {
+    self.separator = separator
     self.bytes = bytes
     self.index = index
     self.end = Swift.min(end, bytes.count)
@@ -72,7 +78,7 @@ struct CSVScanner {
       let byte = bytes[index]
       high |= byte
       switch byte {
-      case 0x2C:
+      case separator:
         index += 1
         return (CSVCell(start: start, end: index - 1, quoted: false), .comma)
       case 0x0A:
@@ -80,7 +86,8 @@ struct CSVScanner {
         var stop = index - 1
         if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
         return (CSVCell(start: start, end: stop, quoted: false), .newline)
-      case 0x22:
+      case 0x22 where separator == 0x2C:
+        // In TSV a quote inside a cell is text (`5" screen`).
         throw DataProblem(
           code: .invalidCSV, message: "a quote inside a field that does not start with one",
           label: "this quote",
@@ -121,7 +128,7 @@ struct CSVScanner {
       index = cursor + 1
       guard index < end else { return (cell, .end) }
       switch bytes[index] {
-      case 0x2C:
+      case separator:
         index += 1
         return (cell, .comma)
       case 0x0A:
@@ -135,7 +142,7 @@ struct CSVScanner {
       default:
         throw DataProblem(
           code: .invalidCSV, message: "text after the closing quote of a field",
-          label: "expected ',' or the end of the line",
+          label: "expected '\(separator == 0x09 ? "\\t" : ",")' or the end of the line",
           help: "double a quote that belongs to the text: \"\"", offset: index)
       }
     }

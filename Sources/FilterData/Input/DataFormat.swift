@@ -6,14 +6,27 @@ public enum DataFormat: String, CaseIterable, Sendable {
   case jsonl
   /// Comma-separated values (RFC 4180) with a header row.
   case csv
+  /// Tab-separated values with a header row (quoted like CSV where a cell needs it).
+  case tsv
 
-  /// The format a file name's extension says, if any: `.json`, `.jsonl` / `.ndjson`, `.csv`.
+  /// The byte between the cells of a row, for CSV and TSV; nil for JSON.
+  var separator: UInt8? {
+    switch self {
+    case .csv: 0x2C
+    case .tsv: 0x09
+    case .json, .jsonl: nil
+    }
+  }
+
+  /// The format a file name's extension says, if any: `.json`, `.jsonl` / `.ndjson`, `.csv`,
+  /// `.tsv` / `.tab`.
   public init?(path: String) {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "json": self = .json
     case "jsonl", "ndjson": self = .jsonl
     case "csv": self = .csv
+    case "tsv", "tab": self = .tsv
     default: return nil
     }
   }

@@ -47,7 +47,7 @@ public struct ReadOptions: Sendable {
 }
 
 /// The null texts as bytes, to test cells and JSON strings without making strings.
-struct NullTexts {
+struct NullTexts: Sendable {
   private let usual: [[UInt8]]
   private let named: [[UInt8]]
 

@@ -33,7 +33,7 @@ extension JSONScanner {
         copy.index = start - 1
         let bytes = try copy.stringBytes()
         tally.add(string: String(decoding: bytes, as: UTF8.self))
-        if bytes.count >= 10, let date = Value.isoDate(bytes) { tally.add(date: date) }
+        tally.add(spelling: bytes)
       }
     case 0x7B:
       tally.records += 1
@@ -159,6 +159,9 @@ extension JSONScanner {
       case .date, .dateTime:
         let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
         return Value.isoDate(text).flatMap { $0.isOfType(type) ? $0 : nil }
+      case .duration:
+        let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
+        return Value.duration(text).map(Value.duration)
       default:
         return nil
       }

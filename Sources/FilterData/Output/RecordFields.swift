@@ -63,9 +63,15 @@ final class RecordFields: Sendable {
   /// For CSV input: the header, and which columns hold numbers or booleans.
   let header: [String]?
   let literalColumns: [Bool]
+  /// The byte between cells (`,` or a tab), and which cells stand for null.
+  let separator: UInt8
+  let nulls: NullTexts?
 
-  init(header: [String]?, literalColumns: [Bool]) {
+  init(header: [String]?, separator: UInt8 = 0x2C, nulls: NullTexts? = nil, literalColumns: [Bool])
+  {
     self.header = header
+    self.separator = separator
+    self.nulls = nulls
     self.literalColumns = literalColumns
   }
 
@@ -77,15 +83,20 @@ final class RecordFields: Sendable {
   func fields(_ record: DataRecord) -> [(name: String, cell: OutputCell)] {
     record.text.withUnsafeBufferPointer { bytes in
       if let header {
-        var scanner = CSVScanner(bytes, from: 0, to: bytes.count, atEnd: true)
+        var scanner = CSVScanner(
+          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return [] }
         return zip(header, cells).enumerated().map { column, pair in
           let (name, cell) = pair
-          if cell.start == cell.end { return (name, .null) }
-          let literal =
-            column < self.literalColumns.count && self.literalColumns[column] && !cell.quoted
-            && RecordFields.isLiteral(bytes, cell)
+          let literalColumn = column < self.literalColumns.count && self.literalColumns[column]
+          // Null as the reader read it: empty, a text named null, or `NA` in a number column.
+          if cell.start == cell.end || nulls?.isNamed(bytes, cell.start, cell.end) == true
+            || (literalColumn && nulls?.isUsual(bytes, cell.start, cell.end) == true)
+          {
+            return (name, .null)
+          }
+          let literal = literalColumn && !cell.quoted && RecordFields.isLiteral(bytes, cell)
           return (name, .text(scanner.text(cell), literal: literal))
         }
       }

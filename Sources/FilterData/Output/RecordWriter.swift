@@ -10,6 +10,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case jsonl
   /// Comma-separated values with a header row.
   case csv
+  /// Tab-separated values with a header row.
+  case tsv
+
+  /// The byte between cells, for CSV and TSV.
+  var separator: UInt8? {
+    switch self {
+    case .csv: 0x2C
+    case .tsv: 0x09
+    case .table, .json, .jsonl: nil
+    }
+  }
 }
 
 /// Writes records in an output format. Records keep their fields' order and exact values:
@@ -42,8 +53,8 @@ public final class RecordWriter {
     self.out = out
     selection = select
     columns = select ?? reader.header ?? reader.schema.names
-    if format == .csv {
-      out.write(RecordWriter.csvRow(columns))
+    if let separator = format.separator {
+      out.write(RecordWriter.csvRow(columns, separator: separator))
     } else if format == .json {
       out.write("[")
     }
@@ -70,8 +81,8 @@ public final class RecordWriter {
       }
       if format == .jsonl { bytes.append(0x0A) }
       out.write(bytes)
-    case .csv:
-      out.write(RecordWriter.csvRow(cells(record).map(\.text)))
+    case .csv, .tsv:
+      out.write(RecordWriter.csvRow(cells(record).map(\.text), separator: format.separator ?? 0x2C))
     case .table:
       rows.append(
         cells(record).map { cell in
@@ -85,7 +96,7 @@ public final class RecordWriter {
     switch format {
     case .json: out.write(count == 0 ? "]\n" : "\n]\n")
     case .table: writeTable()
-    case .jsonl, .csv: break
+    case .jsonl, .csv, .tsv: break
     }
     out.flush()
   }
@@ -118,13 +129,13 @@ public final class RecordWriter {
     return .null
   }
 
-  /// One CSV line (RFC 4180): cells holding a comma, a quote or a line break are quoted,
-  /// with quotes doubled.
-  public static func csvRow(_ cells: [String]) -> [UInt8] {
+  /// One CSV line (RFC 4180): cells holding the separator (a comma, or a tab for TSV), a
+  /// quote or a line break are quoted, with quotes doubled.
+  public static func csvRow(_ cells: [String], separator: UInt8 = 0x2C) -> [UInt8] {
     var bytes: [UInt8] = []
     for (i, text) in cells.enumerated() {
-      if i > 0 { bytes.append(0x2C) }
-      if text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+      if i > 0 { bytes.append(separator) }
+      if text.utf8.contains(where: { $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
         bytes.append(0x22)
         for byte in text.utf8 {
           if byte == 0x22 { bytes.append(0x22) }

@@ -11,6 +11,8 @@ final class TypeTally {
   var strings = 0
   var dates = 0
   var dateTimes = 0
+  /// Texts that spell a duration (`45s`, `PT45S`).
+  var durations = 0
   var lists = 0
   var records = 0
   /// Texts that usually stand for null (`NA`, `N/A`): null when the field's other values are
@@ -39,6 +41,15 @@ final class TypeTally {
   func add(nullText: String) {
     nullTexts += 1
     nullTextValues.insert(nullText)
+  }
+
+  /// Tallies what a text value also spells: a date, a date-time or a duration.
+  func add(spelling bytes: [UInt8]) {
+    if bytes.count >= 10, let date = Value.isoDate(bytes) {
+      add(date: date)
+    } else if Value.duration(bytes) != nil {
+      durations += 1
+    }
   }
 
   /// A text value that also spells a date or date-time.
@@ -74,6 +85,7 @@ final class TypeTally {
     if strings == scalars && strings > 0 {
       if dates == strings { return .date }
       if dateTimes == strings { return .dateTime }
+      if durations == strings { return .duration }
     }
     return scalars + lists + records == 0 ? .null : .string
   }

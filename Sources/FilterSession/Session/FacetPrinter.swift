@@ -14,12 +14,14 @@ struct FacetPrinter {
         if i > 0 { out.write("\n") }
         out.write(table(facet))
       }
-    case .csv:
-      out.write(RecordWriter.csvRow(["field", "value", "count"]))
+    case .csv, .tsv:
+      let separator: UInt8 = settings.format == .tsv ? 0x09 : 0x2C
+      out.write(RecordWriter.csvRow(["field", "value", "count"], separator: separator))
       for (facet, count) in rows(result) {
         out.write(
           RecordWriter.csvRow(
-            [facet.field.dotted, ValueText.plain(count.value), String(count.count)]))
+            [facet.field.dotted, ValueText.plain(count.value), String(count.count)],
+            separator: separator))
       }
     case .jsonl:
       for (facet, count) in rows(result) { out.write(json(facet, count) + "\n") }

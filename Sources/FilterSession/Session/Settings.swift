@@ -2,7 +2,7 @@ import FilterData
 
 /// What `set` changes: how results are printed.
 public struct Settings: Sendable {
-  /// `set format table|json|jsonl|csv`.
+  /// `set format table|json|jsonl|csv|tsv`.
   public var format: OutputFormat = .table
   /// `set limit N`: the most rows (and facet values) printed; nil for all (`set limit none`).
   public var limit: Int?
@@ -18,7 +18,7 @@ public struct Settings: Sendable {
 
   /// The settings `set` knows, with what each takes.
   public static let names: [(name: String, values: String)] = [
-    ("format", "table, json, jsonl or csv"),
+    ("format", "table, json, jsonl, csv or tsv"),
     ("limit", "a number of rows (0 or more), or none"),
     ("time", "on or off"),
     ("width", "a number of columns, 10 or more"),
