@@ -65,7 +65,17 @@ extension DataReader {
         framing = .done
         return nil
       }
-      if byte == 0x7B {
+      if !options.root.isEmpty {
+        try scanner.descend(into: options.root)
+        enteredRoot = true
+        scanner.skipSpace()
+        framing = .next
+        if scanner.peek == 0x5D {
+          scanner.index += 1
+          framing = .done
+          return nil
+        }
+      } else if byte == 0x7B {
         framing = .single
       } else {
         guard byte == 0x5B else { throw scanner.unexpected("'[' or '{' to begin the JSON data") }
@@ -124,6 +134,14 @@ extension DataReader {
       if framing == .next {
         return .failure(
           .truncated(scanner.index, "the JSON array is never closed", help: "add ']' at the end"))
+      }
+      if enteredRoot && framing == .done {
+        do throws(DataProblem) {
+          try scanner.ascend(levels: options.root.count)
+          scanner.skipSpace()
+        } catch {
+          return .failure(error)
+        }
       }
       if scanner.peek != nil {
         return .failure(scanner.unexpected("the end of the data"))

@@ -64,6 +64,8 @@ public final class DataReader {
   var line = 1
   var lineStart = 0
   var framing = Framing.start
+  /// Whether the reader stepped down to the records at ``ReadOptions/root``.
+  var enteredRoot = false
   let growth = GrowthLog()
   var layout: RecordLayout
   /// The top-level fields decoded (nil: all of them).
@@ -119,6 +121,12 @@ public final class DataReader {
     // A UTF-8 byte order mark says nothing for UTF-8; skip it.
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     if sniff { self.format = try sniffFormat() }
+    if !options.root.isEmpty && self.format != .json {
+      throw DataError.file(
+        input.name,
+        "is read as \(self.format.rawValue), and --root only applies to a JSON document; say -i json if it is one"
+      )
+    }
     framing = self.format == .json ? .start : .lines
     if self.format.separator != nil {
       csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
@@ -145,7 +153,7 @@ public final class DataReader {
     guard index < buffer.count else { return .jsonl }
     switch buffer[index] {
     case UInt8(ascii: "["): return .json
-    case UInt8(ascii: "{"): return .jsonl
+    case UInt8(ascii: "{"): return options.root.isEmpty ? .jsonl : .json
     default:
       // A header with tabs and no commas is TSV.
       let header = buffer[index...].prefix { $0 != 0x0A }

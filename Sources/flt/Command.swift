@@ -43,6 +43,8 @@ enum Command {
                                 jsonl otherwise)
       -o, --output FILE         write to FILE, replacing it only if the run succeeds
       -i, --input-format FORMAT json, jsonl, csv or tsv, whatever the file is called
+          --root KEY.KEY...     read the records from the list at these keys of a JSON
+                                document (an API response: --root data.items)
           --null TEXT           read TEXT as null in every field (NA, N/A, null, NaN and
                                 #N/A are null anyway where a field's other values are not text)
       -t, --type NAME=TYPE      read field NAME as TYPE (int, double, string, bool, date,
@@ -117,7 +119,7 @@ enum Command {
   static func firstOperand(_ arguments: [String]) -> String? {
     let takingValues: Set<String> = [
       "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
-      "--input-format", "--null", "-t", "--type",
+      "--input-format", "--root", "--null", "-t", "--type",
     ]
     var rest = arguments[...]
     while let argument = rest.popFirst() {

@@ -86,6 +86,13 @@ struct Options {
             message: "unknown input format '\(text)'; use one of json, jsonl, csv, tsv")
         }
         options.inputFormat = format
+      case "--root":
+        let text = try value()
+        let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !keys.contains("") else {
+          throw UsageError(message: "--root needs keys separated by dots, as in --root data.items")
+        }
+        options.read.root = keys
       case "--null":
         options.read.nullTexts.append(try value())
       case "-t", "--type":
@@ -125,7 +132,8 @@ struct Options {
         options.version = true
       default:
         let known = [
-          "--count", "--select", "--format", "--output", "--input-format", "--null", "--type",
+          "--count", "--select", "--format", "--output", "--input-format", "--root", "--null",
+          "--type",
           "--schema",
           "--explain", "--check", "--param", "--exit-status", "--help", "--version",
           "--progress", "--no-progress",

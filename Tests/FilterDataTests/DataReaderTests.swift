@@ -29,6 +29,21 @@ import Testing
     for size in 1...12 { #expect(try DataFiles.read(path, blockSize: size) == whole) }
   }
 
+  @Test func rootRecordsAreTheSameAtEveryBlockSize() throws {
+    let text = #"{"meta":{"note":"a, [b]"},"data":{"items":[{"a":1},{"a":[2]},{"a":3}]},"z":[]}"#
+    let path = try DataFiles.write(text, "root.json")
+    var seen: [[[Value]]] = []
+    for size in [1, 3, 7, 4096] {
+      let reader = try DataReader(
+        path: path, format: nil, options: ReadOptions(root: ["data", "items"]), blockSize: size)
+      var values: [[Value]] = []
+      while let block = try reader.next() { values += block.map(\.values) }
+      seen.append(values)
+    }
+    #expect(seen.allSatisfy { $0 == seen[0] })
+    #expect(seen[0].count == 3)
+  }
+
   @Test func inferredTypes() throws {
     let lines = [
       #"{"i":1,"d":1,"m":1,"s":"a","t":"2022-09-16","dt":"2022-09-16T10:00:00Z","b":true,"n":null,"o":{"x":1},"l":[1,2]}"#,

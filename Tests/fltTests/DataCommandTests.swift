@@ -269,6 +269,30 @@ import Testing
     #expect(unknown.stderr.contains("did you mean 'late'?"))
   }
 
+  @Test func recordsInsideAnAPIResponse() throws {
+    let response =
+      #"{"meta":{"n":3,"x":[1,{"a":[]}]},"data":{"page":1,"items":[{"a":1},{"a":2},{"a":3}],"#
+      + #""next":null},"ok":true}"#
+    let data = try file(response, "api.json")
+    let run = try flt(["--root", "data.items", "a > 1", data])
+    #expect(run.stdout == #"{"a":2}"# + "\n" + #"{"a":3}"# + "\n" && run.status == 0)
+    #expect(run.stderr.isEmpty)
+    // Read in blocks of any size, and from a pipe (a document starting with '{').
+    let piped = try flt(["--root", "data.items", "--count", "a >= 1"], stdin: response)
+    #expect(piped.stdout == "3\n")
+    let missing = try flt(["--root", "data.itemz", "a > 1", data])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("error[FLT407]: no key 'itemz' in the object at 'data'"))
+    let notAList = try flt(["--root", "meta", "a > 1", data])
+    #expect(notAList.stderr.contains("'meta' is not a list of records"))
+    let broken = try flt([
+      "--root", "data.items", "a > 0", try file(#"{"data":{"items":[{"a":1}]} x"#, "b.json"),
+    ])
+    #expect(broken.status == 2 && broken.stderr.contains("expected ',' or '}', found 'x'"))
+    let lines = try flt(["--root", "data", "a > 0", try file("{\"a\":1}\n", "l.jsonl")])
+    #expect(lines.status == 2 && lines.stderr.contains("--root only applies to a JSON document"))
+  }
+
   @Test func tabSeparatedValuesInAndOut() throws {
     let text = "name\tscore\tnote\nAnn\t5\t5\" screen\nBob\tNA\tx,y\nCy\t7\t\n"
     let data = try file(text, "scores.tsv")

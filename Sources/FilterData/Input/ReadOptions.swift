@@ -9,9 +9,14 @@ public struct ReadOptions: Sendable {
   /// the data holds, and a value that does not convert is null (and counted).
   public var types: [String: ValueType]
 
-  public init(nullTexts: [String] = [], types: [String: ValueType] = [:]) {
+  /// For JSON, the keys from the top of the document down to the list of records
+  /// (`--root data.items`); empty when the document is the list (or JSON Lines).
+  public var root: [String]
+
+  public init(nullTexts: [String] = [], types: [String: ValueType] = [:], root: [String] = []) {
     self.nullTexts = nullTexts
     self.types = types
+    self.root = root
   }
 
   /// The texts that commonly stand for "no value" in data files (R's `NA`, spreadsheets'
