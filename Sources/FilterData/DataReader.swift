@@ -319,7 +319,7 @@ public final class DataReader {
     next.append(contentsOf: rest)
     let read = try input.read(into: &next, upTo: want)
     // The end: nothing more came, or a regular file has been read to its size.
-    if read == 0 || input.size.map({ input.bytesRead >= $0 }) == true { atEnd = true }
+    if read == 0 || input.isExhausted { atEnd = true }
     lineStart -= position
     position = 0
     buffer = next

@@ -6,15 +6,24 @@
   private let systemRead = Darwin.read
 #endif
 
-/// A file or standard input read in large blocks, straight into byte arrays.
+/// A file or standard input read in large blocks, straight into byte arrays. gzip data (by
+/// its first two bytes, whatever the name) is decompressed as it is read: the compressed
+/// bytes are read whole, and decoded a block at a time.
 final class ByteInput {
   /// The name used in messages: the path, or `<stdin>`.
   let name: String
   /// The size of the file when known (not for pipes), for progress reports.
   let size: Int?
   private let descriptor: Int32
-  /// Bytes read so far.
-  private(set) var bytesRead = 0
+  /// Bytes of the file read so far (for gzip, compressed bytes decoded so far).
+  var bytesRead: Int { gzip?.position ?? rawRead }
+  private var rawRead = 0
+  private var rawEnded = false
+  private var started = false
+  private var gzip: GzipDecoder?
+  /// Bytes read (or decoded) and not handed out yet.
+  private var pending: [UInt8] = []
+  private var pendingStart = 0
 
   /// Opens `path`, or standard input for nil or `-`.
   init(path: String?) throws(DataError) {
@@ -48,10 +57,56 @@ final class ByteInput {
     if descriptor != 0 { close(descriptor) }
   }
 
+  /// Whether everything has been handed out: the next read would give nothing.
+  var isExhausted: Bool {
+    guard started, pendingStart >= pending.count else { return false }
+    if let gzip { return gzip.finished }
+    return rawEnded || size.map { rawRead >= $0 } == true
+  }
+
+  /// Whether the input is gzip data being decompressed.
+  var isCompressed: Bool { gzip != nil }
+
   /// Appends up to `count` bytes to `buffer` and returns how many were read: 0 only at the
   /// end of the input. A pipe gives what it has, so records that arrive slowly are filtered
   /// as they come instead of waiting for a full block.
   func read(into buffer: inout [UInt8], upTo count: Int) throws(DataError) -> Int {
+    if !started { try start() }
+    if pendingStart >= pending.count {
+      pending.removeAll(keepingCapacity: true)
+      pendingStart = 0
+      if gzip != nil {
+        do throws(InflateError) {
+          guard let chunk = try gzip?.nextChunk() else { return 0 }
+          pending = chunk
+        } catch {
+          throw DataError.file(name, "is not valid gzip data (\(error.description))")
+        }
+      } else {
+        return try readRaw(into: &buffer, upTo: count)
+      }
+    }
+    let take = Swift.min(count, pending.count - pendingStart)
+    buffer.append(contentsOf: pending[pendingStart..<pendingStart + take])
+    pendingStart += take
+    return take
+  }
+
+  /// Reads the first bytes, to see whether they are gzip; if so, reads all of it.
+  private func start() throws(DataError) {
+    started = true
+    var first: [UInt8] = []
+    while first.count < 2, try readRaw(into: &first, upTo: 1 << 16) > 0 {}
+    if GzipDecoder.isGzip(first) {
+      while try readRaw(into: &first, upTo: 4 << 20) > 0 {}
+      gzip = GzipDecoder(first)
+    } else {
+      pending = first
+    }
+  }
+
+  private func readRaw(into buffer: inout [UInt8], upTo count: Int) throws(DataError) -> Int {
+    guard !rawEnded else { return 0 }
     let start = buffer.count
     var filled = 0
     var failure: Int32 = 0
@@ -64,6 +119,7 @@ final class ByteInput {
           filled += n
           if size == nil { break }
         } else if n == 0 {
+          rawEnded = true
           break
         } else if errno != EINTR {
           failure = errno
@@ -72,10 +128,19 @@ final class ByteInput {
       }
     }
     buffer.removeLast(count - filled)
-    bytesRead += filled
+    rawRead += filled
     if failure != 0 {
       throw DataError.file(name, "cannot be read (\(String(cString: strerror(failure))))")
     }
     return filled
+  }
+}
+
+extension InflateError: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .truncated: "it ends before the compressed data does"
+    case .invalid(let what): "it has \(what)"
+    }
   }
 }

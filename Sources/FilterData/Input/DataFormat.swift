@@ -21,6 +21,11 @@ public enum DataFormat: String, CaseIterable, Sendable {
   /// The format a file name's extension says, if any: `.json`, `.jsonl` / `.ndjson`, `.csv`,
   /// `.tsv` / `.tab`.
   public init?(path: String) {
+    // A compressed file has the extension of what it holds before `.gz`.
+    if path.lowercased().hasSuffix(".gz") {
+      self.init(path: String(path.dropLast(3)))
+      return
+    }
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "json": self = .json
