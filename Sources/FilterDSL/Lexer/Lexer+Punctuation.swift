@@ -91,6 +91,8 @@ extension Lexer {
       }
     case UInt8(ascii: "["):
       scanModifier(from: start)
+    case UInt8(ascii: "]"):
+      emit(.rightBracket, from: start)
     case 0x1B:
       // A terminal escape sequence (ESC [ parameters letter) is one bad character, not four.
       if peek() == UInt8(ascii: "[") {
@@ -157,7 +159,7 @@ extension Lexer {
     }
   }
 
-  /// `[c]`, `[d]`, `[cd]`, `[dc]`, in either case; anything else in brackets is explained.
+  /// `[c]`, `[d]`, `[cd]`, `[dc]`, in either case; any other `[` opens an index.
   mutating func scanModifier(from start: Int) {
     var letters = 0
     var seen: UInt8 = 0
@@ -176,8 +178,7 @@ extension Lexer {
       return
     }
     index = start + 1
-    emit(.invalid, from: start)
-    diagnostics.append(.squareBracket(at: SourceRange(start: start, end: index)))
+    emit(.leftBracket, from: start)
   }
 
   /// A string (`"..."`, `'...'`) or quoted name (`` `...` ``). It must end on its line.

@@ -41,6 +41,8 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
 
   // Punctuation and operators
   case leftParen, rightParen, comma, dot, semicolon
+  /// `[` and `]` around an index: `tags[0]` (a modifier such as `[c]` is one token).
+  case leftBracket, rightBracket
   /// `...`
   case closedRange
   /// `..<`

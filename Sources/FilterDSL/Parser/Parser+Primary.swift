@@ -8,6 +8,38 @@ extension Parser {
   /// cases live in their own functions), so that deep nesting fits a 512 KiB stack even in a
   /// debug build.
   func parsePrimary(value: Bool) throws(ParseAbort) -> Expr {
+    let primary = try parsePrimaryBase(value: value)
+    return kind == .leftBracket ? try parseIndexes(primary) : primary
+  }
+
+  // index = primary "[" arithmetic "]" { "[" arithmetic "]" } ;
+  /// `tags[0]`, `tags[-1]`, `matrix[1][2]`: the same as `at(tags, 0)`, the function that reads
+  /// the element at a position (null when there is none).
+  @inline(never)
+  private func parseIndexes(_ base: Expr) throws(ParseAbort) -> Expr {
+    var expr = base
+    var levels = 0
+    defer { depth -= levels }
+    while kind == .leftBracket {
+      try enter()
+      levels += 1
+      advance()
+      let position = try parseArithmetic(value: false)
+      guard kind == .rightBracket else {
+        if kind == .invalid { throw ParseAbort() }
+        throw fail(
+          .expectedToken(
+            "']' to close the index", after: text(previous),
+            found: currentDescription, at: expectedAt))
+      }
+      let close = advance()
+      expr = try node(
+        .call(Name("at", range: close.range), [expr, position]), expr.range.union(close.range))
+    }
+    return expr
+  }
+
+  private func parsePrimaryBase(value: Bool) throws(ParseAbort) -> Expr {
     switch kind {
     case .leftParen:
       return current.opensList ? try parseList() : try parseGroup()
@@ -65,6 +97,8 @@ extension Parser {
       return try node(.parameter(name), token.range)
     case .invalid:
       throw ParseAbort()
+    case .leftBracket:
+      throw fail(.squareBracket(at: token.range))
     default:
       throw fail(expectedExpression(value: value))
     }

@@ -89,3 +89,47 @@ extension BuiltinFunctions {
   static func isText(_ type: ValueType) -> Bool { type == .string || type == .null }
   static func isInteger(_ type: ValueType) -> Bool { type == .int || type == .null }
 }
+
+/// Positions in lists and text.
+extension BuiltinFunctions {
+  /// `at(list, i)`, also written `list[i]`: the element at `i` (from 0; a negative `i` counts
+  /// from the end), or null when there is none. On text, the character there.
+  static let positions: [FunctionDefinition] = [
+    FunctionDefinition(
+      name: "at", arity: 2...2,
+      resultType: { types in
+        guard isInteger(types[1]) else {
+          return .failure(TypeRuleError("a position is an integer, not \(types[1])"))
+        }
+        switch types[0] {
+        case .list(let element): return .success(element)
+        case .string, .null: return .success(types[0])
+        default:
+          return .failure(TypeRuleError("only lists and text have positions, not \(types[0])"))
+        }
+      },
+      evaluate: { args, _ in
+        guard case .int(let position) = args[1] else { return .success(.null) }
+        switch args[0] {
+        case .list(let items):
+          guard let index = index(position, count: items.count) else { return .success(.null) }
+          return .success(items[index])
+        case .string(let text):
+          let characters = Array(text)
+          guard let index = index(position, count: characters.count) else {
+            return .success(.null)
+          }
+          return .success(.string(String(characters[index])))
+        default: return .success(.null)
+        }
+      })
+  ]
+
+  /// The array index of `position` among `count` elements, or nil when it is out of range.
+  private static func index(_ position: Int64, count: Int) -> Int? {
+    let count = Int64(count)
+    let index = position < 0 ? count &+ position : position
+    guard index >= 0, index < count else { return nil }
+    return Int(index)
+  }
+}

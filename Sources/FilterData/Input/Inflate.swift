@@ -74,7 +74,9 @@ struct Inflater {
     guard position + 4 <= input.count else { throw .truncated }
     let length = Int(input[position]) | Int(input[position + 1]) << 8
     let check = Int(input[position + 2]) | Int(input[position + 3]) << 8
-    guard length == ~check & 0xFFFF else { throw .invalid("a stored block whose length check fails") }
+    guard length == ~check & 0xFFFF else {
+      throw .invalid("a stored block whose length check fails")
+    }
     position += 4
     guard position + length <= input.count else { throw .truncated }
     for byte in input[position..<position + length] { emit(byte, into: &out) }

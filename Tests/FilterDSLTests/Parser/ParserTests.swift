@@ -136,6 +136,8 @@ import Testing
     ("parse-e8", "a ==", 201, "expected a value after '==', found the end of the input"),
     ("parse-e9", "a and", 201, "expected a filter after 'and', found the end of the input"),
     ("parse-e10", "5G == x", 206, "'5G' is not a field name"),
+    ("parse-e10b", "a in [1, 2]", 110, "unexpected '['"),
+    ("parse-e10c", "tags[0 == 1", 207, "expected ']' to close the index after '0', found '=='"),
     ("parse-e11", "exists 3", 206, "expected a field name after 'exists', found '3'"),
     ("parse-e12", "a.3 == 1", 105, "a number cannot start with '.'"),
     ("parse-e13", "x is and", 207, "expected 'null', 'empty' or a value after 'is', found 'and'"),

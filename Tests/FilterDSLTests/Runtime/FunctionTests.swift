@@ -65,6 +65,12 @@ import Testing
     ("fn-6.5", "any accessories.price % 2 == 1 and all -accessories.price < 0", .unknown),
     ("fn-6.6", "any accessories.price * 2 == 98 and any 100 - accessories.price == 81", .true),
     ("fn-6.7", "any scores % 2 == 1 and any scores * 10 == 50", .true),
+    // Positions: tags[i] is at(tags, i); from 0, negative from the end, null out of range.
+    ("fn-7.1", "tags[0] == 5G and tags[-1] == eSIM and at(tags, 1) == eSIM", .true),
+    ("fn-7.2", "tags[2] is null and tags[-3] is null and tags[9223372036854775807] is null", .true),
+    ("fn-7.3", "tags[-9223372036854775808] is null and scores[2] is null", .true),
+    ("fn-7.4", "accessories.price[1] == 19 and accessories.price[2] > 0", .unknown),
+    ("fn-7.5", "model[0] == i and model[-1] == o and len(accessories.name[0]) == 4", .true),
     // Conditionals see nulls and evaluate only what they need.
     ("fn-4.1", #"if(price > 500, "high", "low") == "high""#, .true),
     ("fn-4.2", #"if(updated > 2020-01-01, 1, 2) == 2"#, .true),
