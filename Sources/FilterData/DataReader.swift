@@ -374,13 +374,24 @@ public final class DataReader {
   /// How many values of each field whose type the user fixed did not convert (and are null).
   public var conversionFailures: [String: Int] { growth.failures.mapValues(\.count) }
 
+  /// The counts of ``conversionFailures`` as warnings, one line per field, for the end of a
+  /// read: "warning: scores.csv: 2 values of 'n' did not convert to integers and were read as
+  /// null".
+  public var conversionSummary: [String] {
+    conversionFailures.sorted { $0.key < $1.key }.map { field, count in
+      let type = options.types[field]?.plural ?? "its type"
+      return
+        "warning: \(name): \(count) value\(count == 1 ? "" : "s") of '\(field)' did not convert to \(type) and \(count == 1 ? "was" : "were") read as null\n"
+    }
+  }
+
   func reportFailures() {
     for value in growth.unreported {
       let field = value.path.joined(separator: ".")
       let type = options.types[field] ?? .null
       let problem = DataProblem(
         code: .unexpectedType,
-        message: "'\(field)' holds \(value.found) here, where --type says \(type)",
+        message: "'\(field)' holds \(value.found) here, where its type is set to \(type)",
         label: "read as null",
         help: "values of '\(field)' that are not \(type.plural) are null, and counted",
         offset: value.offset)

@@ -130,11 +130,7 @@ struct FilterCommand {
         if let take, shown >= take { break reading }
       }
       warn(reader.takeWarnings())
-      for (field, count) in reader.conversionFailures.sorted(by: { $0.key < $1.key }) {
-        Command.writeError(
-          "warning: \(reader.name): \(count) value\(count == 1 ? "" : "s") of '\(field)' did not convert to \(options.read.types[field]?.plural ?? "its type") and \(count == 1 ? "was" : "were") read as null\n"
-        )
-      }
+      for line in reader.conversionSummary { Command.writeError(line) }
       if query.sorts {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {

@@ -320,7 +320,8 @@ import Testing
     ])
     #expect(numbers.stdout == "3\n" && numbers.status == 0)
     #expect(
-      numbers.stderr.contains("warning[FLT406]: 'n' holds text here, where --type says an integer"))
+      numbers.stderr.contains(
+        "warning[FLT406]: 'n' holds text here, where its type is set to an integer"))
     #expect(numbers.stderr.contains("\(data):3:7\n"))
     #expect(
       numbers.stderr.contains(

@@ -51,8 +51,9 @@ public struct Stmt: Hashable, Sendable {
 
   /// The kinds of statement.
   public enum Kind: Hashable, Sendable {
-    /// `load "phones.json" as phones`: the path, and the name to use for the data.
-    case load(Name, alias: Name?)
+    /// `load "phones.json" as phones`: the path, the name to use for the data, and options
+    /// such as `null "NA"` or `type zip=string` (the session gives them their meaning).
+    case load(Name, alias: Name?, options: [LoadOption] = [])
     /// `use phones`: make loaded data current.
     case use(Name)
     /// `let big = diskSpace >= 256` (a named filter) or `let budget = 1000` (a parameter).
@@ -69,6 +70,18 @@ public struct Stmt: Hashable, Sendable {
     case show([FieldPath])
     /// `set format json`.
     case set(Name, Expr)
+  }
+}
+
+/// An option of `load`: its name and its values, as written (`null "NA", "-"` is the option
+/// `null` with the values `NA` and `-`; `type zip=string` has the value `zip=string`).
+public struct LoadOption: Hashable, Sendable {
+  public var name: Name
+  public var values: [Name]
+
+  public init(_ name: Name, _ values: [Name]) {
+    self.name = name
+    self.values = values
   }
 }
 

@@ -64,11 +64,14 @@ enum TreeDump {
 
   static func statement(_ statement: Stmt) -> String {
     switch statement.kind {
-    case .load(let path, let alias):
+    case .load(let path, let alias, let options):
       node(
         "load",
         [Quoting.string(path.text)]
-          + (alias.map { ["as", Quoting.name($0.text, at: .statementName)] } ?? []))
+          + (alias.map { ["as", Quoting.name($0.text, at: .statementName)] } ?? [])
+          + options.map { option in
+            node(option.name.text, option.values.map { Quoting.string($0.text) })
+          })
     case .use(let name): node("use", [Quoting.name(name.text, at: .statementName)])
     case .let(let name, let value):
       node("let", [Quoting.name(name.text, at: .statementName), expr(value)])

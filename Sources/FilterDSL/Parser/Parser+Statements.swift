@@ -39,7 +39,7 @@ extension Parser {
     throw trailingTokens()
   }
 
-  // statement = "load" string [ "as" name ]
+  // statement = "load" string [ "as" name ] { load_option }
   //           | "use" name
   //           | "let" ( name | parameter ) "=" filter [ range_op operand ]
   //           | "count" [ filter ]
@@ -72,7 +72,9 @@ extension Parser {
     return Stmt(kind, range: start.range.union(previous.range))
   }
 
-  // load = "load" string [ "as" name ] ;
+  // load        = "load" string [ "as" name ] { load_option } ;
+  // load_option = name option_value { "," option_value } ;
+  // option_value = string | word written without spaces (`zip=string`, `data.items`) ;
   private func parseLoad() throws(ParseAbort) -> Stmt.Kind {
     advance()
     guard kind == .string else {
@@ -86,7 +88,42 @@ extension Parser {
       bytes, token.range.start..<token.range.end, problems: &ignored)
     var alias: Name? = nil
     if isWord(current, "as") { alias = try parseStatementName(after: advance()) }
-    return .load(Name(text, range: token.range), alias: alias)
+    var options: [LoadOption] = []
+    while !atStatementEnd {
+      guard kind == .identifier || kind == .null else {
+        throw fail(
+          .expectedToken(
+            "an option (null, type, root, format) or the end of the statement",
+            after: self.text(previous), found: currentDescription, at: expectedAt))
+      }
+      let name = Name(self.text(advance()).lowercased(), range: previous.range)
+      var values = [try parseOptionValue(after: name)]
+      while match(.comma) { values.append(try parseOptionValue(after: name)) }
+      options.append(LoadOption(name, values))
+    }
+    return .load(Name(text, range: token.range), alias: alias, options: options)
+  }
+
+  /// A value of a `load` option: text in quotes, or tokens written together (`zip=string`).
+  private func parseOptionValue(after option: Name) throws(ParseAbort) -> Name {
+    if kind == .string {
+      let token = advance()
+      var ignored: [LiteralDecoder.Problem] = []
+      let text = LiteralDecoder.unquote(
+        bytes, token.range.start..<token.range.end, problems: &ignored)
+      return Name(text, range: token.range)
+    }
+    guard !atStatementEnd, kind != .comma, kind != .invalid else {
+      throw fail(
+        .expectedToken(
+          "a value", after: option.text, found: currentDescription, at: expectedAt))
+    }
+    let first = advance()
+    var range = first.range
+    while !atStatementEnd, kind != .comma, current.range.start == range.end {
+      range = range.union(advance().range)
+    }
+    return Name(String(decoding: bytes[range.start..<range.end], as: UTF8.self), range: range)
   }
 
   // let = "let" ( name | parameter ) "=" filter [ range_op arithmetic ] ;

@@ -24,9 +24,13 @@ extension Printer {
 
   mutating func statement(_ statement: Stmt) {
     switch statement.kind {
-    case .load(let path, let alias):
+    case .load(let path, let alias, let options):
       out += "load " + Quoting.string(path.text)
       if let alias { out += " as " + Quoting.name(alias.text, at: .statementName) }
+      for option in options {
+        out += " " + option.name.text + " "
+        out += option.values.map { Quoting.string($0.text) }.joined(separator: ", ")
+      }
     case .use(let name):
       out += "use " + Quoting.name(name.text, at: .statementName)
     case .let(let name, let value):

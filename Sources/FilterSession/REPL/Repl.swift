@@ -169,12 +169,16 @@ public final class Repl {
     for entry in session.transcript {
       // `load` paths were relative to the current folder; a script elsewhere needs them
       // absolute.
-      if case .load(let name, let alias) = entry.statement.kind, !folder.isEmpty,
+      if case .load(let name, let alias, let options) = entry.statement.kind, !folder.isEmpty,
         let loaded = entry.loadedPath, !loaded.hasPrefix("/")
       {
         let absolute = Name(here + "/" + loaded)
         text +=
-          Stmt(.load(absolute, alias: alias ?? Name(Dataset.defaultName(for: name.text))))
+          Stmt(
+            .load(
+              absolute, alias: alias ?? Name(Dataset.defaultName(for: name.text)),
+              options: options)
+          )
           .description + "\n"
       } else {
         text += entry.text + "\n"

@@ -17,13 +17,17 @@ public final class Dataset {
   /// How compiled filters read the records.
   public var recordType: RecordType<DataRecord> { reader.recordType }
 
-  /// Reads every record of the file at `path`. Its schema grows while it is read (a decimal
+  /// Reads every record of the file at `path` (warnings, such as values that do not convert
+  /// to a type `options` fixes, go to `warn`). Its schema grows while it is read (a decimal
   /// in a column of integers, a field first seen late), and the records read before it grew
   /// are then read again, so that every record fits the final schema. `stop` is asked after
   /// each block of records; once it says true the reading ends there (the caller, which asked
   /// to stop, drops the partial data).
-  public init(name: String, path: String, until stop: () -> Bool = { false }) throws(DataError) {
-    let reader = try DataReader(path: path)
+  public init(
+    name: String, path: String, format: DataFormat? = nil, options: ReadOptions = ReadOptions(),
+    until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
+  ) throws(DataError) {
+    let reader = try DataReader(path: path, format: format, options: options)
     var records: [DataRecord] = []
     // The records before `stale` were read under an older schema than the current one.
     var stale = 0
@@ -33,7 +37,10 @@ public final class Dataset {
         (stale, version) = (records.count, reader.schemaVersion)
       }
       records += block
+      for warning in reader.takeWarnings() { warn(warning.description) }
     }
+    for warning in reader.takeWarnings() { warn(warning.description) }
+    for line in reader.conversionSummary { warn(line) }
     for index in 0..<stale { records[index] = reader.redecoded(records[index]) }
     _ = reader.takeSchemaChanges()
     self.name = name
@@ -44,8 +51,11 @@ public final class Dataset {
 
   /// The fields of the file at `path`, inferred from all of it, without its records: what
   /// checking a script needs (``Session/checkOnly``).
-  public init(name: String, schemaOf path: String) throws(DataError) {
-    let reader = try DataReader(path: path)
+  public init(
+    name: String, schemaOf path: String, format: DataFormat? = nil,
+    options: ReadOptions = ReadOptions()
+  ) throws(DataError) {
+    let reader = try DataReader(path: path, format: format, options: options)
     try reader.inferWhole()
     self.name = name
     self.path = path

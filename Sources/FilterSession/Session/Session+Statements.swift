@@ -4,15 +4,20 @@ import FilterData
 /// The statements that change the session: `load`, `use`, `let`, `set`, `show`.
 extension Session {
   /// `load "phones.json" as phones`: reads the whole file; returns the path it resolved.
-  func load(_ path: Name, as alias: Name?, _ context: Context) throws(SessionError) -> String {
+  func load(_ path: Name, as alias: Name?, options: [LoadOption], _ context: Context)
+    throws(SessionError) -> String
+  {
     let resolved = resolve(path.text)
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
+    let (format, read) = try readOptions(options, context)
     let dataset: Dataset
     do {
       dataset =
         checkOnly
-        ? try Dataset(name: name, schemaOf: resolved)
-        : try Dataset(name: name, path: resolved, until: interrupted)
+        ? try Dataset(name: name, schemaOf: resolved, format: format, options: read)
+        : try Dataset(
+          name: name, path: resolved, format: format, options: read, until: interrupted,
+          warn: warn)
     } catch {
       let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
       throw context.error(
@@ -32,6 +37,57 @@ extension Session {
           + "\(fields) field\(fields == 1 ? "" : "s")\n")
     }
     return resolved
+  }
+
+  /// What the options of `load` say: `null "NA", "-"`, `type zip=string, score=int`,
+  /// `root data.items`, `format tsv`.
+  func readOptions(_ options: [LoadOption], _ context: Context) throws(SessionError)
+    -> (DataFormat?, ReadOptions)
+  {
+    var format: DataFormat? = nil
+    var read = ReadOptions()
+    for option in options {
+      switch option.name.text {
+      case "null":
+        read.nullTexts += option.values.map(\.text)
+      case "type":
+        for value in option.values {
+          let parts = value.text.split(separator: "=", maxSplits: 1).map(String.init)
+          guard parts.count == 2, let type = ReadOptions.type(named: parts[1]) else {
+            throw context.error(
+              Diagnostic(
+                .invalidSetting, at: value.range,
+                message: "'\(value.text)' is not a field and a type",
+                help:
+                  "write type name=type, with a type among \(ReadOptions.typeNames): type zip=string"
+              ))
+          }
+          read.types[parts[0]] = type
+        }
+      case "root":
+        read.root = option.values.first.map { $0.text.split(separator: ".").map(String.init) } ?? []
+      case "format":
+        guard let value = option.values.first, let named = DataFormat(rawValue: value.text) else {
+          throw context.error(
+            Diagnostic(
+              .invalidSetting, at: option.values.first?.range ?? option.name.range,
+              message: "unknown format '\(option.values.first?.text ?? "")'",
+              help: "the formats are \(DataFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+            ))
+        }
+        format = named
+      default:
+        let names = ["null", "type", "root", "format"]
+        let suggestion = Suggestion.closest(to: option.name.text, among: names)
+        throw context.error(
+          Diagnostic(
+            .invalidSetting, at: option.name.range,
+            message: "'load' has no option '\(option.name.text)'",
+            help: suggestion.map { "did you mean '\($0)'?" }
+              ?? "its options are null, type, root and format"))
+      }
+    }
+    return (format, read)
   }
 
   /// The path of a file named in a statement: absolute, or relative to ``baseDirectory``.

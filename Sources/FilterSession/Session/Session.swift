@@ -125,7 +125,8 @@ public final class Session {
     if case .let(let name, _) = statement.kind, fixedParameters.contains(name.text) { return }
     var loadedPath: String?
     switch statement.kind {
-    case .load(let path, let alias): loadedPath = try load(path, as: alias, context)
+    case .load(let path, let alias, let options):
+      loadedPath = try load(path, as: alias, options: options, context)
     case .use(let name): try use(name, context)
     case .let(let name, let value): try define(name, value, context)
     case .set(let name, let value): try set(name, value, context)

@@ -76,6 +76,10 @@ import Testing
     ("color is Gold and price is not $budget", #"color is "Gold" and price is not $budget"#),
     ("x is `empty` and y is -3 and z is +4", "x is `empty` and y is -3 and z is 4"),
     ("+x > 1", "x > 1"),
+    (
+      #"load "s.csv" as s NULL "NA", - type zip=string,n=int root data.items"#,
+      #"load "s.csv" as s null "NA", "-" type "zip=string", "n=int" root "data.items""#
+    ),
     ("tags[0] == a and m[-1][i] > 1", #"at(tags, 0) == "a" and at(at(m, -1), i) > 1"#),
     ("beginsWith(m, a) and contains(m, 1)", #"startsWith(m, a) and contains(m, 1)"#),
     ("order by price ASC, model DESC nulls FIRST", "order by price, model desc nulls first"),

@@ -149,7 +149,12 @@ struct ASTGenerator {
       return Stmt(
         .load(
           Name(rng.pick(ASTGenerator.strings)),
-          alias: rng.chance(0.5) ? Name(rng.pick(ASTGenerator.names)) : nil))
+          alias: rng.chance(0.5) ? Name(rng.pick(ASTGenerator.names)) : nil,
+          options: (0..<rng.int(0...2)).map { _ in
+            LoadOption(
+              Name(rng.pick(["null", "type", "root", "format", "x_1"])),
+              (0..<rng.int(1...3)).map { _ in Name(rng.pick(ASTGenerator.strings)) })
+          }))
     case 1:
       return Stmt(.use(Name(rng.pick(ASTGenerator.names))))
     case 2:

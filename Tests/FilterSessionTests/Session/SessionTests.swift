@@ -59,6 +59,27 @@ import Testing
     #expect(harness.session.current?.reader.sawEverything == true)
   }
 
+  @Test func loadOptionsSayHowToReadTheFile() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-options-\(UUID().uuidString).txt")
+    try Data("zip\tn\tnote\n01234\t1\t-\n02134\tx\tok\n".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let printed = harness.printed(
+      """
+      load "\(url.path)" as z format tsv null "-" type zip=string, n=int
+      count note is null
+      count zip startsWith "0"
+      count n is null
+      """)
+    #expect(printed == "1\n2\n1\n")
+    #expect(harness.warnings.contains("1 value of 'n' did not convert to integers"))
+    let unknown = try #require(harness.failure("load \"\(url.path)\" nul x"))
+    #expect(unknown.rendered.contains("'load' has no option 'nul'"))
+    #expect(unknown.rendered.contains("did you mean 'null'?"))
+    let badType = try #require(harness.failure("load \"\(url.path)\" format tsv type n=number2"))
+    #expect(badType.rendered.contains("'n=number2' is not a field and a type"))
+  }
+
   @Test func useSwitchesDataAndSuggestsNames() throws {
     harness.run("load \"phones.json\"\nload \"cards.json\"")
     #expect(harness.printed("use phones\ncount") == "111\n")
