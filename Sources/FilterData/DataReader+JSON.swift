@@ -68,25 +68,20 @@ extension DataReader {
       if !options.root.isEmpty {
         try scanner.descend(into: options.root)
         enteredRoot = true
-        scanner.skipSpace()
-        framing = .next
-        if scanner.peek == 0x5D {
-          scanner.index += 1
-          framing = .done
-          return nil
-        }
       } else if byte == 0x7B {
         framing = .single
+        break
       } else {
         guard byte == 0x5B else { throw scanner.unexpected("'[' or '{' to begin the JSON data") }
         scanner.index += 1
-        scanner.skipSpace()
-        framing = .next
-        if scanner.peek == 0x5D {
-          scanner.index += 1
-          framing = .done
-          return nil
-        }
+      }
+      // Inside the list of records.
+      scanner.skipSpace()
+      framing = .next
+      if scanner.peek == 0x5D {
+        scanner.index += 1
+        framing = .done
+        return nil
       }
     case .next:
       guard let byte = scanner.peek else {
