@@ -215,6 +215,9 @@ public final class DataReader {
   /// `record` (returned before the schema last grew) read again from its text under the
   /// current schema, so that it reads like the records returned since.
   public func redecoded(_ record: DataRecord) -> DataRecord {
+    // Its values that do not convert to a fixed type were counted when it was first read.
+    let (failures, unreported) = (growth.failures, growth.unreported)
+    defer { (growth.failures, growth.unreported) = (failures, unreported) }
     var copy = record
     let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
       if let csv {

@@ -80,6 +80,10 @@ import Testing
     #expect(values.map { $0[0] } == [.string("01234"), .string("02134"), .string("9")])
     #expect(values.map { $0[1] } == [.int(1), .null, .null])
     #expect(reader.conversionFailures == ["n": 2])
+    // Reading a record again (after the schema grew) does not count its failures twice.
+    let record = DataRecord(values: [], text: ArraySlice(Array("02134,x".utf8)))
+    _ = reader.redecoded(record)
+    #expect(reader.conversionFailures == ["n": 2])
     #expect(reader.schemaVersion == 0)
     let warnings = reader.takeWarnings()
     #expect(warnings.count == 1)
