@@ -64,6 +64,8 @@ extension Condition {
       result.kind = .between(low, try transform(high), options, negated: negated)
     case .same(let operand, let negated):
       result.kind = .same(try transform(operand), negated: negated)
+    case .satisfies(let filter):
+      result.kind = .satisfies(try transform(filter))
     case .isNull, .isEmpty: break
     }
     return result

@@ -81,5 +81,9 @@ public struct Condition: Hashable, Sendable {
     /// `is value`: equal, or both null (SQL's `IS NOT DISTINCT FROM`), never unknown;
     /// `negated` for `is not value`.
     case same(Expr, negated: Bool)
+    /// `(filter)` after a quantifier's list of records: the element, a record, satisfies the
+    /// filter, whose names are the element's fields: `any children (age < 18 and name
+    /// startsWith A)`.
+    case satisfies(Expr)
   }
 }

@@ -37,7 +37,8 @@ extension Expr {
         case .between(let low, let high, _, _):
           pending.append(high)
           pending.append(low)
-        case .isNull, .isEmpty: break
+        // The names inside are the element's fields, not the record's.
+        case .isNull, .isEmpty, .satisfies: break
         }
         pending.append(subject)
       }

@@ -44,6 +44,8 @@ enum TreeDump {
       return node(negated ? "is-not-empty" : "is-empty", s)
     case .same(let operand, let negated):
       return node(negated ? "is-not" : "is", s + [expr(operand)])
+    case .satisfies(let filter):
+      return node("where", s + [expr(filter)])
     }
   }
 

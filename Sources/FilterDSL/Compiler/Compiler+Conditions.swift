@@ -27,7 +27,7 @@ extension Compiler {
       return ConditionOperands(first: self.operand(operand))
     case .between(let lower, let upper, _, _):
       return ConditionOperands(first: operand(lower), second: operand(upper))
-    case .isNull, .isEmpty:
+    case .isNull, .isEmpty, .satisfies:
       return ConditionOperands()
     }
   }
@@ -73,6 +73,9 @@ extension Compiler {
       return ElementTest(
         test: { v, _, _ in Truth(v.isNull != negated) },
         plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
+    case .satisfies:
+      // Compiled by the quantifier, which knows the elements' fields; elsewhere unknown.
+      return ElementTest(test: { _, _, _ in .unknown }, plan: Plan("Where", []))
     case .isEmpty(let negated):
       return ElementTest(
         test: { v, _, _ in ValueTests.isEmpty(v, negated: negated) },

@@ -39,7 +39,7 @@ extension Compiler {
       return isNull(
         subject, negated: negated,
         plan: Plan(negated ? "IsNotNull" : "IsNull", [.text(subjectText)]))
-    case .between, .isEmpty, .same:
+    case .between, .isEmpty, .same, .satisfies:
       return nil
     }
   }

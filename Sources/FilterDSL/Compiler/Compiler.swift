@@ -27,7 +27,8 @@ struct Compiler<Root> {
         selector: plainFieldSelector(subject))
     case .quantified(let quantifier, let subject, let condition):
       return quantified(
-        quantifier, operand(subject), condition, subjectText: Compiler.text(subject))
+        quantifier, operand(subject), condition, subjectText: Compiler.text(subject),
+        elements: recordType.schema.elementSchema(of: subject))
     case .exists(let path):
       return isNull(
         operand(Expr(.field(path))), negated: true, plan: Plan("Exists", [.text(path.dotted)]))
@@ -106,9 +107,22 @@ struct Compiler<Root> {
   }
 
   private func quantified(
-    _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: Condition, subjectText: String
+    _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: Condition, subjectText: String,
+    elements: Schema?
   ) -> Node<Root> {
-    let elementTest = valueCondition(condition, operands(of: condition))
+    var elementTest = valueCondition(condition, operands(of: condition))
+    if case .satisfies(let filter) = condition.kind, let elements {
+      // The filter runs on each element, a record of `elements`, with the same parameters.
+      let scoped = Compiler<[Value]>(
+        recordType: RecordType.dynamic(elements), parameters: parameters, functions: functions)
+      let inner = scoped.node(filter)
+      let test = inner.test
+      elementTest = ElementTest(
+        test: { value, _, run in
+          guard case .record(let values) = value else { return .unknown }
+          return test(values, &run)
+        }, plan: Plan("Where", plans: [inner.plan]))
+    }
     let produce = list.asValue
     let name = quantifier == .any ? "Any" : quantifier == .all ? "All" : "None"
     let plan = Plan(name, [.text(subjectText), .plan(elementTest.plan)])

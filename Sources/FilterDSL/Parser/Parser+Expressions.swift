@@ -115,6 +115,16 @@ extension Parser {
     defer { depth -= 1 }
     let keyword = advance()
     let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
+    if startsScopedFilter {
+      // `any children (age < 18 and name startsWith A)`: a filter on each element's fields.
+      let path = try parseFieldPath(after: keyword, scoped: true)
+      let subject = try node(.field(path), path.range)
+      let filter = try parseParenthesizedFilter()
+      return try finishPredicate(
+        .quantified(
+          quantifier, subject, Condition(.satisfies(filter), operatorRange: filter.range)),
+        from: keyword.range)
+    }
     // The subject may compute on the elements: `any scores % 2 == 1`.
     let subject = try parseArithmetic(value: false)
     guard let condition = try parseCondition() else {
@@ -122,6 +132,20 @@ extension Parser {
         .expectedCondition(quantifier: text(keyword), found: currentDescription, at: expectedAt))
     }
     return try finishPredicate(.quantified(quantifier, subject, condition), from: keyword.range)
+  }
+
+  /// Whether a field path followed by `(` comes next: a quantifier's list of records and the
+  /// filter on its elements (a function call would have no space... but the lexer cannot
+  /// tell, so a call as a quantifier's subject is written in parentheses: `any (f(x)) == 1`).
+  var startsScopedFilter: Bool {
+    var i = index
+    guard tokens[i].kind == .identifier || tokens[i].kind == .quotedIdentifier else {
+      return false
+    }
+    while i + 2 < tokens.count, tokens[i + 1].kind == .dot {
+      i += 2
+    }
+    return i + 1 < tokens.count && tokens[i + 1].kind == .leftParen
   }
 
   /// Makes a predicate node, and rejects `a < b < c`.

@@ -165,7 +165,10 @@ extension Parser {
   // field_path = name { "." name } ;
   // name       = identifier | quoted_identifier ;   (after ".", keywords are names too)
   /// `after` is the keyword the path follows (`exists`), for the message when there is none.
-  func parseFieldPath(after keyword: Token?) throws(ParseAbort) -> FieldPath {
+  /// A `(` may follow only a quantifier's list (`any children (age < 18)`).
+  func parseFieldPath(after keyword: Token?, scoped: Bool = false) throws(ParseAbort)
+    -> FieldPath
+  {
     guard kind == .identifier || kind == .quotedIdentifier else {
       throw failUnlessInvalid(
         .expectedFieldName(
@@ -180,7 +183,9 @@ extension Parser {
       }
       components.append(name(advance()))
     }
-    if kind == .leftParen && !isFirstOnLine { throw fail(.invalidCall(at: current.range)) }
+    if kind == .leftParen && !isFirstOnLine && !scoped {
+      throw fail(.invalidCall(at: current.range))
+    }
     return FieldPath(components)
   }
 
@@ -240,11 +245,17 @@ extension Parser {
 
   // group = "(" filter ")" ;
   private func parseGroup() throws(ParseAbort) -> Expr {
+    let inner = try parseParenthesizedFilter()
+    try rejectPostfix()
+    return inner
+  }
+
+  /// `(` filter `)`.
+  func parseParenthesizedFilter() throws(ParseAbort) -> Expr {
     let open = try openParenthesis()
     defer { depth -= 1 }
     let inner = try parseFilter()
     _ = try closeParenthesis(open, after: nil)
-    try rejectPostfix()
     return inner
   }
 

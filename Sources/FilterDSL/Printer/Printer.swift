@@ -64,7 +64,14 @@ struct Printer {
       self.condition(condition)
     case .quantified(let quantifier, let subject, let condition):
       out += quantifier.rawValue + " "
-      self.expr(subject, .postfix)
+      if case .call = subject.kind {
+        // `any f(x) ...` would read as the list `f` with a filter `(x)` on its elements.
+        out += "("
+        self.expr(subject)
+        out += ")"
+      } else {
+        self.expr(subject, .postfix)
+      }
       out += " "
       self.condition(condition)
     case .exists(let path):
@@ -100,7 +107,18 @@ struct Printer {
       out += negated ? "is not empty" : "is empty"
     case .same(let operand, let negated):
       out += negated ? "is not " : "is "
+      let start = out.endIndex
       expr(operand, .additive, value: true)
+      // `is null ...` and `is empty` would read as the tests of those names.
+      let written = out[start...].lowercased()
+      if written.hasPrefix("null") || written.hasPrefix("empty") {
+        out.insert("(", at: start)
+        out += ")"
+      }
+    case .satisfies(let filter):
+      out += "("
+      expr(filter)
+      out += ")"
     }
   }
 

@@ -40,6 +40,8 @@ public struct ReferenceEvaluator: Sendable {
   struct State {
     let record: [Value]
     var faults = FaultCounts()
+    /// The fields of the elements a quantifier is testing with `(filter)`.
+    var elements: Schema? = nil
   }
 
   // MARK: Truth
@@ -66,7 +68,11 @@ public struct ReferenceEvaluator: Sendable {
       let value = value(subject, &state)
       return test(condition, value, &state)
     case .quantified(let quantifier, let subject, let condition):
-      return quantified(quantifier, value(subject, &state), condition, &state)
+      let list = value(subject, &state)
+      let outer = state.elements
+      state.elements = schema.elementSchema(of: subject)
+      defer { state.elements = outer }
+      return quantified(quantifier, list, condition, &state)
     case .exists(let path):
       return Truth(!field(path, in: state.record).isNull)
     default:
@@ -107,6 +113,14 @@ public struct ReferenceEvaluator: Sendable {
       return Truth(subject.isNull != negated)
     case .isEmpty(let negated):
       return ValueTests.isEmpty(subject, negated: negated)
+    case .satisfies(let filter):
+      guard let elements = state.elements, case .record(let values) = subject else {
+        return .unknown
+      }
+      let scoped = ReferenceEvaluator(schema: elements, context: context, functions: functions)
+      let (truth, faults) = scoped.evaluate(filter, on: values)
+      state.faults.merge(faults)
+      return truth
     case .same(let operand, let negated):
       return ValueTests.same(subject, value(operand, &state), negated: negated)
     case .compare(let op, let operand, let options):

@@ -54,7 +54,7 @@ extension Checker {
       .same(let operand, _):
       [operand]
     case .between(let lower, let upper, _, _): [lower, upper]
-    case .isNull, .isEmpty: []
+    case .isNull, .isEmpty, .satisfies: []
     }
   }
 
@@ -86,6 +86,20 @@ extension Checker {
       return true
     case .same(let operand, _):
       return same(subject, type, operand)
+    case .satisfies(let filter):
+      if type == .null { return true }
+      guard case .record(let inner) = type else {
+        report(
+          .invalidOperand(
+            "a filter in parentheses after the list tests the fields of its records, and \(describe(subject, .list(type))) holds no records",
+            at: filter.range, help: "compare the elements themselves: any tags == 5G"))
+        return false
+      }
+      // The filter's names are the element's fields.
+      let scoped = Checker(schema: inner, parameters: parameters, functions: functions)
+      scoped.requireBool(filter, what: "the filter")
+      for diagnostic in scoped.diagnostics { report(diagnostic) }
+      return !scoped.diagnostics.hasErrors
     }
   }
 

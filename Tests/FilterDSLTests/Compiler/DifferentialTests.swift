@@ -75,7 +75,7 @@ struct TypedFilterGenerator {
   func lit(_ literal: Literal) -> Expr { e(.literal(literal)) }
 
   mutating func bool(_ depth: Int) -> Expr {
-    let choice = depth <= 0 ? rng.int(4...14) : rng.int(0...14)
+    let choice = depth <= 0 ? rng.int(4...15) : rng.int(0...15)
     switch choice {
     case 0:
       return e(
@@ -133,6 +133,24 @@ struct TypedFilterGenerator {
         rng.chance(0.5)
         ? (int(1), int(1)) : rng.chance(0.5) ? (string(1), string(1)) : (date(1), date(0))
       return e(.predicate(subject, Condition(.same(operand, negated: rng.chance(0.5)))))
+    case 14:
+      // A filter on the fields of each record of a list: x (int) and y (text).
+      let inner: Expr =
+        rng.chance(0.5)
+        ? e(
+          .predicate(
+            field("x"), Condition(.compare(rng.pick(ComparisonOperator.allCases), small(), []))))
+        : e(
+          .logical(
+            .and,
+            [
+              e(
+                .predicate(
+                  field("x"), Condition(.member(e(.list([small(), small()])), [], negated: false)))),
+              e(.predicate(field("y"), Condition(.isNull(negated: rng.chance(0.5))))),
+            ]))
+      return e(
+        .quantified(rng.pick(Quantifier.allCases), field("kids"), Condition(.satisfies(inner))))
     default: return lit(rng.pick([.bool(true), .bool(false), .null]))
     }
   }
@@ -210,6 +228,9 @@ struct TypedFilterGenerator {
         string(0),
         Condition(.text(op, lit(.string(rng.pick(patterns))), options, negated: rng.chance(0.3)))))
   }
+
+  /// A small integer literal (inside an element's scope, where i and j are not fields).
+  mutating func small() -> Expr { lit(.int(Int64(rng.int(-3...3)))) }
 
   mutating func int(_ depth: Int) -> Expr {
     switch depth <= 0 ? rng.int(0...3) : rng.int(0...12) {

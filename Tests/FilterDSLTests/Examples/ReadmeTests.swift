@@ -25,7 +25,7 @@ func fields(_ condition: Condition) -> Set<String> {
     .same(let operand, _):
     fields(operand)
   case .between(let lower, let upper, _, _): fields(lower).union(fields(upper))
-  case .isNull, .isEmpty: []
+  case .isNull, .isEmpty, .satisfies: []
   }
 }
 

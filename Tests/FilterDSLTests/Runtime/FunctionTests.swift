@@ -71,6 +71,13 @@ import Testing
     ("fn-7.3", "tags[-9223372036854775808] is null and scores[2] is null", .true),
     ("fn-7.4", "accessories.price[1] == 19 and accessories.price[2] > 0", .unknown),
     ("fn-7.5", "model[0] == i and model[-1] == o and len(accessories.name[0]) == 4", .true),
+    // A filter on the fields of each element.
+    ("fn-8.1", "any accessories (price < 20 and name startsWith Ch)", .true),
+    ("fn-8.2", "any accessories (price < 20 and name == Case)", .false),
+    ("fn-8.3", "all accessories (price > 10 or name == Strap)", .true),
+    ("fn-8.4", "all accessories (price > 10)", .unknown),
+    ("fn-8.5", "none accessories (name == Case and price > $budget)", .true),
+    ("fn-8.6", "any accessories (any tags == leather) and any accessories (len(tags) == 2)", .true),
     // Conditionals see nulls and evaluate only what they need.
     ("fn-4.1", #"if(price > 500, "high", "low") == "high""#, .true),
     ("fn-4.2", #"if(updated > 2020-01-01, 1, 2) == 2"#, .true),

@@ -34,6 +34,13 @@ struct ASTGenerator {
     case 2, 3, 4:
       return Expr(.predicate(filter(depth - 1), condition(depth - 1)))
     case 5:
+      if rng.chance(0.3) {
+        // A filter on the fields of each element of a list of records.
+        return Expr(
+          .quantified(
+            rng.pick(Quantifier.allCases), Expr(.field(path())),
+            Condition(.satisfies(filter(depth - 1)))))
+      }
       return Expr(
         .quantified(rng.pick(Quantifier.allCases), filter(depth - 1), condition(depth - 1)))
     case 6:
