@@ -114,8 +114,11 @@ extension Compiler {
     let producers = arguments.map(\.asValue)
     return .value { r, run in
       let context = run.context
-      let result = function.call(producers.count, { producers[$0](r, &run) }, context)
-      return run.apply(result)
+      var faults = FaultCounts()
+      let value = function.call(
+        producers.count, { producers[$0](r, &run) }, context, { faults.record($0) })
+      run.faults.merge(faults)
+      return value
     }
   }
 

@@ -134,9 +134,9 @@ extension Parser {
     return try finishPredicate(.quantified(quantifier, subject, condition), from: keyword.range)
   }
 
-  /// Whether a field path followed by `(` comes next: a quantifier's list of records and the
-  /// filter on its elements (a function call would have no space... but the lexer cannot
-  /// tell, so a call as a quantifier's subject is written in parentheses: `any (f(x)) == 1`).
+  /// Whether a field path, a space and `(` come next: a quantifier's list of records and the
+  /// filter on its elements (`any children (age < 18)`). Without the space it is a call, as
+  /// everywhere: `any lower(tags) == "5g"`.
   var startsScopedFilter: Bool {
     var i = index
     guard tokens[i].kind == .identifier || tokens[i].kind == .quotedIdentifier else {
@@ -146,6 +146,7 @@ extension Parser {
       i += 2
     }
     return i + 1 < tokens.count && tokens[i + 1].kind == .leftParen
+      && tokens[i + 1].range.start > tokens[i].range.end
   }
 
   /// Makes a predicate node, and rejects `a < b < c`.

@@ -64,14 +64,7 @@ struct Printer {
       self.condition(condition)
     case .quantified(let quantifier, let subject, let condition):
       out += quantifier.rawValue + " "
-      if case .call = subject.kind {
-        // `any f(x) ...` would read as the list `f` with a filter `(x)` on its elements.
-        out += "("
-        self.expr(subject)
-        out += ")"
-      } else {
-        self.expr(subject, .postfix)
-      }
+      self.expr(subject, .postfix)
       out += " "
       self.condition(condition)
     case .exists(let path):

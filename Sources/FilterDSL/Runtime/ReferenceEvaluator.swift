@@ -175,8 +175,11 @@ public struct ReferenceEvaluator: Sendable {
       return .null  // only meaningful after `in`
     case .call(let name, let arguments):
       guard let function = functions.definition(named: name.text) else { return .null }
-      let result = function.call(arguments.count, { value(arguments[$0], &state) }, context)
-      return record(result, &state)
+      var faults = FaultCounts()
+      let result = function.call(
+        arguments.count, { value(arguments[$0], &state) }, context, { faults.record($0) })
+      state.faults.merge(faults)
+      return result
     case .negate(let operand):
       let a = value(operand, &state)
       return ValueArithmetic.broadcastNegate(a) { state.faults.record($0) }

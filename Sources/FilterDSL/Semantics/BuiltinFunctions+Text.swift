@@ -108,6 +108,7 @@ extension BuiltinFunctions {
           return .failure(TypeRuleError("only lists and text have positions, not \(types[0])"))
         }
       },
+      takesLists: true,
       evaluate: { args, _ in
         guard case .int(let position) = args[1] else { return .success(.null) }
         switch args[0] {

@@ -14,6 +14,7 @@ enum BuiltinFunctions {
         default: .failure(TypeRuleError("len takes text or a list, not \(types[0])"))
         }
       },
+      takesLists: true,
       evaluate: { args, _ in
         switch args[0] {
         case .string(let s): .success(.int(Int64(s.count)))

@@ -183,9 +183,17 @@ public final class Checker {
       report(.wrongArity(name.text, expected: function.arity, got: arguments.count, at: range))
       return nil
     }
-    let known = types.compactMap { $0 }
+    var known = types.compactMap { $0 }
     guard known.count == types.count else { return nil }
+    // A list given first to a function of single values: the function applies to each element.
+    var mapped = false
+    if !function.takesLists, case .list(let element) = known.first {
+      known[0] = element
+      mapped = true
+    }
     switch function.resultType(known) {
+    case .success(let result) where mapped:
+      return .list(result)
     case .success(let result):
       let literals = arguments.map { argument -> Literal? in
         if case .literal(let literal) = argument.kind { return literal }

@@ -14,6 +14,10 @@ public struct FunctionDefinition: Sendable {
   /// Checks the arguments written as literals (nil for the others) when the filter is
   /// checked, so that a bad date format is an error with a place, not a null per record.
   public let checkLiterals: @Sendable ([Literal?]) -> TypeRuleError?
+  /// Whether the first argument may be a list, taken whole (`len`, `at`). A strict function
+  /// that says no applies to each element of a list given first instead: `lower(tags)` is the
+  /// list of the tags in lower case, so `any lower(tags) == "5g"` works.
+  public let takesLists: Bool
 
   /// How a function gets its arguments.
   public enum Evaluation: Sendable {
@@ -34,12 +38,14 @@ public struct FunctionDefinition: Sendable {
     name: String, arity: ClosedRange<Int>,
     resultType: @escaping @Sendable ([ValueType]) -> Result<ValueType, TypeRuleError>,
     checkLiterals: @escaping @Sendable ([Literal?]) -> TypeRuleError? = { _ in nil },
+    takesLists: Bool = false,
     evaluate: @escaping @Sendable ([Value], EvaluationContext) -> Result<Value, Fault>
   ) {
     self.name = name
     self.arity = arity
     self.resultType = resultType
     self.checkLiterals = checkLiterals
+    self.takesLists = takesLists
     self.evaluation = .strict(evaluate)
   }
 
@@ -56,26 +62,47 @@ public struct FunctionDefinition: Sendable {
     self.arity = arity
     self.resultType = resultType
     self.checkLiterals = { _ in nil }
+    self.takesLists = true
     self.evaluation = .lazy(evaluate)
   }
 
-  /// Calls the function, evaluating arguments through `argument` as its evaluation says.
+  /// Calls the function, evaluating arguments through `argument` as its evaluation says; a
+  /// fault is given to `record` and makes the result (or that element's result) null.
   @inline(__always)
   func call(
-    _ count: Int, _ argument: (Int) -> Value, _ context: EvaluationContext
-  ) -> Result<Value, Fault> {
+    _ count: Int, _ argument: (Int) -> Value, _ context: EvaluationContext,
+    _ record: (Fault) -> Void
+  ) -> Value {
     switch evaluation {
     case .strict(let evaluate):
       var values: [Value] = []
       values.reserveCapacity(count)
       for index in 0..<count {
         let value = argument(index)
-        if value.isNull { return .success(.null) }
+        if value.isNull { return .null }
         values.append(value)
       }
-      return evaluate(values, context)
+      if !takesLists, case .list(let items) = values.first {
+        // Element by element: a null element gives null, as a null argument does.
+        return .list(
+          items.map { item in
+            guard !item.isNull else { return .null }
+            values[0] = item
+            return FunctionDefinition.settle(evaluate(values, context), record)
+          })
+      }
+      return FunctionDefinition.settle(evaluate(values, context), record)
     case .lazy(let evaluate):
-      return evaluate(count, argument, context)
+      return FunctionDefinition.settle(evaluate(count, argument, context), record)
+    }
+  }
+
+  private static func settle(_ result: Result<Value, Fault>, _ record: (Fault) -> Void) -> Value {
+    switch result {
+    case .success(let value): return value
+    case .failure(let fault):
+      record(fault)
+      return .null
     }
   }
 }

@@ -91,11 +91,14 @@ struct TypedFilterGenerator {
       // Lists of elements, of the fields of records in a list, and computed per element.
       let list =
         t == "s"
-        ? rng.pick([field("tags"), field("kids.y")])
+        ? rng.pick([
+          field("tags"), field("kids.y"),
+          e(.call(Name(rng.pick(["lower", "trim"])), [field("tags")])),
+        ])
         : rng.pick([
           field("nums"), field("kids.x"),
           e(.arithmetic(rng.pick(ArithmeticOperator.allCases), field("nums"), int(0))),
-          e(.negate(field("kids.x"))),
+          e(.negate(field("kids.x"))), e(.call(Name("abs"), [field("nums")])),
         ])
       let element = t == "s" ? string(0) : int(0)
       return e(

@@ -76,10 +76,10 @@ import Testing
     ("color is Gold and price is not $budget", #"color is "Gold" and price is not $budget"#),
     ("x is `empty` and y is -3 and z is +4", "x is `empty` and y is -3 and z is 4"),
     ("+x > 1", "x > 1"),
-    ("any kids(age<18 AND name == A)", #"any kids (age < 18 and name == "A")"#),
+    ("any kids (age<18 AND name == A)", #"any kids (age < 18 and name == "A")"#),
     (
-      "any (lower(x)) == a and all (tags[0]) == b",
-      #"any (lower(x)) == "a" and all (at(tags, 0)) == "b""#
+      "any (lower(x)) == a and all tags[0] == b",
+      #"any lower(x) == "a" and all at(tags, 0) == "b""#
     ),
     (
       #"load "s.csv" as s NULL "NA", - type zip=string,n=int root data.items"#,

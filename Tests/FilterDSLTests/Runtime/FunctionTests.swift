@@ -71,6 +71,10 @@ import Testing
     ("fn-7.3", "tags[-9223372036854775808] is null and scores[2] is null", .true),
     ("fn-7.4", "accessories.price[1] == 19 and accessories.price[2] > 0", .unknown),
     ("fn-7.5", "model[0] == i and model[-1] == o and len(accessories.name[0]) == 4", .true),
+    // Functions of single values apply to each element of a list given first.
+    ("fn-9.1", "any lower(tags) == 5g and none upper(tags) == 5g", .true),
+    ("fn-9.2", "any substring(accessories.name, 0, 2) == Ch and len(lower(tags)) == 2", .true),
+    ("fn-9.3", "all int(text(accessories.price)) >= 19", .unknown),
     // A filter on the fields of each element.
     ("fn-8.1", "any accessories (price < 20 and name startsWith Ch)", .true),
     ("fn-8.2", "any accessories (price < 20 and name == Case)", .false),
@@ -121,7 +125,7 @@ import Testing
     (#"if(price, 1, 2) == 1"#, "if takes a condition first"),
     (#"if(inStock, 1, "a") == 1"#, "if gives one kind of value"),
     (#"coalesce(price, model) == 1"#, "coalesce takes values of one kind"),
-    ("int(tags) == 1", "int takes"), ("year(price) == 1", "year takes a date"),
+    ("int(camera) == 1", "int takes"), ("year(price) == 1", "year takes a date"),
     (#"substring(model, "a") == "b""#, "substring takes text"),
   ])
   func typeErrors(filter: String, message: String) {
