@@ -90,3 +90,15 @@ public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
     dates &+= other.dates
   }
 }
+
+extension Result where Success == Value, Failure == Fault {
+  /// The value, or null after giving the fault to `record` (which counts it).
+  func settled(_ record: (Fault) -> Void) -> Value {
+    switch self {
+    case .success(let value): return value
+    case .failure(let fault):
+      record(fault)
+      return .null
+    }
+  }
+}

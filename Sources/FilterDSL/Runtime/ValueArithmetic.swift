@@ -17,27 +17,18 @@ enum ValueArithmetic {
   ) -> Value {
     switch (a, b) {
     case (.list(let items), let other) where !isList(other):
-      return .list(items.map { settle(apply(op, $0, other), record) })
+      return .list(items.map { apply(op, $0, other).settled(record) })
     case (let other, .list(let items)) where !isList(other):
-      return .list(items.map { settle(apply(op, other, $0), record) })
+      return .list(items.map { apply(op, other, $0).settled(record) })
     default:
-      return settle(apply(op, a, b), record)
+      return apply(op, a, b).settled(record)
     }
   }
 
   /// `-a`, element by element for a list.
   static func broadcastNegate(_ a: Value, _ record: (Fault) -> Void) -> Value {
-    if case .list(let items) = a { return .list(items.map { settle(negate($0), record) }) }
-    return settle(negate(a), record)
-  }
-
-  private static func settle(_ result: Result<Value, Fault>, _ record: (Fault) -> Void) -> Value {
-    switch result {
-    case .success(let value): return value
-    case .failure(let fault):
-      record(fault)
-      return .null
-    }
+    if case .list(let items) = a { return .list(items.map { negate($0).settled(record) }) }
+    return negate(a).settled(record)
   }
 
   private static func isList(_ value: Value) -> Bool {

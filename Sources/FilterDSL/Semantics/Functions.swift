@@ -88,23 +88,15 @@ public struct FunctionDefinition: Sendable {
           items.map { item in
             guard !item.isNull else { return .null }
             values[0] = item
-            return FunctionDefinition.settle(evaluate(values, context), record)
+            return evaluate(values, context).settled(record)
           })
       }
-      return FunctionDefinition.settle(evaluate(values, context), record)
+      return evaluate(values, context).settled(record)
     case .lazy(let evaluate):
-      return FunctionDefinition.settle(evaluate(count, argument, context), record)
+      return evaluate(count, argument, context).settled(record)
     }
   }
 
-  private static func settle(_ result: Result<Value, Fault>, _ record: (Fault) -> Void) -> Value {
-    switch result {
-    case .success(let value): return value
-    case .failure(let fault):
-      record(fault)
-      return .null
-    }
-  }
 }
 
 /// Why a function's type rule refused its arguments.
