@@ -266,6 +266,10 @@ public final class DataReader {
       (position, line, lineStart, framing) = saved
       let enough = tally.records >= limit
       if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {
+        if tally.records == 0, let csv {
+          // A header and no rows: the columns are fields, with no value in any record.
+          return (Schema(csv.tree.names.map { Schema.Field($0, .null, optional: true) }), true)
+        }
         return (tally.schema(complete: atEnd && !enough), atEnd && !enough)
       }
       try fill(minimum: buffer.count)

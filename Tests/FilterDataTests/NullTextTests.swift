@@ -54,6 +54,13 @@ import Testing
     #expect(values == [[.null, .string("x")], [.int(1), .null], [.int(2), .string("y")]])
   }
 
+  @Test func aHeaderWithoutRowsNamesFieldsWithNoValues() throws {
+    let (reader, values) = try Self.read("a,b\n", "header.csv")
+    #expect(reader.schema.names == ["a", "b"])
+    #expect(reader.schema.fields.map(\.type) == [.null, .null])
+    #expect(values.isEmpty && !reader.isEmpty)
+  }
+
   @Test func durationsAreReadFromTextInBothSpellings() throws {
     let (reader, values) = try Self.read(
       "wait,label\n45s,a\nPT1M30S,b\n-1h30m,c\nP2DT0.5S,d\nNA,e\n", "wait.csv")

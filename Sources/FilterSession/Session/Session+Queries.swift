@@ -90,6 +90,9 @@ extension Session {
     for i in expanded.ordering.indices {
       expanded.ordering[i].key = try expand(expanded.ordering[i].key, context)
     }
+    // No records: the fields the query names have no value, and nothing matches (as the
+    // command does with an empty file).
+    data.reader.assumeFields(expanded.fieldNames)
     do {
       let compiled = try CompiledQuery(expanded, source: context.source, for: data.recordType)
       report(compiled.filter?.warnings ?? [], context)

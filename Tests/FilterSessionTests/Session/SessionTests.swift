@@ -59,6 +59,15 @@ import Testing
     #expect(harness.session.current?.reader.sawEverything == true)
   }
 
+  @Test func emptyDataMatchesNothing() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flt-empty-\(UUID().uuidString).jsonl")
+    try Data().write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let printed = harness.printed("load \"\(url.path)\"\ncount price > 5\ncount")
+    #expect(printed == "0\n0\n")
+  }
+
   @Test func loadOptionsSayHowToReadTheFile() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "flt-options-\(UUID().uuidString).txt")
