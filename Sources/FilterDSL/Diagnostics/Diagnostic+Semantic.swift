@@ -40,6 +40,12 @@ extension Diagnostic {
       help: suggestion.map { "did you mean '\($0)'? (\(functionsAre))" } ?? functionsAre)
   }
 
+  static func listCalled(_ name: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .unknownFunction, at: range, message: "\(quoted(name)) is a list, not a function",
+      help: "to test each of its records, put a space before '(': any \(name) (...)")
+  }
+
   static func wrongArity(
     _ name: String, expected: ClosedRange<Int>, got: Int, at range: SourceRange
   ) -> Diagnostic {

@@ -63,16 +63,18 @@ extension Diagnostic {
       help: "write a nested field as camera.megapixels")
   }
 
-  static func expectedCondition(quantifier: String, found: String, at range: SourceRange)
-    -> Diagnostic
-  {
-    Diagnostic(
+  /// `call` is the name of a call written as the list (`any children(age < 18)`), which was
+  /// probably meant as a filter on its records.
+  static func expectedCondition(
+    quantifier: String, found: String, at range: SourceRange, call: String? = nil
+  ) -> Diagnostic {
+    let q = quantifier.lowercased()
+    return Diagnostic(
       .expectedToken, at: range,
-      message:
-        "expected a comparison after '\(quantifier.lowercased())' and its list, found \(found)",
-      help:
-        "\(quantifier.lowercased()) tests each element of a list: \(quantifier.lowercased()) tags == \"5G\""
-    )
+      message: "expected a comparison after '\(q)' and its list, found \(found)",
+      help: call.map {
+        "to test each record of '\($0)', put a space before the parenthesis: \(q) \($0) (...)"
+      } ?? "\(q) tests each element of a list: \(q) tags == \"5G\"")
   }
 
   static func chainedComparison(at range: SourceRange) -> Diagnostic {

@@ -128,8 +128,11 @@ extension Parser {
     // The subject may compute on the elements: `any scores % 2 == 1`.
     let subject = try parseArithmetic(value: false)
     guard let condition = try parseCondition() else {
+      var call: String? = nil
+      if case .call(let name, _) = subject.kind { call = name.text }
       throw failUnlessInvalid(
-        .expectedCondition(quantifier: text(keyword), found: currentDescription, at: expectedAt))
+        .expectedCondition(
+          quantifier: text(keyword), found: currentDescription, at: expectedAt, call: call))
     }
     return try finishPredicate(.quantified(quantifier, subject, condition), from: keyword.range)
   }

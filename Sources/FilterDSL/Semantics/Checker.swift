@@ -173,6 +173,11 @@ public final class Checker {
   private func call(_ name: Name, _ arguments: [Expr], range: SourceRange) -> ValueType? {
     let types = arguments.map { type(of: $0) }
     guard let function = functions.definition(named: name.text) else {
+      if let field = schema.field(named: name.text)?.field, case .list(.record) = field.type {
+        // `any children(age < 18)`: the filter on each child needs a space before it.
+        report(.listCalled(name.text, at: name.range))
+        return nil
+      }
       let suggestion = Suggestion.closest(to: name.text, among: functions.names)
       report(
         .unknownFunction(

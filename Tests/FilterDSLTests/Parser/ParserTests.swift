@@ -137,6 +137,10 @@ import Testing
     ("parse-e9", "a and", 201, "expected a filter after 'and', found the end of the input"),
     ("parse-e10", "5G == x", 206, "'5G' is not a field name"),
     ("parse-e10b", "a in [1, 2]", 110, "unexpected '['"),
+    (
+      "parse-e10d", "any kids(age < 18)", 207,
+      "expected a comparison after 'any' and its list, found the end of the input"
+    ),
     ("parse-e10c", "tags[0 == 1", 207, "expected ']' to close the index after '0', found '=='"),
     ("parse-e11", "exists 3", 206, "expected a field name after 'exists', found '3'"),
     ("parse-e12", "a.3 == 1", 105, "a number cannot start with '.'"),
@@ -185,6 +189,10 @@ import Testing
 
   @Test(arguments: [
     ("name contain pro", "did you mean 'contains'?"),
+    (
+      "any kids(age < 18)",
+      "to test each record of 'kids', put a space before the parenthesis: any kids (...)"
+    ),
     ("color == Space Black", #"to write text with spaces, quote it: "Space Black""#),
     ("color in (Space Black)", #"to write text with spaces, quote it: "Space Black""#),
     ("a == 1 b == 2", "did you forget 'and' or 'or' before 'b'?"),
