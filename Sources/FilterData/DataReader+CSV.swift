@@ -86,7 +86,7 @@ extension DataReader {
         if let tally {
           csv.tally(cells, scanner, into: tally)
         } else if decode {
-          let values = csvValues(cells, scanner, targets, row: text, line: line)
+          let values = csvValues(csv, cells, scanner, targets, row: text, line: line)
           if !growth.pending.isEmpty {
             // Read the row again once the schema has grown to hold it.
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
@@ -119,14 +119,14 @@ extension DataReader {
   /// The values of a row's cells, by the schema's slots. A cell its field's type does not
   /// hold is reported (and null until the schema grows).
   func csvValues(
-    _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget], row: Range<Int>,
-    line: Int
+    _ csv: CSVColumns, _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget],
+    row: Range<Int>, line: Int
   ) -> [Value] {
     var values = [Value](repeating: .null, count: layout.types.count)
     for target in targets where target.column < cells.count {
       let cell = cells[target.column]
-      guard let value = csv?.value(cell, scanner, as: target.type) else {
-        reportGrowth(target.names, cell, row: row, scanner, line: line)
+      guard let value = csv.value(cell, scanner, as: target.type) else {
+        reportGrowth(csv, target.names, cell, row: row, scanner, line: line)
         continue
       }
       if target.path.count == 1 {
@@ -142,10 +142,11 @@ extension DataReader {
   /// line and column: the row may span lines (quoted line breaks), and the scanner has
   /// already passed the row's end.
   func reportGrowth(
-    _ names: [String], _ cell: CSVCell, row: Range<Int>, _ scanner: CSVScanner, line: Int
+    _ csv: CSVColumns, _ names: [String], _ cell: CSVCell, row: Range<Int>,
+    _ scanner: CSVScanner, line: Int
   ) {
     let found = TypeTally()
-    csv?.tally(cell, scanner, into: found)
+    csv.tally(cell, scanner, into: found)
     let bytes = scanner.bytes
     var cellLineStart = row.lowerBound
     var linesAfter = 0

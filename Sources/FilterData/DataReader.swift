@@ -225,7 +225,8 @@ public final class DataReader {
           bytes, from: 0, to: bytes.count, atEnd: true, separator: format.separator ?? 0x2C)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
-        return csvValues(cells, scanner, csvTargets(csv), row: 0..<bytes.count, line: line)
+        return csvValues(
+          csv, cells, scanner, csvTargets(csv), row: 0..<bytes.count, line: line)
       }
       var scanner = JSONScanner(bytes, from: 0, to: bytes.count)
       scanner.nulls = nulls

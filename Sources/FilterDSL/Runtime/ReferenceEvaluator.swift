@@ -69,6 +69,9 @@ public struct ReferenceEvaluator: Sendable {
       return test(condition, value, &state)
     case .quantified(let quantifier, let subject, let condition):
       let list = value(subject, &state)
+      guard case .satisfies = condition.kind else {
+        return quantified(quantifier, list, condition, &state)
+      }
       let outer = state.elements
       state.elements = schema.elementSchema(of: subject)
       defer { state.elements = outer }

@@ -29,11 +29,7 @@ extension BuiltinFunctions {
       }),
     FunctionDefinition(
       name: "indexOf", arity: 2...2,
-      resultType: { types in
-        types.allSatisfy(isText)
-          ? .success(.int)
-          : .failure(TypeRuleError("indexOf takes two texts: indexOf(model, \"Pro\")"))
-      },
+      resultType: allText(.int, "indexOf takes two texts: indexOf(model, \"Pro\")"),
       evaluate: { args, _ in
         guard case .string(let text) = args[0], case .string(let part) = args[1] else {
           return .success(.null)
@@ -44,11 +40,7 @@ extension BuiltinFunctions {
     textFunction("trim") { String(trimmed($0)) },
     FunctionDefinition(
       name: "replace", arity: 3...3,
-      resultType: { types in
-        types.allSatisfy(isText)
-          ? .success(.string)
-          : .failure(TypeRuleError("replace takes three texts: replace(model, \"Pro\", \"P\")"))
-      },
+      resultType: allText(.string, "replace takes three texts: replace(model, \"Pro\", \"P\")"),
       evaluate: { args, _ in
         guard case .string(let text) = args[0], case .string(let old) = args[1],
           case .string(let new) = args[2]
@@ -65,10 +57,7 @@ extension BuiltinFunctions {
   private static func textTest(_ op: TextOperator) -> FunctionDefinition {
     FunctionDefinition(
       name: op.rawValue, arity: 2...2,
-      resultType: { types in
-        types.allSatisfy(isText)
-          ? .success(.bool) : .failure(TypeRuleError("\(op.rawValue) takes two texts"))
-      },
+      resultType: allText(.bool, "\(op.rawValue) takes two texts"),
       evaluate: { args, _ in
         switch TextMatching.test(op, args[0], args[1], []) {
         case .true: .success(.bool(true))
@@ -76,6 +65,15 @@ extension BuiltinFunctions {
         case .unknown: .success(.null)
         }
       })
+  }
+
+  /// The type rule of a function whose arguments are all text: `result`, or `message`.
+  private static func allText(_ result: ValueType, _ message: String)
+    -> @Sendable ([ValueType]) -> Result<ValueType, TypeRuleError>
+  {
+    { types in
+      types.allSatisfy(isText) ? .success(result) : .failure(TypeRuleError(message))
+    }
   }
 
   /// `text` without the white space at either end.

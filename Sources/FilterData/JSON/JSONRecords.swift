@@ -144,12 +144,9 @@ extension JSONScanner {
     case 0x22:
       if type == .string && nulls?.namesAny != true { return .string(try string()) }
       let (start, stop, simple) = try scanString()
-      if simple, let nulls {
-        // Texts the user named are null in any field; the usual ones (`NA`) where the field
-        // is not text.
-        if nulls.isNamed(bytes, start, stop) { return .null }
-        if type != .string && nulls.isUsual(bytes, start, stop) { return .null }
-      }
+      // Texts the user named are null in any field.
+      if simple, nulls?.isNamed(bytes, start, stop) == true { return .null }
+      let value: Value?
       switch type {
       case .string:
         return .string(
@@ -158,13 +155,16 @@ extension JSONScanner {
             : try decode(start, stop))
       case .date, .dateTime:
         let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
-        return Value.isoDate(text).flatMap { $0.isOfType(type) ? $0 : nil }
+        value = Value.isoDate(text).flatMap { $0.isOfType(type) ? $0 : nil }
       case .duration:
         let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
-        return Value.duration(text).map(Value.duration)
+        value = Value.duration(text).map(Value.duration)
       default:
-        return nil
+        value = nil
       }
+      // The usual ones (`NA`) are null where the field is not text, as in CSV.
+      if value == nil, simple, nulls?.isUsual(bytes, start, stop) == true { return .null }
+      return value
     case 0x7B:
       guard case .record = type, let nested else { break }
       return .record(try record(nested, depth: depth))

@@ -91,12 +91,7 @@ import Testing
     ("fn-4.6", "coalesce(camera.zoom, 1.5, price / 0) == 1.5", .true),
   ])
   func truth(id: String, filter: String, expected: Truth) throws {
-    let (truth, faults) = ReferenceEvaluatorTests.evaluate(filter)
-    #expect(truth == expected, "\(id): \(filter)")
-    #expect(faults.isEmpty, "\(id): \(faults)")
-    let (compiled, compiledFaults) = try ReferenceEvaluatorTests.compiled(filter)
-    #expect(compiled == expected, "\(id) compiled: \(filter)")
-    #expect(compiledFaults.isEmpty, "\(id) compiled: \(compiledFaults)")
+    try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }
   }
 
   /// What does not convert is null and counted, never a trap.
@@ -110,12 +105,7 @@ import Testing
     ("fn-5.11", "int(9.3e18) == 1"),
   ])
   func failedConversions(id: String, filter: String) throws {
-    let (truth, faults) = ReferenceEvaluatorTests.evaluate(filter)
-    #expect(truth == .unknown, "\(id): \(filter)")
-    #expect(faults.total == 1, "\(id): \(faults)")
-    let (compiled, compiledFaults) = try ReferenceEvaluatorTests.compiled(filter)
-    #expect(compiled == .unknown, "\(id) compiled: \(filter)")
-    #expect(compiledFaults.total == 1, "\(id) compiled: \(compiledFaults)")
+    try ReferenceEvaluatorTests.expectBothEngines(id, filter, .unknown) { $0.total == 1 }
   }
 
   @Test(arguments: [
