@@ -16,7 +16,7 @@ extension Compiler {
     var second: Operand<Root> = .constant(.null)
   }
 
-  func operands(of condition: Condition) -> ConditionOperands {
+  func operands(of condition: BoundCondition) -> ConditionOperands {
     switch condition.kind {
     case .compare(_, let operand, _), .text(_, let operand, _, _), .same(let operand, _):
       return ConditionOperands(first: self.operand(operand))
@@ -33,7 +33,7 @@ extension Compiler {
   }
 
   func condition(
-    _ condition: Condition, subject: Operand<Root>, subjectText: String,
+    _ condition: BoundCondition, subject: Operand<Root>, subjectText: String,
     selector: FieldSelector<Root>? = nil
   ) -> Node<Root> {
     let operands = operands(of: condition)
@@ -64,7 +64,7 @@ extension Compiler {
   // MARK: General form
 
   func valueCondition(
-    _ condition: Condition, _ operands: ConditionOperands, subjectText: String = "_"
+    _ condition: BoundCondition, _ operands: ConditionOperands, subjectText: String = "_"
   )
     -> ElementTest
   {
@@ -168,7 +168,7 @@ extension Compiler {
   }
 
   /// `{Starlight, Space Black}` for a list, `256...1024` for a range.
-  func setText(_ expr: Expr) -> String {
+  func setText(_ expr: BoundExpr) -> String {
     switch expr.kind {
     case .list(let items): "{" + items.map(Compiler.text).joined(separator: ", ") + "}"
     default: Compiler.text(expr)

@@ -1,14 +1,15 @@
 /// Values: fields, parameters, lists, calls and arithmetic, each compiled to a typed producer
 /// where the types allow, and to a general value producer otherwise.
 extension Compiler {
-  func operand(_ expr: Expr) -> Operand<Root> {
+  func operand(_ expr: BoundExpr) -> Operand<Root> {
     switch expr.kind {
-    case .literal(let literal): return .constant(Value(literal))
-    case .field(let path): return field(path)
-    case .parameter(let name): return parameter(name.text)
+    case .constant(let value): return .constant(value)
+    case .field(let field): return self.field(field)
+    case .parameter(let parameter): return self.parameter(parameter)
     case .list(let items): return list(items.map(operand))
     case .range: return .constant(.null)  // only meaningful after `in`, which reads the bounds
-    case .call(let name, let arguments): return call(name.text, arguments.map(operand))
+    case .call(let function, let arguments):
+      return call(function.definition, arguments.map(operand))
     case .negate(let operand): return negate(self.operand(operand))
     case .arithmetic(let op, let left, let right):
       return arithmetic(op, operand(left), operand(right))
@@ -16,41 +17,14 @@ extension Compiler {
     }
   }
 
-  private func field(_ path: FieldPath) -> Operand<Root> {
-    guard let first = path.components.first,
-      let (slot, field) = recordType.schema.field(named: first.text)
-    else {
-      return .constant(.null)
-    }
-    let reader = recordType.readers[slot]
-    if path.components.count == 1 { return Compiler.operand(reader) }
-    // A nested field: the slots are found now; each record walks them.
-    var steps: [PathStep] = []
-    var type = field.type
-    for name in path.components.dropFirst() {
-      let inner: Schema
-      let throughList: Bool
-      switch type {
-      case .record(let schema): (inner, throughList) = (schema, false)
-      case .list(.record(let schema)): (inner, throughList) = (schema, true)
-      default: return .constant(.null)
-      }
-      guard let (innerSlot, innerField) = inner.field(named: name.text) else {
-        return .constant(.null)
-      }
-      steps.append(PathStep(slot: innerSlot, throughList: throughList))
-      type = innerField.type
-    }
+  /// Reads a resolved field: the top-level field's reader, then (for a nested field) the
+  /// slots of the rest of the path in each record.
+  func field(_ field: FieldRef) -> Operand<Root> {
+    let reader = recordType.readers[field.slot]
+    if field.steps.count == 1 { return Compiler.operand(reader) }
     let base = Compiler.operand(reader).asValue
-    let path = steps[...]
+    let path = field.steps.dropFirst()
     return .value { r, run in Compiler.walk(base(r, &run), path) }
-  }
-
-  /// One step of a nested path: the slot in a record, and whether the value stepped from is a
-  /// list of records (the rest of the path is then read in each).
-  struct PathStep {
-    let slot: Int
-    let throughList: Bool
   }
 
   static func walk(_ value: Value, _ steps: ArraySlice<PathStep>) -> Value {
@@ -84,9 +58,9 @@ extension Compiler {
     }
   }
 
-  private func parameter(_ name: String) -> Operand<Root> {
-    guard let (slot, type) = parameters[name] else { return .constant(.null) }
-    switch type {
+  private func parameter(_ parameter: ParameterRef) -> Operand<Root> {
+    let slot = parameter.slot
+    switch parameter.type {
     case .int:
       return .int { _, run in
         if case .int(let i) = run.parameters[slot] { return i }
@@ -109,8 +83,7 @@ extension Compiler {
     return .value { r, run in .list(producers.map { $0(r, &run) }) }
   }
 
-  private func call(_ name: String, _ arguments: [Operand<Root>]) -> Operand<Root> {
-    guard let function = functions.definition(named: name) else { return .constant(.null) }
+  private func call(_ function: FunctionDefinition, _ arguments: [Operand<Root>]) -> Operand<Root> {
     let producers = arguments.map(\.asValue)
     return .value { r, run in
       let context = run.context

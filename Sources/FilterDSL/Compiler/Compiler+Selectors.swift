@@ -3,7 +3,7 @@
 /// like false, drops it.
 extension Compiler {
   func select(
-    _ condition: Condition, _ operands: ConditionOperands, _ selector: FieldSelector<Root>
+    _ condition: BoundCondition, _ operands: ConditionOperands, _ selector: FieldSelector<Root>
   ) -> Selector<Root>? {
     switch (condition.kind, selector) {
     case (.compare(let op, _, let options), .int(let loop)) where options.isEmpty:

@@ -2,7 +2,7 @@
 /// type switch, no allocation per record. Anything else takes the general form.
 extension Compiler {
   func typedCondition(
-    _ condition: Condition, _ operands: ConditionOperands, _ subject: Operand<Root>,
+    _ condition: BoundCondition, _ operands: ConditionOperands, _ subject: Operand<Root>,
     _ subjectText: String
   ) -> Node<Root>? {
     switch condition.kind {
@@ -106,7 +106,7 @@ extension Compiler {
   /// `subject in (constants)` and `subject in constant...constant`: a set for long lists, a
   /// linear scan for short ones.
   private func member(
-    _ subject: Operand<Root>, _ operandExpr: Expr, _ operands: ConditionOperands,
+    _ subject: Operand<Root>, _ operandExpr: BoundExpr, _ operands: ConditionOperands,
     _ options: StringOptions
   ) -> ((Root, inout Run) -> Truth)? {
     if case .range(_, _, let kind) = operandExpr.kind {

@@ -1,4 +1,4 @@
-/// Compiles a checked filter into composed closures over records of type `Root`: one small
+/// Compiles a bound filter into composed closures over records of type `Root`: one small
 /// typed test per comparison (the strategy), chosen at compile time from the operand types and
 /// the operator, wrapped by `and` / `or` / `not` combinators (the decorators). Each node also
 /// carries its ``Plan``, which `explain` prints.
@@ -7,13 +7,10 @@
 /// short-circuits, nulls, faults); a differential test holds them to it.
 struct Compiler<Root> {
   let recordType: RecordType<Root>
-  /// Parameter name to slot in ``Run/parameters`` and declared type.
-  let parameters: [String: (slot: Int, type: ValueType)]
-  let functions: FunctionRegistry
 
   // MARK: Tests
 
-  func node(_ expr: Expr) -> Node<Root> {
+  func node(_ expr: BoundExpr) -> Node<Root> {
     switch expr.kind {
     case .logical(let op, let operands):
       return logical(op, operands.map(node))
@@ -27,11 +24,10 @@ struct Compiler<Root> {
         selector: plainFieldSelector(subject))
     case .quantified(let quantifier, let subject, let condition):
       return quantified(
-        quantifier, operand(subject), condition, subjectText: Compiler.text(subject),
-        elements: recordType.schema.elementSchema(of: subject))
-    case .exists(let path):
+        quantifier, operand(subject), condition, subjectText: Compiler.text(subject))
+    case .exists(let field):
       return isNull(
-        operand(Expr(.field(path))), negated: true, plan: Plan("Exists", [.text(path.dotted)]))
+        self.field(field), negated: true, plan: Plan("Exists", [.text(field.path.dotted)]))
     default:
       let value = operand(expr)
       return Node(test: Compiler.truth(value), plan: Plan("Is", [.text(Compiler.text(expr))]))
@@ -66,12 +62,10 @@ struct Compiler<Root> {
       })
   }
 
-  /// The batch reader of `expr` when it is a plain (one-name) field that has one.
-  func plainFieldSelector(_ expr: Expr) -> FieldSelector<Root>? {
-    guard case .field(let path) = expr.kind, path.components.count == 1,
-      let (slot, _) = recordType.schema.field(named: path.components[0].text)
-    else { return nil }
-    return recordType.selectors[slot]
+  /// The batch reader of `expr` when it is a top-level field that has one.
+  func plainFieldSelector(_ expr: BoundExpr) -> FieldSelector<Root>? {
+    guard case .field(let field) = expr.kind, field.isTopLevel else { return nil }
+    return recordType.selectors[field.slot]
   }
 
   private func logicalTest(_ op: LogicalOperator, _ nodes: [Node<Root>]) -> Node<Root> {
@@ -107,14 +101,13 @@ struct Compiler<Root> {
   }
 
   private func quantified(
-    _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: Condition, subjectText: String,
-    elements: Schema?
+    _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: BoundCondition,
+    subjectText: String
   ) -> Node<Root> {
     var elementTest = valueCondition(condition, operands(of: condition))
-    if case .satisfies(let filter) = condition.kind, let elements {
+    if case .satisfies(let filter, let elements) = condition.kind {
       // The filter runs on each element, a record of `elements`, with the same parameters.
-      let scoped = Compiler<[Value]>(
-        recordType: RecordType.dynamic(elements), parameters: parameters, functions: functions)
+      let scoped = Compiler<[Value]>(recordType: RecordType.dynamic(elements))
       let inner = scoped.node(filter)
       let test = inner.test
       elementTest = ElementTest(
@@ -151,8 +144,8 @@ struct Compiler<Root> {
   // MARK: Explain
 
   /// How an expression appears in a plan: its canonical text, with text constants unquoted.
-  static func text(_ expr: Expr) -> String {
-    if case .literal(.string(let s)) = expr.kind { return s }
+  static func text(_ expr: BoundExpr) -> String {
+    if case .constant(.string(let s)) = expr.kind { return s }
     return expr.description
   }
 }

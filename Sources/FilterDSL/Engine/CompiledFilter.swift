@@ -15,6 +15,8 @@
 public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The filter as written, parsed.
   public let filter: Expr
+  /// The filter as the checker bound it: what was compiled.
+  public let bound: BoundExpr
   /// The compiled chain of strategies, for `explain`.
   public let plan: Plan
   /// Warnings found while checking (such as a value no record has); compilation went on.
@@ -46,23 +48,23 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     _ filter: Expr, source: SourceText, for type: RecordType<Root>,
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
-    let diagnostics = Checker.check(
+    let checked = Checker.check(
       filter, schema: type.schema, parameters: parameters, functions: functions)
-    if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
+    let bound = try checked.get(source)
     self.init(
-      checked: filter, warnings: diagnostics, for: type, parameters: parameters,
-      functions: functions)
+      bound, as: filter, warnings: checked.diagnostics, for: type, parameters: parameters)
   }
 
-  /// Compiles a filter the checker has accepted.
+  /// Compiles a filter the checker has bound (against `type`'s schema and `parameters`);
+  /// `filter` is the filter as written.
   init(
-    checked filter: Expr, warnings: [Diagnostic], for type: RecordType<Root>,
-    parameters: [String: ValueType], functions: FunctionRegistry
+    _ bound: BoundExpr, as filter: Expr, warnings: [Diagnostic], for type: RecordType<Root>,
+    parameters: [String: ValueType]
   ) {
     let layout = ParameterLayout(parameters)
-    let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
-    let node = compiler.node(filter)
+    let node = Compiler(recordType: type).node(bound)
     self.filter = filter
+    self.bound = bound
     self.warnings = warnings
     self.plan = node.plan
     self.test = node.test

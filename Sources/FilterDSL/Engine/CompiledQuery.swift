@@ -6,11 +6,13 @@
 public struct CompiledQuery<Root>: @unchecked Sendable {
   /// The query as written, parsed.
   public let query: Query
+  /// The query as the checker bound it: what was compiled.
+  public let bound: BoundQuery
   /// The compiled filter, or nil when the query has none.
   public private(set) var filter: CompiledFilter<Root>?
   let keys: [(value: (Root, inout Run) -> Value, direction: SortDirection, nullsFirst: Bool)]
-  let schema: Schema
-  let functions: FunctionRegistry
+  /// `offset` and `limit`, compiled: they read no record.
+  let counts: (offset: ((Void, inout Run) -> Value)?, limit: ((Void, inout Run) -> Value)?)
   let layout: ParameterLayout
   private(set) var bindings: Bindings
 
@@ -32,26 +34,25 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     _ query: Query, source: SourceText, for type: RecordType<Root>,
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
-    let diagnostics = Checker.check(
+    let checked = Checker.check(
       query, schema: type.schema, parameters: parameters, functions: functions)
-    if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
+    let bound = try checked.get(source)
     self.query = query
-    // The query's check covered the filter: compile it without checking again.
-    filter = query.filter.map { filter in
-      CompiledFilter(
-        checked: filter, warnings: diagnostics, for: type, parameters: parameters,
-        functions: functions)
+    self.bound = bound
+    if let filter = bound.filter, let written = query.filter {
+      self.filter = CompiledFilter(
+        filter, as: written, warnings: checked.diagnostics, for: type, parameters: parameters)
     }
+    let compiler = Compiler(recordType: type)
+    keys = bound.ordering.map { key in
+      (compiler.operand(key.key).asValue, key.direction, key.nullsFirst)
+    }
+    let constant = Compiler(recordType: RecordType<Void>([]))
+    counts = (
+      bound.offset.map { constant.operand($0).asValue },
+      bound.limit.map { constant.operand($0).asValue }
+    )
     let layout = ParameterLayout(parameters)
-    let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
-    keys = query.ordering.map { key in
-      (
-        compiler.operand(key.key).asValue, key.direction,
-        key.nulls.map { $0 == .first } ?? (key.direction == .ascending)
-      )
-    }
-    schema = type.schema
-    self.functions = functions
     self.layout = layout
     bindings = layout.bindings(EvaluationContext())
   }
@@ -70,17 +71,17 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   public var plan: Plan {
     var plan = filter?.plan ?? Plan("All", [])
     if !query.ordering.isEmpty {
-      let keys = query.ordering.map { key -> String in
+      let keys = zip(query.ordering, bound.ordering).map { written, key -> String in
         var text = Compiler<Root>.text(key.key) + (key.direction == .descending ? " desc" : "")
-        if let nulls = key.nulls { text += " nulls \(nulls.rawValue)" }
+        if let nulls = written.nulls { text += " nulls \(nulls.rawValue)" }
         return text
       }
       plan = Plan("Sort", keys.map { .text($0) } + [.plan(plan)])
     }
-    if let offset = query.offset {
+    if let offset = bound.offset {
       plan = Plan("Offset", [.text(offset.description), .plan(plan)])
     }
-    if let limit = query.limit { plan = Plan("Limit", [.text(limit.description), .plan(plan)]) }
+    if let limit = bound.limit { plan = Plan("Limit", [.text(limit.description), .plan(plan)]) }
     return plan
   }
 
@@ -130,19 +131,19 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// can be shown. Without them, ``filter`` and ``page(_:)`` can run over a stream.
   public var sorts: Bool { !keys.isEmpty }
 
-  /// `offset` and `limit` as counts (null means none, negative means 0). They do not read
-  /// records, so they are evaluated once, by the reference evaluator.
+  /// `offset` and `limit` as counts (null means none, negative means 0), with the bound
+  /// parameters. They read no record.
   public func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
-    let evaluator = ReferenceEvaluator(
-      schema: schema, context: bindings.context, functions: functions)
-    func count(_ expr: Expr?) -> Int? {
-      guard let expr else { return nil }
-      let (value, found) = evaluator.value(expr, on: [])
-      faults.merge(found)
-      guard case .int(let n) = value else { return nil }
-      return Int(Swift.max(0, Swift.min(n, Int64(Int.max / 2))))
+    withExtendedLifetime(bindings) {
+      var run = Run(bindings: bindings)
+      func count(_ value: ((Void, inout Run) -> Value)?) -> Int? {
+        guard let value, case .int(let n) = value((), &run) else { return nil }
+        return Int(Swift.max(0, Swift.min(n, Int64(Int.max / 2))))
+      }
+      let page = (count(counts.offset) ?? 0, count(counts.limit))
+      faults.merge(run.faults)
+      return page
     }
-    return (count(query.offset) ?? 0, count(query.limit))
   }
 
   /// `records` in the query's order: a stable sort that computes each record's keys once.

@@ -60,50 +60,54 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     var unique: [FieldPath] = []
     for field in fields where !unique.contains(field) { unique.append(field) }
     var diagnostics: [Diagnostic] = []
-    for field in unique {
-      let expr = Expr(.field(field), range: field.range)
-      let (type, found) = Checker.type(
-        of: expr, schema: type.schema, parameters: parameters, functions: functions)
-      diagnostics += found
-      switch type {
+    var counted: [FieldRef] = []
+    for path in unique {
+      let expr = Expr(.field(path), range: path.range)
+      let checked = Checker.bind(
+        expr, schema: type.schema, parameters: parameters, functions: functions)
+      diagnostics += checked.diagnostics
+      guard case .field(let field) = checked.tree?.kind else { continue }
+      switch field.type {
       case .record, .list(.record):
         diagnostics.append(
           .invalidOperand(
-            "cannot count the values of '\(field.dotted)': it holds records", at: expr.range,
-            help: "count one of its fields instead, such as '\(field.dotted).<name>'"))
-      default: break
+            "cannot count the values of '\(path.dotted)': it holds records", at: expr.range,
+            help: "count one of its fields instead, such as '\(path.dotted).<name>'"))
+      default:
+        counted.append(field)
       }
     }
+    var bound: BoundExpr? = nil
     if let filter {
-      diagnostics += Checker.check(
+      let checked = Checker.check(
         filter, schema: type.schema, parameters: parameters, functions: functions)
+      diagnostics += checked.diagnostics
+      bound = checked.tree
     }
     if diagnostics.hasErrors { throw FilterError(source: source, diagnostics: diagnostics) }
 
-    var sharedParts: [Expr] = []
-    var ownParts: [[Expr]] = Array(repeating: [], count: unique.count)
-    for part in FacetCounter.conjuncts(filter) {
-      let paths = part.fieldPaths
-      if let first = paths.first, paths.allSatisfy({ $0 == first }),
-        let owner = unique.firstIndex(of: first)
-      {
+    var sharedParts: [BoundExpr] = []
+    var ownParts: [[BoundExpr]] = Array(repeating: [], count: counted.count)
+    for part in FacetCounter.conjuncts(bound) {
+      let read = part.fields
+      if read.count == 1, let owner = counted.firstIndex(of: read[0]) {
         ownParts[owner].append(part)
       } else {
         sharedParts.append(part)
       }
     }
-    func compile(_ parts: [Expr]) -> CompiledFilter<Root>? {
+    func compile(_ parts: [BoundExpr]) -> CompiledFilter<Root>? {
       guard !parts.isEmpty else { return nil }
-      let expr = parts.count == 1 ? parts[0] : Expr(.logical(.and, parts))
+      let expr = parts.count == 1 ? parts[0] : BoundExpr(.logical(.and, parts), type: .bool)
       return CompiledFilter(
-        checked: expr, warnings: [], for: type, parameters: parameters, functions: functions)
+        expr, as: expr.source, warnings: [], for: type, parameters: parameters)
     }
     self.fields = unique
     shared = compile(sharedParts)
     own = ownParts.map(compile)
     let layout = ParameterLayout(parameters)
-    let compiler = Compiler(recordType: type, parameters: layout.slots, functions: functions)
-    values = unique.map { compiler.operand(Expr(.field($0))).asValue }
+    let compiler = Compiler(recordType: type)
+    values = counted.map { compiler.field($0).asValue }
     bindings = layout.bindings(EvaluationContext())
   }
 
@@ -193,9 +197,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   }
 
   /// The operands of the filter's top-level `and` (nested `and`s flattened), in order.
-  static func conjuncts(_ filter: Expr?) -> [Expr] {
+  static func conjuncts(_ filter: BoundExpr?) -> [BoundExpr] {
     guard let filter else { return [] }
-    var parts: [Expr] = []
+    var parts: [BoundExpr] = []
     var pending = [filter]
     while let expr = pending.popLast() {
       if case .logical(.and, let operands) = expr.kind {

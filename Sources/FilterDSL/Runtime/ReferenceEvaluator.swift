@@ -73,7 +73,13 @@ public struct ReferenceEvaluator: Sendable {
         return quantified(quantifier, list, condition, &state)
       }
       let outer = state.elements
-      state.elements = schema.elementSchema(of: subject)
+      if case .field(let path) = subject.kind,
+        case .list(.record(let inner)) = schema.type(of: path)
+      {
+        state.elements = inner
+      } else {
+        state.elements = nil
+      }
       defer { state.elements = outer }
       return quantified(quantifier, list, condition, &state)
     case .exists(let path):

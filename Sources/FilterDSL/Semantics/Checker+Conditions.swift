@@ -1,15 +1,28 @@
 /// Predicates, quantifiers and their conditions.
 extension Checker {
-  func predicate(_ subject: Expr, _ condition: Condition) -> ValueType? {
-    let type = self.type(of: subject)
-    guard let type else {
+  /// A subject as conditions see it: as written (for messages), its type (for a quantifier,
+  /// the type of the list's elements), and the values it is known to take.
+  struct Subject {
+    let expr: Expr
+    let type: ValueType
+    let knownValues: [String]?
+
+    init(_ expr: Expr, _ bound: BoundExpr, type: ValueType? = nil) {
+      self.expr = expr
+      self.type = type ?? bound.type
+      knownValues = if case .field(let field) = bound.kind { field.knownValues } else { nil }
+    }
+  }
+
+  func predicate(_ subject: Expr, _ condition: Condition, _ range: SourceRange) -> BoundExpr? {
+    guard let bound = bind(subject) else {
       // Still check the operands, for their own errors.
-      _ = operands(of: condition).map { self.type(of: $0) }
+      _ = operands(of: condition).map { bind($0) }
       return nil
     }
-    guard self.condition(condition, subject: subject, type) else { return nil }
+    guard let checked = self.condition(condition, Subject(subject, bound)) else { return nil }
     checkReadsSomething(subject, condition)
-    return .bool
+    return BoundExpr(.predicate(bound, checked), type: .bool, range: range)
   }
 
   /// Warns when a comparison has no field, parameter or function on either side
@@ -39,13 +52,20 @@ extension Checker {
     }
   }
 
-  func quantified(_ quantifier: Quantifier, _ subject: Expr, _ condition: Condition) -> ValueType? {
-    guard let type = type(of: subject) else { return nil }
-    guard case .list(let element) = type else {
-      report(.notAList(describe(subject, type), operation: quantifier.rawValue, at: subject.range))
+  func quantified(
+    _ quantifier: Quantifier, _ subject: Expr, _ condition: Condition, _ range: SourceRange
+  ) -> BoundExpr? {
+    guard let bound = bind(subject) else { return nil }
+    guard case .list(let element) = bound.type else {
+      report(
+        .notAList(
+          describe(subject, bound.type), operation: quantifier.rawValue, at: subject.range))
       return nil
     }
-    return self.condition(condition, subject: subject, element) ? .bool : nil
+    guard let checked = self.condition(condition, Subject(subject, bound, type: element)) else {
+      return nil
+    }
+    return BoundExpr(.quantified(quantifier, bound, checked), type: .bool, range: range)
   }
 
   private func operands(of condition: Condition) -> [Expr] {
@@ -58,63 +78,84 @@ extension Checker {
     }
   }
 
-  /// Checks `condition` applied to `subject` of type `type` (for a quantifier, the type of the
-  /// list's elements). False when an error was reported.
-  func condition(_ condition: Condition, subject: Expr, _ type: ValueType) -> Bool {
+  /// Checks `condition` applied to `subject`; its bound form, or nil when an error was
+  /// reported.
+  func condition(_ condition: Condition, _ subject: Subject) -> BoundCondition? {
+    let at = condition.operatorRange
+    let kind: BoundCondition.Kind?
     switch condition.kind {
     case .compare(let op, let operand, let options):
-      return compare(op, subject, type, operand, options, at: condition.operatorRange)
-    case .text(let op, let operand, let options, _):
-      return text(op, subject, type, operand, options, at: condition.operatorRange)
-    case .member(let operand, let options, _):
-      return member(subject, type, operand, options, at: condition.operatorRange)
-    case .between(let lower, let upper, let options, _):
-      let a = compare(.greaterOrEqual, subject, type, lower, options, at: condition.operatorRange)
-      let b = compare(.lessOrEqual, subject, type, upper, options, at: condition.operatorRange)
-      return a && b
-    case .isNull:
-      return true
-    case .isEmpty:
-      guard type == .string || type == .null || { if case .list = type { true } else { false } }()
-      else {
+      kind = compare(op, subject, operand, options, at: at).map { .compare(op, $0, options) }
+    case .text(let op, let operand, let options, let negated):
+      kind = text(op, subject, operand, options, at: at).map {
+        .text(op, $0, options, negated: negated)
+      }
+    case .member(let operand, let options, let negated):
+      kind = member(subject, operand, options, at: at).map {
+        .member($0, options, negated: negated)
+      }
+    case .between(let lower, let upper, let options, let negated):
+      let a = compare(.greaterOrEqual, subject, lower, options, at: at)
+      let b = compare(.lessOrEqual, subject, upper, options, at: at)
+      if let a, let b { kind = .between(a, b, options, negated: negated) } else { kind = nil }
+    case .isNull(let negated):
+      kind = .isNull(negated: negated)
+    case .isEmpty(let negated):
+      let type = subject.type
+      if type == .string || type == .null || Checker.isList(type) {
+        kind = .isEmpty(negated: negated)
+      } else {
         report(
           .invalidOperand(
-            "'is empty' works on text and lists, and \(describe(subject, type)) is neither",
-            at: condition.operatorRange, help: "test for null with 'is null'"))
-        return false
+            "'is empty' works on text and lists, and \(describe(subject.expr, type)) is neither",
+            at: at, help: "test for null with 'is null'"))
+        kind = nil
       }
-      return true
-    case .same(let operand, _):
-      return same(subject, type, operand)
+    case .same(let operand, let negated):
+      kind = same(subject, operand).map { .same($0, negated: negated) }
     case .satisfies(let filter):
-      if type == .null { return true }
-      guard case .record(let inner) = type else {
-        report(
-          .invalidOperand(
-            "a filter in parentheses after the list tests the fields of its records, and \(describe(subject, .list(type))) holds no records",
-            at: filter.range, help: "compare the elements themselves: any tags == 5G"))
-        return false
-      }
-      // The filter's names are the element's fields.
+      kind = satisfies(subject, filter)
+    }
+    return kind.map { BoundCondition($0, operatorRange: at) }
+  }
+
+  /// `(filter)` after a list of records: the filter's names are the element's fields.
+  private func satisfies(_ subject: Subject, _ filter: Expr) -> BoundCondition.Kind? {
+    switch subject.type {
+    case .null:
+      // Elements with no known fields: every test on them is unknown.
+      return .satisfies(
+        BoundExpr(.constant(.null), type: .null, range: filter.range), elements: Schema([]))
+    case .record(let inner):
       let scoped = Checker(schema: inner, parameters: parameters, functions: functions)
-      scoped.requireBool(filter, what: "the filter")
+      let bound = scoped.requireBool(filter, what: "the filter")
       for diagnostic in scoped.diagnostics { report(diagnostic) }
-      return !scoped.diagnostics.hasErrors
+      guard let bound, !scoped.diagnostics.hasErrors else { return nil }
+      return .satisfies(bound, elements: inner)
+    default:
+      report(
+        .invalidOperand(
+          "a filter in parentheses after the list tests the fields of its records, and \(describe(subject.expr, .list(subject.type))) holds no records",
+          at: filter.range, help: "compare the elements themselves: any tags == 5G"))
+      return nil
     }
   }
 
+  /// Checks `subject op operand`; the bound operand, or nil after an error.
   private func compare(
-    _ op: ComparisonOperator, _ subject: Expr, _ type: ValueType, _ operand: Expr,
-    _ options: StringOptions, at operatorRange: SourceRange
-  ) -> Bool {
-    guard let other = self.type(of: operand) else { return false }
-    if type == .null, other != .null, let name = Checker.fieldName(subject) {
-      report(.fieldWithoutValues(name, at: subject.range))
-      return true
+    _ op: ComparisonOperator, _ subject: Subject, _ operand: Expr, _ options: StringOptions,
+    at operatorRange: SourceRange
+  ) -> BoundExpr? {
+    guard let bound = bind(operand) else { return nil }
+    let type = subject.type
+    let other = bound.type
+    if type == .null, other != .null, let name = Checker.fieldName(subject.expr) {
+      report(.fieldWithoutValues(name, at: subject.expr.range))
+      return bound
     }
     if type == .null || other == .null {
-      report(.comparisonWithNull(at: subject.range.union(operand.range)))
-      return true
+      report(.comparisonWithNull(at: subject.expr.range.union(operand.range)))
+      return bound
     }
     guard Checker.unify(type, other) != nil,
       Checker.isOrderable(type) || op == .equal || op == .notEqual,
@@ -122,27 +163,30 @@ extension Checker {
     else {
       report(
         .incomparable(
-          describe(subject, type), describe(operand, other), at: operand.range,
-          help: comparisonHelp(subject, type, operand, other)))
-      return false
+          describe(subject.expr, type), describe(operand, other), at: operand.range,
+          help: comparisonHelp(subject.expr, type, operand, other)))
+      return nil
     }
     if !options.isEmpty && type != .string {
-      report(.modifierOnNonText(options.spelling, what: describe(subject, type), at: operatorRange))
-      return false
+      report(
+        .modifierOnNonText(
+          options.spelling, what: describe(subject.expr, type), at: operatorRange))
+      return nil
     }
     if op == .equal || op == .notEqual { checkKnownValue(subject, operand, options) }
-    return true
+    return bound
   }
 
   /// `a is b`: like `==`, except that null is a value here, so comparing with null is fine.
-  private func same(_ subject: Expr, _ type: ValueType, _ operand: Expr) -> Bool {
-    guard let other = self.type(of: operand) else { return false }
-    if type == .null || other == .null || Checker.unify(type, other) != nil { return true }
+  private func same(_ subject: Subject, _ operand: Expr) -> BoundExpr? {
+    guard let bound = bind(operand) else { return nil }
+    let (type, other) = (subject.type, bound.type)
+    if type == .null || other == .null || Checker.unify(type, other) != nil { return bound }
     report(
       .incomparable(
-        describe(subject, type), describe(operand, other), at: operand.range,
-        help: comparisonHelp(subject, type, operand, other)))
-    return false
+        describe(subject.expr, type), describe(operand, other), at: operand.range,
+        help: comparisonHelp(subject.expr, type, operand, other)))
+    return nil
   }
 
   /// Help for a comparison of mismatched kinds: the likely fix.
@@ -179,9 +223,8 @@ extension Checker {
   }
 
   /// Warns when a text field with known values is compared with a value none of them equals.
-  private func checkKnownValue(_ subject: Expr, _ operand: Expr, _ options: StringOptions) {
-    guard case .field(let path) = subject.kind, let field = field(path),
-      let known = field.knownValues,
+  private func checkKnownValue(_ subject: Subject, _ operand: Expr, _ options: StringOptions) {
+    guard case .field(let path) = subject.expr.kind, let known = subject.knownValues,
       case .literal(.string(let value)) = operand.kind
     else { return }
     let fold: (String) -> String = options.isEmpty ? { $0 } : { TextFolding.fold($0, options) }
@@ -192,39 +235,39 @@ extension Checker {
   }
 
   private func text(
-    _ op: TextOperator, _ subject: Expr, _ type: ValueType, _ operand: Expr,
-    _ options: StringOptions,
+    _ op: TextOperator, _ subject: Subject, _ operand: Expr, _ options: StringOptions,
     at operatorRange: SourceRange
-  ) -> Bool {
-    guard let other = self.type(of: operand) else { return false }
+  ) -> BoundExpr? {
+    guard let bound = bind(operand) else { return nil }
+    let (type, other) = (subject.type, bound.type)
     if op == .contains, case .list(let element) = type {
       // `tags contains 5G`: membership of one element.
       guard Checker.unify(element, other) != nil else {
         report(
           .incomparable(
-            "the elements of \(describe(subject, type))", describe(operand, other),
+            "the elements of \(describe(subject.expr, type))", describe(operand, other),
             at: operand.range, help: nil))
-        return false
+        return nil
       }
-      return true
+      return bound
     }
     guard type == .string || type == .null else {
       let help = type.isNumeric ? "compare numbers with ==, <, > or between" : nil
       report(
         .invalidOperand(
-          "'\(op.rawValue)' works on text, and \(describe(subject, type)) is not text",
+          "'\(op.rawValue)' works on text, and \(describe(subject.expr, type)) is not text",
           at: operatorRange, help: help))
-      return false
+      return nil
     }
     guard other == .string || other == .null else {
       report(
         .invalidOperand(
           "'\(op.rawValue)' needs text on its right, not \(describe(operand, other))",
           at: operand.range, help: "quote it: \"\(operand)\""))
-      return false
+      return nil
     }
-    if type == .null, let name = Checker.fieldName(subject) {
-      report(.fieldWithoutValues(name, at: subject.range))
+    if type == .null, let name = Checker.fieldName(subject.expr) {
+      report(.fieldWithoutValues(name, at: subject.expr.range))
     }
     if op == .like, case .literal(.string(let pattern)) = operand.kind, pattern.contains("%"),
       !pattern.contains("*"), !pattern.contains("?")
@@ -237,50 +280,53 @@ extension Checker {
         _ = try RegexProgram(pattern)
       } catch {
         report(.invalidPattern(error, at: operand.range))
-        return false
+        return nil
       }
     }
-    return true
+    return bound
   }
 
   private func member(
-    _ subject: Expr, _ type: ValueType, _ operand: Expr, _ options: StringOptions,
-    at operatorRange: SourceRange
-  ) -> Bool {
+    _ subject: Subject, _ operand: Expr, _ options: StringOptions, at operatorRange: SourceRange
+  ) -> BoundExpr? {
     if case .list(let items) = operand.kind {
       if items.isEmpty {
         report(.emptyList(at: operand.range))
-        return false
+        return nil
       }
-      var ok = true
+      var bound: [BoundExpr] = []
+      var element = ValueType.null
       for item in items {
         if case .literal(.null) = item.kind {
           report(.nullInList(at: item.range))
-          ok = false
-        } else if !compare(.equal, subject, type, item, options, at: operatorRange) {
-          ok = false
+        } else if let item = compare(.equal, subject, item, options, at: operatorRange) {
+          bound.append(item)
+          element = Checker.unify(element, item.type) ?? element
         }
       }
-      return ok
+      guard bound.count == items.count else { return nil }
+      return BoundExpr(.list(bound), type: .list(element), range: operand.range)
     }
-    if case .range(let lower, let upper, _) = operand.kind {
-      let a = compare(.greaterOrEqual, subject, type, lower, options, at: operatorRange)
-      let b = compare(.lessOrEqual, subject, type, upper, options, at: operatorRange)
-      return a && b
+    if case .range(let lower, let upper, let kind) = operand.kind {
+      let a = compare(.greaterOrEqual, subject, lower, options, at: operatorRange)
+      let b = compare(.lessOrEqual, subject, upper, options, at: operatorRange)
+      guard let a, let b else { return nil }
+      let element = Checker.unify(a.type, b.type) ?? a.type
+      return BoundExpr(.range(a, b, kind), type: .list(element), range: operand.range)
     }
-    guard let other = self.type(of: operand) else { return false }
-    guard case .list(let element) = other else {
-      report(.notAList(describe(operand, other), operation: "in", at: operand.range))
-      return false
+    guard let bound = bind(operand) else { return nil }
+    guard case .list(let element) = bound.type else {
+      report(.notAList(describe(operand, bound.type), operation: "in", at: operand.range))
+      return nil
     }
-    guard element == .null || Checker.unify(type, element) != nil else {
+    guard element == .null || Checker.unify(subject.type, element) != nil else {
       report(
         .incomparable(
-          describe(subject, type), "the elements of \(describe(operand, other))", at: operand.range,
-          help: nil))
-      return false
+          describe(subject.expr, subject.type),
+          "the elements of \(describe(operand, bound.type))", at: operand.range, help: nil))
+      return nil
     }
-    return true
+    return bound
   }
 
   /// The name of the field `expr` reads, when it is a field: the list's, for a quantifier's

@@ -1,38 +1,38 @@
 /// Lists, ranges, negation and arithmetic.
 extension Checker {
   /// A list literal: its items must be of one kind (numbers may mix ints and doubles).
-  func listType(_ items: [Expr]) -> ValueType? {
+  func list(_ items: [Expr], _ range: SourceRange) -> BoundExpr? {
     var element: ValueType = .null
-    var ok = true
-    for item in items {
-      guard let type = type(of: item) else {
-        ok = false
-        continue
-      }
-      guard let unified = Checker.unify(element, type) else {
+    var bound: [BoundExpr] = []
+    for expr in items {
+      guard let item = bind(expr) else { continue }
+      guard let unified = Checker.unify(element, item.type) else {
         report(
           .incomparable(
-            element.description, describe(item, type), at: item.range,
+            element.description, describe(expr, item.type), at: item.range,
             help: "a list holds values of one kind"))
-        ok = false
         continue
       }
       element = unified
+      bound.append(item)
     }
-    return ok ? .list(element) : nil
+    guard bound.count == items.count else { return nil }
+    return BoundExpr(.list(bound), type: .list(element), range: range)
   }
 
   /// A range `lower...upper`: typed as a list of its bounds' type.
-  func rangeType(_ lower: Expr, _ upper: Expr) -> ValueType? {
-    guard let low = type(of: lower), let high = type(of: upper) else { return nil }
-    guard let unified = Checker.unify(low, high), Checker.isOrderable(unified) else {
+  func range(_ lower: Expr, _ upper: Expr, _ kind: RangeKind, _ range: SourceRange)
+    -> BoundExpr?
+  {
+    guard let low = bind(lower), let high = bind(upper) else { return nil }
+    guard let unified = Checker.unify(low.type, high.type), Checker.isOrderable(unified) else {
       report(
         .incomparable(
-          describe(lower, low), describe(upper, high), at: lower.range.union(upper.range),
-          help: "both ends of a range are of one kind"))
+          describe(lower, low.type), describe(upper, high.type),
+          at: lower.range.union(upper.range), help: "both ends of a range are of one kind"))
       return nil
     }
-    return .list(unified)
+    return BoundExpr(.range(low, high, kind), type: .list(unified), range: range)
   }
 
   /// The type two values of types `a` and `b` share, if any: ints and doubles are numbers,
@@ -45,38 +45,75 @@ extension Checker {
     return nil
   }
 
-  func negate(_ operand: Expr) -> ValueType? {
-    guard let type = type(of: operand) else { return nil }
-    if case .list(let element) = type, element.isNumeric || element == .duration {
-      return type  // element by element: `any -scores > 1`
-    }
-    switch type {
-    case .int, .double, .duration, .null: return type == .null ? .int : type
-    default:
-      report(.invalidOperand("cannot negate \(describe(operand, type))", at: operand.range))
-      return nil
-    }
+  func negate(_ operand: Expr, _ range: SourceRange) -> BoundExpr? {
+    guard let bound = bind(operand) else { return nil }
+    return negate(operand, bound, range)
   }
 
-  func arithmetic(_ op: ArithmeticOperator, _ left: Expr, _ right: Expr) -> ValueType? {
-    let l = type(of: left)
-    let r = type(of: right)
-    guard let a = l, let b = r else { return nil }
-    if let result = Checker.arithmeticType(op, a, b) { return result }
-    // A list with a single value works element by element: `any scores % 2 == 1`.
-    switch (a, b) {
-    case (.list(let x), _) where !Checker.isList(b):
-      if let result = Checker.arithmeticType(op, x, b) { return .list(result) }
-    case (_, .list(let y)) where !Checker.isList(a):
-      if let result = Checker.arithmeticType(op, a, y) { return .list(result) }
-    default: break
+  private func negate(_ operand: Expr, _ bound: BoundExpr, _ range: SourceRange) -> BoundExpr? {
+    let type: ValueType
+    switch bound.type {
+    case .list(let element) where element.isNumeric || element == .duration:
+      type = bound.type  // element by element: `any -scores > 1`
+    case .int, .double, .duration: type = bound.type
+    case .null: type = .int
+    default:
+      report(.invalidOperand("cannot negate \(describe(operand, bound.type))", at: operand.range))
+      return nil
     }
-    report(
-      .invalidOperand(
-        "cannot apply '\(op.rawValue)' to \(describe(left, a)) and \(describe(right, b))",
-        at: left.range.union(right.range),
-        help: a == .string && b == .string ? "only + joins text" : nil))
-    return nil
+    if let value = bound.constant {
+      var faulted = false
+      let folded = ValueArithmetic.broadcastNegate(value) { _ in faulted = true }
+      if !faulted { return BoundExpr(.constant(folded), type: type, range: range) }
+    }
+    return BoundExpr(.negate(bound), type: type, range: range)
+  }
+
+  func arithmetic(
+    _ op: ArithmeticOperator, _ left: Expr, _ right: Expr, _ range: SourceRange
+  ) -> BoundExpr? {
+    let l = bind(left)
+    let r = bind(right)
+    guard let l, let r else { return nil }
+    return arithmetic(op, left, right, l, r, range)
+  }
+
+  private func arithmetic(
+    _ op: ArithmeticOperator, _ left: Expr, _ right: Expr, _ l: BoundExpr, _ r: BoundExpr,
+    _ range: SourceRange
+  ) -> BoundExpr? {
+    guard let type = Checker.arithmeticResult(op, l.type, r.type) else {
+      let (a, b) = (l.type, r.type)
+      report(
+        .invalidOperand(
+          "cannot apply '\(op.rawValue)' to \(describe(left, a)) and \(describe(right, b))",
+          at: left.range.union(right.range),
+          help: a == .string && b == .string ? "only + joins text" : nil))
+      return nil
+    }
+    if let x = l.constant, let y = r.constant {
+      // Folded unless it faults: a fault is counted per record, as written.
+      var faulted = false
+      let folded = ValueArithmetic.broadcast(op, x, y) { _ in faulted = true }
+      if !faulted { return BoundExpr(.constant(folded), type: type, range: range) }
+    }
+    return BoundExpr(.arithmetic(op, l, r), type: type, range: range)
+  }
+
+  /// The result type of `a op b`, where a list with single values works element by element:
+  /// `any scores % 2 == 1`.
+  static func arithmeticResult(_ op: ArithmeticOperator, _ a: ValueType, _ b: ValueType)
+    -> ValueType?
+  {
+    if let result = arithmeticType(op, a, b) { return result }
+    switch (a, b) {
+    case (.list(let x), _) where !isList(b):
+      return arithmeticType(op, x, b).map { .list($0) }
+    case (_, .list(let y)) where !isList(a):
+      return arithmeticType(op, a, y).map { .list($0) }
+    default:
+      return nil
+    }
   }
 
   static func isList(_ type: ValueType) -> Bool {

@@ -1,39 +1,57 @@
-/// The type checker: resolves every name (field, parameter, function), types every node, and
-/// reports every independent error with its range.
+/// The type checker and binder: resolves every name (field, parameter, function), types
+/// every node, reports every independent error with its range, and returns the bound tree
+/// (``BoundExpr``) that every back end reads.
 ///
-/// An error poisons the node it is found in (its type is unknown), and nothing is reported
+/// An error poisons the node it is found in (it has no bound form), and nothing is reported
 /// about poisoned nodes again, so one mistake gives one diagnostic. Like the parser, the
 /// checker recurses once per level of the tree, with thin recursive functions.
 public final class Checker {
-  /// Checks a filter: it must be true or false for each record.
+  /// Checks and binds a filter: it must be true or false for each record.
   public static func check(
     _ filter: Expr, schema: Schema, parameters: [String: ValueType] = [:],
     functions: FunctionRegistry = .builtins
-  ) -> [Diagnostic] {
+  ) -> Checked<BoundExpr> {
     let checker = Checker(schema: schema, parameters: parameters, functions: functions)
-    checker.requireBool(filter, what: "the filter")
-    return checker.diagnostics.sortedByPosition()
+    let bound = checker.requireBool(filter, what: "the filter")
+    return checker.result(bound)
   }
 
-  /// Checks a query: its filter, and its sort keys, limit and offset.
+  /// Checks and binds a query: its filter, and its sort keys, limit and offset.
   public static func check(
     _ query: Query, schema: Schema, parameters: [String: ValueType] = [:],
     functions: FunctionRegistry = .builtins
-  ) -> [Diagnostic] {
+  ) -> Checked<BoundQuery> {
     let checker = Checker(schema: schema, parameters: parameters, functions: functions)
-    if let filter = query.filter { checker.requireBool(filter, what: "the filter") }
+    var ok = true
+    let filter = query.filter.map { checker.requireBool($0, what: "the filter") }
+    if case .some(nil) = filter { ok = false }
+    var ordering: [BoundSortKey] = []
     for key in query.ordering {
-      if let type = checker.type(of: key.key), !isOrderable(type) {
-        checker.report(.invalidOperand("cannot sort by \(type)", at: key.key.range))
+      guard let bound = checker.bind(key.key) else {
+        ok = false
+        continue
       }
-    }
-    for count in [query.limit, query.offset].compactMap({ $0 }) {
-      if let type = checker.type(of: count), type != .int, type != .null {
-        checker.report(
-          .invalidOperand("limit and offset take an integer, not \(type)", at: count.range))
+      guard isOrderable(bound.type) else {
+        checker.report(.invalidOperand("cannot sort by \(bound.type)", at: key.key.range))
+        ok = false
+        continue
       }
+      let nullsFirst = key.nulls.map { $0 == .first } ?? (key.direction == .ascending)
+      ordering.append(BoundSortKey(bound, key.direction, nullsFirst: nullsFirst))
     }
-    return checker.diagnostics.sortedByPosition()
+    var page: [BoundExpr?] = []
+    for count in [query.limit, query.offset] {
+      guard let count else {
+        page.append(nil)
+        continue
+      }
+      let bound = checker.count(count)
+      if bound == nil { ok = false }
+      page.append(bound)
+    }
+    guard ok else { return checker.result(nil) }
+    return checker.result(
+      BoundQuery(filter: filter ?? nil, ordering: ordering, limit: page[0], offset: page[1]))
   }
 
   /// The type of `expr`, with the diagnostics its checking produces.
@@ -42,19 +60,55 @@ public final class Checker {
     functions: FunctionRegistry = .builtins
   ) -> (type: ValueType?, diagnostics: [Diagnostic]) {
     let checker = Checker(schema: schema, parameters: parameters, functions: functions)
-    let type = checker.type(of: expr)
-    return (type, checker.diagnostics.sortedByPosition())
+    let bound = checker.bind(expr)
+    return (bound?.type, checker.diagnostics.sortedByPosition())
+  }
+
+  /// Binds `expr` as a value (a sort key, a counted field), with its diagnostics.
+  public static func bind(
+    _ expr: Expr, schema: Schema, parameters: [String: ValueType] = [:],
+    functions: FunctionRegistry = .builtins
+  ) -> Checked<BoundExpr> {
+    let checker = Checker(schema: schema, parameters: parameters, functions: functions)
+    return checker.result(checker.bind(expr))
+  }
+
+  private func result<Tree>(_ tree: Tree?) -> Checked<Tree> {
+    let sorted = diagnostics.sortedByPosition()
+    return Checked(tree: sorted.hasErrors ? nil : tree, diagnostics: sorted)
+  }
+
+  /// `limit` or `offset`: an integer known before any record is read.
+  private func count(_ expr: Expr) -> BoundExpr? {
+    guard let bound = bind(expr) else { return nil }
+    if bound.type != .int && bound.type != .null {
+      report(
+        .invalidOperand(
+          "limit and offset take an integer, not \(bound.type)", at: expr.range))
+      return nil
+    }
+    if !expr.fieldPaths.isEmpty {
+      report(
+        .invalidOperand(
+          "limit and offset are counts known before the records are read; they cannot read a field",
+          at: expr.range, help: "write a number or a parameter: limit 10, limit $n"))
+      return nil
+    }
+    return bound
   }
 
   let schema: Schema
   let parameters: [String: ValueType]
   let functions: FunctionRegistry
+  /// The parameters' slots, in the order the engine binds them.
+  let layout: ParameterLayout
   private(set) var diagnostics: [Diagnostic] = []
 
   init(schema: Schema, parameters: [String: ValueType], functions: FunctionRegistry) {
     self.schema = schema
     self.parameters = parameters
     self.functions = functions
+    self.layout = ParameterLayout(parameters)
   }
 
   /// Adds `diagnostic`, once: `x in (1, 2)` checks `x == 1` and `x == 2`, and a warning about
@@ -65,32 +119,57 @@ public final class Checker {
 
   // MARK: Expressions
 
-  /// The type of `expr`; nil when it has an error (already reported).
-  func type(of expr: Expr) -> ValueType? {
+  /// The bound form of `expr`; nil when it has an error (already reported).
+  ///
+  /// This function and the ones it calls for each kind are on the recursive path, so each
+  /// case is one call that keeps its temporaries in its own frame: a debug build must fit the
+  /// deepest tree the parser accepts in a 512 KiB stack.
+  func bind(_ expr: Expr) -> BoundExpr? {
     switch expr.kind {
-    case .literal(let literal): ValueType(literal)
-    case .field(let path): field(path)?.type
-    case .parameter(let name): parameter(name)
-    case .list(let items): listType(items)
-    case .range(let lower, let upper, _): rangeType(lower, upper)
-    case .call(let name, let arguments): call(name, arguments, range: expr.range)
-    case .negate(let operand): negate(operand)
-    case .not(let operand): requireBool(operand, what: "the operand of 'not'")
-    case .arithmetic(let op, let left, let right): arithmetic(op, left, right)
-    case .logical(let op, let operands): logical(op, operands)
-    case .predicate(let subject, let condition): predicate(subject, condition)
+    case .literal(let literal): constant(literal, expr.range)
+    case .field(let path): field(path, expr.range)
+    case .parameter(let name): parameter(name, expr.range)
+    case .list(let items): list(items, expr.range)
+    case .range(let lower, let upper, let kind): range(lower, upper, kind, expr.range)
+    case .call(let name, let arguments): call(name, arguments, expr.range)
+    case .negate(let operand): negate(operand, expr.range)
+    case .not(let operand): not(operand, expr.range)
+    case .arithmetic(let op, let left, let right): arithmetic(op, left, right, expr.range)
+    case .logical(let op, let operands): logical(op, operands, expr.range)
+    case .predicate(let subject, let condition): predicate(subject, condition, expr.range)
     case .quantified(let quantifier, let subject, let condition):
-      quantified(quantifier, subject, condition)
-    case .exists(let path): field(path) == nil ? nil : .bool
+      quantified(quantifier, subject, condition, expr.range)
+    case .exists(let path): exists(path, expr.range)
     }
   }
 
-  /// Checks that `expr` is true or false; `.bool`, or nil after an error.
+  private func constant(_ literal: Literal, _ range: SourceRange) -> BoundExpr {
+    BoundExpr(.constant(Value(literal)), type: ValueType(literal), range: range)
+  }
+
+  private func field(_ path: FieldPath, _ range: SourceRange) -> BoundExpr? {
+    guard let field = field(path) else { return nil }
+    return BoundExpr(.field(field), type: field.type, range: range)
+  }
+
+  private func exists(_ path: FieldPath, _ range: SourceRange) -> BoundExpr? {
+    guard let field = field(path) else { return nil }
+    return BoundExpr(.exists(field), type: .bool, range: range)
+  }
+
+  private func not(_ operand: Expr, _ range: SourceRange) -> BoundExpr? {
+    guard let operand = requireBool(operand, what: "the operand of 'not'") else { return nil }
+    return BoundExpr(.not(operand), type: .bool, range: range)
+  }
+
+  /// Checks that `expr` is true or false (or null); its bound form, or nil after an error.
   @discardableResult
-  func requireBool(_ expr: Expr, what: String) -> ValueType? {
-    guard let type = type(of: expr) else { return nil }
-    if type == .bool || type == .null { return .bool }
-    report(.notABoolean(describe(expr, type), at: expr.range, help: boolHelp(expr, type)))
+  func requireBool(_ expr: Expr, what: String) -> BoundExpr? {
+    guard let bound = bind(expr) else { return nil }
+    if bound.type == .bool || bound.type == .null { return bound }
+    report(
+      .notABoolean(
+        describe(expr, bound.type), at: expr.range, help: boolHelp(expr, bound.type)))
     return nil
   }
 
@@ -103,13 +182,19 @@ public final class Checker {
     }
   }
 
-  private func logical(_ op: LogicalOperator, _ operands: [Expr]) -> ValueType? {
+  private func logical(_ op: LogicalOperator, _ operands: [Expr], _ range: SourceRange)
+    -> BoundExpr?
+  {
+    var bound: [BoundExpr] = []
     var ok = true
-    for operand in operands
-    where requireBool(operand, what: "an operand of '\(op.rawValue)'") == nil {
-      ok = false
+    for operand in operands {
+      if let operand = requireBool(operand, what: "an operand of '\(op.rawValue)'") {
+        bound.append(operand)
+      } else {
+        ok = false
+      }
     }
-    return ok ? .bool : nil
+    return ok ? BoundExpr(.logical(op, bound), type: .bool, range: range) : nil
   }
 
   /// How an expression is named in messages: `'price' (an integer)` for a field, else its
@@ -125,53 +210,50 @@ public final class Checker {
 
   // MARK: Names
 
-  /// Resolves a field path in the schema, reporting the first step that does not exist. A
-  /// step through a list of records reaches into each of them: `children.age` is the list
-  /// of the children's ages (lists met on the way are flattened into one).
-  func field(_ path: FieldPath) -> Schema.Field? {
-    var schema = self.schema
-    var found: Schema.Field? = nil
-    var parent: String? = nil
-    var throughList = false
-    for name in path.components {
-      if let current = found {
-        // A field with no value in any record has no known fields either: its parts are null.
-        if current.type == .null { return Schema.Field(name.text, .null, optional: true) }
-        switch current.type {
-        case .record(let inner):
-          schema = inner
-        case .list(.record(let inner)):
-          schema = inner
-          throughList = true
-        default:
-          report(.notARecord(current.name, what: current.type.description, at: name.range))
-          return nil
-        }
-      }
-      guard let (_, field) = schema.field(named: name.text) else {
-        let suggestion = Suggestion.closest(to: name.text, among: schema.names)
-        report(
-          .unknownField(
-            name.text, in: parent, suggestion: suggestion, fields: schema.names, at: name.range))
-        return nil
-      }
-      found = field
-      parent = name.text
+  /// Resolves a field path in the schema (``Schema/resolve(_:)``), reporting the first name
+  /// that does not exist.
+  func field(_ path: FieldPath) -> FieldRef? {
+    switch schema.resolve(path) {
+    case .success(let field):
+      return field
+    case .failure(.unknown(let index, let fields)):
+      let name = path.components[index]
+      let suggestion = Suggestion.closest(to: name.text, among: fields.names)
+      report(
+        .unknownField(
+          name.text, in: index == 0 ? nil : path.components[index - 1].text,
+          suggestion: suggestion, fields: fields.names, at: name.range))
+      return nil
+    case .failure(.notARecord(let index, let field)):
+      report(
+        .notARecord(
+          field.name, what: field.type.description, at: path.components[index].range))
+      return nil
     }
-    guard throughList, let field = found else { return found }
-    let element = if case .list(let inner) = field.type { inner } else { field.type }
-    return Schema.Field(field.name, .list(element), optional: true, knownValues: field.knownValues)
   }
 
-  private func parameter(_ name: Name) -> ValueType? {
-    if let type = parameters[name.text] { return type }
+  private func parameter(_ name: Name, _ range: SourceRange) -> BoundExpr? {
+    if let (slot, type) = layout.slots[name.text] {
+      return BoundExpr(
+        .parameter(ParameterRef(name: name.text, slot: slot, type: type)), type: type,
+        range: range)
+    }
     let suggestion = Suggestion.closest(to: name.text, among: parameters.keys)
     report(.unknownParameter(name.text, suggestion: suggestion, at: name.range))
     return nil
   }
 
-  private func call(_ name: Name, _ arguments: [Expr], range: SourceRange) -> ValueType? {
-    let types = arguments.map { type(of: $0) }
+  private func call(_ name: Name, _ arguments: [Expr], _ range: SourceRange) -> BoundExpr? {
+    var bound: [BoundExpr?] = []
+    for argument in arguments { bound.append(bind(argument)) }
+    return resolve(name, arguments, bound, range)
+  }
+
+  /// A call whose arguments are bound (nil for those with errors): the function, its arity
+  /// and type rule.
+  private func resolve(
+    _ name: Name, _ arguments: [Expr], _ bound: [BoundExpr?], _ range: SourceRange
+  ) -> BoundExpr? {
     guard let function = functions.definition(named: name.text) else {
       if let field = schema.field(named: name.text)?.field, case .list(.record) = field.type {
         // `any children(age < 18)`: the filter on each child needs a space before it.
@@ -188,17 +270,19 @@ public final class Checker {
       report(.wrongArity(name.text, expected: function.arity, got: arguments.count, at: range))
       return nil
     }
-    var known = types.compactMap { $0 }
-    guard known.count == types.count else { return nil }
+    let known = bound.compactMap { $0 }
+    guard known.count == bound.count else { return nil }
+    var types = known.map(\.type)
     // A list given first to a function of single values: the function applies to each element.
     var mapped = false
-    if !function.takesLists, case .list(let element) = known.first {
-      known[0] = element
+    if !function.takesLists, case .list(let element) = types.first {
+      types[0] = element
       mapped = true
     }
-    switch function.resultType(known) {
+    let reference = FunctionRef(definition: function, mapsOverList: mapped)
+    switch function.resultType(types) {
     case .success(let result) where mapped:
-      return .list(result)
+      return BoundExpr(.call(reference, known), type: .list(result), range: range)
     case .success(let result):
       let literals = arguments.map { argument -> Literal? in
         if case .literal(let literal) = argument.kind { return literal }
@@ -208,7 +292,7 @@ public final class Checker {
         report(.invalidArguments(error.message, at: range))
         return nil
       }
-      return result
+      return BoundExpr(.call(reference, known), type: result, range: range)
     case .failure(let error):
       report(.invalidArguments(error.message, at: range))
       return nil

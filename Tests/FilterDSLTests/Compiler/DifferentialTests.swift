@@ -33,7 +33,8 @@ import Testing
       var generator = TypedFilterGenerator(seed: seed)
       let filter = generator.bool(3)
       let diagnostics = Checker.check(
-        filter, schema: DifferentialTests.schema, parameters: DifferentialTests.parameters)
+        filter, schema: DifferentialTests.schema, parameters: DifferentialTests.parameters
+      ).diagnostics
       if diagnostics.hasErrors {
         skipped += 1
         continue

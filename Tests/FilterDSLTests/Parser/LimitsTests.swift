@@ -63,33 +63,70 @@ import Testing
     ]
   }
 
-  /// Parses, prints, reparses, dumps, checks, compiles, evaluates (compiled and reference),
-  /// hashes and frees `text`: every recursive pass.
-  static func everyPass(_ text: String, _ limits: ParserLimits) -> Bool {
+  /// `f(x)` and `f(x, y)`: the last argument, for deep calls that check.
+  static let functions = FunctionRegistry.builtins.adding(
+    FunctionDefinition(
+      name: "f", arity: 1...2, resultType: { .success($0.last ?? .null) },
+      evaluate: { arguments, _ in .success(arguments.last ?? .null) }))
+
+  /// Two schemas for the deep inputs: the shapes of most of them check under one.
+  static let schemas = [
+    (Schema([.init("a", .bool), .init("x", .bool)]), [Value.bool(true), .bool(false)]),
+    (Schema([.init("a", .int), .init("x", .int)]), [Value.int(1), .int(1)]),
+  ]
+
+  /// Parses, prints, reparses, dumps, checks and binds, compiles, evaluates (compiled and
+  /// reference), hashes and frees `text`: every recursive pass. Returns nil when a pass
+  /// disagrees, else whether the tree checked under one of ``schemas`` (and so was compiled).
+  static func everyPass(_ text: String, _ limits: ParserLimits) -> Bool? {
     guard let expr = Parser.parseFilter(SourceText(text), limits: limits).value else {
-      return false
+      return nil
     }
     let reparsed = Parser.parseFilter(SourceText(expr.description), limits: limits).value
     _ = expr.debugDescription
     _ = Checker.check(expr, schema: PhoneSchema.schema)
-    // Compile (the compiler reads unknown names as null) and evaluate both ways.
-    let compiler = Compiler(
-      recordType: RecordType.dynamic(PhoneSchema.schema), parameters: [:], functions: .builtins)
-    let node = compiler.node(expr)
-    let bindings = Bindings(parameters: [], context: EvaluationContext())
-    var run = Run(bindings: bindings)
-    let compiled = withExtendedLifetime(bindings) { node.test([], &run) }
-    let (reference, _) = ReferenceEvaluator(schema: PhoneSchema.schema).evaluate(expr, on: [])
-    return reparsed == expr && expr.hashValue == reparsed?.hashValue && compiled == reference
+    guard reparsed == expr, expr.hashValue == reparsed?.hashValue else { return nil }
+    for (schema, record) in schemas {
+      guard let bound = Checker.check(expr, schema: schema, functions: functions).tree else {
+        continue
+      }
+      _ = bound.description
+      _ = bound.fields
+      let node = Compiler(recordType: RecordType.dynamic(schema)).node(bound)
+      let bindings = Bindings(parameters: [], context: EvaluationContext())
+      var run = Run(bindings: bindings)
+      let compiled = withExtendedLifetime(bindings) { node.test(record, &run) }
+      let (reference, _) = ReferenceEvaluator(schema: schema, functions: functions).evaluate(
+        expr, on: record)
+      return compiled == reference ? true : nil
+    }
+    return false
   }
 
   /// The deepest trees any limits accept go through every pass on a 512 KiB thread in a debug
   /// build: the later recursive passes rely on the depth limit.
   @Test(arguments: deepestInputs(ParserLimits.maximumDepth))
   func deepestAcceptedTreesAreSafeOnA512KiBThread(text: String) {
-    #expect(onSmallStack { LimitsTests.everyPass(text, .default) }, "\(text.prefix(30))")
+    #expect(onSmallStack { LimitsTests.everyPass(text, .default) != nil }, "\(text.prefix(30))")
     let tooDeep = "(" + text + ")"
     #expect(Parser.parseFilter(SourceText(tooDeep)).diagnostics.map(\.code) == [.nestingTooDeep])
+  }
+
+  /// The deep trees that type check (seven of the fourteen shapes, and deep arithmetic on a
+  /// field) are bound, compiled and evaluated on the small stack too.
+  @Test func deepestTreesThatCheckAreCompiledOnA512KiBThread() {
+    let half = ParserLimits.maximumDepth / 2
+    let arithmetic = [
+      String(repeating: "-(", count: half) + "a" + String(repeating: ")", count: half) + " > 0",
+      String(repeating: "(a * ", count: half) + "a" + String(repeating: ")", count: half)
+        + " > 0",
+    ]
+    let compiled = onSmallStack {
+      (LimitsTests.deepestInputs(ParserLimits.maximumDepth) + arithmetic).filter {
+        LimitsTests.everyPass($0, .default) == true
+      }.count
+    }
+    #expect(compiled == 9)
   }
 
   @Test func depthLimitIsExact() {

@@ -11,7 +11,7 @@ import Testing
     guard let expr = result.value else {
       return result.diagnostics.map { "parse error: \($0.message)" }
     }
-    return Checker.check(expr, schema: PhoneSchema.schema, parameters: parameters)
+    return Checker.check(expr, schema: PhoneSchema.schema, parameters: parameters).diagnostics
       .map { "\($0.code) \($0.message)" + ($0.help.map { " | \($0)" } ?? "") }
   }
 
