@@ -229,27 +229,34 @@ struct FilterCommand {
   }
 
   /// `--select` must name fields the data has: top-level ones, columns of a CSV header, or
-  /// dotted paths into nested records.
+  /// dotted paths into nested records (resolved as filters resolve them; not through lists,
+  /// which output cannot reach into).
   private func checkSelection(_ reader: DataReader) throws {
     let schema = reader.schema
-    func exists(_ name: String) -> Bool {
-      if schema.field(named: name) != nil || reader.header?.contains(name) == true { return true }
-      var fields = schema
-      var parts = name.split(separator: ".", omittingEmptySubsequences: false)[...]
-      while let part = parts.popFirst() {
-        guard let field = fields.field(named: String(part))?.field else { return false }
-        if parts.isEmpty { return true }
-        guard case .record(let inner) = field.type else { return false }
-        fields = inner
+    for name in options.select ?? [] where reader.header?.contains(name) != true {
+      switch schema.resolve(FieldPath(name)) {
+      case .success(let field) where !field.steps.contains(where: \.throughList):
+        continue
+      case .success:
+        throw CommandError(
+          message:
+            "--select: '\(name)' goes through a list of records, and output shows whole fields; select its list instead"
+        )
+      case .failure(.unknown(let index, let fields)):
+        let part = FieldPath(name).components[index].text
+        let suggestion = Suggestion.closest(to: part, among: fields.names)
+        let place =
+          index == 0 ? "the data has" : "'\(FieldPath(name).components[index - 1].text)' has"
+        throw CommandError(
+          message: "--select: \(place) no field '\(part)'"
+            + (suggestion.map { "; did you mean '\($0)'?" }
+              ?? "; its fields are \(fields.names.joined(separator: ", "))"))
+      case .failure(.notARecord(let index, let field)):
+        throw CommandError(
+          message:
+            "--select: '\(field.name)' is \(field.type.description), which has no field '\(FieldPath(name).components[index].text)'"
+        )
       }
-      return false
-    }
-    for name in options.select ?? [] where !exists(name) {
-      let suggestion = Suggestion.closest(to: name, among: schema.names)
-      throw CommandError(
-        message: "--select: the data has no field '\(name)'"
-          + (suggestion.map { "; did you mean '\($0)'?" }
-            ?? "; its fields are \(schema.names.joined(separator: ", "))"))
     }
   }
 

@@ -464,6 +464,16 @@ import Testing
     let select = try flt(["-s", "modle", "price > 0", "examples/phones.json"])
     #expect(
       select.stderr == "error: --select: the data has no field 'modle'; did you mean 'model'?\n")
+    // Nested names resolve as filters resolve them.
+    let nested = try flt(["-s", "camera.zom", "price > 0", "examples/phones.json"])
+    #expect(
+      nested.stderr == "error: --select: 'camera' has no field 'zom'; did you mean 'zoom'?\n")
+    let scalar = try flt(["-s", "price.amount", "price > 0", "examples/phones.json"])
+    #expect(
+      scalar.stderr
+        == "error: --select: 'price' is an integer, which has no field 'amount'\n")
+    let deep = try flt(["-s", "camera.zoom", "-f", "jsonl", "price > 0", "examples/phones.json"])
+    #expect(deep.status == 0 && deep.stderr.isEmpty && deep.stdout.contains("{\"camera.zoom\":"))
   }
 
   @Test func filterErrorsPointIntoTheQuery() throws {
