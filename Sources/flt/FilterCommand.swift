@@ -69,21 +69,12 @@ struct FilterCommand {
         ?? (isatty(2) == 1
           && (isatty(1) == 0 || format == .table || options.count || compiled.sorts)))
 
-    var faults = FaultCounts()
-    let (skip, take) = compiled.page(&faults)
-    var skipped = 0
-    var shown = 0
-    var kept: [DataRecord] = []
-    // The query that sorts the kept matches: the one compiled for the last file's final
-    // schema, which every file must share.
-    var sorter = compiled
+    // Matches kept for sorting are copied out of the reader's buffers.
+    var execution = QueryExecution(compiled, retaining: \.detached)
+    // The final fields of the files read so far, which every file must share when sorting.
     var sortedFields: [Schema.Field]? = nil
-    func emit(_ record: DataRecord) {
-      shown += 1
-      writer?.write(record)
-    }
 
-    reading: for (index, path) in inputs.enumerated() {
+    for (index, path) in inputs.enumerated() where !execution.isComplete {
       let reader =
         index == 0
         ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
@@ -93,45 +84,28 @@ struct FilterCommand {
             "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); sort files with different fields one at a time"
         )
       }
-      var query = index == 0 ? compiled : try compile(for: reader, showingWarnings: false)
-      reader.decodeOnly(Set(query.query.fieldNames))
+      if index > 0 { execution.replace(with: try compile(for: reader, showingWarnings: false)) }
+      reader.decodeOnly(Set(execution.query.query.fieldNames))
       var version = reader.schemaVersion
       var read = 0
-      let keptBefore = kept.count
-      while let block = try reader.next() {
+      let keptBefore = execution.keptCount
+      while !execution.isComplete, let block = try reader.next() {
         progress.update(reader)
         if reader.schemaVersion != version {
           version = reader.schemaVersion
-          query = try recompile(query, for: reader, after: read)
           // Matches kept for sorting are read again, to sort under the grown schema.
-          for i in keptBefore..<kept.count { kept[i] = reader.redecoded(kept[i]) }
+          execution.replace(
+            with: try recompile(execution.query, for: reader, after: read),
+            updatingKeptFrom: keptBefore, reader.redecoded)
         }
         read += block.count
         warn(reader.takeWarnings())
-        var matches = block
-        if let filter = query.filter {
-          let result = filter.filter(block)
-          matches = result.matches
-          faults.merge(result.faults)
-        }
-        if query.sorts {
-          kept.append(contentsOf: matches.map(\.detached))
-          continue
-        }
-        for record in matches {
-          if skipped < skip {
-            skipped += 1
-            continue
-          }
-          if let take, shown >= take { break reading }
-          emit(record)
-        }
+        for record in execution.consume(block) { writer?.write(record) }
         if format != .table { target.stream.flush() }
-        if let take, shown >= take { break reading }
       }
       warn(reader.takeWarnings())
       for line in reader.conversionSummary { Command.writeError(line) }
-      if query.sorts {
+      if compiled.sorts {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {
           throw CommandError(
@@ -139,29 +113,21 @@ struct FilterCommand {
               "\(reader.name) has other fields or types than the files before it; sort files with different fields one at a time"
           )
         }
-        (sorter, sortedFields) = (query, fields)
+        sortedFields = fields
       }
     }
-    if compiled.sorts {
-      let sorted = sorter.sorted(kept, &faults)
-      for record in sorted[QueryPage.window(sorted.count, skip: skip, take: take)] {
-        emit(record)
-      }
-    }
+    for record in execution.finish() { writer?.write(record) }
     progress.clear()
     writer?.finish()
-    if options.count { target.stream.write("\(shown)\n") }
+    if options.count { target.stream.write("\(execution.emitted)\n") }
     target.stream.flush()
     if let failure = target.stream.failure {
       throw CommandError(message: "cannot write the output: \(failure)")
     }
     try target.commit()
-    if !faults.isEmpty {
-      Command.writeError(
-        "warning: \(faults.summary)\n"
-      )
-    }
-    return options.exitStatus && shown == 0 ? Command.Status.noMatch : Command.Status.success
+    if !execution.faults.isEmpty { Command.writeError("warning: \(execution.faults.summary)\n") }
+    return options.exitStatus && execution.emitted == 0
+      ? Command.Status.noMatch : Command.Status.success
   }
 
   /// The query compiled for the records of `reader`, printing the checker's warnings (once,

@@ -86,54 +86,59 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   }
 
   /// The records that match, sorted, paged; and the faults met while filtering and sorting.
-  /// `stop` is asked every thousand records or so; once it says true the run returns early,
-  /// with a partial result.
+  /// The records are filtered in batches (see ``QueryExecution``), and reading stops once the
+  /// query has enough (a `limit` and no `order by`). `stop` is asked every thousand records or
+  /// so; once it says true the run returns early, with no records.
   public func run<S: Sequence>(_ records: S, until stop: () -> Bool = { false }) -> (
     records: [Root], faults: FaultCounts
   ) where S.Element == Root {
-    var faults = FaultCounts()
-    var selected: [Root] = []
-    let (skip, take) = page(&faults)
-    let enough = keys.isEmpty ? take.map { skip + $0 } : nil
-    var seen = 0
-    for record in records {
-      if let enough, selected.count >= enough { break }
-      seen &+= 1
-      if seen & 1023 == 0, stop() { return ([], faults) }
-      if let filter, filter.evaluate(record, faults: &faults) != .true { continue }
-      selected.append(record)
+    var execution = QueryExecution(self)
+    var results: [Root] = []
+    var batch: [Root] = []
+    batch.reserveCapacity(CompiledQuery.batchSize)
+    func flush() {
+      results += execution.consume(batch, until: stop)
+      batch.removeAll(keepingCapacity: true)
     }
-    if !keys.isEmpty { selected = sorted(selected, &faults) }
-    return (Array(selected[QueryPage.window(selected.count, skip: skip, take: take)]), faults)
+    for record in records {
+      batch.append(record)
+      if batch.count == CompiledQuery.batchSize {
+        flush()
+        if execution.isComplete || stop() { break }
+      }
+    }
+    if !batch.isEmpty && !execution.isComplete && !stop() { flush() }
+    if stop() { return ([], execution.faults) }
+    results += execution.finish()
+    return (results, execution.faults)
   }
 
-  /// The records of an array that match, sorted, paged. Unless the query stops early (a
-  /// `limit` and no `order by`), the filter runs over the whole array at once (see
-  /// ``CompiledFilter/filter(_:)-(Array)``).
+  /// The records of an array that match, sorted, paged: as above, without copying the array
+  /// when the whole of it is one batch.
   public func run(_ records: [Root], until stop: () -> Bool = { false }) -> (
     records: [Root], faults: FaultCounts
   ) {
-    if !sorts, query.limit != nil { return run(records[...], until: stop) }
-    var faults = FaultCounts()
-    let (skip, take) = page(&faults)
-    var selected = records
-    if let filter {
-      let result = filter.filter(records, until: stop)
-      if stop() { return ([], faults) }
-      selected = result.matches
-      faults.merge(result.faults)
+    // Without a limit to stop at, one batch: the filter splits it into cache-sized pieces.
+    guard !sorts, query.limit != nil else {
+      var execution = QueryExecution(self)
+      var results = execution.consume(records, until: stop)
+      if stop() { return ([], execution.faults) }
+      results += execution.finish()
+      return (results, execution.faults)
     }
-    if sorts { selected = sorted(selected, &faults) }
-    return (Array(selected[QueryPage.window(selected.count, skip: skip, take: take)]), faults)
+    return run(records[...], until: stop)
   }
 
+  /// How many records a run filters at a time when it may stop early.
+  static var batchSize: Int { 1024 }
+
   /// Whether the query has `order by` keys, so it must see every match before the first one
-  /// can be shown. Without them, ``filter`` and ``page(_:)`` can run over a stream.
+  /// can be shown.
   public var sorts: Bool { !keys.isEmpty }
 
   /// `offset` and `limit` as counts (null means none, negative means 0), with the bound
   /// parameters. They read no record.
-  public func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
+  func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
     withExtendedLifetime(bindings) {
       var run = Run(bindings: bindings)
       func count(_ value: ((Void, inout Run) -> Value)?) -> Int? {
@@ -146,8 +151,15 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     }
   }
 
+  /// The indices of `count` sorted records that `offset` (`skip`) and `limit` (`take`) keep.
+  static func window(_ count: Int, skip: Int, take: Int?) -> Range<Int> {
+    let start = Swift.min(Swift.max(skip, 0), count)
+    let end = take.map { Swift.min(count, start + Swift.max($0, 0)) } ?? count
+    return start..<end
+  }
+
   /// `records` in the query's order: a stable sort that computes each record's keys once.
-  public func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
+  func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
     withExtendedLifetime(bindings) {
       var run = Run(bindings: bindings)
       var values: [Value] = []
@@ -161,16 +173,6 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
         count: records.count)
       return order.map { records[$0] }
     }
-  }
-}
-
-/// Paging after sorting, shared by queries run in memory and the command's sorted output.
-public enum QueryPage {
-  /// The indices of `count` sorted records that `offset` (`skip`) and `limit` (`take`) keep.
-  public static func window(_ count: Int, skip: Int, take: Int?) -> Range<Int> {
-    let start = Swift.min(Swift.max(skip, 0), count)
-    let end = take.map { Swift.min(count, start + Swift.max($0, 0)) } ?? count
-    return start..<end
   }
 }
 

@@ -37,14 +37,10 @@ extension Session {
     try timed { () throws(SessionError) in
       let (data, compiled) = try compile(Query(filter: filter), statement, context)
       if checkOnly { return }
-      var matches = data.records.count
-      if let filter = compiled.filter {
-        let result = filter.filter(data.records, until: interrupted)
-        try context.stopIfInterrupted(self)
-        matches = result.matches.count
-        reportFaults(result.faults)
-      }
-      output.write("\(matches)\n")
+      let (matches, faults) = compiled.run(data.records, until: interrupted)
+      try context.stopIfInterrupted(self)
+      reportFaults(faults)
+      output.write("\(matches.count)\n")
     }
   }
 
