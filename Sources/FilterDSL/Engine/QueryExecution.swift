@@ -15,31 +15,36 @@
 /// ```
 public struct QueryExecution<Root> {
   /// The query being run.
-  public private(set) var query: CompiledQuery<Root>
+  public var query: CompiledQuery<Root> { current }
+  @usableFromInline var current: CompiledQuery<Root>
   /// Faults met so far (filtering, sorting, and `limit`/`offset` themselves).
-  public private(set) var faults = FaultCounts()
+  public var faults: FaultCounts { faultsSoFar }
   /// The records handed back so far.
-  public private(set) var emitted = 0
+  public var emitted: Int { handedBack }
+  // Inlinable, with the state it touches: `consume` then runs specialized for the record
+  // type in the caller's module, instead of copying each record through generic witnesses.
+  @usableFromInline var faultsSoFar = FaultCounts()
+  @usableFromInline var handedBack = 0
   /// Matches kept for sorting.
-  private var kept: [Root] = []
-  private let retain: (Root) -> Root
-  private let skip: Int
-  private let take: Int?
-  private var skipped = 0
+  @usableFromInline var kept: [Root] = []
+  @usableFromInline let retain: (Root) -> Root
+  @usableFromInline let skip: Int
+  @usableFromInline let take: Int?
+  @usableFromInline var skipped = 0
 
   /// A run of `query`. A query that sorts keeps its matches until ``finish()``: `retain` makes
   /// the copy it keeps (records that point into a reusable buffer detach from it here).
   public init(_ query: CompiledQuery<Root>, retaining retain: @escaping (Root) -> Root = { $0 }) {
-    self.query = query
+    self.current = query
     self.retain = retain
-    (skip, take) = query.page(&faults)
+    (skip, take) = query.page(&faultsSoFar)
   }
 
   /// Whether the run needs no more records: the query does not sort and `limit` records
   /// were handed back.
-  public var isComplete: Bool {
+  @inlinable public var isComplete: Bool {
     guard let take, !query.sorts else { return false }
-    return emitted >= take
+    return handedBack >= take
   }
 
   /// How many matches are kept for sorting.
@@ -48,16 +53,19 @@ public struct QueryExecution<Root> {
   /// Filters `batch`; returns the records to hand on now, in order (none when the query
   /// sorts). `stop` is asked every thousand records or so; once it says true the batch's
   /// filtering ends early (the caller, which asked, knows the result is partial).
-  public mutating func consume(_ batch: [Root], until stop: () -> Bool = { false }) -> [Root] {
+  @inlinable public mutating func consume(_ batch: [Root], until stop: () -> Bool = { false })
+    -> [Root]
+  {
     guard !isComplete else { return [] }
     var matches = batch
     if let filter = query.filter {
       let result = filter.filter(batch, until: stop)
       matches = result.matches
-      faults.merge(result.faults)
+      faultsSoFar.merge(result.faults)
     }
     if query.sorts {
-      kept.reserveCapacity(kept.count + matches.count)
+      // (No reserveCapacity here: reserving exactly, batch after batch, would defeat the
+      // array's geometric growth and copy the kept matches once per batch.)
       for record in matches { kept.append(retain(record)) }
       return []
     }
@@ -67,18 +75,18 @@ public struct QueryExecution<Root> {
       skipped += start
     }
     var end = matches.count
-    if let take { end = Swift.min(end, start + Swift.max(0, take - emitted)) }
-    emitted += end - start
+    if let take { end = Swift.min(end, start + Swift.max(0, take - handedBack)) }
+    handedBack += end - start
     return start == 0 && end == matches.count ? matches : Array(matches[start..<end])
   }
 
   /// Ends the input: for a query that sorts, its kept matches sorted and paged; else nothing.
   public mutating func finish() -> [Root] {
     guard query.sorts else { return [] }
-    let sorted = query.sorted(kept, &faults)
+    let sorted = query.sorted(kept, &faultsSoFar)
     kept = []
     let page = Array(sorted[CompiledQuery<Root>.window(sorted.count, skip: skip, take: take)])
-    emitted += page.count
+    handedBack += page.count
     return page
   }
 
@@ -89,7 +97,7 @@ public struct QueryExecution<Root> {
     with query: CompiledQuery<Root>, updatingKeptFrom start: Int = 0,
     _ update: (Root) -> Root = { $0 }
   ) {
-    self.query = query
+    self.current = query
     for index in Swift.max(start, 0)..<kept.count { kept[index] = update(kept[index]) }
   }
 }
