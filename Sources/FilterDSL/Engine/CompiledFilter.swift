@@ -29,18 +29,16 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   let layout: ParameterLayout
   private(set) var bindings: Bindings
 
-  /// Parses, checks and compiles `text`. Throws every error (and warnings along with them);
-  /// warnings alone do not stop compilation, and are kept in ``warnings``.
+  /// Parses, checks and compiles `text`: ``FilterEnvironment/compileFilter(_:)-(String)``.
+  /// Throws every error (and warnings along with them); warnings alone do not stop
+  /// compilation, and are kept in ``warnings``.
   public init(
     _ text: String, for type: RecordType<Root>, parameters: [String: ValueType] = [:],
     functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
   ) throws(FilterError) {
-    let source = SourceText(text)
-    let parsed = Parser.parseFilter(source, limits: limits)
-    guard let expr = parsed.value, !parsed.hasErrors else {
-      throw FilterError(source: source, diagnostics: parsed.diagnostics)
-    }
-    try self.init(expr, source: source, for: type, parameters: parameters, functions: functions)
+    self = try FilterEnvironment(
+      type, parameters: parameters, functions: functions, limits: limits
+    ).compileFilter(text)
   }
 
   /// Checks and compiles a parsed filter; `source` is what its ranges point into.
@@ -48,11 +46,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     _ filter: Expr, source: SourceText, for type: RecordType<Root>,
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
-    let checked = Checker.check(
-      filter, schema: type.schema, parameters: parameters, functions: functions)
-    let bound = try checked.get(source)
-    self.init(
-      bound, as: filter, warnings: checked.diagnostics, for: type, parameters: parameters)
+    self = try FilterEnvironment(type, parameters: parameters, functions: functions)
+      .compileFilter(filter, source: source)
   }
 
   /// Compiles a filter the checker has bound (against `type`'s schema and `parameters`);

@@ -16,17 +16,15 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   let layout: ParameterLayout
   private(set) var bindings: Bindings
 
-  /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
+  /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`:
+  /// ``FilterEnvironment/compileQuery(_:)-(String)``.
   public init(
     _ text: String, for type: RecordType<Root>, parameters: [String: ValueType] = [:],
     functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
   ) throws(FilterError) {
-    let source = SourceText(text, name: "<query>")
-    let parsed = Parser.parseQuery(source, limits: limits)
-    guard let query = parsed.value, !parsed.hasErrors else {
-      throw FilterError(source: source, diagnostics: parsed.diagnostics)
-    }
-    try self.init(query, source: source, for: type, parameters: parameters, functions: functions)
+    self = try FilterEnvironment(
+      type, parameters: parameters, functions: functions, limits: limits
+    ).compileQuery(text)
   }
 
   /// Checks and compiles a parsed query; `source` is what its ranges point into.
@@ -34,14 +32,21 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     _ query: Query, source: SourceText, for type: RecordType<Root>,
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
-    let checked = Checker.check(
-      query, schema: type.schema, parameters: parameters, functions: functions)
-    let bound = try checked.get(source)
+    self = try FilterEnvironment(type, parameters: parameters, functions: functions)
+      .compileQuery(query, source: source)
+  }
+
+  /// Compiles a query the checker has bound (against `type`'s schema and `parameters`);
+  /// `query` is the query as written.
+  init(
+    _ bound: BoundQuery, as query: Query, warnings: [Diagnostic], for type: RecordType<Root>,
+    parameters: [String: ValueType]
+  ) {
     self.query = query
     self.bound = bound
     if let filter = bound.filter, let written = query.filter {
       self.filter = CompiledFilter(
-        filter, as: written, warnings: checked.diagnostics, for: type, parameters: parameters)
+        filter, as: written, warnings: warnings, for: type, parameters: parameters)
     }
     let compiler = Compiler(recordType: type)
     keys = bound.ordering.map { key in

@@ -57,6 +57,17 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     _ fields: [FieldPath], filter: Expr?, source: SourceText, for type: RecordType<Root>,
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
+    self = try FilterEnvironment(type, parameters: parameters, functions: functions)
+      .facets(fields, filter: filter, source: source)
+  }
+
+  /// ``FilterEnvironment/facets(_:filter:source:)``.
+  init(
+    counting fields: [FieldPath], filter: Expr?, source: SourceText,
+    in environment: FilterEnvironment<Root>
+  ) throws(FilterError) {
+    let type = environment.recordType
+    let parameters = environment.parameters
     var unique: [FieldPath] = []
     for field in fields where !unique.contains(field) { unique.append(field) }
     var diagnostics: [Diagnostic] = []
@@ -64,7 +75,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     for path in unique {
       let expr = Expr(.field(path), range: path.range)
       let checked = Checker.bind(
-        expr, schema: type.schema, parameters: parameters, functions: functions)
+        expr, schema: type.schema, parameters: parameters, functions: environment.functions)
       diagnostics += checked.diagnostics
       guard case .field(let field) = checked.tree?.kind else { continue }
       switch field.type {
@@ -79,8 +90,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     }
     var bound: BoundExpr? = nil
     if let filter {
-      let checked = Checker.check(
-        filter, schema: type.schema, parameters: parameters, functions: functions)
+      let checked = environment.check(filter)
       diagnostics += checked.diagnostics
       bound = checked.tree
     }

@@ -1,0 +1,109 @@
+/// Everything a filter is checked and compiled against, in one value: the record type (its
+/// schema), the parameters' types, the functions, the parser's limits. The front door of the
+/// library (cel-go's `Env`): make one, then check, compile and count with it as often as
+/// needed.
+///
+/// ```swift
+/// let env = FilterEnvironment(phones, parameters: ["budget": .int])
+/// let query = try env.compileQuery("price <= $budget order by price desc limit 5")
+/// let cheapest = query.binding(["budget": .int(800)]).run(catalog).records
+/// ```
+///
+/// The initializers of ``CompiledFilter``, ``CompiledQuery`` and ``FacetCounter`` are
+/// shorthands for an environment's methods.
+public struct FilterEnvironment<Root>: Sendable {
+  /// The records filtered, and the fields filters may use.
+  public var recordType: RecordType<Root>
+  /// The parameters filters may use (`$budget`), with their types.
+  public var parameters: [String: ValueType]
+  /// The functions filters may call.
+  public var functions: FunctionRegistry
+  /// The parser's limits on untrusted text.
+  public var limits: ParserLimits
+
+  public init(
+    _ recordType: RecordType<Root>, parameters: [String: ValueType] = [:],
+    functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
+  ) {
+    self.recordType = recordType
+    self.parameters = parameters
+    self.functions = functions
+    self.limits = limits
+  }
+
+  /// The fields filters may use.
+  public var schema: Schema { recordType.schema }
+
+  // MARK: Checking (never throws)
+
+  /// Parses and checks a query: the bound tree, and every diagnostic of both steps.
+  public func check(_ source: SourceText) -> Checked<BoundQuery> {
+    let parsed = Parser.parseQuery(source, limits: limits)
+    guard let query = parsed.value, !parsed.hasErrors else {
+      return Checked(tree: nil, diagnostics: parsed.diagnostics)
+    }
+    var checked = check(query)
+    checked.diagnostics = (parsed.diagnostics + checked.diagnostics).sortedByPosition()
+    return checked
+  }
+
+  /// Checks a parsed query.
+  public func check(_ query: Query) -> Checked<BoundQuery> {
+    Checker.check(query, schema: schema, parameters: parameters, functions: functions)
+  }
+
+  /// Checks a parsed filter.
+  public func check(_ filter: Expr) -> Checked<BoundExpr> {
+    Checker.check(filter, schema: schema, parameters: parameters, functions: functions)
+  }
+
+  // MARK: Compiling (throws every error, with warnings along)
+
+  /// Parses, checks and compiles a filter such as `price < 1000 and color == Midnight`.
+  public func compileFilter(_ text: String) throws(FilterError) -> CompiledFilter<Root> {
+    let source = SourceText(text)
+    let parsed = Parser.parseFilter(source, limits: limits)
+    guard let filter = parsed.value, !parsed.hasErrors else {
+      throw FilterError(source: source, diagnostics: parsed.diagnostics)
+    }
+    return try compileFilter(filter, source: source)
+  }
+
+  /// Checks and compiles a parsed filter; `source` is what its ranges point into.
+  public func compileFilter(_ filter: Expr, source: SourceText) throws(FilterError)
+    -> CompiledFilter<Root>
+  {
+    let checked = check(filter)
+    let bound = try checked.get(source)
+    return CompiledFilter(
+      bound, as: filter, warnings: checked.diagnostics, for: recordType, parameters: parameters)
+  }
+
+  /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
+  public func compileQuery(_ text: String) throws(FilterError) -> CompiledQuery<Root> {
+    let source = SourceText(text, name: "<query>")
+    let parsed = Parser.parseQuery(source, limits: limits)
+    guard let query = parsed.value, !parsed.hasErrors else {
+      throw FilterError(source: source, diagnostics: parsed.diagnostics)
+    }
+    return try compileQuery(query, source: source)
+  }
+
+  /// Checks and compiles a parsed query; `source` is what its ranges point into.
+  public func compileQuery(_ query: Query, source: SourceText) throws(FilterError)
+    -> CompiledQuery<Root>
+  {
+    let checked = check(query)
+    let bound = try checked.get(source)
+    return CompiledQuery(
+      bound, as: query, warnings: checked.diagnostics, for: recordType, parameters: parameters)
+  }
+
+  /// Checks and compiles the disjunctive counting of `fields` among the records matching
+  /// `filter` (see ``FacetCounter``).
+  public func facets(_ fields: [FieldPath], filter: Expr?, source: SourceText) throws(FilterError)
+    -> FacetCounter<Root>
+  {
+    try FacetCounter(counting: fields, filter: filter, source: source, in: self)
+  }
+}
