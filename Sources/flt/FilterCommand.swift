@@ -182,9 +182,15 @@ struct FilterCommand {
   {
     var parameters: [String: ValueType] = [:]
     var values: [String: Value] = [:]
-    for (name, value) in options.parameters {
-      parameters[name] = ValueType(value)
-      values[name] = Value(value)
+    for (name, expr) in options.parameters {
+      guard let (value, type) = ParameterValue.constant(expr) else {
+        throw CommandError(
+          message:
+            "--param \(name)=\(expr): a filter's parameter is one value or a list of values; a range works in scripts (let \(name) = \(expr)), or write the range in the filter"
+        )
+      }
+      parameters[name] = type
+      values[name] = value
     }
     let compiled = try CompiledQuery(query, for: reader.recordType, parameters: parameters)
     if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {

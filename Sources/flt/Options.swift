@@ -152,11 +152,13 @@ struct Options {
   }
 }
 
-/// `--param` values: numbers, booleans, dates and date-times as the filter language writes
-/// them, `null`; anything else is text.
+/// `--param` values, read as the filter language reads a value after an operator: numbers,
+/// `true`/`false`/`null`, dates, date-times, durations (`7d`), lists (`(Starlight, Gold)`),
+/// quoted or bare text, and (for scripts, where parameters are named values) ranges. Text
+/// that does not read as one value is taken as it is (`--param name=Space Black`).
 enum ParameterValue {
-  /// A parameter given on the command line: `$name` is `value`.
-  typealias Binding = (name: String, value: Literal)
+  /// A parameter given on the command line: `$name` is `value`, a constant expression.
+  typealias Binding = (name: String, value: Expr)
 
   /// `NAME=VALUE` (or `$NAME=VALUE`) as a parameter's name and value.
   static func binding(_ text: String) throws(Options.UsageError) -> ParameterValue.Binding {
@@ -177,22 +179,22 @@ enum ParameterValue {
     return (String(name), parse(String(text[text.index(after: equals)...])))
   }
 
-  static func parse(_ text: String) -> Literal {
-    if let int = Int64(text) { return .int(int) }
-    if let double = Double(text), double.isFinite, text.first?.isLetter == false {
-      return .double(double)
+  /// `text` as the language reads a value, or the text itself when it does not read as one.
+  static func parse(_ text: String) -> Expr {
+    let parsed = Parser.parseValue(SourceText(text, name: "--param"))
+    guard let expr = parsed.value, !parsed.hasErrors else {
+      return Expr(.literal(.string(text)))
     }
-    switch text {
-    case "true": return .bool(true)
-    case "false": return .bool(false)
-    case "null": return .null
-    default: break
-    }
-    switch Value.isoDate(Array(text.utf8)) {
-    case .date(let date): return .date(date)
-    case .dateTime(let instant): return .dateTime(instant)
-    default: return .string(text)
-    }
+    return expr
+  }
+
+  /// The value and type of a constant expression: literals, lists of them, arithmetic on
+  /// them (folded by the checker).
+  static func constant(_ expr: Expr) -> (value: Value, type: ValueType)? {
+    guard let bound = Checker.bind(expr, schema: Schema([])).tree,
+      let value = bound.constantValue
+    else { return nil }
+    return (value, bound.type)
   }
 }
 

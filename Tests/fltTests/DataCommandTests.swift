@@ -506,6 +506,30 @@ import Testing
     let param = try flt(["--count", "-p", "budget=500", "price <= $budget", "examples/phones.json"])
     let literal = try flt(["--count", "price <= 500", "examples/phones.json"])
     #expect(param.stdout == literal.stdout)
+    // Parameter values are read as the language reads values: durations, lists, dates,
+    // negative numbers, quoted and bare text; text that is not one value is taken whole.
+    let values: [(parameter: String, filter: String, same: String)] = [
+      ("age=400d", "released > 2024-01-01 - $age", "released > 2024-01-01 - 400d"),
+      (
+        "colors=(Starlight, \"Space Black\")", "color in $colors",
+        "color in (Starlight, \"Space Black\")"
+      ),
+      ("day=2022-09-16", "released == $day", "released == 2022-09-16"),
+      ("low=-1", "price > $low * -1000", "price > 1000"),
+      ("color=Space Black", "color == $color", "color == \"Space Black\""),
+      ("model=\"iPhone 14\"", "model == $model", "model == \"iPhone 14\""),
+      ("most=500 + 250", "price <= $most", "price <= 750"),
+    ]
+    for (parameter, filter, same) in values {
+      let given = try flt(["--count", "-p", parameter, filter, "examples/phones.json"])
+      let written = try flt(["--count", same, "examples/phones.json"])
+      #expect(given.stderr.isEmpty, "\(parameter)")
+      #expect(given.stdout == written.stdout && given.stdout != "0\n", "\(parameter)")
+    }
+    let range = try flt(["--count", "-p", "r=1...5", "price in $r", "examples/phones.json"])
+    #expect(
+      range.status == 2
+        && range.stderr.hasPrefix("error: --param r=1...5: a filter's parameter is one value"))
     let schema = try flt(["--schema", "examples/phones.json"])
     #expect(schema.stdout.contains("camera        record\n  megapixels  int\n  zoom        int?\n"))
     #expect(schema.stdout.contains("tags          list<string>\n"))

@@ -70,6 +70,14 @@ import Testing
       ["repl", "-p", "budget=1000", script.path],
       stdin: "count price < $budget\nlet budget = 100\ncount price < $budget\n")
     #expect(repl.stdout == "59\n59\n0\n")
+    // Values are read as the language reads them: a range or a list is a named value too.
+    let ranged = try CLITests.temporaryFile(
+      Array(
+        "load \"\(CLITests.root.path)/examples/phones.json\"\ncount price in $prices\n".utf8),
+      name: "prices.flt")
+    defer { try? FileManager.default.removeItem(at: ranged) }
+    #expect(try CLITests.flt(["run", ranged.path, "-p", "prices=0..<500"]).stdout == "12\n")
+    #expect(try CLITests.flt(["run", ranged.path, "-p", "prices=(429, 599)"]).stderr == "")
     let errors: [([String], String)] = [
       (["run", script.path, "-p", "bud get=1"], "'bud get' is not a name"),
       (["run", script.path, "-p", "budget"], "--param needs name=value"),

@@ -54,6 +54,22 @@ public struct BoundExpr: Sendable {
     if case .constant(let value) = kind { return value }
     return nil
   }
+
+  /// The value of a node made of constants only (a constant, or a list of them), which no
+  /// record or parameter changes.
+  public var constantValue: Value? {
+    switch kind {
+    case .constant(let value): return value
+    case .list(let items):
+      var values: [Value] = []
+      for item in items {
+        guard let value = item.constantValue else { return nil }
+        values.append(value)
+      }
+      return .list(values)
+    default: return nil
+    }
+  }
 }
 
 /// The test part of a bound predicate; see ``Condition/Kind`` for what each one means.

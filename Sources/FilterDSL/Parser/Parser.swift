@@ -42,6 +42,26 @@ public final class Parser {
     }
   }
 
+  /// Parses a value as it is written on the right of an operator: `7d`, `-3`, `2022-09-16`,
+  /// `(Starlight, "Space Black")`, `Gold` (a bare word is text there), `1000 * 2`, or a range
+  /// `1...5`. What `--param` values are read with.
+  public static func parseValue(_ source: SourceText, limits: ParserLimits = .default)
+    -> ParseResult<Expr>
+  {
+    // value = arithmetic [ range_op arithmetic ] ;  (words are text)
+    run(source, limits: limits, script: false) { parser throws(ParseAbort) in
+      let value = try parser.parseArithmetic(value: true)
+      guard parser.kind == .closedRange || parser.kind == .halfOpenRange else {
+        try parser.expectEnd()
+        return value
+      }
+      let rangeKind: RangeKind = parser.advance().kind == .closedRange ? .closed : .halfOpen
+      let upper = try parser.parseArithmetic(value: true)
+      try parser.expectEnd()
+      return try parser.node(.range(value, upper, rangeKind), value.range.union(upper.range))
+    }
+  }
+
   /// Parses filter text; diagnostics name the source `<filter>`.
   public static func parseFilter(_ text: String, limits: ParserLimits = .default)
     -> ParseResult<Expr>

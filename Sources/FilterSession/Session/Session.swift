@@ -107,12 +107,12 @@ public final class Session {
   /// name is then skipped, so a script's `let budget = 500` is a default that the command line
   /// overrides. (Empty ``fixedParameters`` to let `let` change it again.) The binding goes into
   /// the transcript as a `let`, so that a saved session runs the same way.
-  public func bind(parameter name: String, to value: Literal) {
-    let statement = Stmt(.let(Name(name), Expr(.literal(value))))
+  public func bind(parameter name: String, to value: Expr) {
+    let statement = Stmt(.let(Name(name), value))
     define(
       name,
       Definitions.Definition(
-        value: Expr(.literal(value)), isParameter: true, type: ValueType(value)))
+        value: value, isParameter: true, type: Checker.type(of: value, schema: Schema([])).type))
     fixedParameters.insert(name)
     transcript.append(
       TranscriptEntry(statement: statement, text: statement.description, loadedPath: nil))

@@ -162,7 +162,7 @@ import Testing
   }
 
   @Test func boundParametersWinOverLetUntilReleased() {
-    harness.session.bind(parameter: "budget", to: .int(1000))
+    harness.session.bind(parameter: "budget", to: Expr(.literal(.int(1000))))
     let script = """
       load "phones.json"
       let budget = 500
