@@ -3,9 +3,10 @@ import FilterData
 
 /// The statements that change the session: `load`, `use`, `let`, `set`, `show`.
 extension Session {
-  /// `load "phones.json" as phones`: reads the whole file; returns the path it resolved.
+  /// `load "phones.json" as phones`: reads the whole file; returns the path it resolved and
+  /// the data set.
   func load(_ path: Name, as alias: Name?, options: [LoadOption], _ context: Context)
-    throws(SessionError) -> String
+    throws(SessionError) -> (String, Dataset)
   {
     let resolved = resolve(path.text)
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
@@ -30,13 +31,7 @@ extension Session {
     }
     try context.stopIfInterrupted(self)
     add(dataset)
-    if verbose {
-      let fields = dataset.schema.fields.count
-      output.write(
-        "\(name): \(dataset.records.count) record\(dataset.records.count == 1 ? "" : "s"), "
-          + "\(fields) field\(fields == 1 ? "" : "s")\n")
-    }
-    return resolved
+    return (resolved, dataset)
   }
 
   /// What the options of `load` say: `null "NA", "-"`, `type zip=string, score=int`,
@@ -114,7 +109,9 @@ extension Session {
   }
 
   /// `let big = diskSpace >= 256` (a named filter) or `let budget = 1000` (a parameter).
-  func define(_ name: Name, _ value: Expr, _ context: Context) throws(SessionError) {
+  func define(_ name: Name, _ value: Expr, _ context: Context) throws(SessionError)
+    -> StatementResult
+  {
     if let current, current.schema.field(named: name.text) != nil {
       throw context.error(
         Diagnostic(
@@ -141,7 +138,9 @@ extension Session {
       }
       type = checked.type
     }
-    define(name.text, Definitions.Definition(value: expr, isParameter: isParameter, type: type))
+    let definition = Definitions.Definition(value: expr, isParameter: isParameter, type: type)
+    define(name.text, definition)
+    return .defined(name.text, definition)
   }
 
   /// `expr` with named filters and parameters expanded, or an error when that makes it too

@@ -60,19 +60,43 @@ public final class Session {
     public var loadedPath: String?
   }
 
-  /// Parses `source` as a script and runs its statements in order. Every syntax error of the
-  /// source is reported before anything runs; the first statement that fails stops the run.
-  /// `lineOffset` counts the lines before `source` (REPL entries are lines of one session).
+  /// Parses `source` as a script and runs its statements in order, printing each result to
+  /// ``output``. Every syntax error of the source is reported before anything runs; the first
+  /// statement that fails stops the run. `lineOffset` counts the lines before `source` (REPL
+  /// entries are lines of one session).
   public func run(_ source: SourceText, lineOffset: Int = 0) throws(SessionError) {
+    for (statement, context) in try statements(source, lineOffset: lineOffset) {
+      try run(statement, context)
+      output.flush()
+    }
+  }
+
+  /// Runs the statements of `source` as ``run(_:lineOffset:)`` does, but prints nothing to
+  /// ``output``: returns each statement's result, in order. (Warnings still go to ``warn``.)
+  public func evaluate(_ source: SourceText, lineOffset: Int = 0) throws(SessionError)
+    -> [StatementResult]
+  {
+    var results: [StatementResult] = []
+    for (statement, context) in try statements(source, lineOffset: lineOffset) {
+      results.append(try execute(statement, context))
+    }
+    return results
+  }
+
+  /// The statements of `source`, each with where it was written; throws every syntax error.
+  private func statements(_ source: SourceText, lineOffset: Int) throws(SessionError)
+    -> [(Stmt, Context)]
+  {
     let parsed = Parser.parseScript(source)
     if parsed.hasErrors {
       throw SessionError(source: source, diagnostics: parsed.diagnostics, lineOffset: lineOffset)
     }
     let context = Context(source: source, lineOffset: lineOffset)
     if !parsed.diagnostics.isEmpty { report(parsed.diagnostics, context) }
-    for statement in parsed.value?.statements ?? [] {
-      try run(statement, context)
-      output.flush()
+    return (parsed.value?.statements ?? []).map { statement in
+      var placed = context
+      placed.statement = statement.range
+      return (statement, placed)
     }
   }
 
@@ -118,28 +142,58 @@ public final class Session {
       TranscriptEntry(statement: statement, text: statement.description, loadedPath: nil))
   }
 
+  /// Runs `statement` and prints its result; with `set time on`, then how long that took.
   func run(_ statement: Stmt, _ context: Context) throws(SessionError) {
-    var context = context
-    context.statement = statement.range
+    let start = SystemClock.seconds()
+    let result = try execute(statement, context)
+    let printer = ResultPrinter(
+      settings: settings, styled: styled, verbose: verbose, output: output, warn: warn,
+      interrupted: interrupted)
+    if !printer.print(result) { try context.stopIfInterrupted(self) }
+    switch result {
+    case .records, .count, .facets:
+      guard settings.time else { break }
+      output.flush()
+      warn("time: \(Session.timing(SystemClock.seconds() - start))\n")
+    default:
+      break
+    }
+  }
+
+  /// Runs `statement` and returns what it produced; a statement that succeeds goes into the
+  /// transcript.
+  func execute(_ statement: Stmt, _ context: Context) throws(SessionError) -> StatementResult {
     try context.stopIfInterrupted(self)
-    if case .let(let name, _) = statement.kind, fixedParameters.contains(name.text) { return }
+    if case .let(let name, _) = statement.kind, fixedParameters.contains(name.text) {
+      return .none
+    }
     var loadedPath: String?
+    let result: StatementResult
     switch statement.kind {
     case .load(let path, let alias, let options):
-      loadedPath = try load(path, as: alias, options: options, context)
-    case .use(let name): try use(name, context)
-    case .let(let name, let value): try define(name, value, context)
-    case .set(let name, let value): try set(name, value, context)
-    case .show(let fields): try show(fields, context)
-    case .query(let query): try printMatches(query, statement, context)
-    case .count(let filter): try count(filter, statement, context)
-    case .explain(let query): try explain(query, statement, context)
-    case .facets(let fields, let filter): try facets(fields, filter, statement, context)
+      let dataset: Dataset
+      (loadedPath, dataset) = try load(path, as: alias, options: options, context)
+      result = .loaded(dataset)
+    case .use(let name):
+      try use(name, context)
+      result = .none
+    case .let(let name, let value): result = try define(name, value, context)
+    case .set(let name, let value):
+      try set(name, value, context)
+      result = .none
+    case .show(let fields):
+      try show(fields, context)
+      result = .none
+    case .query(let query): result = try matches(query, statement, context)
+    case .count(let filter): result = try count(filter, statement, context)
+    case .explain(let query): result = try explain(query, statement, context)
+    case .facets(let fields, let filter): result = try facets(fields, filter, statement, context)
     }
     transcript.append(
       TranscriptEntry(
         statement: statement, text: context.source.slice(statement.range),
         loadedPath: loadedPath))
+    return result
   }
 
   /// Warnings rendered against the statement's source.

@@ -1,0 +1,62 @@
+import FilterDSL
+import FilterData
+
+/// Renders statement results per the session's settings: records as a table or in the chosen
+/// format (at most ``Settings/limit`` of them), counts, facets, plans; faults as a warning.
+struct ResultPrinter {
+  let settings: Settings
+  let styled: Bool
+  /// Whether `load` says what it loaded.
+  let verbose: Bool
+  let output: OutputStream
+  let warn: (String) -> Void
+  /// Asked every few hundred rows; printing stops when it says true.
+  let interrupted: () -> Bool
+
+  /// Prints `result`; false when printing was interrupted.
+  func print(_ result: StatementResult) -> Bool {
+    switch result {
+    case .loaded(let dataset):
+      guard verbose else { break }
+      let (records, fields) = (dataset.records.count, dataset.schema.fields.count)
+      output.write(
+        "\(dataset.name): \(records) record\(records == 1 ? "" : "s"), "
+          + "\(fields) field\(fields == 1 ? "" : "s")\n")
+    case .records(let records, let dataset, _):
+      guard print(records, from: dataset) else { return false }
+    case .count(let count, _):
+      output.write("\(count)\n")
+    case .facets(let result):
+      FacetPrinter(settings: settings, styled: styled).print(result, to: output)
+    case .plan(let plan):
+      output.write(plan.description + "\n")
+    case .defined, .none:
+      break
+    }
+    let faults = result.faults
+    if !faults.isEmpty { warn("warning: \(faults.summary)\n") }
+    return true
+  }
+
+  private func print(_ matches: [DataRecord], from data: Dataset) -> Bool {
+    let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
+    let writer = RecordWriter(
+      settings.format, for: data.reader, select: settings.columns, to: output)
+    writer.styled = styled
+    writer.maxCellWidth = settings.width
+    if shown < matches.count { writer.totalRows = matches.count }
+    var written = 0
+    for record in matches[..<shown] {
+      if written % 256 == 0, interrupted() { break }
+      writer.write(record)
+      written += 1
+    }
+    if written < shown { writer.totalRows = matches.count }
+    writer.finish()
+    if interrupted() { return false }
+    if written < matches.count && settings.format != .table {
+      warn("(\(written) of \(matches.count) records printed; set limit none prints all)\n")
+    }
+    return true
+  }
+}
