@@ -12,6 +12,17 @@ public struct Definitions: Sendable {
     public var isParameter: Bool
     /// A parameter's type.
     var type: ValueType?
+    /// A parameter's value, when it is one (a constant or a list of them): such a parameter is
+    /// bound to the compiled query, as an embedder binds one. A range (`let r = 1...5`) has
+    /// no value of its own and is written into the statements that use it instead.
+    public var constant: Value?
+
+    init(value: Expr, isParameter: Bool, type: ValueType?, constant: Value? = nil) {
+      self.value = value
+      self.isParameter = isParameter
+      self.type = type
+      self.constant = constant
+    }
   }
 
   public private(set) var filters: [String: Definition] = [:]
@@ -39,16 +50,31 @@ public struct Definitions: Sendable {
     parameters.compactMapValues(\.type)
   }
 
+  /// The parameters that have values, bound to compiled queries: their types and values.
+  var bound: (types: [String: ValueType], values: [String: Value]) {
+    var types: [String: ValueType] = [:]
+    var values: [String: Value] = [:]
+    for (name, definition) in parameters {
+      guard let value = definition.constant, let type = definition.type else { continue }
+      types[name] = type
+      values[name] = value
+    }
+    return (types, values)
+  }
+
   /// `expr` with every named filter replaced by its definition and, when `parameters` is
-  /// true, every `$parameter` by its value. Each node of a definition is placed at the name it
+  /// true, every `$parameter` by its value (except, when `constants` is false, those bound to
+  /// compiled queries: they stay `$parameter`). Each node of a definition is placed at the name it
   /// replaces, so diagnostics point at the use. Named filters keep their parameters until they
   /// are used: redefining `$budget` changes every filter that reads it. Nil when the result
   /// would be deeper or larger than a parsed filter may be.
-  func expand(_ expr: Expr, parameters: Bool = true) -> (expr: Expr, depth: Int, nodes: Int)? {
+  func expand(_ expr: Expr, parameters: Bool = true, constants: Bool = true)
+    -> (expr: Expr, depth: Int, nodes: Int)?
+  {
     if isEmpty { return (expr, 0, 0) }
     var nodes = 0
     var expanded = false
-    let mode = Mode(filters: true, parameters: parameters, place: nil)
+    let mode = Mode(filters: true, parameters: parameters, constants: constants, place: nil)
     let (result, depth) = rewrite(expr, mode, nodes: &nodes, expanded: &expanded)
     if expanded && (depth > Definitions.maxDepth || nodes > Definitions.maxNodes) { return nil }
     return (result, depth, nodes)
@@ -58,6 +84,8 @@ public struct Definitions: Sendable {
   private struct Mode {
     var filters: Bool
     var parameters: Bool
+    /// Whether parameters with values are replaced too.
+    var constants: Bool
     var place: SourceRange?
   }
 
@@ -69,7 +97,9 @@ public struct Definitions: Sendable {
     if let (definition, isFilter) = definition(named: expr, mode) {
       expanded = true
       // Inside a named filter, only its parameters are left to replace.
-      let inner = Mode(filters: false, parameters: mode.parameters && isFilter, place: expr.range)
+      let inner = Mode(
+        filters: false, parameters: mode.parameters && isFilter, constants: mode.constants,
+        place: expr.range)
       return rewrite(definition.value, inner, nodes: &nodes, expanded: &expanded)
     }
     nodes += 1
@@ -89,7 +119,8 @@ public struct Definitions: Sendable {
     switch expr.kind {
     case .field(let path) where mode.filters && path.components.count == 1:
       filters[path.components[0].text].map { ($0, true) }
-    case .parameter(let name) where mode.parameters: parameters[name.text].map { ($0, false) }
+    case .parameter(let name) where mode.parameters:
+      parameters[name.text].flatMap { mode.constants || $0.constant == nil ? ($0, false) : nil }
     default: nil
     }
   }

@@ -40,16 +40,19 @@ extension Session {
   {
     let data = try requireData(statement, context)
     var expanded: Expr?
-    if let filter { expanded = try expand(filter, context) }
+    if let filter { expanded = try expand(filter, context, constants: false) }
+    let parameters = definitions.bound
     let counter: FacetCounter<DataRecord>
     do throws(FilterError) {
       counter = try FacetCounter(
-        fields, filter: expanded, source: context.source, for: data.recordType)
+        fields, filter: expanded, source: context.source, for: data.recordType,
+        parameters: parameters.types)
     } catch {
       throw context.error(error)
     }
     if checkOnly { return .none }
-    let result = counter.binding([:], now: clock()).count(data.records, until: interrupted)
+    let result = counter.binding(parameters.values, now: clock()).count(
+      data.records, until: interrupted)
     try context.stopIfInterrupted(self)
     return .facets(result)
   }
@@ -61,17 +64,25 @@ extension Session {
   {
     let data = try requireData(statement, context)
     var expanded = query
-    if let filter = query.filter { expanded.filter = try expand(filter, context) }
+    if let filter = query.filter { expanded.filter = try expand(filter, context, constants: false) }
     for i in expanded.ordering.indices {
-      expanded.ordering[i].key = try expand(expanded.ordering[i].key, context)
+      expanded.ordering[i].key = try expand(expanded.ordering[i].key, context, constants: false)
+    }
+    for page in [\Query.limit, \Query.offset] {
+      if let count = expanded[keyPath: page] {
+        expanded[keyPath: page] = try expand(count, context, constants: false)
+      }
     }
     // No records: the fields the query names have no value, and nothing matches (as the
     // command does with an empty file).
     data.reader.assumeFields(expanded.fieldNames)
+    // Parameters with values are bound to the compiled query, as an embedder binds them.
+    let parameters = definitions.bound
     do {
-      let compiled = try CompiledQuery(expanded, source: context.source, for: data.recordType)
+      let compiled = try CompiledQuery(
+        expanded, source: context.source, for: data.recordType, parameters: parameters.types)
       report(compiled.filter?.warnings ?? [], context)
-      return (data, compiled.binding([:], now: clock()))
+      return (data, compiled.binding(parameters.values, now: clock()))
     } catch {
       throw context.error(error)
     }

@@ -126,29 +126,32 @@ extension Session {
     if isParameter { expr = try expand(expr, context) }
     // A parameter is checked whatever the data; a named filter when there is data to check
     // it against (and again wherever it is used).
-    var type: ValueType?
+    var bound: BoundExpr?
     if isParameter || current != nil {
-      let checked = Checker.type(
-        of: expr, schema: current?.schema ?? Schema([]),
+      let checked = Checker.bind(
+        expr, schema: current?.schema ?? Schema([]),
         parameters: definitions.parameterTypes)
-      if checked.diagnostics.hasErrors {
+      if checked.hasErrors {
         throw SessionError(
           source: context.source, diagnostics: checked.diagnostics,
           lineOffset: context.lineOffset)
       }
-      type = checked.type
+      bound = checked.tree
     }
-    let definition = Definitions.Definition(value: expr, isParameter: isParameter, type: type)
+    let definition = Definitions.Definition(
+      value: expr, isParameter: isParameter, type: bound?.type,
+      constant: isParameter ? bound?.constantValue : nil)
     define(name.text, definition)
     return .defined(name.text, definition)
   }
 
   /// `expr` with named filters and parameters expanded, or an error when that makes it too
   /// large.
-  func expand(_ expr: Expr, _ context: Context, parameters: Bool = true) throws(SessionError)
-    -> Expr
-  {
-    guard let expanded = definitions.expand(expr, parameters: parameters) else {
+  func expand(
+    _ expr: Expr, _ context: Context, parameters: Bool = true, constants: Bool = true
+  ) throws(SessionError) -> Expr {
+    guard let expanded = definitions.expand(expr, parameters: parameters, constants: constants)
+    else {
       throw context.error(
         Diagnostic(
           .expansionTooLarge, at: expr.range,

@@ -133,10 +133,11 @@ public final class Session {
   /// the transcript as a `let`, so that a saved session runs the same way.
   public func bind(parameter name: String, to value: Expr) {
     let statement = Stmt(.let(Name(name), value))
+    let bound = Checker.bind(value, schema: Schema([])).tree
     define(
       name,
       Definitions.Definition(
-        value: value, isParameter: true, type: Checker.type(of: value, schema: Schema([])).type))
+        value: value, isParameter: true, type: bound?.type, constant: bound?.constantValue))
     fixedParameters.insert(name)
     transcript.append(
       TranscriptEntry(statement: statement, text: statement.description, loadedPath: nil))

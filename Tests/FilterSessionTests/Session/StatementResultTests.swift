@@ -84,6 +84,30 @@ import Testing
     }
   }
 
+  /// `let` makes a parameter the engine binds, as an embedder does: plans show `$name`, and
+  /// `limit $n` works; a range is written into the statements that use it.
+  @Test func parametersAreBoundToTheCompiledQuery() throws {
+    let results = try evaluate(
+      """
+      load "phones.json"
+      let budget = 700 + 100
+      let n = 2
+      let sizes = 128...256
+      explain price <= $budget and diskSpace in $sizes order by price limit $n
+      price <= $budget order by price desc limit $n
+      """)
+    guard case .plan(let plan) = results[4] else { throw Unexpected(results[4]) }
+    #expect(
+      plan.description
+        == "Limit($n, Sort(price, And(Le(price, $budget), In(diskSpace, 128...256))))")
+    guard case .records(let records, let dataset, _) = results[5] else {
+      throw Unexpected(results[5])
+    }
+    let prices = records.map { value("price", $0, dataset) }
+    #expect(prices.count == 2)
+    #expect(prices.allSatisfy { if case .int(let p) = $0 { p <= 800 } else { false } })
+  }
+
   struct Unexpected: Error, CustomStringConvertible {
     let description: String
     init(_ result: StatementResult) { description = "unexpected \(result)" }
