@@ -2,7 +2,8 @@
 ///
 /// Codes never change meaning once released: tools and tests may match on them.
 /// `FLT1xx` are lexical (characters, literals), `FLT2xx` syntax, `FLT29x` limits,
-/// `FLT3xx` semantic (the checker), `FLT4xx` data files.
+/// `FLT3xx` semantic (the checker); `FLT4xx` data files (defined in FilterData), `FLT5xx`
+/// scripts and sessions (defined in FilterSession).
 public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The number, such as `203` for `FLT203`.
   public let number: Int
@@ -114,44 +115,9 @@ extension DiagnosticCode {
   /// A warning: a `like` pattern written with SQL's `%` wildcard, which flt's globs spell `*`.
   public static let sqlWildcard = DiagnosticCode(318)
 
-  // Data files: FLT4xx
-  /// JSON that is not well formed.
-  public static let invalidJSON = DiagnosticCode(401)
-  /// CSV that is not well formed (an unterminated quote, a stray quote).
-  public static let invalidCSV = DiagnosticCode(402)
-  /// A CSV row whose number of fields differs from the header's.
-  public static let raggedRow = DiagnosticCode(403)
-  /// Bytes that are not UTF-8.
-  public static let invalidUTF8 = DiagnosticCode(404)
-  /// JSON nested deeper than the reader allows.
-  public static let dataTooDeep = DiagnosticCode(405)
-  /// A value whose type differs from the one inferred for its column (a warning).
-  public static let unexpectedType = DiagnosticCode(406)
-  /// A file whose records are not objects, or a format that cannot be read.
-  public static let invalidRecord = DiagnosticCode(407)
-
-  // Scripts and sessions: FLT5xx
-  /// A `load` whose file cannot be read, or whose data is not valid.
-  public static let cannotLoad = DiagnosticCode(501)
-  /// A `use` of a name that no `load` gave.
-  public static let unknownDataset = DiagnosticCode(502)
-  /// A statement that needs data before any was loaded.
-  public static let noData = DiagnosticCode(503)
-  /// A `set` of an unknown setting, or to a value it does not take.
-  public static let invalidSetting = DiagnosticCode(504)
-  /// A `let` whose name is already a field of the data.
-  public static let nameInUse = DiagnosticCode(505)
-  /// Named filters that expand to a filter too deep or too large.
-  public static let expansionTooLarge = DiagnosticCode(506)
-  /// A file that cannot be written (`:save`), or output that failed.
-  public static let cannotWrite = DiagnosticCode(507)
-  /// A REPL command (`:name`) that does not exist, or is used wrongly.
-  public static let invalidCommand = DiagnosticCode(508)
-  /// A statement stopped before it finished (Ctrl-C at the REPL); it changed nothing.
-  public static let interrupted = DiagnosticCode(509)
-
-  /// Every code defined above, for documentation and uniqueness tests.
-  public static let all: [DiagnosticCode] = [
+  /// Every code of the language core (FLT1xx-3xx), for documentation and uniqueness tests.
+  /// The modules that read data files (FLT4xx) and run sessions (FLT5xx) define theirs.
+  public static let language: [DiagnosticCode] = [
     unexpectedCharacter, unterminatedString, invalidEscape, integerTooLarge, invalidNumber,
     invalidDate, invalidDuration, misspelledOperator, missingName, invalidModifier,
     expectedExpression, unexpectedToken, unclosedParenthesis, unmatchedParenthesis,
@@ -162,8 +128,5 @@ extension DiagnosticCode {
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
     unknownValue, comparisonWithNull, notARecord, invalidPattern, fieldWithoutValues,
     constantComparison, sqlWildcard,
-    invalidJSON, invalidCSV, raggedRow, invalidUTF8, dataTooDeep, unexpectedType, invalidRecord,
-    cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
-    invalidCommand, interrupted,
   ]
 }

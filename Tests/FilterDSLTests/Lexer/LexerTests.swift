@@ -157,7 +157,7 @@ import Testing
     #expect(diagnostics.first?.range == SourceRange(start: 8, end: 9))
   }
 
-  @Test func everyCodeIsUnique() {
-    #expect(Set(DiagnosticCode.all).count == DiagnosticCode.all.count)
+  @Test func theLanguageOwnsOnlyItsCodes() {
+    #expect(DiagnosticCode.language.allSatisfy { (100..<400).contains($0.number) })
   }
 }

@@ -1,0 +1,29 @@
+import FilterDSL
+
+/// The codes of script and session diagnostics: FLT5xx, owned by the module that raises them.
+extension DiagnosticCode {
+  /// A `load` whose file cannot be read, or whose data is not valid.
+  public static let cannotLoad = DiagnosticCode(501)
+  /// A `use` of a name that no `load` gave.
+  public static let unknownDataset = DiagnosticCode(502)
+  /// A statement that needs data before any was loaded.
+  public static let noData = DiagnosticCode(503)
+  /// A `set` of an unknown setting, or to a value it does not take.
+  public static let invalidSetting = DiagnosticCode(504)
+  /// A `let` whose name is already a field of the data.
+  public static let nameInUse = DiagnosticCode(505)
+  /// Named filters that expand to a filter too deep or too large.
+  public static let expansionTooLarge = DiagnosticCode(506)
+  /// A file that cannot be written (`:save`), or output that failed.
+  public static let cannotWrite = DiagnosticCode(507)
+  /// A REPL command (`:name`) that does not exist, or is used wrongly.
+  public static let invalidCommand = DiagnosticCode(508)
+  /// A statement stopped before it finished (Ctrl-C at the REPL); it changed nothing.
+  public static let interrupted = DiagnosticCode(509)
+
+  /// Every session code, for documentation and uniqueness tests.
+  public static let session: [DiagnosticCode] = [
+    cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
+    invalidCommand, interrupted,
+  ]
+}
