@@ -17,9 +17,6 @@ public struct DiagnosticRenderer: Sendable {
   public let source: SourceText
   /// The widest source excerpt shown, in terminal columns.
   public var maxLineWidth = 100
-  /// The number of lines before the first line of ``source``: a renderer shown only the line
-  /// of a large data file that has the error still reports that line's number.
-  public var lineOffset = 0
   /// Whether to colour the output with ANSI escapes (for a terminal): the severity and the
   /// markers in red or yellow, the location and gutter in blue.
   public var colored = false
@@ -37,11 +34,14 @@ public struct DiagnosticRenderer: Sendable {
 
   /// One diagnostic, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
+    // Lines count from the source's first line (``SourceText/firstLine``).
     var start = lines.location(of: diagnostic.range.start, in: source.utf8)
-    start.line += lineOffset
+    start.line += source.firstLine - 1
     var lineNumbers = [start.line]
     for note in diagnostic.notes {
-      if let range = note.range { lineNumbers.append(lineIndex(of: range.start) + 1 + lineOffset) }
+      if let range = note.range {
+        lineNumbers.append(lineIndex(of: range.start) + source.firstLine)
+      }
     }
     let gutter = String(repeating: " ", count: String(lineNumbers.max() ?? 1).count)
 
@@ -111,7 +111,7 @@ public struct DiagnosticRenderer: Sendable {
       if position >= markStart && position < markEnd { marks += cell.width }
     }
     if last < cells.count { text += "…" }
-    let lineNumber = String(index + 1 + lineOffset)
+    let lineNumber = String(index + source.firstLine)
     let numberPad = String(repeating: " ", count: gutter.count - lineNumber.count)
     var out = paint("\(numberPad)\(lineNumber) |", Style.blue) + " \(text)\n"
     var marked = String(repeating: marker, count: Swift.max(1, marks))

@@ -9,12 +9,17 @@ public struct SourceText: Sendable {
   public let text: String
   /// The UTF-8 bytes of ``text``.
   public let utf8: [UInt8]
+  /// The number of the text's first line in what it comes from: 1 for a whole file; more for
+  /// an entry typed at the REPL after others, or the one line of a large data file that has an
+  /// error. Locations and rendered diagnostics count lines from here.
+  public let firstLine: Int
 
-  /// Wraps `text`, to be reported under `name`.
-  public init(_ text: String, name: String = "<filter>") {
+  /// Wraps `text`, to be reported under `name`, its first line numbered `firstLine`.
+  public init(_ text: String, name: String = "<filter>", firstLine: Int = 1) {
     self.name = name
     self.text = text
     self.utf8 = Array(text.utf8)
+    self.firstLine = firstLine
   }
 
   /// The text covered by `range`, clamped to the source.
@@ -24,9 +29,12 @@ public struct SourceText: Sendable {
     return String(decoding: utf8[lower..<upper], as: UTF8.self)
   }
 
-  /// The line and column of a byte offset. Offsets outside the text are clamped.
+  /// The line (counted from ``firstLine``) and column of a byte offset. Offsets outside the
+  /// text are clamped.
   public func location(of offset: Int) -> SourceLocation {
-    LineTable(utf8).location(of: offset, in: utf8)
+    var location = LineTable(utf8).location(of: offset, in: utf8)
+    location.line += firstLine - 1
+    return location
   }
 }
 

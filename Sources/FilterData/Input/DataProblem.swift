@@ -33,9 +33,8 @@ public struct DataError: Error, CustomStringConvertible, Sendable {
 
   /// `file:line:column`, the line and a caret, as filter diagnostics are shown.
   public var description: String {
-    var renderer = DiagnosticRenderer(source: SourceText(lineText, name: path))
-    renderer.lineOffset = line - 1
-    return renderer.render(diagnostic)
+    DiagnosticRenderer(source: SourceText(lineText, name: path, firstLine: line))
+      .render(diagnostic)
   }
 
   /// An error about the file as a whole (it cannot be opened, say), with no line to show.

@@ -79,7 +79,7 @@ public final class Repl {
     let trimmed = entry.trimmingSpaces
     if trimmed.hasPrefix(":") { return command(trimmed, entry) }
     do {
-      try session.run(SourceText(entry, name: "<repl>"), lineOffset: lines)
+      try session.run(SourceText(entry, name: "<repl>", firstLine: lines + 1))
     } catch {
       fail(error)
     }
@@ -108,7 +108,7 @@ public final class Repl {
         fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
       }
     case ":ast", ":tokens":
-      let source = SourceText(argument, name: "<repl>")
+      let source = SourceText(argument, name: "<repl>", firstLine: lines + 1)
       if name == ":tokens" {
         let lexed = Lexer.tokenize(source)
         for token in lexed.tokens {
@@ -118,7 +118,7 @@ public final class Repl {
         let parsed = Parser.parseQuery(source)
         if let query = parsed.value, !parsed.hasErrors { out.write(query.debugDescription + "\n") }
         if !parsed.diagnostics.isEmpty {
-          fail(SessionError(source: source, diagnostics: parsed.diagnostics, lineOffset: lines))
+          fail(SessionError(source: source, diagnostics: parsed.diagnostics))
         }
       }
     case ":time":
@@ -151,13 +151,12 @@ public final class Repl {
     _ entry: String, _ message: String, help: String? = nil,
     code: DiagnosticCode = .invalidCommand
   ) -> SessionError {
-    let source = SourceText(entry, name: "<repl>")
+    let source = SourceText(entry, name: "<repl>", firstLine: lines + 1)
     let start = entry.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
     let end = entry.utf8.count - entry.utf8.reversed().prefix { $0 <= 0x20 }.count
     let range = SourceRange(start: start, end: Swift.max(start, end))
     return SessionError(
-      source: source, diagnostics: [Diagnostic(code, at: range, message: message, help: help)],
-      lineOffset: lines)
+      source: source, diagnostics: [Diagnostic(code, at: range, message: message, help: help)])
   }
 
   /// Writes the session's successful statements as a script: to a new file, renamed over

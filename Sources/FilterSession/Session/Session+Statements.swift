@@ -133,8 +133,7 @@ extension Session {
         parameters: definitions.parameterTypes)
       if checked.hasErrors {
         throw SessionError(
-          source: context.source, diagnostics: checked.diagnostics,
-          lineOffset: context.lineOffset)
+          source: context.source, diagnostics: checked.diagnostics)
       }
       bound = checked.tree
     }
@@ -231,7 +230,7 @@ extension Session {
       }
       if diagnostics.hasErrors {
         throw SessionError(
-          source: context.source, diagnostics: diagnostics, lineOffset: context.lineOffset)
+          source: context.source, diagnostics: diagnostics)
       }
     }
     settings.columns = fields.map(\.dotted)

@@ -62,36 +62,32 @@ public final class Session {
 
   /// Parses `source` as a script and runs its statements in order, printing each result to
   /// ``output``. Every syntax error of the source is reported before anything runs; the first
-  /// statement that fails stops the run. `lineOffset` counts the lines before `source` (REPL
-  /// entries are lines of one session).
-  public func run(_ source: SourceText, lineOffset: Int = 0) throws(SessionError) {
-    for (statement, context) in try statements(source, lineOffset: lineOffset) {
+  /// statement that fails stops the run. (A REPL entry numbers its lines after the entries
+  /// before it: ``SourceText/firstLine``.)
+  public func run(_ source: SourceText) throws(SessionError) {
+    for (statement, context) in try statements(source) {
       try run(statement, context)
       output.flush()
     }
   }
 
-  /// Runs the statements of `source` as ``run(_:lineOffset:)`` does, but prints nothing to
-  /// ``output``: returns each statement's result, in order. (Warnings still go to ``warn``.)
-  public func evaluate(_ source: SourceText, lineOffset: Int = 0) throws(SessionError)
-    -> [StatementResult]
-  {
+  /// Runs the statements of `source` as ``run(_:)`` does, but prints nothing to ``output``:
+  /// returns each statement's result, in order. (Warnings still go to ``warn``.)
+  public func evaluate(_ source: SourceText) throws(SessionError) -> [StatementResult] {
     var results: [StatementResult] = []
-    for (statement, context) in try statements(source, lineOffset: lineOffset) {
+    for (statement, context) in try statements(source) {
       results.append(try execute(statement, context))
     }
     return results
   }
 
   /// The statements of `source`, each with where it was written; throws every syntax error.
-  private func statements(_ source: SourceText, lineOffset: Int) throws(SessionError)
-    -> [(Stmt, Context)]
-  {
+  private func statements(_ source: SourceText) throws(SessionError) -> [(Stmt, Context)] {
     let parsed = Parser.parseScript(source)
     if parsed.hasErrors {
-      throw SessionError(source: source, diagnostics: parsed.diagnostics, lineOffset: lineOffset)
+      throw SessionError(source: source, diagnostics: parsed.diagnostics)
     }
-    let context = Context(source: source, lineOffset: lineOffset)
+    let context = Context(source: source)
     if !parsed.diagnostics.isEmpty { report(parsed.diagnostics, context) }
     return (parsed.value?.statements ?? []).map { statement in
       var placed = context
@@ -103,7 +99,6 @@ public final class Session {
   /// Where a statement was written, for its diagnostics.
   struct Context {
     var source: SourceText
-    var lineOffset: Int
     /// The statement running.
     var statement = SourceRange.empty(at: 0)
 
@@ -118,12 +113,11 @@ public final class Session {
     }
 
     func error(_ diagnostics: Diagnostic..., preamble: String = "") -> SessionError {
-      SessionError(
-        source: source, diagnostics: diagnostics, lineOffset: lineOffset, preamble: preamble)
+      SessionError(source: source, diagnostics: diagnostics, preamble: preamble)
     }
 
     func error(_ error: FilterError) -> SessionError {
-      SessionError(source: source, diagnostics: error.diagnostics, lineOffset: lineOffset)
+      SessionError(source: source, diagnostics: error.diagnostics)
     }
   }
 
@@ -201,7 +195,7 @@ public final class Session {
   func report(_ diagnostics: [Diagnostic], _ context: Context) {
     guard !diagnostics.isEmpty else { return }
     warn(
-      SessionError(source: context.source, diagnostics: diagnostics, lineOffset: context.lineOffset)
+      SessionError(source: context.source, diagnostics: diagnostics)
         .rendered(colored: styled))
   }
 

@@ -7,24 +7,18 @@ public struct SessionError: Error, Sendable {
   public let source: SourceText
   /// The diagnostics, in source order.
   public let diagnostics: [Diagnostic]
-  /// Lines before ``source`` (a REPL entry is one of many lines of a session).
-  public let lineOffset: Int
   /// Text shown before the diagnostics, such as a data file's own error.
   public let preamble: String
 
-  public init(
-    source: SourceText, diagnostics: [Diagnostic], lineOffset: Int = 0, preamble: String = ""
-  ) {
+  public init(source: SourceText, diagnostics: [Diagnostic], preamble: String = "") {
     self.source = source
     self.diagnostics = diagnostics.sortedByPosition()
-    self.lineOffset = lineOffset
     self.preamble = preamble
   }
 
   /// The error as `flt` prints it; `colored` adds ANSI colours for a terminal.
   public func rendered(colored: Bool = false) -> String {
     var renderer = DiagnosticRenderer(source: source)
-    renderer.lineOffset = lineOffset
     renderer.colored = colored
     return preamble + renderer.render(diagnostics)
   }

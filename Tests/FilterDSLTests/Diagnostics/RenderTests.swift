@@ -21,6 +21,24 @@ import Testing
     #expect(RenderTests.inputs.count >= 15)
   }
 
+  /// Text taken from a larger file (a REPL entry, one line of a data file) numbers its lines
+  /// from where it was: one mechanism, in the source itself.
+  @Test func linesCountFromTheSourcesFirstLine() {
+    let source = SourceText("count\nprice >= abc", name: "<repl>", firstLine: 41)
+    #expect(source.location(of: 8) == SourceLocation(line: 42, column: 3))
+    let diagnostic = Diagnostic(
+      .unexpectedToken, at: SourceRange(start: 15, end: 18), message: "m", label: "here")
+    #expect(
+      DiagnosticRenderer(source: source).render(diagnostic) == """
+        error[FLT202]: m
+          --> <repl>:42:10
+           |
+        42 | price >= abc
+           |          ^^^ here
+
+        """)
+  }
+
   @Test func caretRunsUnderTheRange() {
     let source = SourceText("price >= abc and x", name: "f")
     let diagnostic = Diagnostic(
