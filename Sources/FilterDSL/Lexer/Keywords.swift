@@ -1,22 +1,12 @@
-/// Reserved keywords, matched without regard to case. Everything else that looks like a word
-/// is an identifier; the statement and clause words (`load`, `order`, `limit`...) are
-/// identifiers that the parser recognises by position.
+/// The lexer's fast look-up of reserved keywords (``Vocabulary/keywordTable``), matched without
+/// regard to case. Everything else that looks like a word is an identifier; the statement and
+/// clause words (`load`, `order`, `limit`...) are identifiers that the parser recognises by
+/// position.
 enum Keywords {
-  /// Every reserved spelling and its kind. `nil` is an alias of `null`, `beginsWith` of
-  /// `startsWith` (NSPredicate's spelling).
-  static let table: [(spelling: String, kind: TokenKind)] = [
-    ("and", .and), ("or", .or), ("not", .not), ("in", .in), ("between", .between),
-    ("is", .is), ("null", .null), ("nil", .null), ("true", .true), ("false", .false),
-    ("like", .like), ("matches", .matches), ("contains", .contains),
-    ("startswith", .startsWith), ("beginswith", .startsWith), ("endswith", .endsWith),
-    ("any", .any), ("all", .all), ("none", .none), ("exists", .exists),
-  ]
-
-  /// Words the parser gives a meaning by position; the printer quotes fields with these names.
-  static let contextual: Set<String> = [
-    "load", "as", "use", "let", "count", "facets", "where", "explain", "show", "set",
-    "order", "by", "asc", "desc", "nulls", "first", "last", "limit", "offset",
-  ]
+  /// Every reserved spelling, in lower case, and its kind.
+  static let table: [(spelling: String, kind: TokenKind)] = Vocabulary.keywordTable.map {
+    ($0.spelling.lowercased(), $0.kind)
+  }
 
   /// A keyword's spelling packed into integers, lower case, for a look-up with no allocation or
   /// reference counting: bytes 0-7 in `low`, bytes 8-9 in `high`.
@@ -84,12 +74,6 @@ enum Keywords {
       }
       return true
     }
-  }
-
-  /// Whether `text` would be read as a keyword, or has a meaning by position.
-  static func isReserved(_ text: String) -> Bool {
-    let lower = text.lowercased()
-    return table.contains { $0.spelling == lower } || contextual.contains(lower)
   }
 
   @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 {

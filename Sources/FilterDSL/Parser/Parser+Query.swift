@@ -106,7 +106,7 @@ extension Parser {
           found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
     }
     if token.kind == .identifier,
-      let suggestion = Suggestion.closest(to: text(token), among: Parser.operatorWords)
+      let suggestion = Suggestion.closest(to: text(token), among: Vocabulary.operators)
     {
       return fail(.unexpectedToken(found, at: token.range, help: "did you mean '\(suggestion)'?"))
     }
@@ -119,10 +119,4 @@ extension Parser {
       return fail(.unexpectedToken(found, at: token.range, help: nil))
     }
   }
-
-  /// Words that can follow a complete subject or filter, for "did you mean".
-  static let operatorWords = [
-    "and", "or", "not", "in", "between", "is", "like", "matches", "contains", "startsWith",
-    "endsWith", "order", "limit", "offset",
-  ]
 }

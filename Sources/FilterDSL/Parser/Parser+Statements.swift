@@ -181,11 +181,8 @@ extension Parser {
   /// The statement keyword `token` spells, if it is one.
   private func statementKeyword(_ token: Token) -> String? {
     guard token.kind == .identifier else { return nil }
-    for word: StaticString in ["load", "use", "let", "count", "facets", "explain", "show", "set"]
-    where isWord(token, word) {
-      return word.description
-    }
-    return nil
+    let word = text(token).lowercased()
+    return Vocabulary.statements.contains(word) ? word : nil
   }
 
   /// A name after a statement keyword: `use phones`, `let big`, `set format`.

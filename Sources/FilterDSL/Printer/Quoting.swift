@@ -26,12 +26,12 @@ enum Quoting {
     guard isPlainIdentifier(text) else { return quote(text, delimiter: "`") }
     let bare =
       switch position {
-      case .start: !Keywords.isReserved(text)
+      case .start: !Vocabulary.isReserved(text)
       case .statementName: Keywords.lookup(Array(text.utf8), 0..<text.utf8.count) == nil
       case .pathStep: true
       case .value: false
       case .callee:
-        !Keywords.isReserved(text)
+        !Vocabulary.isReserved(text)
           || [.contains, .startsWith, .endsWith].contains(
             TextOperator(rawValue: text))
       }

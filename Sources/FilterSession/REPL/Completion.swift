@@ -51,16 +51,8 @@ public struct Completer {
     public var appendsSpace: Bool
   }
 
-  static let statements = ["load", "use", "let", "count", "facets", "explain", "show", "set"]
-  static let operators = [
-    "and", "or", "not", "in", "between", "is", "null", "true", "false", "like", "matches",
-    "contains", "startsWith", "endsWith", "any", "all", "none", "exists", "order", "by", "asc",
-    "desc", "limit", "offset", "where",
-  ]
   /// The REPL's commands.
-  public static let commands = [
-    ":help", ":schema", ":ast", ":tokens", ":time", ":save", ":quit",
-  ]
+  public static var commands: [String] { ReplCommands.all.map(\.name) }
 
   /// The completions of the word that ends at the end of `text`.
   public func complete(_ text: String) -> Completion {
@@ -111,8 +103,8 @@ public struct Completer {
     if !values.isEmpty {
       return Completion(prefix.count, values.map(Completer.bareOrQuoted), space: true)
     }
-    var names = fields + filters + Completer.operators
-    if words.isEmpty { names += Completer.statements }
+    var names = fields + filters + Vocabulary.keywords + Vocabulary.clauses
+    if words.isEmpty { names += Vocabulary.statements }
     let candidates = matching(names, prefix)
     let isField = candidates.count == 1 && fields.contains { $0.hasPrefix(candidates[0] + ".") }
     return Completion(prefix.count, candidates, space: !isField)

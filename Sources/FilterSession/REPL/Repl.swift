@@ -32,9 +32,9 @@ public final class Repl {
       let big = diskSpace >= 256       a named filter, used as: big and color == Gold
       let budget = 1000                a parameter, used as: price <= $budget
       show f1, f2 | show *             the columns printed
-      set format table|json|jsonl|csv  set limit N|none  set width N  set time on|off
+      \(Settings.names.map { "set \($0.name) \($0.usage)" }.joined(separator: "  "))
     Commands:
-      :help  :schema  :ast <query>  :tokens <query>  :time on|off  :save FILE.flt  :quit
+      \(ReplCommands.line)
     Keys: arrows, Home/End, Ctrl-A/E, Alt-B/F or Ctrl-arrows (words), Ctrl-K/U/W (delete),
       Up/Down (history), Tab (complete), Ctrl-C (cancel the line), Ctrl-D (quit)
     """

@@ -16,11 +16,12 @@ public struct Settings: Sendable {
 
   public init() {}
 
-  /// The settings `set` knows, with what each takes.
-  public static let names: [(name: String, values: String)] = [
-    ("format", "table, json, jsonl, csv or tsv"),
-    ("limit", "a number of rows (0 or more), or none"),
-    ("time", "on or off"),
-    ("width", "a number of columns, 10 or more"),
+  /// The settings `set` knows, with what each takes, in words and as `:help` shows it.
+  /// Errors, completion and help read this table.
+  public static let names: [(name: String, values: String, usage: String)] = [
+    ("format", "table, json, jsonl, csv or tsv", "table|json|jsonl|csv|tsv"),
+    ("limit", "a number of rows (0 or more), or none", "N|none"),
+    ("time", "on or off", "on|off"),
+    ("width", "a number of columns, 10 or more", "N"),
   ]
 }

@@ -1,0 +1,29 @@
+/// The REPL's commands (`:name`), with their arguments and what they do: `:help`, Tab
+/// completion and "did you mean" read this table.
+public enum ReplCommands {
+  /// One command.
+  public struct Command: Sendable {
+    /// `:save`.
+    public let name: String
+    /// What follows the name, such as `FILE.flt`; empty when nothing does.
+    public let usage: String
+    /// What it does.
+    public let summary: String
+  }
+
+  /// Every command, in the order `:help` lists them.
+  public static let all: [Command] = [
+    Command(name: ":help", usage: "", summary: "this help"),
+    Command(name: ":schema", usage: "", summary: "the fields of the current data"),
+    Command(name: ":ast", usage: "<query>", summary: "the syntax tree of a query"),
+    Command(name: ":tokens", usage: "<query>", summary: "the tokens of a query"),
+    Command(name: ":time", usage: "on|off", summary: "time each statement"),
+    Command(name: ":save", usage: "FILE.flt", summary: "save the statements that worked"),
+    Command(name: ":quit", usage: "", summary: "leave (Ctrl-D too)"),
+  ]
+
+  /// The commands as `:help` shows them on one line: `:help  :schema  :ast <query> ...`.
+  static var line: String {
+    all.map { $0.usage.isEmpty ? $0.name : $0.name + " " + $0.usage }.joined(separator: "  ")
+  }
+}
