@@ -3,16 +3,16 @@ import FilterDSL
 /// Aligned columns for people: a header, a rule, the rows, and a footer line. Numbers are
 /// right-aligned when every cell of their column is a number (or empty); cells longer than
 /// ``maxCellWidth`` terminal columns are cut with `…`; control characters are made visible.
-public struct TableLayout {
+package struct TableLayout {
   /// One cell, already cut to fit.
-  public struct Cell {
+  package struct Cell {
     var text: String
     var width: Int
     var isNumber: Bool
     var isEmpty: Bool
 
     /// The cell showing `text`, cut to `maxWidth` columns.
-    public init(_ text: String, isNumber: Bool, maxWidth: Int = 40) {
+    package init(_ text: String, isNumber: Bool, maxWidth: Int = 40) {
       (self.text, width) = TableLayout.fit(TableText.printable(text), maxWidth)
       self.isNumber = isNumber
       isEmpty = text.isEmpty
@@ -20,28 +20,28 @@ public struct TableLayout {
   }
 
   /// The column names.
-  public var headers: [String]
+  package var headers: [String]
   /// The rows, each with a cell per column.
-  public var rows: [[Cell]] = []
+  package var rows: [[Cell]] = []
   /// The widest cell shown, in terminal columns.
-  public var maxCellWidth: Int
+  package var maxCellWidth: Int
   /// Whether the header is bold (ANSI escapes, for a terminal).
-  public var styled = false
+  package var styled = false
 
-  public init(headers: [String], maxCellWidth: Int = 40) {
+  package init(headers: [String], maxCellWidth: Int = 40) {
     self.headers = headers
     self.maxCellWidth = maxCellWidth
   }
 
   /// The table, then `footer` on a line of its own (none when empty).
-  public func text(footer: String) -> String {
+  package func text(footer: String) -> String {
     let out = OutputStream()
     write(footer: footer, to: out)
     return out.text
   }
 
   /// Writes the table line by line, then `footer`.
-  public func write(footer: String, to out: OutputStream) {
+  package func write(footer: String, to out: OutputStream) {
     let headers = self.headers.map { TableLayout.fit(TableText.printable($0), maxCellWidth) }
     var widths = headers.map(\.width)
     for row in rows {

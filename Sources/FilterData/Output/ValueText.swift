@@ -1,10 +1,10 @@
 import FilterDSL
 
 /// Values written for people and for other programs: facet counts, computed results.
-public enum ValueText {
+package enum ValueText {
   /// The value as a table or CSV cell shows it: text unquoted, null empty, dates in ISO 8601,
   /// lists and records as compact JSON.
-  public static func plain(_ value: Value) -> String {
+  package static func plain(_ value: Value) -> String {
     switch value {
     case .null: ""
     case .string(let text): text
@@ -13,14 +13,14 @@ public enum ValueText {
   }
 
   /// The value as JSON: dates, times and durations as strings.
-  public static func json(_ value: Value) -> String {
+  package static func json(_ value: Value) -> String {
     var out: [UInt8] = []
     appendJSON(value, to: &out)
     return String(decoding: out, as: UTF8.self)
   }
 
   /// Appends the value as JSON. Iterative, so any nesting is safe.
-  public static func appendJSON(_ value: Value, to out: inout [UInt8]) {
+  package static func appendJSON(_ value: Value, to out: inout [UInt8]) {
     enum Step {
       case value(Value)
       case text(String)
@@ -53,7 +53,7 @@ public enum ValueText {
   }
 
   /// Whether a table aligns the value to the right.
-  public static func isNumber(_ value: Value) -> Bool {
+  package static func isNumber(_ value: Value) -> Bool {
     switch value {
     case .int, .double: true
     default: false

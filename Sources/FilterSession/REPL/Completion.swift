@@ -6,24 +6,24 @@ import Foundation
 /// comparison (`color == Sp` completes to `"Space Black"`), settings after `set`, data names
 /// after `use`, data files and folders after `load`, commands after `:`. Pure: the REPL gives
 /// it the text, the names it knows and a way to list a folder.
-public struct Completer {
+package struct Completer {
   /// Field paths of the current data (`camera.megapixels`), in schema order.
-  public var fields: [String] = []
+  package var fields: [String] = []
   /// The values of a text field, by path.
-  public var values: (String) -> [String] = { _ in [] }
+  package var values: (String) -> [String] = { _ in [] }
   /// Named filters and parameters defined with `let`.
-  public var filters: [String] = []
-  public var parameters: [String] = []
+  package var filters: [String] = []
+  package var parameters: [String] = []
   /// Names of loaded data.
-  public var datasets: [String] = []
+  package var datasets: [String] = []
   /// The entries of a folder (as `load` would resolve it; "" is the current folder): names,
   /// folders ending in `/`.
-  public var folder: (String) -> [String] = { _ in [] }
+  package var folder: (String) -> [String] = { _ in [] }
 
-  public init() {}
+  package init() {}
 
   /// The names a session knows.
-  public init(_ session: Session) {
+  package init(_ session: Session) {
     var fields: [String] = []
     var pending: [(prefix: String, schema: Schema)] = [("", session.current?.schema ?? Schema([]))]
     while let (prefix, schema) = pending.popLast() {
@@ -42,20 +42,20 @@ public struct Completer {
   }
 
   /// What Tab offers.
-  public struct Completion: Equatable, Sendable {
+  package struct Completion: Equatable, Sendable {
     /// How many characters before the cursor the candidates replace.
-    public var replacing: Int
+    package var replacing: Int
     /// The texts that can replace them, sorted.
-    public var candidates: [String]
+    package var candidates: [String]
     /// Whether a space follows a unique candidate.
-    public var appendsSpace: Bool
+    package var appendsSpace: Bool
   }
 
   /// The REPL's commands.
-  public static var commands: [String] { ReplCommands.all.map(\.name) }
+  package static var commands: [String] { ReplCommands.all.map(\.name) }
 
   /// The completions of the word that ends at the end of `text`.
-  public func complete(_ text: String) -> Completion {
+  package func complete(_ text: String) -> Completion {
     let line =
       text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? text
     if line.hasPrefix(":") && !line.contains(" ") {

@@ -2,22 +2,22 @@ import Foundation
 
 /// The REPL's history file: one entry per line, line breaks inside an entry written as `\n`
 /// (and backslashes as `\\`). Keeps the last ``limit`` entries.
-public struct History: Sendable {
+package struct History: Sendable {
   /// The file, or nil for no file (history only for this session).
-  public let path: String?
-  public static let limit = 1000
+  package let path: String?
+  package static let limit = 1000
 
-  public init(path: String?) { self.path = path }
+  package init(path: String?) { self.path = path }
 
   /// Where history lives: `$FLT_HISTORY`, else `~/.flt_history`; nil when neither is known.
-  public static func defaultPath(environment: [String: String]) -> String? {
+  package static func defaultPath(environment: [String: String]) -> String? {
     if let path = environment["FLT_HISTORY"] { return path.isEmpty ? nil : path }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
     return home + "/.flt_history"
   }
 
   /// The entries saved, oldest first; none when the file does not exist or cannot be read.
-  public func load() -> [String] {
+  package func load() -> [String] {
     guard let path, let data = FileManager.default.contents(atPath: path) else { return [] }
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     return lines.suffix(History.limit).map { History.decode(String($0)) }
@@ -26,7 +26,7 @@ public struct History: Sendable {
   /// Writes `entries` (the last ``limit`` of them). Failing to write history is not an
   /// error worth interrupting a session for: it returns false.
   @discardableResult
-  public func save(_ entries: [String]) -> Bool {
+  package func save(_ entries: [String]) -> Bool {
     guard let path else { return true }
     let text = entries.suffix(History.limit).map(History.encode).joined(separator: "\n") + "\n"
     return (try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil

@@ -1,5 +1,5 @@
 /// A key the line editor understands.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
   /// Text typed (a whole UTF-8 character).
   case text(String)
   case enter, tab, backspace, delete
@@ -20,13 +20,13 @@ public enum Key: Hashable, Sendable {
 /// Turns the bytes a terminal sends in raw mode into keys: control characters, escape
 /// sequences (`ESC [ D`, `ESC [ 1 ; 5 C`, `ESC O H`, `ESC b`...) and UTF-8 characters. Feed it
 /// bytes as they arrive; a sequence split across reads is completed by the next bytes.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
-  public init() {}
+  package init() {}
 
   /// The keys completed by `bytes`.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
     while !pending.isEmpty {
@@ -38,7 +38,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// Completes a lone `ESC` left waiting for more bytes (a press of Escape itself).
-  public mutating func flush() -> [Key] {
+  package mutating func flush() -> [Key] {
     defer { pending.removeAll() }
     return pending.isEmpty ? [] : [.ignored]
   }

@@ -2,20 +2,20 @@ import FilterDSL
 
 /// The line being typed at the REPL, as a pure state machine: keys in, the new line and what
 /// the caller should do out. Knows nothing of terminals, so tests feed it keys directly.
-public struct LineEditor: Sendable {
+package struct LineEditor: Sendable {
   /// The text of the line.
-  public private(set) var characters: [Character] = []
+  package private(set) var characters: [Character] = []
   /// The cursor, as an index into ``characters`` (0 is before the first).
-  public private(set) var cursor = 0
+  package private(set) var cursor = 0
   /// Earlier entries, oldest first.
-  public private(set) var history: [String]
+  package private(set) var history: [String]
   /// Where up/down have moved in ``history``: `history.count` is the line being typed.
   private var historyIndex: Int
   /// The line being typed, kept while browsing history.
   private var draft: [Character] = []
 
   /// What the caller does after a key.
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// Show the line again.
     case redraw
     /// The line is done (Enter).
@@ -32,7 +32,7 @@ public struct LineEditor: Sendable {
     case none
   }
 
-  public init(history: [String] = []) {
+  package init(history: [String] = []) {
     self.history = history
     historyIndex = history.count
   }
@@ -41,12 +41,12 @@ public struct LineEditor: Sendable {
   private var scroll = 0
 
   /// The line as text.
-  public var text: String { String(characters) }
+  package var text: String { String(characters) }
 
   /// What to show of the line in `columns` terminal columns, scrolled so that the cursor is
   /// visible: the text, and how many columns of it lie after the cursor (where the terminal's
   /// cursor goes back to). A line that fits is shown whole.
-  public mutating func visible(columns: Int) -> (text: String, columnsAfterCursor: Int) {
+  package mutating func visible(columns: Int) -> (text: String, columnsAfterCursor: Int) {
     let columns = Swift.max(columns, 4)
     let widths = characters.map(DisplayWidth.of)
     scroll = Swift.min(scroll, cursor)
@@ -62,10 +62,10 @@ public struct LineEditor: Sendable {
     return (String(characters[scroll..<end]), after)
   }
   /// The text before the cursor.
-  public var textBeforeCursor: String { String(characters[..<cursor]) }
+  package var textBeforeCursor: String { String(characters[..<cursor]) }
 
   /// Applies `key`.
-  public mutating func handle(_ key: Key) -> Action {
+  package mutating func handle(_ key: Key) -> Action {
     switch key {
     case .text(let text):
       insert(text)
@@ -116,14 +116,14 @@ public struct LineEditor: Sendable {
   }
 
   /// Inserts text at the cursor (typed, pasted or completed).
-  public mutating func insert(_ text: String) {
+  package mutating func insert(_ text: String) {
     let new = Array(text)
     characters.insert(contentsOf: new, at: cursor)
     cursor += new.count
   }
 
   /// Replaces the `count` characters before the cursor with `text` (a completion).
-  public mutating func replace(before count: Int, with text: String) {
+  package mutating func replace(before count: Int, with text: String) {
     let start = Swift.max(0, cursor - count)
     characters.removeSubrange(start..<cursor)
     cursor = start
@@ -131,7 +131,7 @@ public struct LineEditor: Sendable {
   }
 
   /// Adds an entry to the history (not blank, not a repeat of the last one).
-  public mutating func remember(_ entry: String) {
+  package mutating func remember(_ entry: String) {
     let trimmed = entry.trimmingSpaces
     if !trimmed.isEmpty && history.last != entry { history.append(entry) }
     historyIndex = history.count

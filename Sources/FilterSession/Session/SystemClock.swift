@@ -8,9 +8,9 @@ import FilterDSL
 
 /// The wall clock, which the core leaves to its callers (for `now()` and `today()`), and a
 /// monotonic clock for timings.
-public enum SystemClock {
+package enum SystemClock {
   /// Now, in UTC.
-  public static func now() -> Instant {
+  package static func now() -> Instant {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
     return Instant(
@@ -18,7 +18,7 @@ public enum SystemClock {
   }
 
   /// Seconds on a monotonic clock, for progress and timing.
-  public static func seconds() -> Double {
+  package static func seconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
