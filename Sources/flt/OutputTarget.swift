@@ -10,7 +10,7 @@ import FilterData
 /// a temporary name in its folder and renamed over the target only when the run succeeds, so
 /// a failed run leaves an existing file as it was.
 final class OutputTarget {
-  let stream: OutputStream
+  let stream: OutputSink
   private let path: String?
   private var temporary: String?
   /// The temporary file's descriptor, or -1.
@@ -20,7 +20,7 @@ final class OutputTarget {
   init(path: String?) throws {
     guard let path else {
       self.path = nil
-      stream = OutputStream(descriptor: 1)
+      stream = OutputSink(descriptor: 1)
       return
     }
     let slash = path.lastIndex(of: "/")
@@ -40,7 +40,7 @@ final class OutputTarget {
     self.path = path
     temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    stream = OutputStream(descriptor: fd)
+    stream = OutputSink(descriptor: fd)
     self.fd = fd
   }
 

@@ -19,7 +19,7 @@ struct ReplCommand {
   var parameters: [ParameterValue.Binding] = []
 
   func run() -> Int32 {
-    let output = OutputStream(descriptor: 1)
+    let output = OutputSink(descriptor: 1)
     let session = Session(output: output, warn: Command.writeError)
     let interactive = isatty(0) == 1
     session.styled = interactive && Terminal.wantsColor(1)

@@ -24,7 +24,7 @@ enum ScriptCommand {
       Command.writeError(error.description + "\n")
       return Command.Status.failure
     }
-    let output = OutputStream(descriptor: 1)
+    let output = OutputSink(descriptor: 1)
     let session = Session(output: output, warn: Command.writeError)
     session.baseDirectory = folder(of: path)
     session.checkOnly = checkOnly

@@ -11,7 +11,7 @@ import Testing
       path: DataFiles.root.appendingPathComponent("examples/phones.json").path)
     let query = try CompiledQuery(text, for: reader.recordType)
     reader.decodeOnly(Set(query.query.fieldNames))
-    let out = OutputStream()
+    let out = OutputSink()
     let writer = RecordWriter(.csv, for: reader, select: ["model", "price"], to: out)
     var execution = QueryExecution(query, retaining: \.detached)
     while !execution.isComplete, let block = try reader.next() {

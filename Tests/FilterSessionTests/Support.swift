@@ -5,7 +5,7 @@ import Foundation
 
 /// A session over the example data, printing to memory.
 final class SessionHarness {
-  let output = OutputStream()
+  let output = OutputSink()
   var warnings = ""
   lazy var session: Session = {
     let session = Session(output: output) { [unowned self] in self.warnings += $0 }

@@ -4,7 +4,7 @@ extension Compiler {
   /// A condition applied to an element value, for quantifiers, and the general form of every
   /// condition.
   struct ElementTest {
-    let test: (Value, Root, inout Run) -> Truth
+    let test: (Value, Root, inout EvaluationState) -> Truth
     let plan: Plan
   }
 
@@ -35,7 +35,7 @@ extension Compiler {
   func condition(
     _ condition: BoundCondition, subject: Operand<Root>, subjectText: String,
     selector: FieldSelector<Root>? = nil
-  ) -> Node<Root> {
+  ) -> CompiledTest<Root> {
     let operands = operands(of: condition)
     if var fast = typedCondition(condition, operands, subject, subjectText) {
       if let selector { fast.select = self.select(condition, operands, selector) }
@@ -44,11 +44,11 @@ extension Compiler {
     let element = valueCondition(condition, operands, subjectText: subjectText)
     let value = subject.asValue
     let test = element.test
-    return Node(test: { r, run in test(value(r, &run), r, &run) }, plan: element.plan)
+    return CompiledTest(test: { r, run in test(value(r, &run), r, &run) }, plan: element.plan)
   }
 
-  func isNull(_ subject: Operand<Root>, negated: Bool, plan: Plan) -> Node<Root> {
-    let test: (Root, inout Run) -> Truth
+  func isNull(_ subject: Operand<Root>, negated: Bool, plan: Plan) -> CompiledTest<Root> {
+    let test: (Root, inout EvaluationState) -> Truth
     switch subject {
     case .int(let f): test = { r, run in Truth((f(r, &run) == nil) != negated) }
     case .double(let f): test = { r, run in Truth((f(r, &run) == nil) != negated) }
@@ -58,7 +58,7 @@ extension Compiler {
       let value = subject.asValue
       test = { r, run in Truth(value(r, &run).isNull != negated) }
     }
-    return Node(test: test, plan: plan)
+    return CompiledTest(test: test, plan: plan)
   }
 
   // MARK: General form
@@ -78,18 +78,18 @@ extension Compiler {
       return ElementTest(test: { _, _, _ in .unknown }, plan: Plan("Where", []))
     case .isEmpty(let negated):
       return ElementTest(
-        test: { v, _, _ in ValueTests.isEmpty(v, negated: negated) },
+        test: { v, _, _ in ValueComparison.isEmpty(v, negated: negated) },
         plan: Plan(negated ? "IsNotEmpty" : "IsEmpty", [.text(subjectText)]))
     case .same(let operandExpr, let negated):
       let operand = operands.first.asValue
       return ElementTest(
-        test: { v, r, run in ValueTests.same(v, operand(r, &run), negated: negated) },
+        test: { v, r, run in ValueComparison.same(v, operand(r, &run), negated: negated) },
         plan: Plan(
           negated ? "IsNot" : "Is", [.text(subjectText), .text(Compiler.text(operandExpr))]))
     case .compare(let op, let operandExpr, let options):
       let operand = operands.first.asValue
       return ElementTest(
-        test: { v, r, run in ValueTests.compare(op, v, operand(r, &run), options) },
+        test: { v, r, run in ValueComparison.compare(op, v, operand(r, &run), options) },
         plan: Plan(
           Compiler.name(op) + options.spelling,
           [.text(subjectText), .text(Compiler.text(operandExpr))]))
@@ -100,7 +100,7 @@ extension Compiler {
         test: { v, r, run in
           let l = low(r, &run)
           let h = high(r, &run)
-          let result = ValueTests.within(v, l, h, upper: .lessOrEqual, options)
+          let result = ValueComparison.within(v, l, h, upper: .lessOrEqual, options)
           return negated ? !result : result
         },
         plan: Plan(
@@ -118,7 +118,7 @@ extension Compiler {
           test: { v, r, run in
             let l = low(r, &run)
             let h = high(r, &run)
-            let result = ValueTests.within(v, l, h, upper: upperOp, options)
+            let result = ValueComparison.within(v, l, h, upper: upperOp, options)
             return negated ? !result : result
           }, plan: plan)
       }
@@ -126,7 +126,7 @@ extension Compiler {
       return ElementTest(
         test: { v, r, run in
           guard case .list(let elements) = list(r, &run) else { return .unknown }
-          let result = ValueTests.member(v, elements, options)
+          let result = ValueComparison.member(v, elements, options)
           return negated ? !result : result
         }, plan: plan)
     case .text(let op, let operandExpr, let options, let negated):

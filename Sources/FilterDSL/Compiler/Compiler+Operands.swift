@@ -152,7 +152,7 @@ extension Compiler {
   }
 }
 
-extension Run {
+extension EvaluationState {
   /// The value of a result; a fault is counted and gives null.
   mutating func apply(_ result: Result<Value, Fault>) -> Value {
     switch result {

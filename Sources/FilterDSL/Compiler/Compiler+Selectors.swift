@@ -27,7 +27,7 @@ extension Compiler {
       }
       return { records, selection in
         loop(records, &selection) {
-          ValueTests.holds(op, NumberComparison.compareSame($0, k)) == .true && !$0.isNaN
+          ValueComparison.holds(op, NumberComparison.compareSame($0, k)) == .true && !$0.isNaN
         }
       }
     case (.compare(let op, _, let options), .string(let loop)) where options.isEmpty:
@@ -35,7 +35,7 @@ extension Compiler {
       if op == .equal { return { records, selection in loop(records, &selection) { $0 == k } } }
       return { records, selection in
         loop(records, &selection) {
-          ValueTests.holds(op, NumberComparison.compareSame($0, k)) == .true
+          ValueComparison.holds(op, NumberComparison.compareSame($0, k)) == .true
         }
       }
     case (.member(let operandExpr, let options, let negated), _) where options.isEmpty:

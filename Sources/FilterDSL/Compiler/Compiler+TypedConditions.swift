@@ -4,20 +4,20 @@ extension Compiler {
   func typedCondition(
     _ condition: BoundCondition, _ operands: ConditionOperands, _ subject: Operand<Root>,
     _ subjectText: String
-  ) -> Node<Root>? {
+  ) -> CompiledTest<Root>? {
     switch condition.kind {
     case .compare(let op, let operandExpr, let options):
       guard let constant = operands.first.constant else { return nil }
       let plan = Plan(
         Compiler.name(op) + options.spelling,
         [.text(subjectText), .text(Compiler.text(operandExpr))])
-      return compare(op, subject, constant, options).map { Node(test: $0, plan: plan) }
+      return compare(op, subject, constant, options).map { CompiledTest(test: $0, plan: plan) }
     case .member(let operandExpr, let options, let negated):
       let plan = Plan(
         (negated ? "NotIn" : "In") + options.spelling,
         [.text(subjectText), .text(setText(operandExpr))])
       return member(subject, operandExpr, operands, options).map { test in
-        Node(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
+        CompiledTest(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
       }
     case .text(let op, _, let options, let negated):
       guard case .string(let read) = subject,
@@ -30,7 +30,7 @@ extension Compiler {
         [.text(subjectText), .text(pattern)])
       let matcher = TextMatcher(op, pattern: pattern, options: options)
       if op == .matches && matcher.regex == nil { return nil }  // the general form says unknown
-      return Node(
+      return CompiledTest(
         test: { r, run in
           guard let text = read(r, &run) else { return .unknown }
           return Truth(matcher.matches(text) != negated)
@@ -47,7 +47,7 @@ extension Compiler {
   /// `subject op constant` for typed subjects.
   private func compare(
     _ op: ComparisonOperator, _ subject: Operand<Root>, _ constant: Value, _ options: StringOptions
-  ) -> ((Root, inout Run) -> Truth)? {
+  ) -> ((Root, inout EvaluationState) -> Truth)? {
     switch (subject, constant) {
     case (.int(let read), .int(let k)) where options.isEmpty:
       return Compiler.intTest(op, read, k)
@@ -56,32 +56,33 @@ extension Compiler {
         guard let v = read(r, &run), let order = NumberComparison.compare(v, d) else {
           return .unknown
         }
-        return ValueTests.holds(op, order)
+        return ValueComparison.holds(op, order)
       }
     case (.double(let read), .double(let k)) where options.isEmpty:
       return { r, run in
         guard let v = read(r, &run), !v.isNaN, !k.isNaN else { return .unknown }
-        return ValueTests.holds(op, NumberComparison.compareSame(v, k))
+        return ValueComparison.holds(op, NumberComparison.compareSame(v, k))
       }
     case (.double(let read), .int(let k)) where options.isEmpty:
       return { r, run in
         guard let v = read(r, &run), let order = NumberComparison.compare(v, k) else {
           return .unknown
         }
-        return ValueTests.holds(op, order)
+        return ValueComparison.holds(op, order)
       }
     case (.string(let read), .string(let k)):
       if options.isEmpty {
         if op == .equal { return { r, run in read(r, &run).map { Truth($0 == k) } ?? .unknown } }
         return { r, run in
-          read(r, &run).map { ValueTests.holds(op, NumberComparison.compareSame($0, k)) }
+          read(r, &run).map { ValueComparison.holds(op, NumberComparison.compareSame($0, k)) }
             ?? .unknown
         }
       }
       let folded = TextFolding.fold(k, options)
       return { r, run in
         read(r, &run).map {
-          ValueTests.holds(op, NumberComparison.compareSame(TextFolding.fold($0, options), folded))
+          ValueComparison.holds(
+            op, NumberComparison.compareSame(TextFolding.fold($0, options), folded))
         } ?? .unknown
       }
     default:
@@ -91,8 +92,8 @@ extension Compiler {
 
   /// One closure per operator, so that the operator is not tested per record.
   static func intTest(
-    _ op: ComparisonOperator, _ read: @escaping (Root, inout Run) -> Int64?, _ k: Int64
-  ) -> (Root, inout Run) -> Truth {
+    _ op: ComparisonOperator, _ read: @escaping (Root, inout EvaluationState) -> Int64?, _ k: Int64
+  ) -> (Root, inout EvaluationState) -> Truth {
     switch op {
     case .equal: { r, run in read(r, &run).map { Truth($0 == k) } ?? .unknown }
     case .notEqual: { r, run in read(r, &run).map { Truth($0 != k) } ?? .unknown }
@@ -108,7 +109,7 @@ extension Compiler {
   private func member(
     _ subject: Operand<Root>, _ operandExpr: BoundExpr, _ operands: ConditionOperands,
     _ options: StringOptions
-  ) -> ((Root, inout Run) -> Truth)? {
+  ) -> ((Root, inout EvaluationState) -> Truth)? {
     if case .range(_, _, let kind) = operandExpr.kind {
       guard case .int(let read) = subject, options.isEmpty,
         case .constant(.int(let low)) = operands.first,

@@ -10,14 +10,15 @@ struct Compiler<Root> {
 
   // MARK: Tests
 
-  func node(_ expr: BoundExpr) -> Node<Root> {
+  func node(_ expr: BoundExpr) -> CompiledTest<Root> {
     switch expr.kind {
     case .logical(let op, let operands):
       return logical(op, operands.map(node))
     case .not(let operand):
       let inner = node(operand)
       let test = inner.test
-      return Node(test: { r, run in !test(r, &run) }, plan: Plan("Not", plans: [inner.plan]))
+      return CompiledTest(
+        test: { r, run in !test(r, &run) }, plan: Plan("Not", plans: [inner.plan]))
     case .predicate(let subject, let condition):
       return self.condition(
         condition, subject: operand(subject), subjectText: Compiler.text(subject),
@@ -30,12 +31,13 @@ struct Compiler<Root> {
         self.field(field), negated: true, plan: Plan("Exists", [.text(field.path.dotted)]))
     default:
       let value = operand(expr)
-      return Node(test: Compiler.truth(value), plan: Plan("Is", [.text(Compiler.text(expr))]))
+      return CompiledTest(
+        test: Compiler.truth(value), plan: Plan("Is", [.text(Compiler.text(expr))]))
     }
   }
 
   /// A value used as a test: true or false, anything else unknown.
-  static func truth(_ operand: Operand<Root>) -> (Root, inout Run) -> Truth {
+  static func truth(_ operand: Operand<Root>) -> (Root, inout EvaluationState) -> Truth {
     switch operand {
     case .bool(let f): return f
     case .constant(.bool(let b)):
@@ -50,12 +52,12 @@ struct Compiler<Root> {
     }
   }
 
-  private func logical(_ op: LogicalOperator, _ nodes: [Node<Root>]) -> Node<Root> {
+  private func logical(_ op: LogicalOperator, _ nodes: [CompiledTest<Root>]) -> CompiledTest<Root> {
     let node = logicalTest(op, nodes)
     // A conjunction of selectable tests selects by narrowing the selection test after test.
     let selectors = nodes.compactMap(\.select)
     guard op == .and, selectors.count == nodes.count else { return node }
-    return Node(
+    return CompiledTest(
       test: node.test, plan: node.plan,
       select: { records, selection in
         for select in selectors where !selection.isEmpty { select(records, &selection) }
@@ -68,27 +70,29 @@ struct Compiler<Root> {
     return recordType.selectors[field.slot]
   }
 
-  private func logicalTest(_ op: LogicalOperator, _ nodes: [Node<Root>]) -> Node<Root> {
+  private func logicalTest(_ op: LogicalOperator, _ nodes: [CompiledTest<Root>]) -> CompiledTest<
+    Root
+  > {
     let plan = Plan(op == .and ? "And" : "Or", plans: nodes.map(\.plan))
     let stop: Truth = op == .and ? .false : .true
     if nodes.count == 2 {
       let a = nodes[0].test
       let b = nodes[1].test
       if op == .and {
-        return Node(
+        return CompiledTest(
           test: { r, run in
             let x = a(r, &run)
             return x == .false ? .false : x && b(r, &run)
           }, plan: plan)
       }
-      return Node(
+      return CompiledTest(
         test: { r, run in
           let x = a(r, &run)
           return x == .true ? .true : x || b(r, &run)
         }, plan: plan)
     }
     let tests = nodes.map(\.test)
-    return Node(
+    return CompiledTest(
       test: { r, run in
         var result: Truth = op == .and ? .true : .false
         for test in tests {
@@ -103,7 +107,7 @@ struct Compiler<Root> {
   private func quantified(
     _ quantifier: Quantifier, _ list: Operand<Root>, _ condition: BoundCondition,
     subjectText: String
-  ) -> Node<Root> {
+  ) -> CompiledTest<Root> {
     var elementTest = valueCondition(condition, operands(of: condition))
     if case .satisfies(let filter, let elements) = condition.kind {
       // The filter runs on each element, a record of `elements`, with the same parameters.
@@ -119,7 +123,7 @@ struct Compiler<Root> {
     let produce = list.asValue
     let name = quantifier == .any ? "Any" : quantifier == .all ? "All" : "None"
     let plan = Plan(name, [.text(subjectText), .plan(elementTest.plan)])
-    let test: (Root, inout Run) -> Truth = { r, run in
+    let test: (Root, inout EvaluationState) -> Truth = { r, run in
       guard case .list(let elements) = produce(r, &run) else { return .unknown }
       switch quantifier {
       case .any, .none:
@@ -138,7 +142,7 @@ struct Compiler<Root> {
         return result
       }
     }
-    return Node(test: test, plan: plan)
+    return CompiledTest(test: test, plan: plan)
   }
 
   // MARK: Explain

@@ -23,7 +23,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   public let warnings: [Diagnostic]
   /// The clock and parameter values used when evaluating.
   public var context: EvaluationContext { bindings.context }
-  let test: (Root, inout Run) -> Truth
+  let test: (Root, inout EvaluationState) -> Truth
   let select: Selector<Root>?
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
   let layout: ParameterLayout
@@ -86,7 +86,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The filter's truth for `record`.
   public func evaluate(_ record: Root) -> Truth {
     withExtendedLifetime(bindings) {
-      var run = Run(bindings: bindings)
+      var run = EvaluationState(bindings: bindings)
       return test(record, &run)
     }
   }
@@ -94,7 +94,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The filter's truth for `record`, adding the faults met to `faults`.
   public func evaluate(_ record: Root, faults: inout FaultCounts) -> Truth {
     withExtendedLifetime(bindings) {
-      var run = Run(bindings: bindings)
+      var run = EvaluationState(bindings: bindings)
       let truth = test(record, &run)
       faults.merge(run.faults)
       return truth

@@ -10,9 +10,14 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   public let bound: BoundQuery
   /// The compiled filter, or nil when the query has none.
   public private(set) var filter: CompiledFilter<Root>?
-  let keys: [(value: (Root, inout Run) -> Value, direction: SortDirection, nullsFirst: Bool)]
+  let keys:
+    [(value: (Root, inout EvaluationState) -> Value, direction: SortDirection, nullsFirst: Bool)]
   /// `offset` and `limit`, compiled: they read no record.
-  let counts: (offset: ((Void, inout Run) -> Value)?, limit: ((Void, inout Run) -> Value)?)
+  let counts:
+    (
+      offset: ((Void, inout EvaluationState) -> Value)?,
+      limit: ((Void, inout EvaluationState) -> Value)?
+    )
   let layout: ParameterLayout
   private(set) var bindings: Bindings
 
@@ -145,8 +150,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// parameters. They read no record.
   func page(_ faults: inout FaultCounts) -> (skip: Int, take: Int?) {
     withExtendedLifetime(bindings) {
-      var run = Run(bindings: bindings)
-      func count(_ value: ((Void, inout Run) -> Value)?) -> Int? {
+      var run = EvaluationState(bindings: bindings)
+      func count(_ value: ((Void, inout EvaluationState) -> Value)?) -> Int? {
         guard let value, case .int(let n) = value((), &run) else { return nil }
         return Int(Swift.max(0, Swift.min(n, Int64(Int.max / 2))))
       }
@@ -166,7 +171,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// `records` in the query's order: a stable sort that computes each record's keys once.
   func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
     withExtendedLifetime(bindings) {
-      var run = Run(bindings: bindings)
+      var run = EvaluationState(bindings: bindings)
       var values: [Value] = []
       values.reserveCapacity(records.count * keys.count)
       for record in records {

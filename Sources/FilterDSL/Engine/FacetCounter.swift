@@ -47,7 +47,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   private var shared: CompiledFilter<Root>?
   /// Each field's own condition, or nil when the filter has none for it.
   private var own: [CompiledFilter<Root>?]
-  private let values: [(Root, inout Run) -> Value]
+  private let values: [(Root, inout EvaluationState) -> Value]
   private let bindings: Bindings
 
   /// Checks and compiles the counting of `fields` among the records matching `filter` (all
@@ -166,7 +166,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     var counted = Array(repeating: 0, count: fields.count)
     var matches = 0
     withExtendedLifetime(bindings) {
-      var run = Run(bindings: bindings)
+      var run = EvaluationState(bindings: bindings)
       for index in candidates.indices {
         if index & 1023 == 1023, stop() { break }
         // A record counts for every field when all own conditions hold, and for one field

@@ -121,7 +121,7 @@ public struct ReferenceEvaluator: Sendable {
     case .isNull(let negated):
       return Truth(subject.isNull != negated)
     case .isEmpty(let negated):
-      return ValueTests.isEmpty(subject, negated: negated)
+      return ValueComparison.isEmpty(subject, negated: negated)
     case .satisfies(let filter):
       guard let elements = state.elements, case .record(let values) = subject else {
         return .unknown
@@ -131,13 +131,13 @@ public struct ReferenceEvaluator: Sendable {
       state.faults.merge(faults)
       return truth
     case .same(let operand, let negated):
-      return ValueTests.same(subject, value(operand, &state), negated: negated)
+      return ValueComparison.same(subject, value(operand, &state), negated: negated)
     case .compare(let op, let operand, let options):
       return compare(op, subject, value(operand, &state), options)
     case .between(let lower, let upper, let options, let negated):
       let low = value(lower, &state)
       let high = value(upper, &state)
-      let result = ValueTests.within(subject, low, high, upper: .lessOrEqual, options)
+      let result = ValueComparison.within(subject, low, high, upper: .lessOrEqual, options)
       return negated ? !result : result
     case .member(let operand, let options, let negated):
       let result = member(subject, operand, options, &state)
@@ -150,7 +150,7 @@ public struct ReferenceEvaluator: Sendable {
 
   func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, _ options: StringOptions) -> Truth
   {
-    ValueTests.compare(op, a, b, options)
+    ValueComparison.compare(op, a, b, options)
   }
 
   /// `subject in operand`: true if it equals an element; otherwise unknown if an element was
@@ -161,11 +161,11 @@ public struct ReferenceEvaluator: Sendable {
     if case .range(let lower, let upper, let kind) = operand.kind {
       let low = value(lower, &state)
       let high = value(upper, &state)
-      return ValueTests.within(
+      return ValueComparison.within(
         subject, low, high, upper: kind == .closed ? .lessOrEqual : .less, options)
     }
     guard case .list(let elements) = value(operand, &state) else { return .unknown }
-    return ValueTests.member(subject, elements, options)
+    return ValueComparison.member(subject, elements, options)
   }
 
   // MARK: Values

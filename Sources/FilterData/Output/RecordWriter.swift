@@ -29,7 +29,7 @@ public final class RecordWriter {
   /// How many records were written.
   public private(set) var count = 0
   private let format: OutputFormat
-  private let out: OutputStream
+  private let out: OutputSink
   /// The fields to write (`--select`), or nil for all.
   private let selection: [String]?
   /// The columns of CSV and table output.
@@ -47,7 +47,7 @@ public final class RecordWriter {
 
   /// A writer of records read by `reader`, showing `select` (every field when nil).
   public init(
-    _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputStream
+    _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputSink
   ) {
     self.format = format
     self.out = out

@@ -35,13 +35,13 @@ package struct TableLayout {
 
   /// The table, then `footer` on a line of its own (none when empty).
   package func text(footer: String) -> String {
-    let out = OutputStream()
+    let out = OutputSink()
     write(footer: footer, to: out)
     return out.text
   }
 
   /// Writes the table line by line, then `footer`.
-  package func write(footer: String, to out: OutputStream) {
+  package func write(footer: String, to out: OutputSink) {
     let headers = self.headers.map { TableLayout.fit(TableText.printable($0), maxCellWidth) }
     var widths = headers.map(\.width)
     for row in rows {

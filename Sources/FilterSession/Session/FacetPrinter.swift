@@ -7,7 +7,7 @@ struct FacetPrinter {
   let settings: Settings
   let styled: Bool
 
-  func print(_ result: FacetCounter<DataRecord>.Result, to out: OutputStream) {
+  func print(_ result: FacetCounter<DataRecord>.Result, to out: OutputSink) {
     switch settings.format {
     case .table:
       for (i, facet) in result.facets.enumerated() {

@@ -8,7 +8,7 @@ struct ResultPrinter {
   let styled: Bool
   /// Whether `load` says what it loaded.
   let verbose: Bool
-  let output: OutputStream
+  let output: OutputSink
   let warn: (String) -> Void
   /// Asked every few hundred rows; printing stops when it says true.
   let interrupted: () -> Bool

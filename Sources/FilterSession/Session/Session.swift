@@ -6,12 +6,12 @@ import FilterData
 /// state and prints to ``output``.
 ///
 /// ```swift
-/// let session = Session(output: OutputStream(descriptor: 1))
+/// let session = Session(output: OutputSink(descriptor: 1))
 /// try session.run(SourceText("load \"phones.json\"\ncount price < 500", name: "tour.flt"))
 /// ```
 public final class Session {
   /// Where results go.
-  public let output: OutputStream
+  public let output: OutputSink
   /// Where warnings go (checker and data warnings, faults, timings).
   public let warn: (String) -> Void
   /// The folder that `load` paths are relative to (a script's folder); nil for the current
@@ -47,7 +47,7 @@ public final class Session {
   public var fixedParameters: Set<String> = []
 
   /// A session printing to `output` and sending warnings to `warn`.
-  public init(output: OutputStream, warn: @escaping (String) -> Void = { _ in }) {
+  public init(output: OutputSink, warn: @escaping (String) -> Void = { _ in }) {
     self.output = output
     self.warn = warn
   }

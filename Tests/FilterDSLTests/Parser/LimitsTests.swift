@@ -94,7 +94,7 @@ import Testing
       _ = bound.fields
       let node = Compiler(recordType: RecordType.dynamic(schema)).node(bound)
       let bindings = Bindings(parameters: [], context: EvaluationContext())
-      var run = Run(bindings: bindings)
+      var run = EvaluationState(bindings: bindings)
       let compiled = withExtendedLifetime(bindings) { node.test(record, &run) }
       let (reference, _) = ReferenceEvaluator(schema: schema, functions: functions).evaluate(
         expr, on: record)

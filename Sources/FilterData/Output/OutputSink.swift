@@ -8,7 +8,7 @@
 
 /// Buffered output to a file descriptor (standard output, or a file being written), or to
 /// memory.
-public final class OutputStream {
+public final class OutputSink {
   private let descriptor: Int32?
   private var buffer: [UInt8] = []
   /// Set when a write failed; later writes are dropped.

@@ -1,6 +1,6 @@
 /// Comparisons of values with three-valued results: the one definition that the reference
 /// evaluator and the compiled engine share.
-enum ValueTests {
+enum ValueComparison {
   /// `a op b`, folding text first when `options` say so; unknown when either is null or the two
   /// cannot be compared.
   /// `a is b` (`negated`: `a is not b`): equal or both null, never unknown.

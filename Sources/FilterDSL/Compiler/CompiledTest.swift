@@ -1,0 +1,21 @@
+/// Keeps the indices of a selection whose records pass a test.
+typealias Selector<Root> = ([Root], inout [Int]) -> Void
+
+/// A compiled test: its closure and its description.
+struct CompiledTest<Root> {
+  let test: (Root, inout EvaluationState) -> Truth
+  let plan: Plan
+  /// For tests of a field against constants (which cannot fault): narrows a selection of
+  /// record indices to those for which the test is true, in one loop over the batch that the
+  /// field's declaration specialized. Nil for everything else.
+  var select: Selector<Root>? = nil
+
+  init(
+    test: @escaping (Root, inout EvaluationState) -> Truth, plan: Plan,
+    select: Selector<Root>? = nil
+  ) {
+    self.test = test
+    self.plan = plan
+    self.select = select
+  }
+}
