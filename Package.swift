@@ -22,12 +22,15 @@ let package = Package(
     .executableTarget(name: "flt", dependencies: ["FilterDSL", "FilterData", "FilterSession"]),
     // Release-build benchmarks: `swift run -c release flt-bench parse`.
     .executableTarget(name: "flt-bench", dependencies: ["FilterDSL"]),
+    // What every test target shares: temporary files that are cleaned up, a small-stack runner.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "FilterDSLTests", dependencies: ["FilterDSL"],
+      name: "FilterDSLTests", dependencies: ["FilterDSL", "TestSupport"],
       exclude: ["Golden"]),
-    .testTarget(name: "FilterDataTests", dependencies: ["FilterData", "FilterDSL"]),
+    .testTarget(name: "FilterDataTests", dependencies: ["FilterData", "FilterDSL", "TestSupport"]),
     .testTarget(
-      name: "FilterSessionTests", dependencies: ["FilterSession", "FilterData", "FilterDSL"]),
-    .testTarget(name: "fltTests", dependencies: ["flt", "FilterData"]),
+      name: "FilterSessionTests",
+      dependencies: ["FilterSession", "FilterData", "FilterDSL", "TestSupport"]),
+    .testTarget(name: "fltTests", dependencies: ["flt", "FilterData", "TestSupport"]),
   ]
 )

@@ -1,5 +1,6 @@
 import FilterDSL
 import Foundation
+import TestSupport
 
 @testable import FilterData
 
@@ -9,10 +10,7 @@ enum DataFiles {
     .deletingLastPathComponent().deletingLastPathComponent()
 
   static func write(_ bytes: [UInt8], _ name: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-data-\(UUID().uuidString)-\(name)")
-    try Data(bytes).write(to: url)
-    return url.path
+    try TemporaryFiles.write(bytes, name).path
   }
 
   static func write(_ text: String, _ name: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `flt` binary, run as a user runs it: arguments in, stdout, stderr and exit status
@@ -35,10 +36,7 @@ import Testing
   }
 
   static func temporaryFile(_ contents: [UInt8], name: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-\(UUID().uuidString)-\(name)")
-    try Data(contents).write(to: url)
-    return url
+    try TemporaryFiles.write(contents, name)
   }
 
   @Test func versionAndHelp() throws {

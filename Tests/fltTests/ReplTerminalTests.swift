@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The REPL driven the way a person uses it: in a pseudo-terminal made by `tmux`, typing
@@ -8,8 +9,7 @@ import Testing
   /// `examples/`, with its own history file.
   final class Screen {
     let name = "flt-test-\(UUID().uuidString.prefix(8))"
-    let history = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-history-\(UUID().uuidString)")
+    let history = TemporaryFiles.url("history")
 
     init(_ arguments: String) throws {
       let flt = CLITests.binary.path

@@ -1,6 +1,7 @@
 import FilterDSL
 import FilterData
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilterSession
@@ -65,10 +66,7 @@ import Testing
   @Test func saveWritesTheSuccessfulStatementsAsAScriptThatRunsAgain() throws {
     let (repl, _) = repl()
     harness.session.baseDirectory = nil
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-save-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFiles.makeFolder("save")
     let here = FileManager.default.currentDirectoryPath
     _ = FileManager.default.changeCurrentDirectoryPath(SessionHarness.examples)
     defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
@@ -91,10 +89,7 @@ import Testing
   }
 
   @Test func historyEntriesSurviveTheFile() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-history-\(UUID().uuidString)"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = TemporaryFiles.url("history").path
     let history = History(path: path)
     let entries = ["count", "count (a or\nb)", "name == \"back\\\\slash\\n\""]
     #expect(history.save(entries))

@@ -1,5 +1,6 @@
 import FilterDSL
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilterSession
@@ -35,19 +36,4 @@ import Testing
     let expr = try #require(Parser.parseFilter(source).value)
     #expect(definitions.expand(expr)?.expr == expr)  // nothing defined: unchanged
   }
-}
-
-/// Runs `body` on a thread with a stack of `stackSize` bytes and waits for its result.
-func onThread(stackSize: Int, _ body: @escaping @Sendable () -> String) -> String {
-  final class Box: @unchecked Sendable { var value = "" }
-  let box = Box()
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    box.value = body()
-    done.signal()
-  }
-  thread.stackSize = stackSize
-  thread.start()
-  done.wait()
-  return box.value
 }

@@ -1,6 +1,7 @@
 import FilterDSL
 import FilterData
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilterSession
@@ -26,7 +27,7 @@ import Testing
   }
 
   @Test func loadOfInvalidDataShowsTheDataError() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flt-bad.json")
+    let url = TemporaryFiles.url("flt-bad.json")
     try Data("[{\"a\": 1}, {\"a\": }]".utf8).write(to: url)
     let failure = try #require(harness.failure("load \"\(url.path)\""))
     #expect(failure.rendered.contains("error[FLT401]"))
@@ -40,8 +41,7 @@ import Testing
     var text = ""
     for i in 0..<20_000 { text += #"{"n":\#(i),"m":\#(i % 10)}"# + "\n" }
     text += #"{"n":"many","m":2.5,"late":"x"}"# + "\n"
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-grow-\(UUID().uuidString).jsonl")
+    let url = TemporaryFiles.url("grow.jsonl")
     try Data(text.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let printed = harness.printed(
@@ -60,8 +60,7 @@ import Testing
   }
 
   @Test func emptyDataMatchesNothing() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-empty-\(UUID().uuidString).jsonl")
+    let url = TemporaryFiles.url("empty.jsonl")
     try Data().write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let printed = harness.printed("load \"\(url.path)\"\ncount price > 5\ncount")
@@ -69,8 +68,7 @@ import Testing
   }
 
   @Test func loadOptionsSayHowToReadTheFile() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flt-options-\(UUID().uuidString).txt")
+    let url = TemporaryFiles.url("options.txt")
     try Data("zip\tn\tnote\n01234\t1\t-\n02134\tx\tok\n".utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let printed = harness.printed(

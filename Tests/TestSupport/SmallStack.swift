@@ -3,12 +3,12 @@ import Foundation
 /// Runs `body` on a thread with a 512 KiB stack (what Apple platforms give secondary threads)
 /// and waits for it. A stack overflow there kills the test process, so a passing test proves
 /// the code stays within that stack.
-func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+public func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
   onThread(stackSize: 512 * 1024, body)
 }
 
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it.
-func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+public func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
   let box = ResultBox<T>()
   let done = DispatchSemaphore(value: 0)
   let thread = Thread {
