@@ -40,6 +40,7 @@ public final class DataReader {
   public var header: [String]? { csv?.header }
   /// The size of the file when known, and how much has been read, for progress reports.
   public var size: Int? { input.size }
+  /// How many bytes were read from the input so far.
   public var bytesRead: Int { input.bytesRead }
 
   /// The most records the schema is inferred from.

@@ -14,6 +14,7 @@ public struct Expr: Hashable, Sendable {
   /// Where it was written (not compared).
   @NotCompared public var range: SourceRange
 
+  /// A node of `kind`, written at `range`.
   public init(_ kind: Kind, range: SourceRange = .empty(at: 0)) {
     self.kind = kind
     self.range = range
@@ -58,6 +59,7 @@ public struct Condition: Hashable, Sendable {
   /// The operator as written, such as `not in` or `contains[c]` (not compared).
   @NotCompared public var operatorRange: SourceRange
 
+  /// A condition of `kind`; `operatorRange` is where its operator was written.
   public init(_ kind: Kind, operatorRange: SourceRange = .empty(at: 0)) {
     self.kind = kind
     self.operatorRange = operatorRange

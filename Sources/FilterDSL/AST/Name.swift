@@ -6,13 +6,16 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
   /// Where it was written (not compared).
   @NotCompared public var range: SourceRange
 
+  /// A name of `text`, written at `range`.
   public init(_ text: String, range: SourceRange = .empty(at: 0)) {
     self.text = text
     self.range = range
   }
 
+  /// A name of `text`, at no particular place.
   public init(stringLiteral text: String) { self.init(text) }
 
+  /// The text.
   public var description: String { text }
 }
 
@@ -45,5 +48,6 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     return first.range.union(last.range)
   }
 
+  /// The path, dotted.
   public var description: String { dotted }
 }

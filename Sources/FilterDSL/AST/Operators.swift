@@ -47,7 +47,9 @@ public enum RangeKind: String, Hashable, Sendable, CaseIterable {
 
 /// NSPredicate-style string modifiers: `[c]` ignores case, `[d]` ignores diacritics.
 public struct StringOptions: OptionSet, Hashable, Sendable {
+  /// The options as bits.
   public let rawValue: UInt8
+  /// Options from their bits.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// `[c]`: compare without regard to case.

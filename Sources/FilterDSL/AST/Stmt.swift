@@ -12,6 +12,7 @@ public struct Query: Hashable, Sendable {
   /// `offset n`, if given.
   public var offset: Expr?
 
+  /// A query of these parts.
   public init(
     filter: Expr?, ordering: [SortKey] = [], limit: Expr? = nil, offset: Expr? = nil
   ) {
@@ -26,10 +27,12 @@ public struct Query: Hashable, Sendable {
 public struct SortKey: Hashable, Sendable {
   /// What to sort by: usually a field.
   public var key: Expr
+  /// Ascending or descending.
   public var direction: SortDirection
   /// Where nulls go, when written; nil means the default (first ascending, last descending).
   public var nulls: NullsOrder?
 
+  /// A key sorting by `key` in `direction`, nulls where `nulls` says (nil: SQL's default).
   public init(_ key: Expr, _ direction: SortDirection = .ascending, nulls: NullsOrder? = nil) {
     self.key = key
     self.direction = direction
@@ -44,6 +47,7 @@ public struct Stmt: Hashable, Sendable {
   /// Where it was written (not compared).
   @NotCompared public var range: SourceRange
 
+  /// A statement of `kind`, written at `range`.
   public init(_ kind: Kind, range: SourceRange = .empty(at: 0)) {
     self.kind = kind
     self.range = range
@@ -76,9 +80,12 @@ public struct Stmt: Hashable, Sendable {
 /// An option of `load`: its name and its values, as written (`null "NA", "-"` is the option
 /// `null` with the values `NA` and `-`; `type zip=string` has the value `zip=string`).
 public struct LoadOption: Hashable, Sendable {
+  /// The option's name: `null`, `type`, `root`, `format`.
   public var name: Name
+  /// Its values, as written.
   public var values: [Name]
 
+  /// The option `name` with `values`.
   public init(_ name: Name, _ values: [Name]) {
     self.name = name
     self.values = values
@@ -87,7 +94,9 @@ public struct LoadOption: Hashable, Sendable {
 
 /// A parsed `.flt` script: its statements in order.
 public struct Script: Hashable, Sendable {
+  /// The statements, in order.
   public var statements: [Stmt]
 
+  /// A script of `statements`.
   public init(_ statements: [Stmt]) { self.statements = statements }
 }

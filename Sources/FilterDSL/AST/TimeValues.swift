@@ -3,6 +3,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   /// Days since 1970-01-01 (negative before it).
   public let daysSinceEpoch: Int64
 
+  /// The day `daysSinceEpoch` days after 1970-01-01.
   public init(daysSinceEpoch: Int64) { self.daysSinceEpoch = daysSinceEpoch }
 
   /// The day `year-month-day`, or nil when no such day exists or the year is outside 0...9999.
@@ -24,6 +25,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
   }
 
+  /// Earlier days first.
   public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
     a.daysSinceEpoch < b.daysSinceEpoch
   }
@@ -97,6 +99,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     return text + "Z"
   }
 
+  /// Earlier instants first.
   public static func < (a: Instant, b: Instant) -> Bool {
     (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
   }
@@ -107,6 +110,7 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// The length in nanoseconds; negative spans point backwards.
   public let nanoseconds: Int64
 
+  /// A length of `nanoseconds` nanoseconds.
   public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
   /// The units a duration literal may use, longest first, with their length in nanoseconds.
@@ -131,6 +135,7 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     return text
   }
 
+  /// Shorter spans first.
   public static func < (a: TimeSpan, b: TimeSpan) -> Bool { a.nanoseconds < b.nanoseconds }
 }
 

@@ -13,6 +13,7 @@ public struct BoundExpr: Sendable {
   /// Where it was written.
   public var range: SourceRange
 
+  /// A node of `kind` whose value has `type`, written at `range`.
   public init(_ kind: Kind, type: ValueType, range: SourceRange = .empty(at: 0)) {
     self.kind = kind
     self.type = type
@@ -79,11 +80,13 @@ public struct BoundCondition: Sendable {
   /// The operator as written.
   public var operatorRange: SourceRange
 
+  /// A condition of `kind`; `operatorRange` is where its operator was written.
   public init(_ kind: Kind, operatorRange: SourceRange = .empty(at: 0)) {
     self.kind = kind
     self.operatorRange = operatorRange
   }
 
+  /// The kinds of test; see ``Condition/Kind``.
   public indirect enum Kind: Sendable {
     case compare(ComparisonOperator, BoundExpr, StringOptions)
     case text(TextOperator, BoundExpr, StringOptions, negated: Bool)
@@ -118,8 +121,10 @@ public struct BoundQuery: Sendable {
   /// `limit n` and `offset n`: integers that read no field (constants and parameters), so
   /// they are known once parameters are bound.
   public var limit: BoundExpr?
+  /// `offset n`, if given.
   public var offset: BoundExpr?
 
+  /// A query of these parts.
   public init(
     filter: BoundExpr?, ordering: [BoundSortKey] = [], limit: BoundExpr? = nil,
     offset: BoundExpr? = nil
@@ -133,11 +138,14 @@ public struct BoundQuery: Sendable {
 
 /// One bound key of `order by`.
 public struct BoundSortKey: Sendable {
+  /// What to sort by.
   public var key: BoundExpr
+  /// Ascending or descending.
   public var direction: SortDirection
   /// Whether nulls come first: as written, else first ascending and last descending.
   public var nullsFirst: Bool
 
+  /// A key sorting by `key` in `direction`, nulls first or last.
   public init(_ key: BoundExpr, _ direction: SortDirection, nullsFirst: Bool) {
     self.key = key
     self.direction = direction

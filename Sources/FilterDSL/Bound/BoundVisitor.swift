@@ -87,61 +87,76 @@ extension BoundVisitor {
     return combine(node, results)
   }
 
+  /// A constant; by default, ``combine(_:_:)`` with no children.
   public mutating func visitConstant(_ value: Value, in node: BoundExpr) -> Result {
     traverse(node)
   }
+  /// A field; by default, ``combine(_:_:)`` with no children.
   public mutating func visitField(_ field: FieldRef, in node: BoundExpr) -> Result {
     traverse(node)
   }
+  /// A parameter; by default, ``combine(_:_:)`` with no children.
   public mutating func visitParameter(_ parameter: ParameterRef, in node: BoundExpr) -> Result {
     traverse(node)
   }
+  /// A list; by default, its items visited, then combined.
   public mutating func visitList(_ items: [BoundExpr], in node: BoundExpr) -> Result {
     traverse(node)
   }
+  /// A range; by default, its bounds visited, then combined.
   public mutating func visitRange(
     _ lower: BoundExpr, _ upper: BoundExpr, _ kind: RangeKind, in node: BoundExpr
   ) -> Result {
     traverse(node)
   }
+  /// A call; by default, its arguments visited, then combined.
   public mutating func visitCall(
     _ function: FunctionRef, _ arguments: [BoundExpr], in node: BoundExpr
   ) -> Result {
     traverse(node)
   }
+  /// Unary minus; by default, its operand visited, then combined.
   public mutating func visitNegate(_ operand: BoundExpr, in node: BoundExpr) -> Result {
     traverse(node)
   }
+  /// `not`; by default, its operand visited, then combined.
   public mutating func visitNot(_ operand: BoundExpr, in node: BoundExpr) -> Result {
     traverse(node)
   }
+  /// Arithmetic; by default, both sides visited, then combined.
   public mutating func visitArithmetic(
     _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr, in node: BoundExpr
   ) -> Result {
     traverse(node)
   }
+  /// `and` / `or`; by default, the operands visited, then combined.
   public mutating func visitLogical(
     _ op: LogicalOperator, _ operands: [BoundExpr], in node: BoundExpr
   ) -> Result {
     traverse(node)
   }
+  /// A test; by default, the subject and the condition's operands visited, then combined.
   public mutating func visitPredicate(
     _ subject: BoundExpr, _ condition: BoundCondition, in node: BoundExpr
   ) -> Result {
     traverse(node)
   }
+  /// A quantifier; by default, the list and the condition's operands visited (not a scoped filter),
+  /// then combined.
   public mutating func visitQuantified(
     _ quantifier: Quantifier, _ subject: BoundExpr, _ condition: BoundCondition,
     in node: BoundExpr
   ) -> Result {
     traverse(node)
   }
+  /// `exists`; by default, ``combine(_:_:)`` with no children.
   public mutating func visitExists(_ field: FieldRef, in node: BoundExpr) -> Result {
     traverse(node)
   }
 }
 
 extension BoundVisitor where Result == Void {
+  /// Nothing to combine for a visitor that only looks.
   public mutating func combine(_ node: BoundExpr, _ children: [Void]) {}
 }
 

@@ -20,6 +20,7 @@ public struct FieldRef: Hashable, Sendable, CustomStringConvertible {
   /// Whether the path is one top-level field.
   public var isTopLevel: Bool { steps.count == 1 && path.components.count == 1 }
 
+  /// The path, dotted: `camera.megapixels`.
   public var description: String { path.dotted }
 
   init(
@@ -36,9 +37,12 @@ public struct FieldRef: Hashable, Sendable, CustomStringConvertible {
 /// One step of a resolved path: the slot in a record, and whether the value stepped from is a
 /// list of records (the rest of the path is then read in each of them).
 public struct PathStep: Hashable, Sendable {
+  /// The field's slot in the record stepped into.
   public let slot: Int
+  /// Whether the value stepped from is a list of records.
   public let throughList: Bool
 
+  /// A step to `slot`, through a list of records when `throughList`.
   public init(slot: Int, throughList: Bool) {
     self.slot = slot
     self.throughList = throughList
@@ -47,20 +51,27 @@ public struct PathStep: Hashable, Sendable {
 
 /// A parameter resolved to its slot among the declared parameters (sorted by name).
 public struct ParameterRef: Hashable, Sendable, CustomStringConvertible {
+  /// The name, without `$`.
   public let name: String
+  /// The slot among the declared parameters, sorted by name.
   public let slot: Int
+  /// The declared type.
   public let type: ValueType
 
+  /// `$name`.
   public var description: String { "$" + name }
 }
 
 /// A function resolved to its definition.
 public struct FunctionRef: Sendable, CustomStringConvertible {
+  /// The function called.
   public let definition: FunctionDefinition
   /// Whether the call applies the function to each element of a list given first (`lower(tags)`)
   /// rather than to the list whole.
   public let mapsOverList: Bool
 
+  /// The function's name.
   public var name: String { definition.name }
+  /// The function's name.
   public var description: String { definition.name }
 }

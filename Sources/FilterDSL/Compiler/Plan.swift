@@ -22,6 +22,7 @@ public struct Plan: Hashable, Sendable, CustomStringConvertible {
     self.init(name, plans.map { .plan($0) })
   }
 
+  /// The chain as `explain` prints it: `And(In(color, {Gold}), Ge(diskSpace, 256))`.
   public var description: String {
     let inner = arguments.map { argument -> String in
       switch argument {

@@ -19,6 +19,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// The place it refers to, if any.
     public var range: SourceRange?
 
+    /// A note saying `message`, pointing at `range` when given.
     public init(_ message: String, at range: SourceRange? = nil) {
       self.message = message
       self.range = range
@@ -40,6 +41,8 @@ public struct Diagnostic: Hashable, Sendable {
   /// How to fix it, when a fix is likely.
   public var help: String?
 
+  /// A diagnostic with code `code` at `range`. Prefer the factories, one per code, which word the
+  /// message.
   public init(
     _ code: DiagnosticCode, _ severity: Severity = .error, at range: SourceRange,
     message: String, label: String? = nil, notes: [Note] = [], help: String? = nil

@@ -8,10 +8,13 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
   /// The number, such as `203` for `FLT203`.
   public let number: Int
 
+  /// The code `FLT` followed by `number`.
   public init(_ number: Int) { self.number = number }
 
+  /// `FLT301`.
   public var description: String { "FLT\(number)" }
 
+  /// Codes order by number.
   public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.number < b.number }
 }
 

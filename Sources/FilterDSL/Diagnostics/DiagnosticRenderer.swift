@@ -22,6 +22,7 @@ public struct DiagnosticRenderer: Sendable {
   public var colored = false
   private let lines: LineTable
 
+  /// A renderer of diagnostics that point into `source`.
   public init(source: SourceText) {
     self.source = source
     self.lines = LineTable(source.utf8)

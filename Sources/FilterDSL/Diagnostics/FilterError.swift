@@ -8,6 +8,7 @@ public struct FilterError: Error, Sendable, CustomStringConvertible {
   /// The diagnostics, in source order.
   public let diagnostics: [Diagnostic]
 
+  /// An error carrying `diagnostics`, which point into `source`.
   public init(source: SourceText, diagnostics: [Diagnostic]) {
     self.source = source
     self.diagnostics = diagnostics.sortedByPosition()

@@ -27,7 +27,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
 
   /// A value and how many records have it.
   public struct Count: Hashable, Sendable {
+    /// The value.
     public var value: Value
+    /// How many records counted have it.
     public var count: Int
   }
 

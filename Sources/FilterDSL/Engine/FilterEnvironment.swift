@@ -21,6 +21,7 @@ public struct FilterEnvironment<Root>: Sendable {
   /// The parser's limits on untrusted text.
   public var limits: ParserLimits
 
+  /// An environment for records of `recordType`, with these parameters, functions and limits.
   public init(
     _ recordType: RecordType<Root>, parameters: [String: ValueType] = [:],
     functions: FunctionRegistry = .builtins, limits: ParserLimits = .default

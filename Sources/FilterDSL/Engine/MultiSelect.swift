@@ -5,8 +5,10 @@ public struct Toggle: Hashable, Sendable {
   public var name: String
   /// The filter the option stands for.
   public var filter: Expr
+  /// Whether the shopper switched it on.
   public var isOn: Bool
 
+  /// A toggle called `name` for `filter`, off unless `isOn`.
   public init(_ name: String, filter: Expr, isOn: Bool = false) {
     self.name = name
     self.filter = filter
@@ -36,13 +38,17 @@ public struct Toggle: Hashable, Sendable {
 /// values, unless it ``coversEveryValue`` (its toggles list every value the data has): then,
 /// as the shopper expects, it does not constrain at all.
 public struct ToggleSet: Hashable, Sendable {
+  /// The attribute the toggles choose among: `color`.
   public var name: String
+  /// One toggle per value.
   public var toggles: [Toggle]
   /// Whether the toggles cover every value the attribute can have, so that all of them on
   /// means "any": say so only when they do (from the data's facets, say), or records with
   /// other values (and null) would come back.
   public var coversEveryValue: Bool
 
+  /// A set of `toggles`; `coversEveryValue` when they list every value the data has (then all on
+  /// does not constrain).
   public init(_ name: String, _ toggles: [Toggle], coversEveryValue: Bool = false) {
     self.name = name
     self.toggles = toggles
@@ -78,8 +84,10 @@ public struct ToggleSet: Hashable, Sendable {
 /// A catalog filter made of sets: the AND of the sets that constrain. Adding an attribute is
 /// adding a set; the others are untouched.
 public struct Requirement: Hashable, Sendable {
+  /// The sets, each ORing its toggles that are on.
   public var sets: [ToggleSet]
 
+  /// A requirement ANDing `sets`.
   public init(_ sets: [ToggleSet]) { self.sets = sets }
 
   /// Switches the toggle `toggle` of the set `set`; unknown names are errors.

@@ -81,6 +81,8 @@ public struct FieldAccessor<Root>: Sendable {
   // record type is declared, for its concrete `Root`: their batch loops then read fields in
   // place. (Generic code in this module would copy every record it reads.)
 
+  /// An integer field called `name`, read by `read` (nil for no value); `optional` when some
+  /// records have none.
   @inlinable
   public static func int(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Int?
@@ -90,6 +92,8 @@ public struct FieldAccessor<Root>: Sendable {
       selector: .int(selectLoop { read($0).map(Int64.init) }))
   }
 
+  /// A decimal field called `name`, read by `read` (nil for no value); `optional` when some records
+  /// have none.
   @inlinable
   public static func double(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Double?
@@ -99,6 +103,8 @@ public struct FieldAccessor<Root>: Sendable {
       selector: .double(selectLoop(read)))
   }
 
+  /// A text field called `name`, read by `read` (nil for no value); `knownValues` lists the values
+  /// it takes, if it has a small set of them (filters comparing with another value get a warning).
   @inlinable
   public static func string(
     _ name: String, optional: Bool = false, knownValues: [String]? = nil,
@@ -110,24 +116,28 @@ public struct FieldAccessor<Root>: Sendable {
       selector: .string(selectLoop(read)))
   }
 
+  /// A true-or-false field called `name`, read by `read` (nil for no value).
   public static func bool(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Bool?
   ) -> Self {
     Self(field: .init(name, .bool, optional: optional), reader: .bool(read))
   }
 
+  /// A calendar-date field called `name`, read by `read` (nil for no value).
   public static func date(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> CalendarDate?
   ) -> Self {
     Self(field: .init(name, .date, optional: optional), reader: .date(read))
   }
 
+  /// A point-in-time field called `name`, read by `read` (nil for no value).
   public static func dateTime(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> Instant?
   ) -> Self {
     Self(field: .init(name, .dateTime, optional: optional), reader: .dateTime(read))
   }
 
+  /// A length-of-time field called `name`, read by `read` (nil for no value).
   public static func duration(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> TimeSpan?
   ) -> Self {
@@ -148,20 +158,24 @@ extension FieldAccessor {
   // Key-path forms: `.int("price", \.price)`. A key path is applied on every read, which is
   // several times slower than a closure; prefer `{ $0.price }` where speed matters.
 
+  /// An integer field read through a key path (several times slower to call than a closure).
   public static func int(_ name: String, _ keyPath: KeyPath<Root, Int> & Sendable) -> Self {
     .int(name) { $0[keyPath: keyPath] }
   }
 
+  /// A decimal field read through a key path (several times slower to call than a closure).
   public static func double(_ name: String, _ keyPath: KeyPath<Root, Double> & Sendable) -> Self {
     .double(name) { $0[keyPath: keyPath] }
   }
 
+  /// A text field read through a key path (several times slower to call than a closure).
   public static func string(
     _ name: String, knownValues: [String]? = nil, _ keyPath: KeyPath<Root, String> & Sendable
   ) -> Self {
     .string(name, knownValues: knownValues) { $0[keyPath: keyPath] }
   }
 
+  /// A true-or-false field read through a key path (several times slower to call than a closure).
   public static func bool(_ name: String, _ keyPath: KeyPath<Root, Bool> & Sendable) -> Self {
     .bool(name) { $0[keyPath: keyPath] }
   }

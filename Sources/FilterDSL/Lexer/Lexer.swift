@@ -8,7 +8,9 @@
 public struct Lexer {
   /// The tokens, always ending with ``TokenKind/endOfFile``, and the problems found.
   public struct Result: Sendable {
+    /// The tokens, ending with an end-of-input token.
     public var tokens: [Token]
+    /// What the lexer found wrong, in source order.
     public var diagnostics: [Diagnostic]
   }
 

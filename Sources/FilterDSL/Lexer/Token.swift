@@ -8,6 +8,7 @@ public struct Token: Hashable, Sendable {
   /// Lets the parser read `(a, b)` as a list and `(a)` as grouping without backtracking.
   var opensList = false
 
+  /// A token of `kind` covering `range`.
   public init(_ kind: TokenKind, _ range: SourceRange) {
     self.range = range
     self.kind = kind

@@ -16,6 +16,7 @@ public struct ParserLimits: Hashable, Sendable {
   public var maxListItems: Int
   /// The most diagnostics reported before the parser stops.
   public var maxDiagnostics: Int
+  /// Limits of these sizes; the depth is clamped to ``maximumDepth``.
   public init(
     maxDepth: Int = 100, maxNodes: Int = 1_000_000, maxSourceBytes: Int = 16 << 20,
     maxListItems: Int = 100_000, maxDiagnostics: Int = 50

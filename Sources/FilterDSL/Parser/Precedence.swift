@@ -21,6 +21,7 @@ public enum Precedence: Int, Comparable, Sendable, CaseIterable {
   case prefix
   case postfix
 
+  /// Lower binds looser.
   public static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
 
   /// The arithmetic operator a token spells, if any.
@@ -47,6 +48,7 @@ extension ArithmeticOperator {
 }
 
 extension LogicalOperator {
+  /// The operator's precedence: `and` binds tighter than `or`.
   public var precedence: Precedence { self == .and ? .and : .or }
 
   /// The token kinds that spell this operator.

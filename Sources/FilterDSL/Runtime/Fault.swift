@@ -12,6 +12,7 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
   /// A date or duration computation outside the supported range.
   case dateOutOfRange
 
+  /// The fault in words: "division by zero".
   public var description: String {
     switch self {
     case .integerOverflow: "integer overflow"
@@ -40,6 +41,7 @@ public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
   private var conversion = 0
   private var dates = 0
 
+  /// No faults.
   public init() {}
 
   /// Records one occurrence of `fault`.

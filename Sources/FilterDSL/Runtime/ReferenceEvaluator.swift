@@ -9,10 +9,14 @@
 /// - An operation on a null operand is null. A fault (overflow, division by zero...) makes the
 ///   operation null and is counted.
 public struct ReferenceEvaluator: Sendable {
+  /// The fields of the records evaluated.
   public let schema: Schema
+  /// The clock and the parameters' values.
   public let context: EvaluationContext
+  /// The functions filters may call.
   public let functions: FunctionRegistry
 
+  /// An evaluator of filters over records of `schema`.
   public init(
     schema: Schema, context: EvaluationContext = EvaluationContext(),
     functions: FunctionRegistry = .builtins

@@ -43,16 +43,20 @@ public enum Truth: UInt8, Hashable, Sendable, CustomStringConvertible {
   case unknown = 1
   case `true` = 2
 
+  /// `true` or `false`.
   public init(_ bool: Bool) { self = bool ? .true : .false }
 
+  /// Kleene's `and`: false wins over unknown.
   @inline(__always) public static func && (a: Truth, b: Truth) -> Truth {
     a.rawValue <= b.rawValue ? a : b
   }
 
+  /// Kleene's `or`: true wins over unknown.
   @inline(__always) public static func || (a: Truth, b: Truth) -> Truth {
     a.rawValue >= b.rawValue ? a : b
   }
 
+  /// `not`: unknown stays unknown.
   @inline(__always) public static prefix func ! (a: Truth) -> Truth {
     switch a {
     case .false: .true
@@ -61,6 +65,7 @@ public enum Truth: UInt8, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// `true`, `false` or `unknown`.
   public var description: String {
     switch self {
     case .false: "false"

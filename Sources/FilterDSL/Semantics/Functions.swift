@@ -101,7 +101,9 @@ public struct FunctionDefinition: Sendable {
 
 /// Why a function's type rule refused its arguments.
 public struct TypeRuleError: Error, Sendable {
+  /// What is wrong, in lower case: "lower takes text, not a number".
   public let message: String
+  /// An error saying `message`.
   public init(_ message: String) { self.message = message }
 }
 
@@ -113,6 +115,7 @@ public struct EvaluationContext: Sendable {
   /// The values of `$parameters`, by name without `$`.
   public var parameters: [String: Value]
 
+  /// A context whose clock says `now`, with `parameters` bound.
   public init(now: Instant = Instant(seconds: 0), parameters: [String: Value] = [:]) {
     self.now = now
     self.parameters = parameters

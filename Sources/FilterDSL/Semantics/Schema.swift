@@ -5,6 +5,7 @@ public struct Schema: Hashable, Sendable {
   public struct Field: Hashable, Sendable {
     /// The name, as a filter writes it (`price`, or `screen size` in backticks).
     public var name: String
+    /// The type of its values.
     public var type: ValueType
     /// Whether some records have no value (null or missing).
     public var isOptional: Bool
@@ -12,6 +13,7 @@ public struct Schema: Hashable, Sendable {
     /// values. A filter comparing with another value gets a warning with a suggestion.
     public var knownValues: [String]?
 
+    /// A field called `name` of `type`; `optional` when some records lack it.
     public init(
       _ name: String, _ type: ValueType, optional: Bool = false, knownValues: [String]? = nil
     ) {

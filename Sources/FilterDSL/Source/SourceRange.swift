@@ -51,6 +51,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
     return range
   }
 
+  /// `start..<end`.
   public var description: String { "\(start)..<\(end)" }
 }
 
@@ -61,10 +62,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   /// The column in characters (extended grapheme clusters), starting at 1.
   public var column: Int
 
+  /// Line `line`, column `column`, both from 1.
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
+  /// `line:column`.
   public var description: String { "\(line):\(column)" }
 }

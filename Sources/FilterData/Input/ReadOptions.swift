@@ -13,6 +13,7 @@ public struct ReadOptions: Sendable {
   /// (`--root data.items`); empty when the document is the list (or JSON Lines).
   public var root: [String]
 
+  /// Options of these values; the defaults read a file as it is.
   public init(nullTexts: [String] = [], types: [String: ValueType] = [:], root: [String] = []) {
     self.nullTexts = nullTexts
     self.types = types

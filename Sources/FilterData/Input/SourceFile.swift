@@ -69,5 +69,6 @@ public struct SourceFileError: Error, CustomStringConvertible {
   /// What is wrong, in lower case.
   public let reason: String
 
+  /// `error: PATH: REASON`.
   public var description: String { "error: \(path): \(reason)" }
 }

@@ -11,6 +11,8 @@ import FilterDSL
 /// tags        list<string>
 /// ```
 public enum SchemaOutline {
+  /// The fields of `schema`, one per line, nested records indented (`flt --schema`); `sampled` says
+  /// the types come from the first records only.
   public static func text(_ schema: Schema, sampled: Bool = false) -> String {
     var rows: [(name: String, type: String, note: String)] = []
     collect(schema, indent: "", into: &rows)

@@ -6,6 +6,7 @@ import Foundation
 /// in a ``Session``, numbers lines across the session for diagnostics (`<repl>:12:7`), and
 /// never lets an error end the session.
 public final class Repl {
+  /// The session entries run in.
   public let session: Session
   /// Where errors go.
   private let errors: (String) -> Void
@@ -16,11 +17,13 @@ public final class Repl {
   /// How many entries failed.
   public private(set) var failures = 0
 
+  /// A REPL over `session`; `errors` receives rendered errors.
   public init(session: Session, errors: @escaping (String) -> Void) {
     self.session = session
     self.errors = errors
   }
 
+  /// What `:help` prints.
   public static let help = """
     Statements (end a line to run it; a line with an open bracket or quote goes on):
       load "phones.json" [as name]     read a JSON, JSON Lines or CSV file

@@ -7,6 +7,7 @@ import FilterDSL
 public struct Definitions: Sendable {
   /// One definition, already expanded (it uses no other names), with its size.
   public struct Definition: Sendable {
+    /// What the name stands for, expanded.
     public var value: Expr
     /// Whether it is a parameter (a value that reads no field) rather than a named filter.
     public var isParameter: Bool
@@ -25,7 +26,9 @@ public struct Definitions: Sendable {
     }
   }
 
+  /// The named filters, by name.
   public private(set) var filters: [String: Definition] = [:]
+  /// The parameters, by name.
   public private(set) var parameters: [String: Definition] = [:]
 
   /// Whether nothing is defined.

@@ -54,7 +54,9 @@ public final class Session {
 
   /// One statement as written, and where its `load` path pointed.
   public struct TranscriptEntry: Sendable {
+    /// The statement, parsed.
     public var statement: Stmt
+    /// The statement as written.
     public var text: String
     /// For `load`: the data file's path as the session resolved it.
     public var loadedPath: String?

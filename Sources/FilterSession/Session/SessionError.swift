@@ -10,6 +10,7 @@ public struct SessionError: Error, Sendable {
   /// Text shown before the diagnostics, such as a data file's own error.
   public let preamble: String
 
+  /// An error of `diagnostics` pointing into `source`, shown after `preamble`.
   public init(source: SourceText, diagnostics: [Diagnostic], preamble: String = "") {
     self.source = source
     self.diagnostics = diagnostics.sortedByPosition()

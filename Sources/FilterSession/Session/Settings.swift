@@ -14,6 +14,7 @@ public struct Settings: Sendable {
   /// switching data resets it.
   public var columns: [String]?
 
+  /// The default settings: a table, every row, no timing, cells up to 40 columns.
   public init() {}
 
   /// The settings `set` knows, with what each takes, in words and as `:help` shows it.

@@ -17,7 +17,7 @@ import Testing
     case "memory": .int(6)
     case "diskSpace": .int(256)
     case "color": .string("Space Black")
-    case "released": .date(CalendarDate(year: 2022, month: 9, day: 16)!)
+    case "released": .date(CalendarDate(daysSinceEpoch: 19_251))  // 2022-09-16
     case "warranty": .duration(TimeSpan(nanoseconds: 365 * 86_400_000_000_000))
     case "inStock": .bool(true)
     case "tags": .list([.string("5G"), .string("eSIM")])

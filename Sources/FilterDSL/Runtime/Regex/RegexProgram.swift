@@ -84,7 +84,9 @@ public struct RegexProgram: Sendable {
 
 /// What a pattern is wrong about, and where (a character offset into the pattern).
 public struct RegexError: Error, Sendable, Equatable {
+  /// What is wrong with the pattern.
   public let message: String
+  /// The byte offset in the pattern where it goes wrong.
   public let offset: Int
 }
 
