@@ -21,6 +21,45 @@ public struct DataRecord: Sendable {
     self.format = format
   }
 
+  /// A record of `values` (in the order of `schema`'s fields) that was not read from a file:
+  /// its text is made as a JSON object, so that every output format can write it. Nested
+  /// records (and lists of them) become objects with their schema's names.
+  public init(_ values: [Value], schema: Schema) {
+    var text: [UInt8] = []
+    DataRecord.appendObject(values, schema, to: &text)
+    self.init(values: values, text: text[...], format: .json)
+  }
+
+  /// Appends `values` as a JSON object of `schema`'s fields. Recursion follows the schema's
+  /// nesting, which is bounded (a schema inferred from data is no deeper than the reader
+  /// allows).
+  private static func appendObject(_ values: [Value], _ schema: Schema, to out: inout [UInt8]) {
+    out.append(0x7B)
+    for (slot, field) in schema.fields.enumerated() {
+      if slot > 0 { out.append(0x2C) }
+      JSONText.appendQuoted(field.name.utf8, to: &out)
+      out.append(0x3A)
+      appendValue(slot < values.count ? values[slot] : .null, field.type, to: &out)
+    }
+    out.append(0x7D)
+  }
+
+  private static func appendValue(_ value: Value, _ type: ValueType, to out: inout [UInt8]) {
+    switch (value, type) {
+    case (.record(let inner), .record(let schema)):
+      appendObject(inner, schema, to: &out)
+    case (.list(let items), .list(let element)):
+      out.append(0x5B)
+      for (i, item) in items.enumerated() {
+        if i > 0 { out.append(0x2C) }
+        appendValue(item, element, to: &out)
+      }
+      out.append(0x5D)
+    default:
+      ValueText.appendJSON(value, to: &out)
+    }
+  }
+
   /// This record with its text copied out of the block it was read in, so that keeping it
   /// does not keep the whole block in memory.
   public var detached: DataRecord {

@@ -46,15 +46,25 @@ public final class RecordWriter {
   public var totalRows: Int?
 
   /// A writer of records read by `reader`, showing `select` (every field when nil).
-  public init(
+  public convenience init(
     _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputSink
+  ) {
+    self.init(
+      format, columns: reader.header ?? reader.schema.names, select: select, to: out)
+  }
+
+  /// A writer of records whose fields are `columns` (the header of CSV and table output),
+  /// showing `select` (every column when nil). Records an embedder made itself come from
+  /// ``DataRecord/init(_:schema:)``.
+  public init(
+    _ format: OutputFormat, columns: [String], select: [String]?, to out: OutputSink
   ) {
     self.format = format
     self.out = out
     selection = select
-    columns = select ?? reader.header ?? reader.schema.names
+    self.columns = select ?? columns
     if let separator = format.separator {
-      out.write(RecordWriter.csvRow(columns, separator: separator))
+      out.write(RecordWriter.csvRow(self.columns, separator: separator))
     } else if format == .json {
       out.write("[")
     }
