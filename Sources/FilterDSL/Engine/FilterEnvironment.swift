@@ -63,11 +63,7 @@ public struct FilterEnvironment<Root>: Sendable {
   /// Parses, checks and compiles a filter such as `price < 1000 and color == Midnight`.
   public func compileFilter(_ text: String) throws(FilterError) -> CompiledFilter<Root> {
     let source = SourceText(text)
-    let parsed = Parser.parseFilter(source, limits: limits)
-    guard let filter = parsed.value, !parsed.hasErrors else {
-      throw FilterError(source: source, diagnostics: parsed.diagnostics)
-    }
-    return try compileFilter(filter, source: source)
+    return try compileFilter(Parser.parseFilter(source, limits: limits).get(), source: source)
   }
 
   /// Checks and compiles a parsed filter; `source` is what its ranges point into.
@@ -83,11 +79,7 @@ public struct FilterEnvironment<Root>: Sendable {
   /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
   public func compileQuery(_ text: String) throws(FilterError) -> CompiledQuery<Root> {
     let source = SourceText(text, name: "<query>")
-    let parsed = Parser.parseQuery(source, limits: limits)
-    guard let query = parsed.value, !parsed.hasErrors else {
-      throw FilterError(source: source, diagnostics: parsed.diagnostics)
-    }
-    return try compileQuery(query, source: source)
+    return try compileQuery(Parser.parseQuery(source, limits: limits).get(), source: source)
   }
 
   /// Checks and compiles a parsed query; `source` is what its ranges point into.

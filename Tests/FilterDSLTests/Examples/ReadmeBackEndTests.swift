@@ -66,5 +66,8 @@ struct ToSearchQuery: BoundVisitor {
         ]))
     let unsupported = env.check(SourceText("model contains Pro")).tree?.filter
     #expect(unsupported?.accept(&translate) == nil)
+    // Constants arrive folded.
+    let folded = env.check(SourceText("diskSpace >= 200 + 56")).tree?.filter
+    #expect(folded?.accept(&translate) == .atLeast("diskSpace", .int(256)))
   }
 }
