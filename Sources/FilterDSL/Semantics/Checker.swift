@@ -87,7 +87,7 @@ public final class Checker {
           "limit and offset take an integer, not \(bound.type)", at: expr.range))
       return nil
     }
-    if !expr.fieldPaths.isEmpty {
+    if !bound.fields.isEmpty {
       report(
         .invalidOperand(
           "limit and offset are counts known before the records are read; they cannot read a field",
