@@ -79,7 +79,7 @@ enum Command {
     let rest = Array(arguments.dropFirst())
     switch command {
     case "help":
-      print(usage)
+      StandardStreams.print(usage)
       return Status.success
     case "parse":
       let tree = rest.first == "--tree"
@@ -160,11 +160,11 @@ enum Command {
       return usageError(error.message)
     }
     if options.help {
-      print(usage)
+      StandardStreams.print(usage)
       return Status.success
     }
     if options.version {
-      print(version)
+      StandardStreams.print(version)
       return Status.success
     }
     if options.schema { return schema(options) }
@@ -179,8 +179,9 @@ enum Command {
       do {
         let reader = try DataReader(
           path: path, format: options.inputFormat, options: options.read)
-        if paths.count > 1 { print("\(reader.name):") }
-        print(SchemaOutline.text(reader.schema, sampled: !reader.sawEverything), terminator: "")
+        if paths.count > 1 { StandardStreams.print("\(reader.name):") }
+        StandardStreams.print(
+          SchemaOutline.text(reader.schema, sampled: !reader.sawEverything), terminator: "")
       } catch {
         writeError(error.rendered)
         return Status.failure
@@ -212,7 +213,7 @@ enum Command {
       if result.hasErrors {
         status = Status.failure
       } else if let script = result.value {
-        Swift.print(output == .tree ? script.debugDescription : script.description)
+        StandardStreams.print(output == .tree ? script.debugDescription : script.description)
       }
     }
     return status
@@ -222,14 +223,14 @@ enum Command {
     let result = Parser.parseQuery(SourceText(text, name: "<query>"))
     if !result.diagnostics.isEmpty { writeError(result.renderedDiagnostics) }
     guard let query = result.value else { return Status.failure }
-    print(query.debugDescription)
+    StandardStreams.print(query.debugDescription)
     return Status.success
   }
 
   static func tokens(_ text: String) -> Int32 {
     let source = SourceText(text, name: "<query>")
     let lexed = Lexer.tokenize(source)
-    print(
+    StandardStreams.print(
       lexed.tokens.map { "\($0.kind) \(quotedText(source.slice($0.range)))" }.joined(
         separator: "\n"))
     if !lexed.diagnostics.isEmpty {
@@ -249,6 +250,6 @@ enum Command {
   }
 
   static func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStreams.writeError(text)
   }
 }

@@ -53,7 +53,7 @@ struct FilterCommand {
     let compiled = try compile(for: first)
     if options.check { return Command.Status.success }
     if options.explain {
-      print(compiled.plan.description)
+      StandardStreams.print(compiled.plan.description)
       return Command.Status.success
     }
     try checkSelection(first)
@@ -74,7 +74,8 @@ struct FilterCommand {
     // The final fields of the files read so far, which every file must share when sorting.
     var sortedFields: [Schema.Field]? = nil
 
-    for (index, path) in inputs.enumerated() where !execution.isComplete {
+    for (index, path) in inputs.enumerated()
+    where !execution.isComplete && target.stream.failure == nil {
       let reader =
         index == 0
         ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
@@ -102,6 +103,9 @@ struct FilterCommand {
         warn(reader.takeWarnings())
         for record in execution.consume(block) { writer?.write(record) }
         if format != .table { target.stream.flush() }
+        // Output that cannot be written (a closed pipe, with SIGPIPE ignored; a full disk):
+        // reading on would be work for nothing. The error is reported below.
+        if target.stream.failure != nil { break }
       }
       warn(reader.takeWarnings())
       for line in reader.conversionSummary { Command.writeError(line) }

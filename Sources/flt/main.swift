@@ -2,4 +2,4 @@ import Foundation
 
 // The `flt` command: filters data files with a query (`flt FILTER FILE`), shows their
 // schema, and works on the language itself (`flt check`, `flt parse`, `flt ast`, `flt tokens`).
-exit(Command.run(Array(CommandLine.arguments.dropFirst())))
+exit(StandardStreams.finish(Command.run(Array(CommandLine.arguments.dropFirst()))))

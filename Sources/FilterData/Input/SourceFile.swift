@@ -1,6 +1,14 @@
 import FilterDSL
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+  private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemRead = Darwin.read
+#endif
+
 /// Reading `.flt` scripts and other source text from disk.
 public enum SourceFile {
   /// The contents of the file at `path` as source text named after the path. `-` reads
@@ -8,7 +16,7 @@ public enum SourceFile {
   public static func read(_ path: String) throws(SourceFileError) -> SourceText {
     let data: Data
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      data = try standardInput()
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -34,6 +42,26 @@ public enum SourceFile {
       )
     }
     return SourceText(String(decoding: bytes, as: UTF8.self), name: name)
+  }
+
+  /// All of standard input, read with `read(2)`: a closed standard input, or one that is a
+  /// directory, is an error to report (Foundation's `readDataToEndOfFile` traps on both).
+  private static func standardInput() throws(SourceFileError) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return systemRead(0, base, raw.count)
+      }
+      if count == 0 { return data }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        throw SourceFileError(path: "<stdin>", reason: "cannot be read (\(reason))")
+      }
+      data.append(contentsOf: buffer[..<count])
+    }
   }
 
   /// The offset of the first byte that is not part of valid UTF-8, if any.
