@@ -6,54 +6,141 @@ import FilterData
   import Darwin
 #endif
 
-/// Where results go: standard output, or a file written atomically. A file is written under
-/// a temporary name in its folder and renamed over the target only when the run succeeds, so
-/// a failed run leaves an existing file as it was.
+/// Where results go: standard output, or a file.
+///
+/// A regular file (new or existing) is written under a temporary name in its folder and put in
+/// place only when the run succeeds, so a failed run leaves an existing file as it was. Put in
+/// place keeps what the file was: its mode and (where allowed) owner; a symlink is followed to
+/// its target and stays a symlink; a file with other hard links is rewritten in place so that
+/// every name sees the new contents. A path that names no regular file (a device such as
+/// `/dev/null`, a FIFO, a socket) is written straight through, never replaced.
 final class OutputTarget {
   let stream: OutputSink
   private let path: String?
   private var temporary: String?
-  /// The temporary file's descriptor, or -1.
+  /// Whether the finished temporary file is copied into the target instead of renamed over it
+  /// (the target has other hard links).
+  private var copiesInPlace = false
+  /// The output file's descriptor (temporary, or the target itself), or -1.
   private var fd: Int32 = -1
 
-  /// Standard output for nil; otherwise a temporary file beside `path`.
+  /// Standard output for nil; otherwise the file at `path` as described above.
   init(path: String?) throws {
     guard let path else {
       self.path = nil
       stream = OutputSink(descriptor: 1)
       return
     }
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let target = OutputTarget.following(path)
+    var status = stat()
+    let exists = stat(target, &status) == 0
+    let kind = status.st_mode & S_IFMT
+    if exists && kind == S_IFDIR {
+      throw FilterCommand.CommandError(message: "cannot write \(path): it is a directory")
+    }
+    if exists && kind != S_IFREG {
+      // A device, a FIFO or a socket: write to it, never replace it.
+      let fd = open(target, O_WRONLY | O_CLOEXEC)
+      guard fd >= 0 else { throw OutputTarget.failure(path) }
+      self.path = nil
+      self.fd = fd
+      stream = OutputSink(descriptor: fd)
+      return
+    }
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[...$0]) } ?? ""
+    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
     var template = Array("\(folder).\(base).flt-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
       return mkstemp(base)
     }
-    guard fd >= 0 else {
-      throw FilterCommand.CommandError(
-        message: "cannot write \(path): \(String(cString: strerror(errno)))")
+    guard fd >= 0 else { throw OutputTarget.failure(path) }
+    if exists {
+      // The file keeps its permissions and, where the system allows, its owner.
+      fchmod(fd, status.st_mode & 0o7777)
+      _ = fchown(fd, status.st_uid, status.st_gid)
+      copiesInPlace = status.st_nlink > 1
+    } else {
+      // mkstemp makes the file private; a new file gets the permissions the umask allows.
+      let mask = umask(0)
+      umask(mask)
+      fchmod(fd, 0o666 & ~mask)
     }
-    // mkstemp makes the file private; give it the usual permissions.
-    fchmod(fd, 0o644)
-    self.path = path
+    self.path = target
     temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     stream = OutputSink(descriptor: fd)
     self.fd = fd
   }
 
+  /// `path`, with symlinks followed to the file they name (which may not exist yet).
+  private static func following(_ path: String) -> String {
+    var path = path
+    for _ in 0..<40 {  // as many links as the system follows
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(path, &buffer, buffer.count - 1)
+      guard count > 0 else { return path }
+      let link = String(
+        decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        path = link
+      } else {
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        path = folder + link
+      }
+    }
+    return path
+  }
+
+  private static func failure(_ path: String) -> FilterCommand.CommandError {
+    FilterCommand.CommandError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+  }
+
   /// Puts the finished file in place.
   func commit() throws {
-    guard let path, let temporary else { return }
+    guard let path, let temporary else {
+      if fd >= 0 { close(fd) }
+      fd = -1
+      return
+    }
+    if copiesInPlace {
+      try copy(temporary, into: path)
+      unlink(temporary)
+    } else {
+      guard rename(temporary, path) == 0 else { throw OutputTarget.failure(path) }
+    }
     close(fd)
     fd = -1
-    guard rename(temporary, path) == 0 else {
-      throw FilterCommand.CommandError(
-        message: "cannot write \(path): \(String(cString: strerror(errno)))")
-    }
     self.temporary = nil
+  }
+
+  /// Rewrites `target` with the contents of the temporary file, keeping the file itself (and
+  /// so its other names).
+  private func copy(_ temporary: String, into target: String) throws {
+    let output = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard output >= 0 else { throw OutputTarget.failure(target) }
+    defer { close(output) }
+    guard lseek(fd, 0, SEEK_SET) == 0 else { throw OutputTarget.failure(target) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw OutputTarget.failure(target) }
+      if count == 0 { return }
+      var written = 0
+      while written < count {
+        let n = buffer.withUnsafeBytes { raw -> Int in
+          guard let base = raw.baseAddress else { return 0 }
+          return write(output, base + written, count - written)
+        }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { throw OutputTarget.failure(target) }
+        written += n
+      }
+    }
   }
 
   /// Removes the temporary file of a run that did not finish.
