@@ -31,7 +31,7 @@ final class OutputTarget {
       stream = OutputSink(descriptor: 1)
       return
     }
-    let target = OutputTarget.following(path)
+    let target = FilePaths.followingSymlinks(path)
     var status = stat()
     let exists = stat(target, &status) == 0
     let kind = status.st_mode & S_IFMT
@@ -72,27 +72,6 @@ final class OutputTarget {
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     stream = OutputSink(descriptor: fd)
     self.fd = fd
-  }
-
-  /// `path`, with symlinks followed to the file they name (which may not exist yet).
-  private static func following(_ path: String) -> String {
-    var path = path
-    for _ in 0..<40 {  // as many links as the system follows
-      var status = stat()
-      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(path, &buffer, buffer.count - 1)
-      guard count > 0 else { return path }
-      let link = String(
-        decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if link.hasPrefix("/") {
-        path = link
-      } else {
-        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-        path = folder + link
-      }
-    }
-    return path
   }
 
   private static func failure(_ path: String) -> FilterCommand.CommandError {

@@ -1,3 +1,4 @@
+import FilterData
 import Foundation
 
 /// The REPL's history file: one entry per line, line breaks inside an entry written as `\n`
@@ -29,7 +30,8 @@ package struct History: Sendable {
   package func save(_ entries: [String]) -> Bool {
     guard let path else { return true }
     let text = entries.suffix(History.limit).map(History.encode).joined(separator: "\n") + "\n"
-    return (try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
+    // Private (what was typed may hold anything), through a symlink to a shared history.
+    return FilePaths.writeAtomically(Array(text.utf8), to: path, mode: 0o600) == nil
   }
 
   static func encode(_ entry: String) -> String {

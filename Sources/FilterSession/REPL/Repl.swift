@@ -186,11 +186,6 @@ public final class Repl {
         text += entry.text + "\n"
       }
     }
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-      return nil
-    } catch {
-      return (error as NSError).localizedDescription
-    }
+    return FilePaths.writeAtomically(Array(text.utf8), to: path, mode: 0o666)
   }
 }

@@ -88,6 +88,31 @@ import Testing
     #expect(repl.failures == 2)
   }
 
+  /// What was typed may hold anything: a new history file is private, and a history that is a
+  /// symlink (to a shared file) stays one. (Found by an audit: 0644, and the link replaced.)
+  @Test func historyIsPrivateAndFollowsSymlinks() throws {
+    let folder = try TemporaryFiles.makeFolder("history")
+    let path = folder.appendingPathComponent("history").path
+    #expect(History(path: path).save(["count"]))
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let shared = folder.appendingPathComponent("shared").path
+    let link = folder.appendingPathComponent("link").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: shared)
+    #expect(History(path: link).save(["count price > 1"]))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == shared)
+    #expect(History(path: shared).load() == ["count price > 1"])
+    // :save goes through links the same way.
+    let script = folder.appendingPathComponent("script.flt").path
+    let scriptLink = folder.appendingPathComponent("saved.flt").path
+    try FileManager.default.createSymbolicLink(atPath: scriptLink, withDestinationPath: script)
+    let (repl, _) = self.repl()
+    repl.handle("count")
+    repl.handle(":save \(scriptLink)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scriptLink) == script)
+    #expect(FileManager.default.fileExists(atPath: script))
+  }
+
   @Test func historyEntriesSurviveTheFile() throws {
     let path = TemporaryFiles.url("history").path
     let history = History(path: path)

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writing files the way users expect: through symlinks, keeping what a file was.
+package enum FilePaths {
+  /// `path`, with symlinks followed to the file they name (which may not exist yet), so that
+  /// a file put in place by a rename replaces the target, not the link.
+  package static func followingSymlinks(_ path: String) -> String {
+    var path = path
+    for _ in 0..<40 {  // as many links as the system follows
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(path, &buffer, buffer.count - 1)
+      guard count > 0 else { return path }
+      let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        path = link
+      } else {
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        path = folder + link
+      }
+    }
+    return path
+  }
+
+  /// Writes `bytes` to `path` atomically: to a temporary file in the same folder, renamed over
+  /// the target only when complete. Symlinks are followed; an existing file keeps its mode,
+  /// and a new one gets `mode` (less the umask). Nil on success, else what went wrong (the old
+  /// file is then untouched).
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t)
+    -> String?
+  {
+    let target = followingSymlinks(path)
+    var status = stat()
+    let exists = stat(target, &status) == 0
+    if exists && status.st_mode & S_IFMT != S_IFREG { return "it is not a regular file" }
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[...$0]) } ?? ""
+    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    var template = Array("\(folder).\(base).tmp-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, exists ? status.st_mode & 0o7777 : mode & ~mask)
+    var written = 0
+    var ok = true
+    while ok && written < bytes.count {
+      let n = bytes.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return write(fd, base + written, raw.count - written)
+      }
+      if n < 0 && errno == EINTR { continue }
+      if n > 0 { written += n } else { ok = false }
+    }
+    var problem = ok ? nil : String(cString: strerror(errno))
+    close(fd)
+    if problem == nil && rename(temporary, target) != 0 {
+      problem = String(cString: strerror(errno))
+    }
+    if problem != nil { unlink(temporary) }
+    return problem
+  }
+}
