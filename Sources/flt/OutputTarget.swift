@@ -68,8 +68,10 @@ final class OutputTarget {
       fchmod(fd, 0o666 & ~mask)
     }
     self.path = target
-    temporary = String(
+    let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    TemporaryFileCleanup.register(temporary)
+    self.temporary = temporary
     stream = OutputSink(descriptor: fd)
     self.fd = fd
   }
@@ -94,6 +96,7 @@ final class OutputTarget {
     close(fd)
     fd = -1
     self.temporary = nil
+    TemporaryFileCleanup.clear()
   }
 
   /// Rewrites `target` with the contents of the temporary file, keeping the file itself (and
@@ -128,5 +131,6 @@ final class OutputTarget {
     fd = -1
     if let temporary { unlink(temporary) }
     temporary = nil
+    TemporaryFileCleanup.clear()
   }
 }

@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `-o FILE` puts the output in place without changing what the path was. (Found by an
 /// audit: it renamed a regular file over devices, FIFOs and symlinks, reset a file's mode to
 /// 0644, and broke hard links.)
@@ -77,5 +83,36 @@ import Testing
       cat kept.jsonl; ls -A | grep -c flt-
       """)
     #expect(run.stdout == "old\n0\n", "\(run.stderr)")
+  }
+
+  /// A signal during a long `-o` run removes the temporary file and leaves the target as it
+  /// was. (Found by an audit: the `.NAME.flt-XXXXXX` file was left behind.)
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func aSignalLeavesNoTemporaryBehind(signal: Int32) throws {
+    let folder = try TemporaryFiles.makeFolder("signal")
+    let target = folder.appendingPathComponent("out.jsonl")
+    try Data("old\n".utf8).write(to: target)
+    let child = try ChildProcess(
+      [CLITests.binary.path, "-o", target.path, "-f", "jsonl", "n >= 0"], in: folder.path)
+    // More records than the reader samples, so that output has begun; the input stays open.
+    var lines = ""
+    for i in 0..<20_000 { lines += "{\"n\":\(i)}\n" }
+    child.send(Array(lines.utf8))
+    var waited = 0
+    func temporaries() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+        $0.hasPrefix(".out.jsonl.flt-")
+      }
+    }
+    while temporaries().isEmpty && waited < 2_000 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(temporaries().count == 1)
+    kill(child.pid, signal)
+    let result = try child.wait(timeout: 30)
+    #expect(result.status == 128 + signal)
+    #expect(temporaries().isEmpty)
+    #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
   }
 }
