@@ -37,7 +37,14 @@ enum TextMatching {
 /// `like` patterns: `*` matches any run of characters, `?` one character, `[abc]` one of
 /// those, `[a-z]` one in the range, `[!0-9]` (or `[^0-9]`) one not in it, and `\` escapes the
 /// next character. A `]` right after `[` or `[!` is in the set; a `[` never closed is itself.
-/// Matching is linear in the text for each star (no exponential backtracking).
+///
+/// Matching takes time linear in the text for each star-free run of the pattern (a
+/// *segment*), whatever the pattern: the first segment must match at the start, the last at
+/// the end, and each one between is found at its leftmost place after the one before (which
+/// is always a right choice when only `*` separates them), by a bit-parallel search
+/// (Shift-And) that reads each character of the text once, a machine word per 64 pieces of
+/// the segment. (The backtracking matcher it replaces took 15 s for an 8,000-character
+/// pattern on a 200 KB text.)
 struct Glob: Sendable {
   enum Piece: Sendable {
     case character(Character)
@@ -55,7 +62,8 @@ struct Glob: Sendable {
     }
   }
 
-  let pieces: [Piece]
+  /// The pattern's pieces between its stars: one segment when it has none.
+  let segments: [GlobSegment]
 
   init(_ pattern: String) {
     let characters = Array(pattern)
@@ -83,7 +91,15 @@ struct Glob: Sendable {
       }
       i += 1
     }
-    self.pieces = pieces
+    var segments: [[Piece]] = [[]]
+    for piece in pieces {
+      if case .star = piece {
+        segments.append([])
+      } else {
+        segments[segments.count - 1].append(piece)
+      }
+    }
+    self.segments = segments.map(GlobSegment.init)
   }
 
   /// The set that opens at `characters[start]` (a `[`) and the index of its `]`, or nil when
@@ -116,31 +132,100 @@ struct Glob: Sendable {
 
   func matches(_ text: String) -> Bool {
     let text = Array(text)
-    var t = 0
-    var p = 0
-    var starPattern = -1
-    var starText = 0
-    while t < text.count {
-      if p < pieces.count {
-        if case .star = pieces[p] {
-          starPattern = p
-          starText = t
-          p += 1
-          continue
-        }
-        if pieces[p].matches(text[t]) {
-          p += 1
-          t += 1
-          continue
-        }
-      }
-      guard starPattern >= 0 else { return false }
-      // Let the last star take one more character, and try again after it.
-      p = starPattern + 1
-      starText += 1
-      t = starText
+    guard let first = segments.first, let last = segments.last else { return true }
+    if segments.count == 1 {
+      return text.count == first.pieces.count && first.matches(text, at: 0)
     }
-    while p < pieces.count, case .star = pieces[p] { p += 1 }
-    return p == pieces.count
+    // The first segment at the start, the last at the end, not overlapping.
+    guard first.pieces.count + last.pieces.count <= text.count, first.matches(text, at: 0),
+      last.matches(text, at: text.count - last.pieces.count)
+    else { return false }
+    var position = first.pieces.count
+    let end = text.count - last.pieces.count
+    for segment in segments.dropFirst().dropLast() {
+      guard let after = segment.firstEnd(in: text, from: position, upTo: end) else {
+        return false
+      }
+      position = after
+    }
+    return true
+  }
+}
+
+/// A star-free run of a glob's pieces, with what its bit-parallel search needs: for each
+/// character, the pieces it matches as bits (bit `j` of word `j / 64` for piece `j`).
+struct GlobSegment: Sendable {
+  let pieces: [Glob.Piece]
+  /// The number of 64-bit words a set of pieces takes.
+  let words: Int
+  /// The pieces each literal character is, as bits.
+  let literal: [Character: [UInt64]]
+  /// The pieces any character matches (`?`), as bits.
+  let any: [UInt64]
+  /// The indices of the `[...]` pieces, tested per character.
+  let sets: [Int]
+
+  init(_ pieces: [Glob.Piece]) {
+    self.pieces = pieces
+    let words = Swift.max(1, (pieces.count + 63) / 64)
+    self.words = words
+    var literal: [Character: [UInt64]] = [:]
+    var any = [UInt64](repeating: 0, count: words)
+    var sets: [Int] = []
+    for (j, piece) in pieces.enumerated() {
+      let bit = UInt64(1) << UInt64(j % 64)
+      switch piece {
+      case .character(let c):
+        literal[c, default: [UInt64](repeating: 0, count: words)][j / 64] |= bit
+      case .one: any[j / 64] |= bit
+      case .set: sets.append(j)
+      case .star: break
+      }
+    }
+    self.literal = literal
+    self.any = any
+    self.sets = sets
+  }
+
+  /// Whether the segment matches `text` starting at `start` (which leaves room for it).
+  func matches(_ text: [Character], at start: Int) -> Bool {
+    guard start >= 0, start + pieces.count <= text.count else { return false }
+    for (j, piece) in pieces.enumerated() where !piece.matches(text[start + j]) { return false }
+    return true
+  }
+
+  /// The index just after the leftmost match that starts at or after `start` and ends at or
+  /// before `end`, if any.
+  func firstEnd(in text: [Character], from start: Int, upTo end: Int) -> Int? {
+    let m = pieces.count
+    if m == 0 { return start }
+    var state = [UInt64](repeating: 0, count: words)
+    var masks: [Character: [UInt64]] = [:]
+    let lastWord = (m - 1) / 64
+    let lastBit = UInt64(1) << UInt64((m - 1) % 64)
+    var t = start
+    while t < end {
+      let c = text[t]
+      let mask = masks[c] ?? mask(for: c, caching: &masks)
+      // state = ((state << 1) | 1) & mask, across words.
+      var carry: UInt64 = 1
+      for w in 0..<words {
+        let shifted = (state[w] << 1) | carry
+        carry = state[w] >> 63
+        state[w] = shifted & mask[w]
+      }
+      t += 1
+      if state[lastWord] & lastBit != 0 { return t }
+    }
+    return nil
+  }
+
+  /// The pieces `c` matches, as bits, remembered in `cache`.
+  private func mask(for c: Character, caching cache: inout [Character: [UInt64]]) -> [UInt64] {
+    var mask = literal[c] ?? [UInt64](repeating: 0, count: words)
+    for w in 0..<words { mask[w] |= any[w] }
+    for j in sets where pieces[j].matches(c) { mask[j / 64] |= UInt64(1) << UInt64(j % 64) }
+    cache[c] = mask
+    return mask
   }
 }

@@ -74,6 +74,48 @@ import Testing
     #expect(Glob(pattern).matches(text) == expected, "\(pattern) on \(text)")
   }
 
+  /// The glob matcher agrees with a plain backtracking matcher (the definition) on random
+  /// patterns and texts over a small alphabet, where stars interact most.
+  @Test func globAgreesWithBacktracking() {
+    func reference(_ pieces: ArraySlice<Glob.Piece>, _ text: ArraySlice<Character>) -> Bool {
+      guard let piece = pieces.first else { return text.isEmpty }
+      if case .star = piece {
+        return (0...text.count).contains { reference(pieces.dropFirst(), text.dropFirst($0)) }
+      }
+      guard let c = text.first, piece.matches(c) else { return false }
+      return reference(pieces.dropFirst(), text.dropFirst())
+    }
+    var random = SplitMix64(seed: 42)
+    let patternAlphabet: [String] = ["a", "b", "*", "?", "[ab]", "[!a]", "\\*"]
+    let textAlphabet: [Character] = ["a", "b", "c", "*"]
+    for _ in 0..<20_000 {
+      let pattern = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+        patternAlphabet.randomElement(using: &random) ?? "a"
+      }.joined()
+      let text = String(
+        (0..<Int.random(in: 0...9, using: &random)).map { _ in
+          textAlphabet.randomElement(using: &random) ?? "a"
+        })
+      let glob = Glob(pattern)
+      var pieces: [Glob.Piece] = []
+      for (i, segment) in glob.segments.enumerated() {
+        if i > 0 { pieces.append(.star) }
+        pieces += segment.pieces
+      }
+      #expect(
+        glob.matches(text) == reference(pieces[...], Array(text)[...]), "\(pattern) on \(text)")
+    }
+  }
+
+  /// Each character of the text is read once per segment: a long pattern against a long text
+  /// is fast (it took 15 s with backtracking; run time is not asserted, the test would hang).
+  @Test func globIsLinearForLongPatterns() {
+    let text = String(repeating: "a", count: 200_000)
+    #expect(!Glob("*" + String(repeating: "a", count: 8_000) + "b").matches(text))
+    #expect(Glob("*" + String(repeating: "a", count: 8_000) + "*").matches(text))
+    #expect(!Glob("*" + String(repeating: "?", count: 8_000) + "b*").matches(text))
+  }
+
   @Test func globIsNotExponential() {
     let text = String(repeating: "a", count: 2_000)
     #expect(!Glob(String(repeating: "*a", count: 50) + "b").matches(text))
