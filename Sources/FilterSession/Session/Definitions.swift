@@ -93,10 +93,13 @@ public struct Definitions: Sendable {
   }
 
   /// Rebuilds `expr` as `mode` says. Recursion is bounded: parsed trees and definitions are
-  /// both at most ``maxDepth`` deep.
+  /// both at most ``maxDepth`` deep. Once the result has more than ``maxNodes`` nodes the
+  /// rewrite stops building it (the caller reports it as too large), so that names that double
+  /// at each level cost at most the limit, not the whole doubled tree.
   private func rewrite(_ expr: Expr, _ mode: Mode, nodes: inout Int, expanded: inout Bool)
     -> (Expr, Int)
   {
+    if nodes > Definitions.maxNodes { return (expr, 0) }
     if let (definition, isFilter) = definition(named: expr, mode) {
       expanded = true
       // Inside a named filter, only its parameters are left to replace.
