@@ -22,51 +22,51 @@ struct CSVColumns {
     self.nulls = nulls
     let tree = NameTree()
     var paths: [[Int]] = []
-    for name in header {
+    for (column, name) in header.enumerated() {
       let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       let nestable =
         parts.count > 1 && parts.count <= CSVColumns.maxNesting && !parts.contains("")
-      paths.append(tree.insert(nestable ? parts[...] : [name][...]))
+      paths.append(tree.insert(nestable ? parts[...] : [name][...], column: column))
     }
     self.paths = paths
     self.tree = tree
   }
 
-  /// A node of nested names: a leaf is a column, an inner node a nested record.
+  /// A node of nested names: a leaf is a column, an inner node a nested record. Names are
+  /// found through a dictionary, so a header of any width is read in linear time.
   final class NameTree {
     var names: [String] = []
     var children: [NameTree?] = []
-    var column: [Bool] = []
+    /// For a leaf, the header column it reads (the first, when a name repeats).
+    var columns: [Int?] = []
+    /// The slot of each name (its first one).
+    private var slots: [String: Int] = [:]
 
-    /// The slot path of `parts`, adding what is new. A name that is both a column and a
-    /// record (`camera` and `camera.zoom`) keeps the later one whole.
-    func insert(_ parts: ArraySlice<String>) -> [Int] {
+    /// The slot path of `parts`, read from header column `column`, adding what is new. A name
+    /// that is both a column and a record (`camera` and `camera.zoom`) keeps the later one
+    /// whole.
+    func insert(_ parts: ArraySlice<String>, column: Int) -> [Int] {
       guard let first = parts.first else { return [] }
       let rest = parts.dropFirst()
-      if let slot = names.firstIndex(of: first) {
+      if let slot = slots[first] {
         if rest.isEmpty || children[slot] == nil {
           if rest.isEmpty && children[slot] == nil { return [slot] }
-          return insertWhole(parts.joined(separator: "."))
+          return append(parts.joined(separator: "."), child: nil, column: column)
         }
-        return [slot] + (children[slot]?.insert(rest) ?? [])
+        return [slot] + (children[slot]?.insert(rest, column: column) ?? [])
       }
-      names.append(first)
-      if rest.isEmpty {
-        children.append(nil)
-        column.append(true)
-        return [names.count - 1]
-      }
+      if rest.isEmpty { return append(first, child: nil, column: column) }
       let child = NameTree()
-      children.append(child)
-      column.append(false)
-      return [names.count - 1] + child.insert(rest)
+      return append(first, child: child, column: nil) + child.insert(rest, column: column)
     }
 
-    private func insertWhole(_ name: String) -> [Int] {
+    private func append(_ name: String, child: NameTree?, column: Int?) -> [Int] {
+      let slot = names.count
+      if slots[name] == nil { slots[name] = slot }
       names.append(name)
-      children.append(nil)
-      column.append(true)
-      return [names.count - 1]
+      children.append(child)
+      columns.append(column)
+      return [slot]
     }
   }
 
@@ -86,7 +86,7 @@ struct CSVColumns {
         tally.records += 1
         tally.fields.records += 1
         self.tally(child, path: path + [slot], cells, scanner, tally.fields)
-      } else if let column = paths.firstIndex(of: path + [slot]), column < cells.count {
+      } else if let column = node.columns[slot], column < cells.count {
         self.tally(cells[column], scanner, into: tally)
       }
     }
