@@ -223,10 +223,11 @@ struct FilterCommand {
         let suggestion = Suggestion.closest(to: part, among: fields.names)
         let place =
           index == 0 ? "the data has" : "'\(FieldPath(name).components[index - 1].text)' has"
+        let shown = fields.names.prefix(12).map { quoted($0) }.joined(separator: ", ")
         throw CommandError(
-          message: "--select: \(place) no field '\(part)'"
-            + (suggestion.map { "; did you mean '\($0)'?" }
-              ?? "; its fields are \(fields.names.joined(separator: ", "))"))
+          message: "--select: \(place) no field \(quoted(part))"
+            + (suggestion.map { "; did you mean \(quoted($0))?" }
+              ?? "; its fields are \(shown)\(fields.names.count > 12 ? ", ..." : "")"))
       case .failure(.notARecord(let index, let field)):
         throw CommandError(
           message:

@@ -4,12 +4,12 @@ extension Diagnostic {
     _ name: String, in record: String?, suggestion: String?, fields: [String],
     at range: SourceRange
   ) -> Diagnostic {
-    let place = record.map { " of '\($0)'" } ?? ""
+    let place = record.map { " of \(quoted($0))" } ?? ""
     // Not "quote it": a name where a field belongs is a field on the left of an operator, and
     // quoting it there makes a constant that every record compares the same.
-    let shown = fields.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
+    let shown = fields.prefix(12).map { quoted($0) }.joined(separator: ", ")
     let help =
-      suggestion.map { "did you mean '\($0)'?" }
+      suggestion.map { "did you mean \(quoted($0))?" }
       ?? (fields.isEmpty
         ? "the data has no fields"
         : "the fields are \(shown)\(fields.count > 12 ? ", ... (\(fields.count) in all)" : "")")
@@ -114,7 +114,7 @@ extension Diagnostic {
     Diagnostic(
       .unknownValue, .warning, at: range,
       message: "no record has \(field) \(quoted(value))",
-      help: suggestion.map { "did you mean \"\($0)\"?" })
+      help: suggestion.map { "did you mean \(quoted($0, mark: "\""))?" })
   }
 
   static func fieldWithoutValues(_ field: String, at range: SourceRange) -> Diagnostic {
@@ -128,7 +128,9 @@ extension Diagnostic {
     Diagnostic(
       .constantComparison, .warning, at: range,
       message: "this comparison reads no field, so it is the same for every record",
-      help: suggestion.map { "to read the field '\($0)', write its name without quotes: \($0)" }
+      help: suggestion.map {
+        "to read the field \(quoted($0)), write its name without quotes: \($0)"
+      }
         ?? "put a field on one side, as in price > 100")
   }
 

@@ -72,10 +72,11 @@ extension Array where Element == Diagnostic {
   }
 }
 
-/// Quotes user text for a message: `'text'`, with control characters escaped so that a
-/// diagnostic can never carry terminal escape sequences, and long text shortened.
-func quoted(_ text: String, limit: Int = 40) -> String {
-  var out = "'"
+/// Quotes user text for a message: `'text'` (or between `mark`s), with control characters
+/// escaped so that a diagnostic can never carry terminal escape sequences, and long text
+/// shortened. Every name or value from a filter or from data goes through here.
+package func quoted(_ text: String, limit: Int = 40, mark: String = "'") -> String {
+  var out = mark
   var count = 0
   for scalar in text.unicodeScalars {
     if count == limit {
@@ -95,5 +96,5 @@ func quoted(_ text: String, limit: Int = 40) -> String {
       }
     }
   }
-  return out + "'"
+  return out + mark
 }

@@ -211,4 +211,21 @@ import Testing
     #expect(TextFolding.fold("Łódź", .diacriticInsensitive) == "Lodz")
     #expect(TextFolding.fold("Ελλάδα", [.caseInsensitive, .diacriticInsensitive]) == "ελλαδα")
   }
+
+  /// Names and values from data are shortened and escaped in messages: a CSV read from
+  /// `/dev/zero` has one field named by 30 MB of NUL bytes, which the help once printed whole.
+  @Test func namesFromDataAreShortenedAndEscaped() {
+    let huge = String(repeating: "\u{0}", count: 100_000)
+    let schema = Schema([.init(huge, .int), .init("price", .int)])
+    let expr = Parser.parseFilter(SourceText("prize > 1")).value
+    let diagnostics = expr.map { Checker.check($0, schema: schema).diagnostics } ?? []
+    let help = diagnostics.first?.help ?? ""
+    #expect(help.contains("did you mean 'price'?"))
+    let other =
+      expr.map {
+        Checker.check($0, schema: Schema([.init(huge, .int)])).diagnostics
+      } ?? []
+    let list = other.first?.help ?? ""
+    #expect(list.count < 400 && list.contains("\\u{0}") && !list.contains("\u{0}"))
+  }
 }
