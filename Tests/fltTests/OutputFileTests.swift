@@ -115,4 +115,21 @@ import Testing
     #expect(temporaries().isEmpty)
     #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
   }
+
+  /// `-o` onto the input itself: the input is read whole before the output is put in place.
+  @Test func theOutputMayReplaceTheInput() throws {
+    let run = try OutputFileTests.shell(
+      """
+      cp "$DATA" data.json; "$FLT" -f json 'price > 1200' data.json -o data.json || exit 1
+      "$FLT" --count 'price > 0' data.json; "$FLT" --count 'price <= 1200' data.json
+      """)
+    let counts = run.stdout.split(separator: "\n").compactMap { Int($0) }
+    #expect(counts.count == 2 && counts[0] > 0 && counts[1] == 0, "\(run.stderr)")
+  }
+
+  @Test func aMissingFolderIsAnError() throws {
+    let run = try OutputFileTests.shell("\(OutputFileTests.query) -o missing/out.jsonl")
+    #expect(run.status == 2)
+    #expect(run.stderr == "error: cannot write missing/out.jsonl: No such file or directory\n")
+  }
 }
