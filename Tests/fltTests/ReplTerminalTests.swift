@@ -82,6 +82,26 @@ import Testing
     (try? Screen.tmux(["-V"]))?.hasPrefix("tmux") == true
   }
 
+  /// Stopped and continued from outside (Ctrl-Z, then `fg`), the REPL finds the terminal as
+  /// the shell left it (cooked) and puts raw mode back before the next key. (Found by an
+  /// audit: the first line after `fg` was typed in cooked mode, so Tab did not complete.)
+  @Test(.enabled(if: hasTmux)) func rawModeComesBackAfterAStop() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("flt>"))
+    let pid = try #require(screen.pid)
+    let tty = try screen.tmux(["display", "-p", "-t", screen.name, "#{pane_tty}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    kill(pid, SIGSTOP)
+    // What a shell does when its job stops: the terminal back to cooked mode.
+    _ = try ChildProcess.run(["/usr/bin/env", "stty", "-F", tty, "sane"], timeout: 20)
+    kill(pid, SIGCONT)
+    Thread.sleep(forTimeInterval: 0.3)
+    try screen.keys("count disk", "Tab")
+    #expect(screen.waitFor("flt> count diskSpace"))
+    try screen.keys(">= 1024", "Enter")
+    #expect(screen.waitFor("1024\n10\n"))
+  }
+
   @Test(.enabled(if: hasTmux)) func tabCompletesAKnownValue() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("flt>"))

@@ -8,6 +8,11 @@
 /// on the main thread before any handler is installed.
 nonisolated(unsafe) private var savedSettings: termios?
 
+/// The raw settings while raw mode is on (nil when it is off), for the SIGCONT handler: a
+/// process stopped and continued (Ctrl-Z from outside, then `fg`) finds the terminal as the
+/// shell left it, cooked, and must put raw mode back before the next key.
+nonisolated(unsafe) private var rawSettings: termios?
+
 /// Puts the terminal into raw mode (keys arrive one by one, unechoed, Ctrl-C as a byte) while
 /// a line is edited, and always puts it back: on ``restore()``, at exit, and on a fatal
 /// signal (the handler restores the settings, then lets the signal do what it would have).
@@ -25,6 +30,10 @@ enum RawMode {
       installed = true
       savedSettings = settings
       atexit { RawMode.restore() }
+      _ = signal(SIGCONT) { _ in
+        guard var raw = rawSettings else { return }
+        _ = tcsetattr(0, TCSANOW, &raw)
+      }
       for fatal in fatalSignals {
         _ = signal(fatal) { number in
           RawMode.restore()
@@ -40,12 +49,15 @@ enum RawMode {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    return tcsetattr(0, TCSANOW, &raw) == 0
+    guard tcsetattr(0, TCSANOW, &raw) == 0 else { return false }
+    rawSettings = raw
+    return true
   }
 
   /// Puts back the settings raw mode replaced (safe to call at any time, and from a signal
   /// handler: it only calls `tcsetattr`).
   static func restore() {
+    rawSettings = nil
     guard var settings = savedSettings else { return }
     _ = tcsetattr(0, TCSANOW, &settings)
   }
