@@ -126,3 +126,23 @@ import Testing
     #expect(row[count] == .record([.int(1), .int(2)]))
   }
 }
+
+/// An error on a line longer than a read block names its own line and column (the audit saw
+/// `1:300317` for column 8,688,907; here a 200 KB line read in 16 KB blocks).
+@Suite struct LongLineErrorTests {
+  @Test(arguments: [16 << 10, 64 << 10, 4 << 20])
+  func theColumnIsCountedFromTheLinesStart(blockSize: Int) throws {
+    var text = ""
+    for _ in 0..<1_000 { text += "{\"a\":\"y\"}\n" }
+    text += "{\"a\":\"" + String(repeating: "x", count: 200_000) + "\", \"b\": }\n"
+    let path = try DataFiles.write(text, "long.jsonl")
+    var message = ""
+    do {
+      _ = try DataFiles.read(path, blockSize: blockSize)
+    } catch {
+      message = error.description
+    }
+    // `{"a":"` is 6 characters, the x's 200,000, `", "b": ` 8: the `}` is column 200,015.
+    #expect(message.contains("long.jsonl:1001:200015"), "\(message.prefix(200))")
+  }
+}
