@@ -112,15 +112,11 @@ final class OutputTarget {
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw OutputTarget.failure(target) }
       if count == 0 { return }
-      var written = 0
-      while written < count {
-        let n = buffer.withUnsafeBytes { raw -> Int in
-          guard let base = raw.baseAddress else { return 0 }
-          return write(output, base + written, count - written)
-        }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { throw OutputTarget.failure(target) }
-        written += n
+      let problem = buffer.withUnsafeBytes {
+        Descriptor.write(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output)
+      }
+      if let problem {
+        throw FilterCommand.CommandError(message: "cannot write \(target): \(problem)")
       }
     }
   }

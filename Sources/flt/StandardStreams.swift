@@ -1,13 +1,5 @@
 import FilterData
 
-#if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
-#endif
-
 /// Standard output and standard error, written with `write(2)`. A failed write never traps
 /// (Foundation's `FileHandle.write` does): output that cannot be written makes the command fail
 /// with a message, and errors that cannot be written are dropped (there is nowhere to say so).
@@ -34,16 +26,6 @@ enum StandardStreams {
   /// Writes `text` to standard error, whole; nothing happens if it cannot be written
   /// (standard error closed, or a full disk).
   static func writeError(_ text: String) {
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return systemWrite(2, base + written, raw.count - written)
-      }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return }
-      written += n
-    }
+    Descriptor.write(Array(text.utf8), to: 2)
   }
 }

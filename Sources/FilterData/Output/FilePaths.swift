@@ -52,17 +52,7 @@ package enum FilePaths {
     let mask = umask(0)
     umask(mask)
     fchmod(fd, exists ? status.st_mode & 0o7777 : mode & ~mask)
-    var written = 0
-    var ok = true
-    while ok && written < bytes.count {
-      let n = bytes.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return write(fd, base + written, raw.count - written)
-      }
-      if n < 0 && errno == EINTR { continue }
-      if n > 0 { written += n } else { ok = false }
-    }
-    var problem = ok ? nil : String(cString: strerror(errno))
+    var problem = Descriptor.write(bytes, to: fd)
     close(fd)
     if problem == nil && rename(temporary, target) != 0 {
       problem = String(cString: strerror(errno))

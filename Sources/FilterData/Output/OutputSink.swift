@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
-#endif
-
 /// Buffered output to a file descriptor (standard output, or a file being written), or to
 /// memory.
 public final class OutputSink {
@@ -50,20 +42,6 @@ public final class OutputSink {
       collected += buffer
       return
     }
-    var written = 0
-    buffer.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while written < raw.count {
-        let n = systemWrite(descriptor, base + written, raw.count - written)
-        if n > 0 {
-          written += n
-        } else if n < 0 && errno == EINTR {
-          continue
-        } else {
-          failure = String(cString: strerror(errno))
-          return
-        }
-      }
-    }
+    failure = buffer.withUnsafeBytes { Descriptor.write($0, to: descriptor) }
   }
 }

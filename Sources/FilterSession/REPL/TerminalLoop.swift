@@ -1,12 +1,11 @@
 import FilterDSL
+import FilterData
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
-  private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
   import Darwin
-  private let systemWrite = Darwin.write
 #endif
 
 /// The interactive loop: raw-mode key reading, the line editor, drawing, completion, history.
@@ -117,16 +116,7 @@ package struct TerminalLoop {
   }
 
   private func write(_ text: String) {
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return systemWrite(1, base + written, raw.count - written)
-      }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return }
-      written += n
-    }
+    Descriptor.write(Array(text.utf8), to: 1)
   }
+
 }
