@@ -17,12 +17,39 @@ package struct History: Sendable {
     return home + "/.flt_history"
   }
 
-  /// The entries saved, oldest first; none when the file does not exist or cannot be read.
+  /// The entries saved, oldest first; none when the file does not exist, is not a regular
+  /// file (a FIFO would block) or cannot be read. Only the file's last ``tailBytes`` are
+  /// read, so a huge history costs no more than a full one; bytes that are not UTF-8 become
+  /// U+FFFD.
   package func load() -> [String] {
-    guard let path, let data = FileManager.default.contents(atPath: path) else { return [] }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    guard let path else { return [] }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [] }
+    let size = Int(status.st_size)
+    let start = Swift.max(0, size - History.tailBytes)
+    guard lseek(fd, off_t(start), SEEK_SET) == off_t(start) else { return [] }
+    var bytes = [UInt8](repeating: 0, count: size - start)
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return read(fd, base + filled, raw.count - filled)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+    }
+    var lines = String(decoding: bytes[..<filled], as: UTF8.self).split(separator: "\n")
+    // A tail that starts inside an entry drops that partial entry.
+    if start > 0, !lines.isEmpty { lines.removeFirst() }
     return lines.suffix(History.limit).map { History.decode(String($0)) }
   }
+
+  /// The most of the file's end that ``load()`` reads: room for ``limit`` long entries.
+  static let tailBytes = 4 << 20
 
   /// Writes `entries` (the last ``limit`` of them). Failing to write history is not an
   /// error worth interrupting a session for: it returns false.

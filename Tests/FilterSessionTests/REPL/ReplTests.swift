@@ -113,6 +113,25 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: script))
   }
 
+  /// A history that is huge, not UTF-8, a folder or a FIFO never hangs or fails the REPL.
+  @Test func oddHistoryFilesAreReadSafely() throws {
+    let folder = try TemporaryFiles.makeFolder("odd-history")
+    // 20 MB: only the end is read, and its last entries come back.
+    var text = ""
+    for i in 0..<400_000 { text += "count price > \(i)\n" }
+    let huge = folder.appendingPathComponent("huge").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: huge))
+    let entries = History(path: huge).load()
+    #expect(entries.count == History.limit && entries.last == "count price > 399999")
+    let binary = folder.appendingPathComponent("binary").path
+    try Data([0x63, 0xFF, 0x0A, 0x61, 0x0A]).write(to: URL(fileURLWithPath: binary))
+    #expect(History(path: binary).load() == ["c\u{FFFD}", "a"])
+    #expect(History(path: folder.path).load() == [])
+    let fifo = folder.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(History(path: fifo).load() == [])
+  }
+
   @Test func historyEntriesSurviveTheFile() throws {
     let path = TemporaryFiles.url("history").path
     let history = History(path: path)
