@@ -24,6 +24,7 @@ extension DataReader {
       }
       if case .failure(let problem) = result {
         if problem.truncated && !reader.atEnd {
+          try reader.checkRecordLength()
           try reader.fill(minimum: reader.buffer.count)
           continue
         }

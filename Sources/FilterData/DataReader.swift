@@ -50,6 +50,9 @@ public final class DataReader {
   /// How many bytes are read at a time.
   static let defaultBlockSize = 4 << 20
   let blockSize: Int
+  /// The longest a single record may be. Input with no record end in sight (`/dev/zero` read
+  /// as CSV, a binary file) stops with an error here instead of growing memory without bound.
+  let maxRecordBytes: Int
 
   let input: ByteInput
   /// The file's path (nil for standard input).
@@ -99,9 +102,11 @@ public final class DataReader {
   /// A reader that reads `blockSize` bytes at a time (tests use tiny blocks so that records
   /// straddle them).
   init(
-    path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int
+    path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int,
+    maxRecordBytes: Int = 256 << 20
   ) throws(DataError) {
     self.blockSize = Swift.max(1, blockSize)
+    self.maxRecordBytes = maxRecordBytes
     self.options = options
     nulls = NullTexts(options)
     growth.fixed = Set(options.types.keys)
@@ -207,6 +212,7 @@ public final class DataReader {
         if growth.acceptsNewFields { sawEverything = true }
         try checkEnd()
       } else {
+        try checkRecordLength()
         try fill()
       }
     }
@@ -267,6 +273,7 @@ public final class DataReader {
       try parse(&records, decode: false, tally: tally, limit: limit)
       (position, line, lineStart, framing) = saved
       let enough = tally.records >= limit
+      if tally.records == 0 { try checkRecordLength() }
       if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {
         if tally.records == 0, let csv {
           // A header and no rows: the columns are fields, with no value in any record.
@@ -320,6 +327,16 @@ public final class DataReader {
 
   /// Reads more input into a new buffer, after the bytes not parsed yet (the records already
   /// returned keep the old buffer alive as long as they need it).
+  /// Throws when the record being read (from ``position`` on, not yet complete) is longer
+  /// than ``maxRecordBytes``.
+  func checkRecordLength() throws(DataError) {
+    guard buffer.count - position > maxRecordBytes else { return }
+    throw DataError.file(
+      input.name,
+      "has a record longer than \(maxRecordBytes >> 20) MiB with no end in sight (line \(line)); is it the right file, in the right format?"
+    )
+  }
+
   func fill(minimum: Int = 0) throws(DataError) {
     let rest = buffer[position...]
     var next: [UInt8] = []

@@ -146,3 +146,28 @@ import Testing
     #expect(message.contains("long.jsonl:1001:200015"), "\(message.prefix(200))")
   }
 }
+
+/// Input with no record end in sight stops with an error, never grows memory without bound
+/// (found by an audit: `/dev/zero` read as CSV grew until the system killed flt). JSON
+/// rejects such bytes at once; CSV takes them as text and has no other limit.
+@Suite struct RecordLengthTests {
+  @Test(arguments: [DataFormat.csv, .tsv])
+  func aHeaderWithNoEndIsAnError(format: DataFormat) throws {
+    let path = try DataFiles.write([UInt8](repeating: 0, count: 300_000), "zeros")
+    #expect {
+      _ = try DataReader(path: path, format: format, blockSize: 4096, maxRecordBytes: 100_000)
+    } throws: { error in
+      "\(error)".contains("has a record longer than 0 MiB with no end in sight")
+    }
+  }
+
+  @Test func aRowWithNoEndIsAnError() throws {
+    let text = "a,b\n\"" + String(repeating: "x", count: 300_000)
+    let path = try DataFiles.write(text, "unended.csv")
+    #expect {
+      _ = try DataReader(path: path, format: .csv, blockSize: 4096, maxRecordBytes: 100_000)
+    } throws: { error in
+      "\(error)".contains("has a record longer than")
+    }
+  }
+}
