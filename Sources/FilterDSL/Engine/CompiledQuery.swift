@@ -129,7 +129,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     records: [Root], faults: FaultCounts
   ) {
     // Without a limit to stop at, one batch: the filter splits it into cache-sized pieces.
-    guard !sorts, query.limit != nil else {
+    guard !sorts, bound.limit != nil else {
       var execution = QueryExecution(self)
       var results = execution.consume(records, until: stop)
       if stop() { return ([], execution.faults) }
