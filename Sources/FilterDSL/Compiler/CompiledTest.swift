@@ -1,5 +1,6 @@
-/// Keeps the indices of a selection whose records pass a test.
-typealias Selector<Root> = ([Root], inout [Int]) -> Void
+/// Keeps the indices of a selection (ascending positions in the records) whose records pass a
+/// test; the state holds the parameters, and gathers faults.
+typealias Selector<Root> = ([Root], inout [Int], inout EvaluationState) -> Void
 
 /// A compiled test: its closure and its description.
 struct CompiledTest<Root> {

@@ -17,7 +17,7 @@ extension Compiler {
         case .greater: { $0 > k }
         case .greaterOrEqual: { $0 >= k }
         }
-      return { records, selection in loop(records, &selection, keep) }
+      return { records, selection, _ in loop(records, &selection, keep) }
     case (.compare(let op, _, let options), .double(let loop)) where options.isEmpty:
       let k: Double
       switch operands.first {
@@ -25,15 +25,15 @@ extension Compiler {
       case .constant(.int(let i)) where Double(exactly: i) != nil: k = Double(i)
       default: return nil
       }
-      return { records, selection in
+      return { records, selection, _ in
         loop(records, &selection) {
           ValueComparison.holds(op, NumberComparison.compareSame($0, k)) == .true && !$0.isNaN
         }
       }
     case (.compare(let op, _, let options), .string(let loop)) where options.isEmpty:
       guard case .constant(.string(let k)) = operands.first else { return nil }
-      if op == .equal { return { records, selection in loop(records, &selection) { $0 == k } } }
-      return { records, selection in
+      if op == .equal { return { records, selection, _ in loop(records, &selection) { $0 == k } } }
+      return { records, selection, _ in
         loop(records, &selection) {
           ValueComparison.holds(op, NumberComparison.compareSame($0, k)) == .true
         }
@@ -48,19 +48,21 @@ extension Compiler {
         }
         guard strings.count == elements.count else { return nil }
         if strings.count <= Compiler.linearScanLimit {
-          return { records, selection in
+          return { records, selection, _ in
             loop(records, &selection) { strings.contains($0) != negated }
           }
         }
         let set = Set(strings)
-        return { records, selection in loop(records, &selection) { set.contains($0) != negated } }
+        return { records, selection, _ in loop(records, &selection) { set.contains($0) != negated }
+        }
       case .int(let loop):
         let ints = elements.compactMap { element -> Int64? in
           if case .int(let i) = element { i } else { nil }
         }
         guard ints.count == elements.count else { return nil }
         let set = Set(ints)
-        return { records, selection in loop(records, &selection) { set.contains($0) != negated } }
+        return { records, selection, _ in loop(records, &selection) { set.contains($0) != negated }
+        }
       case .double:
         return nil
       }

@@ -59,8 +59,8 @@ struct Compiler<Root> {
     guard op == .and, selectors.count == nodes.count else { return node }
     return CompiledTest(
       test: node.test, plan: node.plan,
-      select: { records, selection in
-        for select in selectors where !selection.isEmpty { select(records, &selection) }
+      select: { records, selection, run in
+        for select in selectors where !selection.isEmpty { select(records, &selection, &run) }
       })
   }
 

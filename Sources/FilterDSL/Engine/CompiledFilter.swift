@@ -63,7 +63,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.warnings = warnings
     self.plan = node.plan
     self.test = node.test
-    self.select = node.select
+    self.select = type.vectorize?(bound) ?? node.select
     self.gather = type.gather
     self.layout = layout
     self.bindings = layout.bindings(EvaluationContext())
@@ -132,12 +132,14 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     var selection: [Int] = []
     selection.reserveCapacity(batch)
     var start = 0
+    var run = EvaluationState(bindings: bindings)
+    defer { faults.merge(run.faults) }
     while start < records.count, !stop() {
       let end = Swift.min(start + batch, records.count)
       selection.removeAll(keepingCapacity: true)
       if let select {
         selection.append(contentsOf: start..<end)
-        select(records, &selection)
+        withExtendedLifetime(bindings) { select(records, &selection, &run) }
       } else {
         for index in start..<end where evaluate(records[index], faults: &faults) == .true {
           selection.append(index)

@@ -19,6 +19,9 @@ public struct RecordType<Root>: Sendable {
   let selectors: [FieldSelector<Root>?]
   /// Appends the records at the given indices, in order.
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
+  /// For records held by column (``ColumnTable``): compiles a whole bound filter to one
+  /// selection over the column buffers. Nil for records read one by one.
+  let vectorize: (@Sendable (BoundExpr) -> Selector<Root>)?
 
   /// A record type of `fields`, in order.
   @inlinable
@@ -38,10 +41,19 @@ public struct RecordType<Root>: Sendable {
   init(
     fields: [FieldAccessor<Root>], gather: @escaping @Sendable ([Root], [Int], inout [Root]) -> Void
   ) {
+    self.init(fields: fields, gather: gather, vectorize: nil)
+  }
+
+  init(
+    fields: [FieldAccessor<Root>],
+    gather: @escaping @Sendable ([Root], [Int], inout [Root]) -> Void,
+    vectorize: (@Sendable (BoundExpr) -> Selector<Root>)?
+  ) {
     schema = Schema(fields.map(\.field))
     readers = fields.map(\.reader)
     selectors = fields.map(\.selector)
     self.gather = gather
+    self.vectorize = vectorize
   }
 }
 

@@ -1,0 +1,115 @@
+/// One field's values for every row of a ``ColumnTable``, stored by type: integers and
+/// decimals in flat buffers with a null mask, text and true-or-false values as small codes
+/// into their distinct values, anything else (dates, lists, nested records, mixed values) as
+/// values.
+public struct Column: Sendable {
+  /// How the values are stored.
+  enum Storage: Sendable {
+    case int([Int64], NullMask)
+    case double([Double], NullMask)
+    /// Codes into ``Dictionary`` (code 0 is null): text and true-or-false values.
+    case coded([UInt32], Dictionary)
+    case values([Value])
+  }
+
+  /// The distinct values of a coded column, with the first row holding each: a test that
+  /// reads only this column is evaluated once per distinct value, on that row.
+  struct Dictionary: Sendable {
+    /// By code; `values[0]` is null.
+    var values: [Value] = [.null]
+    /// By code: the first row with that value. For null, -1: a row outside the table, whose
+    /// fields all read as null.
+    var firstRows: [Int] = [-1]
+  }
+
+  var storage: Storage
+
+  /// How many rows the column has.
+  public var count: Int {
+    switch storage {
+    case .int(let values, _): values.count
+    case .double(let values, _): values.count
+    case .coded(let codes, _): codes.count
+    case .values(let values): values.count
+    }
+  }
+
+  /// The value of `row` (null outside the column).
+  public func value(at row: Int) -> Value {
+    guard row >= 0, row < count else { return .null }
+    switch storage {
+    case .int(let values, let nulls): return nulls.isNull(row) ? .null : .int(values[row])
+    case .double(let values, let nulls): return nulls.isNull(row) ? .null : .double(values[row])
+    case .coded(let codes, let dictionary):
+      let code = Int(codes[row])
+      return code < dictionary.values.count ? dictionary.values[code] : .null
+    case .values(let values): return values[row]
+    }
+  }
+
+  /// How the column is stored, as `:memory` shows it: `int`, `double`, `coded` (with the
+  /// number of distinct values) or `values`.
+  public var layout: String {
+    switch storage {
+    case .int: "int"
+    case .double: "double"
+    case .coded(_, let dictionary): "coded, \(dictionary.values.count - 1) distinct"
+    case .values: "values"
+    }
+  }
+
+  /// About how many bytes the column takes (buffers, masks, distinct values; for values,
+  /// their inline size and the text and lists they hold).
+  public var bytes: Int {
+    switch storage {
+    case .int(let values, let nulls): values.count * 8 + nulls.bytes
+    case .double(let values, let nulls): values.count * 8 + nulls.bytes
+    case .coded(let codes, let dictionary):
+      codes.count * 4 + dictionary.firstRows.count * 8
+        + dictionary.values.reduce(0) { $0 + Column.size(of: $1) }
+    case .values(let values): values.reduce(0) { $0 + Column.size(of: $1) }
+    }
+  }
+
+  /// The inline size of a value plus what it owns on the heap (text longer than fits inline,
+  /// list and record elements).
+  static func size(of value: Value) -> Int {
+    var total = MemoryLayout<Value>.stride
+    var pending: [Value] = [value]
+    while let next = pending.popLast() {
+      switch next {
+      case .string(let text) where text.utf8.count > 15: total += text.utf8.count + 32
+      case .list(let items), .record(let items):
+        total += 32 + items.count * MemoryLayout<Value>.stride
+        pending += items
+      default: break
+      }
+    }
+    return total
+  }
+}
+
+/// Which rows of a column are null: one bit per row, empty when none is.
+struct NullMask: Sendable {
+  private(set) var words: [UInt64] = []
+
+  @inline(__always) func isNull(_ row: Int) -> Bool {
+    let word = row >> 6
+    return word < words.count && words[word] & (1 << UInt64(row & 63)) != 0
+  }
+
+  mutating func set(_ row: Int, null: Bool) {
+    let word = row >> 6
+    if word >= words.count {
+      guard null else { return }
+      words += repeatElement(0, count: word - words.count + 1)
+    }
+    if null {
+      words[word] |= 1 << UInt64(row & 63)
+    } else {
+      words[word] &= ~(1 << UInt64(row & 63))
+    }
+  }
+
+  var bytes: Int { words.count * 8 }
+}

@@ -1,0 +1,205 @@
+/// Builds a ``ColumnTable`` row by row. Each column takes the form its values need: integers
+/// stay integers until a decimal arrives (then decimals, if every integer so far is exact as
+/// one), text and true-or-false values are coded, and anything else, or a mix, is kept as
+/// values. Rows may be replaced later (a record read again after its schema grew).
+public struct ColumnBuilder: Sendable {
+  private var buffers: [ColumnBuffer] = []
+  /// How many rows were appended.
+  public private(set) var count = 0
+
+  /// An empty builder.
+  public init() {}
+
+  /// Appends a row: its values by slot (a missing slot is null; slots beyond the columns so
+  /// far add columns, null in the rows before).
+  public mutating func append(_ values: [Value]) {
+    while buffers.count < values.count { buffers.append(ColumnBuffer(nulls: count)) }
+    for slot in buffers.indices {
+      buffers[slot].append(slot < values.count ? values[slot] : .null)
+    }
+    count += 1
+  }
+
+  /// Replaces row `row` (an appended one) with `values`.
+  public mutating func replace(row: Int, with values: [Value]) {
+    guard row >= 0, row < count else { return }
+    while buffers.count < values.count { buffers.append(ColumnBuffer(nulls: count)) }
+    for slot in buffers.indices {
+      buffers[slot].set(row, slot < values.count ? values[slot] : .null)
+    }
+  }
+
+  /// The table of the rows appended, read as `schema` says: a decimal field's integers
+  /// become decimals (as the row readers see them), and a column whose values do not all
+  /// have the field's type keeps them as values.
+  public func finish(_ schema: Schema) -> ColumnTable {
+    var columns: [Column] = []
+    for (slot, field) in schema.fields.enumerated() {
+      var buffer = slot < buffers.count ? buffers[slot] : ColumnBuffer(nulls: count)
+      buffer.conform(to: field.type)
+      columns.append(Column(storage: buffer.storage))
+    }
+    return ColumnTable(schema: schema, count: count, columns: columns)
+  }
+}
+
+/// One column being built: the buffer of its current form, which changes as values demand.
+struct ColumnBuffer: Sendable {
+  enum Kind: Sendable { case undecided, int, double, coded, values }
+  private var kind = Kind.undecided
+  private(set) var count = 0
+  private var ints: [Int64] = []
+  private var doubles: [Double] = []
+  private var codes: [UInt32] = []
+  private var values: [Value] = []
+  private var nulls = NullMask()
+  private var dictionary = Column.Dictionary()
+  /// For a coded column: the code of each distinct value.
+  private var codeOf: [Value: UInt32] = [:]
+
+  /// A column of `count` nulls.
+  init(nulls count: Int) {
+    self.count = count
+  }
+
+  /// A column of `values`, each in the form it needs.
+  init(_ values: [Value]) {
+    for value in values { append(value) }
+  }
+
+  /// The column built.
+  var storage: Column.Storage {
+    switch kind {
+    case .undecided:
+      var mask = NullMask()
+      for row in 0..<count { mask.set(row, null: true) }
+      return .int(Array(repeating: 0, count: count), mask)
+    case .int: return .int(ints, nulls)
+    case .double: return .double(doubles, nulls)
+    case .coded: return .coded(codes, dictionary)
+    case .values: return .values(values)
+    }
+  }
+
+  mutating func append(_ value: Value) {
+    if kind == .undecided {
+      if value.isNull {
+        count += 1
+        return
+      }
+      decide(for: value)
+    }
+    switch (kind, value) {
+    case (.int, .int(let i)):
+      ints.append(i)
+    case (.int, .null):
+      nulls.set(ints.count, null: true)
+      ints.append(0)
+    case (.double, .double(let d)):
+      doubles.append(d)
+    case (.double, .int(let i)) where Double(exactly: i) != nil:
+      doubles.append(Double(i))
+    case (.double, .null):
+      nulls.set(doubles.count, null: true)
+      doubles.append(0)
+    case (.coded, _) where fitsCoded(value):
+      codes.append(code(of: value, row: codes.count))
+    case (.values, _):
+      values.append(value)
+    default:
+      widen(for: value)
+      append(value)
+      return
+    }
+    count += 1
+  }
+
+  mutating func set(_ row: Int, _ value: Value) {
+    guard row >= 0, row < count else { return }
+    switch (kind, value) {
+    case (.int, .int(let i)):
+      ints[row] = i
+      nulls.set(row, null: false)
+    case (.double, .double(let d)):
+      doubles[row] = d
+      nulls.set(row, null: false)
+    case (.values, _):
+      values[row] = value
+    default:
+      // Rare (a row read again): through values, then back to the form they need.
+      var all = allValues
+      all[row] = value
+      self = ColumnBuffer(all)
+    }
+  }
+
+  /// Takes the form `type` reads best, where the values allow it.
+  mutating func conform(to type: ValueType) {
+    switch (type, kind) {
+    case (.double, .int):
+      let all = allValues
+      self = ColumnBuffer(nulls: 0)
+      decide(for: .double(0))
+      for value in all { append(value) }
+    case (.int, .int), (.double, .double), (.string, .coded), (.bool, .coded), (_, .values),
+      (_, .undecided):
+      break
+    default:
+      values = allValues
+      kind = .values
+      (ints, doubles, codes, nulls, dictionary, codeOf) = ([], [], [], NullMask(), .init(), [:])
+    }
+  }
+
+  private var allValues: [Value] {
+    let column = Column(storage: storage)
+    return (0..<count).map { column.value(at: $0) }
+  }
+
+  private mutating func decide(for value: Value) {
+    let nullRows = count
+    count = 0
+    switch value {
+    case .int: kind = .int
+    case .double: kind = .double
+    case .string, .bool: kind = .coded
+    default: kind = .values
+    }
+    for _ in 0..<nullRows { append(.null) }
+  }
+
+  /// Changes the form so that `value` fits: integers to decimals for a decimal, anything
+  /// else to values.
+  private mutating func widen(for value: Value) {
+    let all = allValues
+    let toDouble =
+      kind == .int && { if case .double = value { true } else { false } }()
+      && all.allSatisfy { if case .int(let i) = $0 { Double(exactly: i) != nil } else { true } }
+    self = ColumnBuffer(nulls: 0)
+    kind = toDouble ? .double : .values
+    for value in all { append(value) }
+  }
+
+  private func fitsCoded(_ value: Value) -> Bool {
+    // (A code is 32 bits: past that many distinct values, the column keeps values.)
+    guard dictionary.values.count < Int(UInt32.max) else {
+      return value.isNull || codeOf[value] != nil
+    }
+    switch (value, dictionary.values.count > 1 ? dictionary.values[1] : value) {
+    case (.null, _): return true
+    // Text and true-or-false values do not share a column.
+    case (.string, .string), (.bool, .bool): return true
+    default: return false
+    }
+  }
+
+  private mutating func code(of value: Value, row: Int) -> UInt32 {
+    if value.isNull { return 0 }
+    if let code = codeOf[value] { return code }
+    let code = UInt32(truncatingIfNeeded: dictionary.values.count)
+    codeOf[value] = code
+    dictionary.values.append(value)
+    dictionary.firstRows.append(row)
+    return code
+  }
+}

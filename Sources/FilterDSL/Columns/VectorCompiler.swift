@@ -1,0 +1,298 @@
+/// Compiles a bound filter over a ``ColumnTable`` into one selection over its columns, in the
+/// manner of DuckDB's `Select` over selection vectors: every node narrows a batch of row
+/// positions to those where it is true, and hands back, when asked, those where it is false
+/// (what is in neither is unknown).
+///
+/// - `and` narrows child after child; `or` gives each child only what is not true yet;
+///   `not` swaps true and false. (So the children run on the rows the row engine would
+///   evaluate them on, and faults count the same.)
+/// - A part that reads only one coded column (text, or true-or-false) is evaluated once per
+///   distinct value of the column, on the first row holding it, by the row engine; rows then
+///   look their code up. `color in (Starlight, Midnight)`, `lower(model) contains "pro"` and
+///   `color == Gold or color == Silver` each cost one lookup per row.
+/// - A number field compared with a constant or parameter runs as a loop over its buffer.
+/// - Anything else runs the row engine on each row of the batch.
+///
+/// Functions are taken to be pure (the same arguments give the same result), as DuckDB takes
+/// them: a test on a coded column calls them once per distinct value.
+final class VectorCompiler {
+  /// Narrows `selection` (ascending positions in `rows`) to the positions whose rows make
+  /// the test true; with `wantFalses`, appends to `falses` (empty on entry) those that make it
+  /// false, ascending.
+  typealias Select = (
+    _ rows: [Int], _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool,
+    _ run: inout EvaluationState
+  ) -> Void
+
+  /// A memo entry's key, for the faults of an evaluation that faulted.
+  struct MemoKey: Hashable {
+    let slot: Int
+    let code: Int
+  }
+
+  /// A compiled part, or a part that reads one coded column, kept whole until its parent
+  /// knows whether it reads only that column too.
+  private enum Piece {
+    case coded(slot: Int, BoundExpr)
+    case compiled(Select)
+  }
+
+  private let table: ColumnTable
+  private let rowEngine: Compiler<Int>
+  private var memoSlots = 0
+
+  init(table: ColumnTable) {
+    self.table = table
+    rowEngine = Compiler(recordType: table.recordType)
+  }
+
+  /// The selector of `filter`, as compiled filters call it.
+  func selector(_ filter: BoundExpr) -> Selector<Int> {
+    let select = self.select(piece(filter))
+    return { rows, selection, run in
+      var falses: [Int] = []
+      select(rows, &selection, &falses, false, &run)
+    }
+  }
+
+  private func piece(_ expr: BoundExpr) -> Piece {
+    switch expr.kind {
+    case .logical(let op, let operands):
+      let pieces = operands.map(piece)
+      if let slot = codedSlot(pieces) { return .coded(slot: slot, expr) }
+      let selects = pieces.map(select)
+      return .compiled(
+        op == .and
+          ? VectorCompiler.and(selects, mayFault: operands.map(\.mayFault))
+          : VectorCompiler.or(selects))
+    case .not(let operand):
+      let inner = piece(operand)
+      if case .coded(let slot, _) = inner { return .coded(slot: slot, expr) }
+      return .compiled(VectorCompiler.not(select(inner)))
+    default:
+      if let slot = codedSlot(expr.fields) { return .coded(slot: slot, expr) }
+      return .compiled(numberKernel(expr) ?? rowTest(expr))
+    }
+  }
+
+  private func select(_ piece: Piece) -> Select {
+    switch piece {
+    case .compiled(let select): select
+    case .coded(let slot, let expr): memo(slot, expr)
+    }
+  }
+
+  /// The slot of the coded column that every piece reads, if they all read the same one.
+  private func codedSlot(_ pieces: [Piece]) -> Int? {
+    var common: Int?
+    for piece in pieces {
+      guard case .coded(let slot, _) = piece, common == nil || common == slot else { return nil }
+      common = slot
+    }
+    return common
+  }
+
+  /// The slot of the coded column that `fields` are, if they are one top-level field.
+  private func codedSlot(_ fields: [FieldRef]) -> Int? {
+    guard let slot = fields.first?.slot,
+      fields.allSatisfy({ $0.isTopLevel && $0.slot == slot }),
+      slot < table.columns.count, case .coded = table.columns[slot].storage
+    else { return nil }
+    return slot
+  }
+
+  // MARK: Kernels
+
+  /// The row engine's test of `expr`, on each row of the batch.
+  private func rowTest(_ expr: BoundExpr) -> Select {
+    let test = rowEngine.node(expr).test
+    return { rows, selection, falses, wantFalses, run in
+      VectorCompiler.scan(rows, &selection, &falses, wantFalses) { test($0, &run) }
+    }
+  }
+
+  /// `expr`, which reads only the coded column at `slot`, evaluated once per distinct value
+  /// (on the first row holding it) and looked up by code.
+  private func memo(_ slot: Int, _ expr: BoundExpr) -> Select {
+    guard case .coded(let codes, let dictionary) = table.columns[slot].storage else {
+      return rowTest(expr)
+    }
+    let test = rowEngine.node(expr).test
+    let memoSlot = memoSlots
+    memoSlots += 1
+    let firstRows = dictionary.firstRows
+    return { rows, selection, falses, wantFalses, run in
+      while run.memos.count <= memoSlot { run.memos.append([]) }
+      var memo = run.memos[memoSlot]
+      run.memos[memoSlot] = []
+      if memo.isEmpty { memo = [UInt8](repeating: 0, count: firstRows.count) }
+      VectorCompiler.scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < codes.count else { return test(row, &run) }
+        let code = Int(codes[row])
+        var entry = memo[code]
+        if entry == 0 {
+          // A fresh state, so that the faults of this evaluation are the value's own.
+          var own = EvaluationState(bindings: run.bindings)
+          entry = 1 + test(firstRows[code], &own).rawValue
+          if !own.faults.isEmpty {
+            entry |= VectorCompiler.faulted
+            run.memoFaults[MemoKey(slot: memoSlot, code: code)] = own.faults
+          }
+          memo[code] = entry
+        }
+        if entry & VectorCompiler.faulted != 0,
+          let faults = run.memoFaults[MemoKey(slot: memoSlot, code: code)]
+        {
+          run.faults.merge(faults)
+        }
+        return Truth(rawValue: (entry & 3) &- 1) ?? .unknown
+      }
+      run.memos[memoSlot] = memo
+    }
+  }
+
+  /// The flag of a memo entry whose evaluation faulted.
+  private static let faulted: UInt8 = 4
+
+  /// A top-level number field compared with a constant or parameter, or tested for null, as
+  /// a loop over its buffer; nil for anything else.
+  private func numberKernel(_ expr: BoundExpr) -> Select? {
+    let field: FieldRef
+    let condition: BoundCondition
+    switch expr.kind {
+    case .predicate(let subject, let test):
+      guard case .field(let ref) = subject.kind else { return nil }
+      (field, condition) = (ref, test)
+    case .exists(let ref):
+      (field, condition) = (ref, BoundCondition(.isNull(negated: true)))
+    default:
+      return nil
+    }
+    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
+    let storage = table.columns[field.slot].storage
+    switch (field.type, storage) {
+    case (.int, .int), (.double, .double): break
+    default: return nil
+    }
+    switch condition.kind {
+    case .isNull(let negated):
+      return VectorCompiler.nullTest(storage, negated: negated)
+    case .compare(let op, let operand, let options) where options.isEmpty:
+      guard let read = VectorCompiler.runValue(operand) else { return nil }
+      let fallback = rowTest(expr)
+      return { rows, selection, falses, wantFalses, run in
+        if case .null = read(run) {
+          // Unknown for every row: true for none, false for none.
+          selection.removeAll()
+        } else if !VectorCompiler.compare(
+          storage, op, read(run), rows, &selection, &falses, wantFalses)
+        {
+          fallback(rows, &selection, &falses, wantFalses, &run)
+        }
+      }
+    case .member(let operand, let options, let negated) where options.isEmpty:
+      guard case .int(let values, let nulls) = storage,
+        case .constant(.list(let elements)) = operand.kind
+      else { return nil }
+      let ints = elements.compactMap { element -> Int64? in
+        if case .int(let i) = element { i } else { nil }
+      }
+      guard ints.count == elements.count else { return nil }
+      let set = Set(ints)
+      return { rows, selection, falses, wantFalses, _ in
+        VectorCompiler.scan(rows, &selection, &falses, wantFalses) { row in
+          guard row >= 0, row < values.count, !nulls.isNull(row) else { return .unknown }
+          return Truth(set.contains(values[row]) != negated)
+        }
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// How a constant or parameter operand reads its value at run time; nil for others.
+  private static func runValue(_ operand: BoundExpr) -> ((EvaluationState) -> Value)? {
+    switch operand.kind {
+    case .constant(let value): return { _ in value }
+    case .parameter(let parameter):
+      let slot = parameter.slot
+      return { run in slot < run.parameters.count ? run.parameters[slot] : .null }
+    default: return nil
+    }
+  }
+
+  private static func nullTest(_ storage: Column.Storage, negated: Bool) -> Select {
+    let (count, nulls): (Int, NullMask)
+    switch storage {
+    case .int(let values, let mask): (count, nulls) = (values.count, mask)
+    case .double(let values, let mask): (count, nulls) = (values.count, mask)
+    default: (count, nulls) = (0, NullMask())
+    }
+    return { rows, selection, falses, wantFalses, _ in
+      scan(rows, &selection, &falses, wantFalses) { row in
+        let isNull = row < 0 || row >= count || nulls.isNull(row)
+        return Truth(isNull != negated)
+      }
+    }
+  }
+
+  /// `column op k` over the batch, with the row engine's semantics for these types (exact
+  /// integer-decimal comparison; NaN unknown); false when the types have no loop here.
+  private static func compare(
+    _ storage: Column.Storage, _ op: ComparisonOperator, _ k: Value, _ rows: [Int],
+    _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool
+  ) -> Bool {
+    switch (storage, k) {
+    case (.int(let values, let nulls), .int(let k)):
+      scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < values.count, !nulls.isNull(row) else { return .unknown }
+        return ValueComparison.holds(op, NumberComparison.compareSame(values[row], k))
+      }
+    case (.int(let values, let nulls), .double(let k)):
+      scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < values.count, !nulls.isNull(row),
+          let order = NumberComparison.compare(values[row], k)
+        else { return .unknown }
+        return ValueComparison.holds(op, order)
+      }
+    case (.double(let values, let nulls), .double(let k)):
+      scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < values.count, !nulls.isNull(row), !values[row].isNaN, !k.isNaN
+        else { return .unknown }
+        return ValueComparison.holds(op, NumberComparison.compareSame(values[row], k))
+      }
+    case (.double(let values, let nulls), .int(let k)):
+      scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < values.count, !nulls.isNull(row),
+          let order = NumberComparison.compare(values[row], k)
+        else { return .unknown }
+        return ValueComparison.holds(op, order)
+      }
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Keeps the positions whose rows are true; with `wantFalses`, appends those false.
+  @inline(__always)
+  static func scan(
+    _ rows: [Int], _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool,
+    _ truth: (Int) -> Truth
+  ) {
+    var kept = 0
+    for index in selection.indices {
+      let position = selection[index]
+      switch truth(rows[position]) {
+      case .true:
+        selection[kept] = position
+        kept += 1
+      case .false:
+        if wantFalses { falses.append(position) }
+      case .unknown:
+        break
+      }
+    }
+    selection.removeLast(selection.count - kept)
+  }
+}

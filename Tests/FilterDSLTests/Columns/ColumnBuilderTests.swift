@@ -1,0 +1,86 @@
+import Testing
+
+@testable import FilterDSL
+
+/// Columns take the form their values need, and read back exactly what was appended.
+@Suite struct ColumnBuilderTests {
+  func table(_ type: ValueType, _ values: [Value]) -> ColumnTable {
+    var builder = ColumnBuilder()
+    for value in values { builder.append([value]) }
+    return builder.finish(Schema([.init("f", type, optional: true)]))
+  }
+
+  func values(_ table: ColumnTable) -> [Value] {
+    (0..<table.count).map { table.value(row: $0, slot: 0) }
+  }
+
+  @Test func integersStayIntegersWithTheirNulls() {
+    let input: [Value] = [.null, .int(3), .null, .int(Int64.min), .int(Int64.max)]
+    let built = table(.int, input)
+    #expect(built.columns[0].layout == "int")
+    #expect(values(built) == input)
+  }
+
+  @Test func aDecimalWidensIntegersThatAreExact() {
+    let built = table(.double, [.int(1), .null, .double(2.5)])
+    #expect(built.columns[0].layout == "double")
+    #expect(values(built) == [.double(1), .null, .double(2.5)])
+    // 2^53 + 1 is not exact as a decimal: the column keeps the values as they are.
+    let inexact = table(.double, [.int(9_007_199_254_740_993), .double(2.5)])
+    #expect(inexact.columns[0].layout == "values")
+    #expect(values(inexact) == [.int(9_007_199_254_740_993), .double(2.5)])
+  }
+
+  @Test func aDecimalFieldOfIntegersReadsAsDecimals() {
+    let built = table(.double, [.int(1), .int(2)])
+    #expect(built.columns[0].layout == "double")
+    #expect(values(built) == [.double(1), .double(2)])
+  }
+
+  @Test func textIsCodedOncePerDistinctValue() {
+    let built = table(.string, [.string("a"), .null, .string("b"), .string("a")])
+    #expect(built.columns[0].layout == "coded, 2 distinct")
+    #expect(values(built) == [.string("a"), .null, .string("b"), .string("a")])
+    let bools = table(.bool, [.bool(true), .bool(false), .null])
+    #expect(bools.columns[0].layout == "coded, 2 distinct")
+  }
+
+  @Test func mixedValuesAreKeptAsValues() {
+    let input: [Value] = [.int(1), .string("x"), .bool(true), .list([.int(1)]), .null]
+    let built = table(.string, input)
+    #expect(built.columns[0].layout == "values")
+    #expect(values(built) == input)
+    let textThenBool = table(.string, [.string("x"), .bool(true)])
+    #expect(values(textThenBool) == [.string("x"), .bool(true)])
+  }
+
+  @Test func aFieldTypeTheValuesDoNotHaveKeepsThemAsValues() {
+    // Integers in a text field (as before a schema grew): read exactly as they are.
+    let built = table(.string, [.int(1), .int(2)])
+    #expect(built.columns[0].layout == "values")
+    #expect(values(built) == [.int(1), .int(2)])
+  }
+
+  @Test func rowsCanBeReplacedAndColumnsAddedLate() {
+    var builder = ColumnBuilder()
+    builder.append([.int(1)])
+    builder.append([.int(2), .string("b")])
+    builder.replace(row: 0, with: [.double(1.5), .string("a")])
+    builder.replace(row: 7, with: [.int(0)])  // not a row: ignored
+    let built = builder.finish(
+      Schema([.init("n", .double), .init("c", .string, optional: true), .init("z", .int)]))
+    #expect(built.count == 2)
+    #expect(built.row(0) == [.double(1.5), .string("a"), .null])
+    #expect(built.row(1) == [.double(2), .string("b"), .null])
+    #expect(built.row(2) == [.null, .null, .null])
+    #expect(built.value(row: 0, slot: 9) == .null)
+  }
+
+  @Test func sizesCountBuffersAndText() {
+    let built = table(.int, (0..<100).map { .int(Int64($0)) })
+    #expect(built.columns[0].bytes == 800)
+    let long = String(repeating: "x", count: 100)
+    let text = table(.string, Array(repeating: .string(long), count: 10))
+    #expect(text.columns[0].bytes > 100 && text.columns[0].bytes < 400)
+  }
+}
