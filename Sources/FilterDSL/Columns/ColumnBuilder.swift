@@ -56,6 +56,9 @@ struct ColumnBuffer: Sendable {
   private var dictionary = Column.Dictionary()
   /// For a coded column: the code of each distinct value.
   private var codeOf: [Value: UInt32] = [:]
+  /// Whether a row was replaced: a coded column finds its first rows again, and values kept
+  /// since look for the form they need.
+  private var replacedCodes = false
 
   /// A column of `count` nulls.
   init(nulls count: Int) {
@@ -76,7 +79,14 @@ struct ColumnBuffer: Sendable {
       return .int(Array(repeating: 0, count: count), mask)
     case .int: return .int(ints, nulls)
     case .double: return .double(doubles, nulls)
-    case .coded: return .coded(codes, dictionary)
+    case .coded:
+      guard replacedCodes else { return .coded(codes, dictionary) }
+      var found = dictionary
+      found.firstRows = [Int](repeating: -1, count: found.firstRows.count)
+      for (row, code) in codes.enumerated() where code != 0 && found.firstRows[Int(code)] < 0 {
+        found.firstRows[Int(code)] = row
+      }
+      return .coded(codes, found)
     case .values: return .values(values)
     }
   }
@@ -120,21 +130,42 @@ struct ColumnBuffer: Sendable {
     case (.int, .int(let i)):
       ints[row] = i
       nulls.set(row, null: false)
+    case (.int, .null):
+      ints[row] = 0
+      nulls.set(row, null: true)
     case (.double, .double(let d)):
       doubles[row] = d
       nulls.set(row, null: false)
+    case (.double, .int(let i)) where Double(exactly: i) != nil:
+      doubles[row] = Double(i)
+      nulls.set(row, null: false)
+    case (.double, .null):
+      doubles[row] = 0
+      nulls.set(row, null: true)
+    case (.coded, _) where fitsCoded(value):
+      codes[row] = code(of: value, row: row)
+      // The row may have been the first of its old value: found again when finished.
+      replacedCodes = true
     case (.values, _):
       values[row] = value
     default:
-      // Rare (a row read again): through values, then back to the form they need.
-      var all = allValues
-      all[row] = value
-      self = ColumnBuffer(all)
+      // The values no longer fit this form: keep them as values (``conform(to:)`` finds the
+      // form they need once, at the end).
+      values = allValues
+      values[row] = value
+      kind = .values
+      replacedCodes = true
+      (ints, doubles, codes, nulls, dictionary, codeOf) = ([], [], [], NullMask(), .init(), [:])
     }
   }
 
   /// Takes the form `type` reads best, where the values allow it.
   mutating func conform(to type: ValueType) {
+    if kind == .values, replacedCodes {
+      // (Values kept since a row was replaced may all have one type again.)
+      let typed = ColumnBuffer(values)
+      if typed.kind != .values { self = typed }
+    }
     switch (type, kind) {
     case (.double, .int):
       let all = allValues

@@ -1,21 +1,28 @@
 import FilterDSL
 import FilterData
 
-/// Data a session loaded: every record of one file, in memory, with its inferred schema.
+/// Data a session loaded: every record of one file, in memory (by column, see
+/// ``LoadedRecords``), with its inferred schema.
 public final class Dataset {
   /// The name statements use for it (`load "phones.json" as phones`, or the file's name).
   public let name: String
   /// The path, as the session resolved it.
   public let path: String
   /// The records, in file order.
-  public let records: [DataRecord]
+  public let records: LoadedRecords
   /// The reader that read them: its schema, and how to print its records.
   public let reader: DataReader
 
   /// The fields inferred.
   public var schema: Schema { reader.schema }
-  /// How compiled filters read the records.
-  public var recordType: RecordType<DataRecord> { reader.recordType }
+  /// How compiled filters read the records: by row number, from the columns. (With no
+  /// records, the reader's schema, which a query may have added fields to.)
+  public var recordType: RecordType<Int> {
+    records.count == 0 ? ColumnTable(schema: schema, rows: []).recordType : records.table.recordType
+  }
+
+  /// Every row number: what a query or count runs over.
+  public let rows: [Int]
 
   /// Reads every record of the file at `path` (warnings, such as values that do not convert
   /// to a type `options` fixes, go to `warn`). Its schema grows while it is read (a decimal
@@ -28,25 +35,11 @@ public final class Dataset {
     until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
   ) throws(DataError) {
     let reader = try DataReader(path: path, format: format, options: options)
-    var records: [DataRecord] = []
-    // The records before `stale` were read under an older schema than the current one.
-    var stale = 0
-    var version = reader.schemaVersion
-    while !stop(), let block = try reader.next() {
-      if reader.schemaVersion != version {
-        (stale, version) = (records.count, reader.schemaVersion)
-      }
-      records += block
-      for warning in reader.takeWarnings() { warn(warning.description) }
-    }
-    for warning in reader.takeWarnings() { warn(warning.description) }
-    for line in reader.conversionSummary { warn(line) }
-    for index in 0..<stale { records[index] = reader.redecoded(records[index]) }
-    _ = reader.takeSchemaChanges()
+    records = try LoadedRecords(reading: reader, until: stop, warn: warn)
     self.name = name
     self.path = path
-    self.records = records
     self.reader = reader
+    rows = records.table.rows
   }
 
   /// The fields of the file at `path`, inferred from all of it, without its records: what
@@ -59,8 +52,9 @@ public final class Dataset {
     try reader.inferWhole()
     self.name = name
     self.path = path
-    self.records = []
+    self.records = LoadedRecords(schema: reader.schema)
     self.reader = reader
+    rows = []
   }
 
   /// The distinct texts of the field at `path` (the elements, for a list of texts), most
@@ -71,7 +65,7 @@ public final class Dataset {
     if let counter = try? FacetCounter(
       [FieldPath(path)], filter: nil, source: SourceText(""), for: recordType)
     {
-      for count in counter.count(records).facets.first?.counts ?? [] {
+      for count in counter.count(rows).facets.first?.counts ?? [] {
         if case .string(let text) = count.value { texts.append(text) }
       }
     }

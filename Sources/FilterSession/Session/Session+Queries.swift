@@ -9,9 +9,9 @@ extension Session {
   {
     let (data, compiled) = try compile(query, statement, context)
     if checkOnly { return .none }
-    let (matches, faults) = compiled.run(data.records, until: interrupted)
+    let (matches, faults) = compiled.run(data.rows, until: interrupted)
     try context.stopIfInterrupted(self)
-    return .records(matches, from: data, faults: faults)
+    return .records(matches.map(data.records.record), from: data, faults: faults)
   }
 
   /// `count` or `count <filter>`: the number of matching records.
@@ -20,7 +20,7 @@ extension Session {
   {
     let (data, compiled) = try compile(Query(filter: filter), statement, context)
     if checkOnly { return .none }
-    let (matches, faults) = compiled.run(data.records, until: interrupted)
+    let (matches, faults) = compiled.run(data.rows, until: interrupted)
     try context.stopIfInterrupted(self)
     return .count(matches.count, faults: faults)
   }
@@ -42,7 +42,7 @@ extension Session {
     var expanded: Expr?
     if let filter { expanded = try expand(filter, context, constants: false) }
     let parameters = definitions.bound
-    let counter: FacetCounter<DataRecord>
+    let counter: FacetCounter<Int>
     do throws(FilterError) {
       counter = try FacetCounter(
         fields, filter: expanded, source: context.source, for: data.recordType,
@@ -52,7 +52,7 @@ extension Session {
     }
     if checkOnly { return .none }
     let result = counter.binding(parameters.values, now: clock()).count(
-      data.records, until: interrupted)
+      data.rows, until: interrupted)
     try context.stopIfInterrupted(self)
     return .facets(result)
   }
@@ -60,7 +60,7 @@ extension Session {
   /// The query with names expanded, checked and compiled against the current data; its
   /// warnings are reported.
   func compile(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
-    -> (Dataset, CompiledQuery<DataRecord>)
+    -> (Dataset, CompiledQuery<Int>)
   {
     let data = try requireData(statement, context)
     var expanded = query

@@ -11,7 +11,7 @@ public enum StatementResult {
   /// `count`: the number of matching records, and the faults met.
   case count(Int, faults: FaultCounts)
   /// `facets`: each field's value counts (the faults are in the result).
-  case facets(FacetCounter<DataRecord>.Result)
+  case facets(FacetCounter<Int>.Result)
   /// `explain`: the compiled chain.
   case plan(Plan)
   /// `let`: the name and what it now stands for (expanded).

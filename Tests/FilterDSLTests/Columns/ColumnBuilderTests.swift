@@ -76,6 +76,22 @@ import Testing
     #expect(built.value(row: 0, slot: 9) == .null)
   }
 
+  @Test func aReplacedRowIsNoLongerTheFirstOfItsOldValue() throws {
+    // Tests on coded columns are evaluated on the first row of each value: after row 0 is
+    // replaced, "a" has no row, and "b" is found on row 0.
+    var builder = ColumnBuilder()
+    builder.append([.string("a")])
+    builder.append([.string("b")])
+    builder.replace(row: 0, with: [.string("b")])
+    builder.replace(row: 1, with: [.int(3)])
+    builder.replace(row: 1, with: [.string("c")])
+    let built = builder.finish(Schema([.init("c", .string)]))
+    #expect(built.columns[0].layout.hasPrefix("coded"))
+    for (filter, rows) in [("c == \"a\"", [Int]()), ("c == \"b\"", [0]), ("c in (b, c)", [0, 1])] {
+      #expect(try CompiledFilter(filter, for: built.recordType).filter(built.rows).matches == rows)
+    }
+  }
+
   @Test func sizesCountBuffersAndText() {
     let built = table(.int, (0..<100).map { .int(Int64($0)) })
     #expect(built.columns[0].bytes == 800)

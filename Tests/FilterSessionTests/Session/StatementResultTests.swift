@@ -33,7 +33,7 @@ import Testing
     else { throw Unexpected(results[1]) }
     #expect(budget.value == Expr(.literal(.int(800))))
     guard case .count(let count, let faults) = results[3] else { throw Unexpected(results[3]) }
-    let expected = dataset.records.filter {
+    let expected = dataset.rows.map(dataset.records.record).filter {
       guard case .int(let disk) = value("diskSpace", $0, dataset),
         case .int(let price) = value("price", $0, dataset)
       else { return false }
