@@ -1,13 +1,14 @@
-/// One field's values for every row of a ``ColumnTable``, stored by type: integers and
-/// decimals in flat buffers with a null mask, text and true-or-false values as small codes
-/// into their distinct values, anything else (dates, lists, nested records, mixed values) as
+/// One field's values for every row of a ``ColumnTable``, stored by type: text, true-or-false
+/// values and integers with few distinct values as codes into their distinct values; other
+/// integers and decimals in flat buffers with a null mask; anything else (dates, lists, nested records, mixed values) as
 /// values.
 public struct Column: Sendable {
   /// How the values are stored.
   enum Storage: Sendable {
     case int([Int64], NullMask)
     case double([Double], NullMask)
-    /// Codes into ``Dictionary`` (code 0 is null): text and true-or-false values.
+    /// Codes into ``Dictionary`` (code 0 is null): text, true-or-false values, and integers
+    /// with few distinct values.
     case coded([UInt32], Dictionary)
     case values([Value])
   }

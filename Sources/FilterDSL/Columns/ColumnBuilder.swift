@@ -7,13 +7,20 @@ public struct ColumnBuilder: Sendable {
   /// How many rows were appended.
   public private(set) var count = 0
 
+  /// How many distinct integers a column codes; past that, they are kept flat.
+  let codedIntegers: Int
+
   /// An empty builder.
-  public init() {}
+  public init() { self.init(codedIntegers: 4096) }
+
+  init(codedIntegers: Int) { self.codedIntegers = codedIntegers }
 
   /// Appends a row: its values by slot (a missing slot is null; slots beyond the columns so
   /// far add columns, null in the rows before).
   public mutating func append(_ values: [Value]) {
-    while buffers.count < values.count { buffers.append(ColumnBuffer(nulls: count)) }
+    while buffers.count < values.count {
+      buffers.append(ColumnBuffer(nulls: count, codedIntegers: codedIntegers))
+    }
     for slot in buffers.indices {
       buffers[slot].append(slot < values.count ? values[slot] : .null)
     }
@@ -23,7 +30,9 @@ public struct ColumnBuilder: Sendable {
   /// Replaces row `row` (an appended one) with `values`.
   public mutating func replace(row: Int, with values: [Value]) {
     guard row >= 0, row < count else { return }
-    while buffers.count < values.count { buffers.append(ColumnBuffer(nulls: count)) }
+    while buffers.count < values.count {
+      buffers.append(ColumnBuffer(nulls: count, codedIntegers: codedIntegers))
+    }
     for slot in buffers.indices {
       buffers[slot].set(row, slot < values.count ? values[slot] : .null)
     }
@@ -35,7 +44,9 @@ public struct ColumnBuilder: Sendable {
   public func finish(_ schema: Schema) -> ColumnTable {
     var columns: [Column] = []
     for (slot, field) in schema.fields.enumerated() {
-      var buffer = slot < buffers.count ? buffers[slot] : ColumnBuffer(nulls: count)
+      var buffer =
+        slot < buffers.count
+        ? buffers[slot] : ColumnBuffer(nulls: count, codedIntegers: codedIntegers)
       buffer.conform(to: field.type)
       columns.append(Column(storage: buffer.storage))
     }
@@ -60,13 +71,18 @@ struct ColumnBuffer: Sendable {
   /// since look for the form they need.
   private var replacedCodes = false
 
+  /// How many distinct integers the column codes; past that, they are kept flat.
+  private let codedIntegers: Int
+
   /// A column of `count` nulls.
-  init(nulls count: Int) {
+  init(nulls count: Int, codedIntegers: Int) {
     self.count = count
+    self.codedIntegers = codedIntegers
   }
 
   /// A column of `values`, each in the form it needs.
-  init(_ values: [Value]) {
+  init(_ values: [Value], codedIntegers: Int) {
+    self.codedIntegers = codedIntegers
     for value in values { append(value) }
   }
 
@@ -163,24 +179,43 @@ struct ColumnBuffer: Sendable {
   mutating func conform(to type: ValueType) {
     if kind == .values, replacedCodes {
       // (Values kept since a row was replaced may all have one type again.)
-      let typed = ColumnBuffer(values)
+      let typed = ColumnBuffer(values, codedIntegers: codedIntegers)
       if typed.kind != .values { self = typed }
     }
     switch (type, kind) {
-    case (.double, .int):
+    case (.double, .int),
+      (.double, .coded) where holdsIntegers:
       let all = allValues
-      self = ColumnBuffer(nulls: 0)
+      self = ColumnBuffer(nulls: 0, codedIntegers: codedIntegers)
       decide(for: .double(0))
       for value in all { append(value) }
-    case (.int, .int), (.double, .double), (.string, .coded), (.bool, .coded), (_, .values),
-      (_, .undecided):
+    case (.int, .int), (.double, .double), (_, .values), (_, .undecided):
       break
+    case (.int, .coded) where holdsIntegers:
+      break
+    case (.string, .coded), (.bool, .coded):
+      if type == codedType { break }
+      fallthrough
     default:
       values = allValues
       kind = .values
       (ints, doubles, codes, nulls, dictionary, codeOf) = ([], [], [], NullMask(), .init(), [:])
     }
   }
+
+  /// The type of a coded column's values (they all have one).
+  private var codedType: ValueType? {
+    guard kind == .coded, dictionary.values.count > 1 else { return nil }
+    switch dictionary.values[1] {
+    case .int: return .int
+    case .string: return .string
+    case .bool: return .bool
+    default: return nil
+    }
+  }
+
+  /// Whether the column holds integers (and nulls), flat or coded.
+  private var holdsIntegers: Bool { kind == .int || codedType == .int }
 
   private var allValues: [Value] {
     let column = Column(storage: storage)
@@ -191,23 +226,30 @@ struct ColumnBuffer: Sendable {
     let nullRows = count
     count = 0
     switch value {
-    case .int: kind = .int
     case .double: kind = .double
+    case .int: kind = codedIntegers > 0 ? .coded : .int
     case .string, .bool: kind = .coded
     default: kind = .values
     }
     for _ in 0..<nullRows { append(.null) }
   }
 
-  /// Changes the form so that `value` fits: integers to decimals for a decimal, anything
-  /// else to values.
+  /// Changes the form so that `value` fits: coded integers to flat ones past
+  /// `codedIntegers` distinct values, integers to decimals for a decimal (if every one is
+  /// exact as a decimal), anything else to values.
   private mutating func widen(for value: Value) {
     let all = allValues
-    let toDouble =
-      kind == .int && { if case .double = value { true } else { false } }()
-      && all.allSatisfy { if case .int(let i) = $0 { Double(exactly: i) != nil } else { true } }
-    self = ColumnBuffer(nulls: 0)
-    kind = toDouble ? .double : .values
+    let target: Kind
+    switch value {
+    case .int where holdsIntegers: target = .int
+    case .double
+    where holdsIntegers
+      && all.allSatisfy({ if case .int(let i) = $0 { Double(exactly: i) != nil } else { true } }):
+      target = .double
+    default: target = .values
+    }
+    self = ColumnBuffer(nulls: 0, codedIntegers: codedIntegers)
+    kind = target
     for value in all { append(value) }
   }
 
@@ -218,8 +260,10 @@ struct ColumnBuffer: Sendable {
     }
     switch (value, dictionary.values.count > 1 ? dictionary.values[1] : value) {
     case (.null, _): return true
-    // Text and true-or-false values do not share a column.
+    // Text, true-or-false values and integers do not share a column; integers are coded
+    // while they have few distinct values.
     case (.string, .string), (.bool, .bool): return true
+    case (.int, .int): return dictionary.values.count <= codedIntegers || codeOf[value] != nil
     default: return false
     }
   }

@@ -29,7 +29,12 @@ public final class ColumnTable: Sendable {
 
   /// A table of `rows` (values by slot of `schema`; a missing slot is null).
   public convenience init(schema: Schema, rows: [[Value]]) {
-    var builder = ColumnBuilder()
+    self.init(schema: schema, rows: rows, codedIntegers: 4096)
+  }
+
+  /// A table of `rows` whose columns code at most `codedIntegers` distinct integers.
+  convenience init(schema: Schema, rows: [[Value]], codedIntegers: Int) {
+    var builder = ColumnBuilder(codedIntegers: codedIntegers)
     for row in rows { builder.append(row) }
     let table = builder.finish(schema)
     self.init(schema: schema, count: table.count, columns: table.columns)
@@ -61,7 +66,30 @@ public final class ColumnTable: Sendable {
       gather: { records, indices, gathered in
         for index in indices where index < records.count { gathered.append(records[index]) }
       },
-      vectorize: { [self] bound in VectorCompiler(table: self).selector(bound) })
+      columns: ColumnAccess(
+        vectorize: { [self] bound in VectorCompiler(table: self).selector(bound) },
+        countCodes: { [self] field in countCodes(field) }))
+  }
+
+  /// For a top-level field whose column is coded: how many of the rows at given positions
+  /// hold each value (a row outside the table holds null).
+  private func countCodes(_ field: FieldRef) -> (@Sendable ([Int], [Int]) -> [Value: Int])? {
+    guard field.isTopLevel, field.slot < columns.count,
+      case .coded(let codes, let dictionary) = columns[field.slot].storage
+    else { return nil }
+    return { rows, positions in
+      var counts = [Int](repeating: 0, count: dictionary.values.count)
+      for position in positions where position >= 0 && position < rows.count {
+        let row = rows[position]
+        let code = row >= 0 && row < codes.count ? Int(codes[row]) : 0
+        if code < counts.count { counts[code] += 1 }
+      }
+      var tally: [Value: Int] = [:]
+      for (code, count) in counts.enumerated() where count > 0 {
+        tally[dictionary.values[code]] = count
+      }
+      return tally
+    }
   }
 
   /// The reader of a column for a field of `type`: typed where the column's form allows.
@@ -74,6 +102,15 @@ public final class ColumnTable: Sendable {
     case (.double, .double(let values, let nulls)):
       return .double { row in
         row >= 0 && row < values.count && !nulls.isNull(row) ? values[row] : nil
+      }
+    case (.int, .coded(let codes, let dictionary)):
+      let ints = dictionary.values.map { value -> Int64? in
+        if case .int(let int) = value { int } else { nil }
+      }
+      return .int { row in
+        guard row >= 0, row < codes.count else { return nil }
+        let code = Int(codes[row])
+        return code < ints.count ? ints[code] : nil
       }
     case (.string, .coded(let codes, let dictionary)):
       let texts = dictionary.values.map { value -> String? in

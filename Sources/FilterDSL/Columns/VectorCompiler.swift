@@ -126,29 +126,62 @@ final class VectorCompiler {
       var memo = run.memos[memoSlot]
       run.memos[memoSlot] = []
       if memo.isEmpty { memo = [UInt8](repeating: 0, count: firstRows.count) }
-      VectorCompiler.scan(rows, &selection, &falses, wantFalses) { row in
-        guard row >= 0, row < codes.count else { return test(row, &run) }
-        let code = Int(codes[row])
-        var entry = memo[code]
-        if entry == 0 {
-          // A fresh state, so that the faults of this evaluation are the value's own.
-          var own = EvaluationState(bindings: run.bindings)
-          entry = 1 + test(firstRows[code], &own).rawValue
-          if !own.faults.isEmpty {
-            entry |= VectorCompiler.faulted
-            run.memoFaults[MemoKey(slot: memoSlot, code: code)] = own.faults
+      // The hot loop of most filters: one code and one memo entry per row, on buffers.
+      var kept = 0
+      codes.withUnsafeBufferPointer { codes in
+        memo.withUnsafeMutableBufferPointer { memo in
+          rows.withUnsafeBufferPointer { rows in
+            selection.withUnsafeMutableBufferPointer { selection in
+              for index in 0..<selection.count {
+                let position = selection[index]
+                guard position >= 0, position < rows.count else { continue }
+                let row = rows[position]
+                var entry: UInt8
+                if row >= 0, row < codes.count {
+                  let code = Int(codes[row])
+                  entry = memo[code]
+                  if entry == 0 {
+                    entry = VectorCompiler.evaluate(test, firstRows[code], memoSlot, code, &run)
+                    memo[code] = entry
+                  }
+                  if entry & VectorCompiler.faulted != 0,
+                    let faults = run.memoFaults[MemoKey(slot: memoSlot, code: code)]
+                  {
+                    run.faults.merge(faults)
+                  }
+                } else {
+                  entry = 1 + test(row, &run).rawValue
+                }
+                if entry & 3 == 1 + Truth.true.rawValue {
+                  selection[kept] = position
+                  kept += 1
+                } else if wantFalses, entry & 3 == 1 + Truth.false.rawValue {
+                  falses.append(position)
+                }
+              }
+            }
           }
-          memo[code] = entry
         }
-        if entry & VectorCompiler.faulted != 0,
-          let faults = run.memoFaults[MemoKey(slot: memoSlot, code: code)]
-        {
-          run.faults.merge(faults)
-        }
-        return Truth(rawValue: (entry & 3) &- 1) ?? .unknown
       }
+      selection.removeLast(selection.count - kept)
       run.memos[memoSlot] = memo
     }
+  }
+
+  /// The memo entry of a test on the first row of a code: 1 + its truth, flagged when it
+  /// faulted (its faults are kept, to count them for every row of the code).
+  private static func evaluate(
+    _ test: (Int, inout EvaluationState) -> Truth, _ row: Int, _ slot: Int, _ code: Int,
+    _ run: inout EvaluationState
+  ) -> UInt8 {
+    // A fresh state, so that the faults of this evaluation are the value's own.
+    var own = EvaluationState(bindings: run.bindings)
+    var entry = 1 + test(row, &own).rawValue
+    if !own.faults.isEmpty {
+      entry |= faulted
+      run.memoFaults[MemoKey(slot: slot, code: code)] = own.faults
+    }
+    return entry
   }
 
   /// The flag of a memo entry whose evaluation faulted.

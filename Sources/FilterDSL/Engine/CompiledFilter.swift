@@ -63,7 +63,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.warnings = warnings
     self.plan = node.plan
     self.test = node.test
-    self.select = type.vectorize?(bound) ?? node.select
+    self.select = type.columns?.vectorize(bound) ?? node.select
     self.gather = type.gather
     self.layout = layout
     self.bindings = layout.bindings(EvaluationContext())

@@ -169,7 +169,9 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   }
 
   /// `records` in the query's order: a stable sort that computes each record's keys once.
-  func sorted(_ records: [Root], _ faults: inout FaultCounts) -> [Root] {
+  /// With `first`, only that many of the first records, in order (a bounded heap, rather than
+  /// sorting all of them).
+  func sorted(_ records: [Root], _ faults: inout FaultCounts, first: Int? = nil) -> [Root] {
     withExtendedLifetime(bindings) {
       var run = EvaluationState(bindings: bindings)
       var values: [Value] = []
@@ -180,7 +182,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       faults.merge(run.faults)
       let order = SortOrder.order(
         values, keys: keys.map { ($0.direction == .descending, $0.nullsFirst) },
-        count: records.count)
+        count: records.count, first: first)
       return order.map { records[$0] }
     }
   }
@@ -190,14 +192,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
 /// is compiled once, for concrete types.
 enum SortOrder {
   /// The indices of `count` records in sorted order, given their keys row by row in
-  /// `values`; ties keep input order.
+  /// `values`; ties keep input order. With `first`, only the first that many.
   static func order(
-    _ values: [Value], keys: [(descending: Bool, nullsFirst: Bool)], count: Int
+    _ values: [Value], keys: [(descending: Bool, nullsFirst: Bool)], count: Int, first: Int? = nil
   ) -> [Int] {
     let width = keys.count
-    guard width > 0, values.count == count * width else { return Array(0..<count) }
-    var order = Array(0..<count)
-    order.sort { a, b in
+    guard width > 0, values.count == count * width else {
+      return Array(0..<Swift.min(count, Swift.max(first ?? count, 0)))
+    }
+    // Whether record a goes before record b: a total order (ties go by input order).
+    func before(_ a: Int, _ b: Int) -> Bool {
       for (i, key) in keys.enumerated() {
         let x = values[a * width + i]
         let y = values[b * width + i]
@@ -213,6 +217,56 @@ enum SortOrder {
       }
       return a < b
     }
-    return order
+    if let first, first < count / 4 {
+      return TopK.first(Swift.max(first, 0), of: count, by: before)
+    }
+    var order = Array(0..<count)
+    order.sort(by: before)
+    return first.map { Array(order.prefix(Swift.max($0, 0))) } ?? order
+  }
+}
+
+/// The first `k` of `count` items in a total order, in order: one pass keeping the best `k`
+/// seen in a heap whose top is the worst of them; O(count log k).
+enum TopK {
+  static func first(_ k: Int, of count: Int, by before: (Int, Int) -> Bool) -> [Int] {
+    guard k > 0 else { return [] }
+    var heap: [Int] = []
+    heap.reserveCapacity(k)
+    for item in 0..<count {
+      if heap.count < k {
+        heap.append(item)
+        siftUp(&heap, heap.count - 1, before)
+      } else if before(item, heap[0]) {
+        heap[0] = item
+        siftDown(&heap, 0, before)
+      }
+    }
+    heap.sort(by: before)
+    return heap
+  }
+
+  /// Heap order: a parent never goes before its children (the top goes last of all).
+  private static func siftUp(_ heap: inout [Int], _ index: Int, _ before: (Int, Int) -> Bool) {
+    var child = index
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard before(heap[parent], heap[child]) else { return }
+      heap.swapAt(parent, child)
+      child = parent
+    }
+  }
+
+  private static func siftDown(_ heap: inout [Int], _ index: Int, _ before: (Int, Int) -> Bool) {
+    var parent = index
+    while true {
+      var last = parent
+      let left = 2 * parent + 1
+      if left < heap.count, before(heap[last], heap[left]) { last = left }
+      if left + 1 < heap.count, before(heap[last], heap[left + 1]) { last = left + 1 }
+      guard last != parent else { return }
+      heap.swapAt(parent, last)
+      parent = last
+    }
   }
 }

@@ -50,6 +50,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   /// Each field's own condition, or nil when the filter has none for it.
   private var own: [CompiledFilter<Root>?]
   private let values: [(Root, inout EvaluationState) -> Value]
+  /// For each field whose records hold it coded (see ``ColumnTable``): counts its values
+  /// over records at given positions by code, in a loop of the column's own.
+  private let coded: [(@Sendable ([Root], [Int]) -> [Value: Int])?]
   private let bindings: Bindings
 
   /// Checks and compiles the counting of `fields` among the records matching `filter` (all
@@ -120,6 +123,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     let layout = ParameterLayout(parameters)
     let compiler = Compiler(recordType: type)
     values = counted.map { compiler.field($0).asValue }
+    coded = counted.map { type.columns?.countCodes($0) }
     bindings = layout.bindings(EvaluationContext())
   }
 
@@ -164,25 +168,36 @@ public struct FacetCounter<Root>: @unchecked Sendable {
         }
       }
     }
+    // The candidates every field counts (every own condition holds), and for each field
+    // those only its own condition fails.
+    var passing: [Int] = []
+    var failingOnly: [[Int]] = Array(repeating: [], count: fields.count)
+    for index in candidates.indices {
+      if index & 1023 == 1023, stop() { break }
+      switch failures[index] {
+      case 0: passing.append(index)
+      case 1: failingOnly[failedField[index]].append(index)
+      default: break
+      }
+    }
     var tallies: [[Value: Int]] = Array(repeating: [:], count: fields.count)
-    var counted = Array(repeating: 0, count: fields.count)
-    var matches = 0
     withExtendedLifetime(bindings) {
       var run = EvaluationState(bindings: bindings)
-      for index in candidates.indices {
-        if index & 1023 == 1023, stop() { break }
-        // A record counts for every field when all own conditions hold, and for one field
-        // when only that field's own condition fails.
-        let failed = failures[index]
-        if failed > 1 { continue }
-        if failed == 0 { matches += 1 }
-        for field in fields.indices where failed == 0 || failedField[index] == field {
-          counted[field] += 1
-          FacetCounter.tally(values[field](candidates[index], &run), into: &tallies[field])
+      for field in fields.indices {
+        for positions in [passing, failingOnly[field]] {
+          if let count = coded[field] {
+            tallies[field].merge(count(candidates, positions), uniquingKeysWith: +)
+          } else {
+            for index in positions {
+              FacetCounter.tally(values[field](candidates[index], &run), into: &tallies[field])
+            }
+          }
         }
       }
       faults.merge(run.faults)
     }
+    let counted = fields.indices.map { passing.count + failingOnly[$0].count }
+    let matches = passing.count
     let facets = fields.indices.map { i in
       Facet(field: fields[i], counts: FacetCounter.ranked(tallies[i]), records: counted[i])
     }

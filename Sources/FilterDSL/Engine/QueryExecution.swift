@@ -83,7 +83,7 @@ public struct QueryExecution<Root> {
   /// Ends the input: for a query that sorts, its kept matches sorted and paged; else nothing.
   public mutating func finish() -> [Root] {
     guard query.sorts else { return [] }
-    let sorted = query.sorted(kept, &faultsSoFar)
+    let sorted = query.sorted(kept, &faultsSoFar, first: take.map { skip + $0 })
     kept = []
     let page = Array(sorted[CompiledQuery<Root>.window(sorted.count, skip: skip, take: take)])
     handedBack += page.count

@@ -19,9 +19,9 @@ public struct RecordType<Root>: Sendable {
   let selectors: [FieldSelector<Root>?]
   /// Appends the records at the given indices, in order.
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
-  /// For records held by column (``ColumnTable``): compiles a whole bound filter to one
-  /// selection over the column buffers. Nil for records read one by one.
-  let vectorize: (@Sendable (BoundExpr) -> Selector<Root>)?
+  /// For records held by column (``ColumnTable``): how filters and facets read whole
+  /// columns. Nil for records read one by one.
+  let columns: ColumnAccess<Root>?
 
   /// A record type of `fields`, in order.
   @inlinable
@@ -41,19 +41,19 @@ public struct RecordType<Root>: Sendable {
   init(
     fields: [FieldAccessor<Root>], gather: @escaping @Sendable ([Root], [Int], inout [Root]) -> Void
   ) {
-    self.init(fields: fields, gather: gather, vectorize: nil)
+    self.init(fields: fields, gather: gather, columns: nil)
   }
 
   init(
     fields: [FieldAccessor<Root>],
     gather: @escaping @Sendable ([Root], [Int], inout [Root]) -> Void,
-    vectorize: (@Sendable (BoundExpr) -> Selector<Root>)?
+    columns: ColumnAccess<Root>?
   ) {
     schema = Schema(fields.map(\.field))
     readers = fields.map(\.reader)
     selectors = fields.map(\.selector)
     self.gather = gather
-    self.vectorize = vectorize
+    self.columns = columns
   }
 }
 
@@ -191,6 +191,15 @@ extension FieldAccessor {
   public static func bool(_ name: String, _ keyPath: KeyPath<Root, Bool> & Sendable) -> Self {
     .bool(name) { $0[keyPath: keyPath] }
   }
+}
+
+/// How records held by column are read in bulk.
+struct ColumnAccess<Root>: Sendable {
+  /// Compiles a whole bound filter to one selection over the columns.
+  let vectorize: @Sendable (BoundExpr) -> Selector<Root>
+  /// For a field whose column is coded: counts its values over the records at given
+  /// positions, code by code (facets).
+  let countCodes: @Sendable (FieldRef) -> (@Sendable ([Root], [Int]) -> [Value: Int])?
 }
 
 /// The batch form of a field reader: keeps the indices in a selection whose records have a

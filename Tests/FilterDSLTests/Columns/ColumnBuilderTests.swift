@@ -17,8 +17,13 @@ import Testing
   @Test func integersStayIntegersWithTheirNulls() {
     let input: [Value] = [.null, .int(3), .null, .int(Int64.min), .int(Int64.max)]
     let built = table(.int, input)
-    #expect(built.columns[0].layout == "int")
+    #expect(built.columns[0].layout == "coded, 3 distinct")
     #expect(values(built) == input)
+    // Past 4,096 distinct values, flat.
+    let many: [Value] = (0..<5000).map { $0 % 7 == 0 ? .null : .int(Int64($0)) }
+    let flat = table(.int, many)
+    #expect(flat.columns[0].layout == "int")
+    #expect(values(flat) == many)
   }
 
   @Test func aDecimalWidensIntegersThatAreExact() {
@@ -93,8 +98,8 @@ import Testing
   }
 
   @Test func sizesCountBuffersAndText() {
-    let built = table(.int, (0..<100).map { .int(Int64($0)) })
-    #expect(built.columns[0].bytes == 800)
+    let built = table(.int, (0..<5000).map { .int(Int64($0)) })
+    #expect(built.columns[0].bytes == 40_000)
     let long = String(repeating: "x", count: 100)
     let text = table(.string, Array(repeating: .string(long), count: 10))
     #expect(text.columns[0].bytes > 100 && text.columns[0].bytes < 400)

@@ -22,7 +22,8 @@ import Testing
           .diagnostics.hasErrors
       else { continue }
       let records = (0..<generator.rng.int(0...80)).map { _ in generator.record() }
-      let table = ColumnTable(schema: schema, rows: records)
+      // Integers coded (few distinct values) and flat, in turn.
+      let table = ColumnTable(schema: schema, rows: records, codedIntegers: i % 2 == 0 ? 4096 : 0)
       let compiled = try CompiledFilter(
         filter, source: SourceText(filter.description), for: table.recordType,
         parameters: DifferentialTests.parameters
@@ -60,6 +61,47 @@ import Testing
       }
       #expect(compiled.filter(picked).matches == expectedPicked, "seed \(seed): picked \(picked)")
     }
+  }
+
+  @Test(arguments: 0..<10)
+  func facetsOverColumnsAgreeWithFacetsOverRows(batch: Int) throws {
+    let schema = DifferentialTests.schema
+    for i in 0..<30 {
+      let seed = UInt64(90_000 + batch * 1000 + i)
+      var generator = Generator(seed: seed)
+      let filter = generator.bool(2)
+      guard
+        !Checker.check(filter, schema: schema, parameters: DifferentialTests.parameters)
+          .diagnostics.hasErrors
+      else { continue }
+      let records = (0..<generator.rng.int(0...60)).map { _ in generator.record() }
+      let fields = (0..<generator.rng.int(1...3)).map { _ in
+        FieldPath(generator.rng.pick(["i", "j", "s", "b", "tags", "d", "t", "rec.y", "nums"]))
+      }
+      let table = ColumnTable(schema: schema, rows: records, codedIntegers: i % 2 == 0 ? 4096 : 0)
+      let source = SourceText(filter.description)
+      let parameters = DifferentialTests.context.parameters
+      let now = DifferentialTests.context.now
+      let overColumns = try FacetCounter(
+        fields, filter: filter, source: source, for: table.recordType,
+        parameters: DifferentialTests.parameters
+      ).binding(parameters, now: now).count(table.rows)
+      let overRows = try FacetCounter(
+        fields, filter: filter, source: source, for: RecordType.dynamic(schema),
+        parameters: DifferentialTests.parameters
+      ).binding(parameters, now: now).count(records)
+      let (columns, rows) = (summary(overColumns), summary(overRows))
+      #expect(columns == rows, "seed \(seed): facets \(fields) where \(filter)")
+      if columns != rows { return }
+    }
+  }
+
+  /// A facet result as text, whatever the record type.
+  func summary<Root>(_ result: FacetCounter<Root>.Result) -> [String] {
+    result.facets.map { facet in
+      "\(facet.field.dotted) \(facet.records): "
+        + facet.counts.map { "\($0.value)=\($0.count)" }.joined(separator: ", ")
+    } + ["\(result.matches) matches, \(result.faults)"]
   }
 
   @Test func parametersAreReadWhenTheFilterRuns() throws {

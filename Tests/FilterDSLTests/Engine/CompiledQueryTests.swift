@@ -1,5 +1,6 @@
-import FilterDSL
 import Testing
+
+@testable import FilterDSL
 
 /// Queries: stable multi-key sorts, SQL's null placement, offset and limit after sorting.
 @Suite struct CompiledQueryTests {
@@ -165,5 +166,24 @@ import Testing
       CompiledFilterTests.catalog.filter(filter.matches).map(\.model) == [
         "iPhone 14 Plus", "iPhone 14 Pro", "iPhone 14 Pro Max",
       ])
+  }
+
+  @Test func theFirstFewAreTheFirstOfTheWholeSort() {
+    // A limit keeps a bounded heap instead of sorting everything: same records, same order,
+    // ties and nulls included.
+    var rng = SplitMix64(seed: 7)
+    for round in 0..<200 {
+      let count = rng.int(0...300)
+      let width = rng.int(1...2)
+      let values: [Value] = (0..<(count * width)).map { _ in
+        rng.chance(0.1) ? .null : rng.chance(0.5) ? .int(Int64(rng.int(0...20))) : .double(2.5)
+      }
+      let keys = (0..<width).map { _ in (descending: rng.chance(0.5), nullsFirst: rng.chance(0.5)) }
+      let whole = SortOrder.order(values, keys: keys, count: count)
+      for first in [0, 1, 3, rng.int(0...count), count, count + 5] {
+        let top = SortOrder.order(values, keys: keys, count: count, first: first)
+        #expect(top == Array(whole.prefix(first)), "round \(round), first \(first)")
+      }
+    }
   }
 }
