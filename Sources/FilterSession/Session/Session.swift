@@ -148,7 +148,7 @@ public final class Session {
       interrupted: interrupted)
     if !printer.print(result) { try context.stopIfInterrupted(self) }
     switch result {
-    case .records, .count, .facets:
+    case .loaded, .records, .count, .facets:
       guard settings.time else { break }
       output.flush()
       warn("time: \(Session.timing(SystemClock.seconds() - start))\n")
