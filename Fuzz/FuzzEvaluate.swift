@@ -1,6 +1,7 @@
 // libFuzzer harness for the semantics: any bytes as a filter over a fixed schema; whatever
-// checks must compile and evaluate on fixed records without trapping, and the compiled engine
-// (record by record and in batches) must agree with the reference evaluator.
+// checks must compile and evaluate on fixed records without trapping, and both engines must
+// agree with the reference evaluator: the row engine (record by record and in batches) and
+// the column engine (the records as a ColumnTable, integers coded and flat), faults included.
 // Build and run with `Fuzz/run evaluate [SECONDS]`.
 
 let schema = Schema([
@@ -47,5 +48,31 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if truth == .true { expected.append(record) }
   }
   if bound.filter(records).matches != expected { fatalError("batch disagrees on \(filter)") }
+
+  // The column engine, over the same records, and over row numbers repeated, out of order and
+  // outside the table (which read as records of nulls).
+  var expectedFaults = FaultCounts()
+  for record in records { expectedFaults.merge(reference.evaluate(filter, on: record).faults) }
+  let nulls = [Value](repeating: .null, count: schema.fields.count)
+  let picked = [3, -1, 0, 7, 2, 2, 1]
+  let expectedPicked = picked.filter { row in
+    let record = row >= 0 && row < records.count ? records[row] : nulls
+    return reference.evaluate(filter, on: record).truth == .true
+  }
+  for codedIntegers in [4096, 0] {
+    let table = ColumnTable(schema: schema, rows: records, codedIntegers: codedIntegers)
+    guard
+      let columns = try? CompiledFilter(
+        filter, source: SourceText(text), for: table.recordType, parameters: parameters
+      ).binding(context.parameters, now: context.now)
+    else { fatalError("the column engine does not compile \(filter)") }
+    let (rows, faults) = columns.filter(table.rows)
+    if rows.map({ records[$0] }) != expected || faults != expectedFaults {
+      fatalError("the column engine disagrees on \(filter): \(rows), \(faults)")
+    }
+    if columns.filter(picked).matches != expectedPicked {
+      fatalError("the column engine disagrees on \(filter) over \(picked)")
+    }
+  }
   return 0
 }
