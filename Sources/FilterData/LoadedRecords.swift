@@ -75,8 +75,9 @@ public struct LoadedRecords: Sendable {
     return DataRecord(values: table.row(row), text: text[start..<ends[row]], format: format)
   }
 
+  /// About how many bytes the records' text takes (kept for output), with where each ends.
+  public var textBytes: Int { text.capacity + ends.capacity * 8 }
+
   /// About how many bytes the records take: their columns and their text.
-  public var bytes: Int {
-    table.columns.reduce(text.capacity + ends.capacity * 8) { $0 + $1.bytes }
-  }
+  public var bytes: Int { table.columns.reduce(textBytes) { $0 + $1.bytes } }
 }

@@ -110,6 +110,12 @@ public final class Repl {
       } else {
         fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
       }
+    case ":memory":
+      if let data = session.current {
+        out.write(MemoryReport.text(data.records))
+      } else {
+        fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
+      }
     case ":ast", ":tokens":
       let source = SourceText(argument, name: "<repl>", firstLine: lines + 1)
       if name == ":tokens" {

@@ -15,6 +15,7 @@ public enum ReplCommands {
   public static let all: [Command] = [
     Command(name: ":help", usage: "", summary: "this help"),
     Command(name: ":schema", usage: "", summary: "the fields of the current data"),
+    Command(name: ":memory", usage: "", summary: "how the current data is stored, and its size"),
     Command(name: ":ast", usage: "<query>", summary: "the syntax tree of a query"),
     Command(name: ":tokens", usage: "<query>", summary: "the tokens of a query"),
     Command(name: ":time", usage: "on|off", summary: "time each statement"),

@@ -49,6 +49,9 @@ import Testing
     repl.handle("load \"cards.json\"")
     repl.handle(":schema")
     #expect(harness.output.text.contains("rarity      string  (4 values: N, R, SR, SSR)"))
+    repl.handle(":memory")
+    #expect(harness.output.text.contains("rarity              coded, 4 distinct   320 B"))
+    #expect(harness.output.text.contains("(text, for output)  40 records          14 KB"))
     repl.handle(":ast hp > 5")
     #expect(harness.output.text.contains("(query (> hp 5))"))
     repl.handle(":tokens hp")
@@ -141,5 +144,16 @@ import Testing
     #expect(History(path: path + "-missing").load().isEmpty)
     #expect(History.defaultPath(environment: ["HOME": "/home/me"]) == "/home/me/.flt_history")
     #expect(History.defaultPath(environment: ["FLT_HISTORY": ""]) == nil)
+  }
+}
+
+/// Sizes as `:memory` prints them.
+@Suite struct MemoryReportTests {
+  @Test func sizesReadLikeAPersonWouldSayThem() {
+    #expect(MemoryReport.size(0) == "0 B")
+    #expect(MemoryReport.size(999) == "999 B")
+    #expect(MemoryReport.size(1_500) == "1.5 KB")
+    #expect(MemoryReport.size(209_000_000) == "209 MB")
+    #expect(MemoryReport.size(Int.max).hasSuffix("TB"))
   }
 }
