@@ -59,8 +59,8 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let record = row >= 0 && row < records.count ? records[row] : nulls
     return reference.evaluate(filter, on: record).truth == .true
   }
-  for codedIntegers in [4096, 0] {
-    let table = ColumnTable(schema: schema, rows: records, codedIntegers: codedIntegers)
+  for codedLimit in [4096, 0] {
+    let table = ColumnTable(schema: schema, rows: records, codedLimit: codedLimit)
     guard
       let columns = try? CompiledFilter(
         filter, source: SourceText(text), for: table.recordType, parameters: parameters

@@ -1,14 +1,15 @@
 /// One field's values for every row of a ``ColumnTable``, stored by type: text, true-or-false
-/// values and integers with few distinct values as codes into their distinct values; other
-/// integers and decimals in flat buffers with a null mask; anything else (dates, lists, nested records, mixed values) as
+/// values, and integers, dates, times, durations, lists and nested records with few distinct
+/// values, as codes into their distinct values; other integers and decimals in flat buffers
+/// with a null mask; anything else (dates, lists, nested records, mixed values) as
 /// values.
 public struct Column: Sendable {
   /// How the values are stored.
   enum Storage: Sendable {
     case int([Int64], NullMask)
     case double([Double], NullMask)
-    /// Codes into ``Dictionary`` (code 0 is null): text, true-or-false values, and integers
-    /// with few distinct values.
+    /// Codes into ``Dictionary`` (code 0 is null): text, true-or-false values, and other
+    /// kinds of value with few distinct values.
     case coded([UInt32], Dictionary)
     case values([Value])
   }

@@ -1,25 +1,27 @@
-/// Builds a ``ColumnTable`` row by row. Each column takes the form its values need: integers
-/// stay integers until a decimal arrives (then decimals, if every integer so far is exact as
-/// one), text and true-or-false values are coded, and anything else, or a mix, is kept as
-/// values. Rows may be replaced later (a record read again after its schema grew).
+/// Builds a ``ColumnTable`` row by row. Each column takes the form its values need: text and
+/// true-or-false values are coded; integers, dates, times, durations, lists and nested
+/// records are coded while they have few distinct values (then integers are kept flat, the
+/// others as values); decimals are flat (and integers become decimals when one arrives, if
+/// every one is exact as a decimal); a mix of kinds is kept as values. Rows may be replaced later (a record read again after its schema grew).
 public struct ColumnBuilder: Sendable {
   private var buffers: [ColumnBuffer] = []
   /// How many rows were appended.
   public private(set) var count = 0
 
-  /// How many distinct integers a column codes; past that, they are kept flat.
-  let codedIntegers: Int
+  /// How many distinct values a column codes, unless they are text or true-or-false values
+  /// (always coded); past that, integers are kept flat and other values as values.
+  let codedLimit: Int
 
   /// An empty builder.
-  public init() { self.init(codedIntegers: 4096) }
+  public init() { self.init(codedLimit: 4096) }
 
-  init(codedIntegers: Int) { self.codedIntegers = codedIntegers }
+  init(codedLimit: Int) { self.codedLimit = codedLimit }
 
   /// Appends a row: its values by slot (a missing slot is null; slots beyond the columns so
   /// far add columns, null in the rows before).
   public mutating func append(_ values: [Value]) {
     while buffers.count < values.count {
-      buffers.append(ColumnBuffer(nulls: count, codedIntegers: codedIntegers))
+      buffers.append(ColumnBuffer(nulls: count, codedLimit: codedLimit))
     }
     for slot in buffers.indices {
       buffers[slot].append(slot < values.count ? values[slot] : .null)
@@ -31,7 +33,7 @@ public struct ColumnBuilder: Sendable {
   public mutating func replace(row: Int, with values: [Value]) {
     guard row >= 0, row < count else { return }
     while buffers.count < values.count {
-      buffers.append(ColumnBuffer(nulls: count, codedIntegers: codedIntegers))
+      buffers.append(ColumnBuffer(nulls: count, codedLimit: codedLimit))
     }
     for slot in buffers.indices {
       buffers[slot].set(row, slot < values.count ? values[slot] : .null)
@@ -46,7 +48,7 @@ public struct ColumnBuilder: Sendable {
     for (slot, field) in schema.fields.enumerated() {
       var buffer =
         slot < buffers.count
-        ? buffers[slot] : ColumnBuffer(nulls: count, codedIntegers: codedIntegers)
+        ? buffers[slot] : ColumnBuffer(nulls: count, codedLimit: codedLimit)
       buffer.conform(to: field.type)
       columns.append(Column(storage: buffer.storage))
     }
@@ -71,18 +73,18 @@ struct ColumnBuffer: Sendable {
   /// since look for the form they need.
   private var replacedCodes = false
 
-  /// How many distinct integers the column codes; past that, they are kept flat.
-  private let codedIntegers: Int
+  /// How many distinct values the column codes (see ``ColumnBuilder/codedLimit``).
+  private let codedLimit: Int
 
   /// A column of `count` nulls.
-  init(nulls count: Int, codedIntegers: Int) {
+  init(nulls count: Int, codedLimit: Int) {
     self.count = count
-    self.codedIntegers = codedIntegers
+    self.codedLimit = codedLimit
   }
 
   /// A column of `values`, each in the form it needs.
-  init(_ values: [Value], codedIntegers: Int) {
-    self.codedIntegers = codedIntegers
+  init(_ values: [Value], codedLimit: Int) {
+    self.codedLimit = codedLimit
     for value in values { append(value) }
   }
 
@@ -179,23 +181,20 @@ struct ColumnBuffer: Sendable {
   mutating func conform(to type: ValueType) {
     if kind == .values, replacedCodes {
       // (Values kept since a row was replaced may all have one type again.)
-      let typed = ColumnBuffer(values, codedIntegers: codedIntegers)
+      let typed = ColumnBuffer(values, codedLimit: codedLimit)
       if typed.kind != .values { self = typed }
     }
     switch (type, kind) {
     case (.double, .int),
       (.double, .coded) where holdsIntegers:
       let all = allValues
-      self = ColumnBuffer(nulls: 0, codedIntegers: codedIntegers)
+      self = ColumnBuffer(nulls: 0, codedLimit: codedLimit)
       decide(for: .double(0))
       for value in all { append(value) }
     case (.int, .int), (.double, .double), (_, .values), (_, .undecided):
       break
-    case (.int, .coded) where holdsIntegers:
+    case (_, .coded) where codedFits(type):
       break
-    case (.string, .coded), (.bool, .coded):
-      if type == codedType { break }
-      fallthrough
     default:
       values = allValues
       kind = .values
@@ -203,19 +202,20 @@ struct ColumnBuffer: Sendable {
     }
   }
 
-  /// The type of a coded column's values (they all have one).
-  private var codedType: ValueType? {
-    guard kind == .coded, dictionary.values.count > 1 else { return nil }
-    switch dictionary.values[1] {
-    case .int: return .int
-    case .string: return .string
-    case .bool: return .bool
-    default: return nil
+  /// Whether a coded column's values (they all have one kind) are of `type`.
+  private func codedFits(_ type: ValueType) -> Bool {
+    guard kind == .coded, dictionary.values.count > 1 else { return false }
+    switch (dictionary.values[1], type) {
+    case (.int, .int), (.string, .string), (.bool, .bool), (.date, .date),
+      (.dateTime, .dateTime), (.duration, .duration), (.list, .list), (.record, .record):
+      return true
+    default:
+      return false
     }
   }
 
   /// Whether the column holds integers (and nulls), flat or coded.
-  private var holdsIntegers: Bool { kind == .int || codedType == .int }
+  private var holdsIntegers: Bool { kind == .int || codedFits(.int) }
 
   private var allValues: [Value] {
     let column = Column(storage: storage)
@@ -227,15 +227,16 @@ struct ColumnBuffer: Sendable {
     count = 0
     switch value {
     case .double: kind = .double
-    case .int: kind = codedIntegers > 0 ? .coded : .int
     case .string, .bool: kind = .coded
-    default: kind = .values
+    case .int: kind = codedLimit > 0 ? .coded : .int
+    case .null: kind = .values
+    default: kind = codedLimit > 0 ? .coded : .values
     }
     for _ in 0..<nullRows { append(.null) }
   }
 
   /// Changes the form so that `value` fits: coded integers to flat ones past
-  /// `codedIntegers` distinct values, integers to decimals for a decimal (if every one is
+  /// `codedLimit` distinct values, integers to decimals for a decimal (if every one is
   /// exact as a decimal), anything else to values.
   private mutating func widen(for value: Value) {
     let all = allValues
@@ -248,22 +249,22 @@ struct ColumnBuffer: Sendable {
       target = .double
     default: target = .values
     }
-    self = ColumnBuffer(nulls: 0, codedIntegers: codedIntegers)
+    self = ColumnBuffer(nulls: 0, codedLimit: codedLimit)
     kind = target
     for value in all { append(value) }
   }
 
   private func fitsCoded(_ value: Value) -> Bool {
+    if value.isNull { return true }
     // (A code is 32 bits: past that many distinct values, the column keeps values.)
-    guard dictionary.values.count < Int(UInt32.max) else {
-      return value.isNull || codeOf[value] != nil
-    }
+    guard dictionary.values.count < Int(UInt32.max) else { return codeOf[value] != nil }
+    // One kind of value per column. Text and true-or-false values are always coded; other
+    // kinds while they have at most `codedLimit` distinct values.
     switch (value, dictionary.values.count > 1 ? dictionary.values[1] : value) {
-    case (.null, _): return true
-    // Text, true-or-false values and integers do not share a column; integers are coded
-    // while they have few distinct values.
     case (.string, .string), (.bool, .bool): return true
-    case (.int, .int): return dictionary.values.count <= codedIntegers || codeOf[value] != nil
+    case (.int, .int), (.date, .date), (.dateTime, .dateTime), (.duration, .duration),
+      (.list, .list), (.record, .record):
+      return dictionary.values.count <= codedLimit || codeOf[value] != nil
     default: return false
     }
   }

@@ -29,12 +29,13 @@ public final class ColumnTable: Sendable {
 
   /// A table of `rows` (values by slot of `schema`; a missing slot is null).
   public convenience init(schema: Schema, rows: [[Value]]) {
-    self.init(schema: schema, rows: rows, codedIntegers: 4096)
+    self.init(schema: schema, rows: rows, codedLimit: 4096)
   }
 
-  /// A table of `rows` whose columns code at most `codedIntegers` distinct integers.
-  convenience init(schema: Schema, rows: [[Value]], codedIntegers: Int) {
-    var builder = ColumnBuilder(codedIntegers: codedIntegers)
+  /// A table of `rows` whose columns code at most `codedLimit` distinct values (text and
+  /// true-or-false values aside).
+  convenience init(schema: Schema, rows: [[Value]], codedLimit: Int) {
+    var builder = ColumnBuilder(codedLimit: codedLimit)
     for row in rows { builder.append(row) }
     let table = builder.finish(schema)
     self.init(schema: schema, count: table.count, columns: table.columns)
@@ -86,7 +87,12 @@ public final class ColumnTable: Sendable {
       }
       var tally: [Value: Int] = [:]
       for (code, count) in counts.enumerated() where count > 0 {
-        tally[dictionary.values[code]] = count
+        // A list counts each of its distinct elements once per record.
+        if case .list(let items) = dictionary.values[code] {
+          for item in Set(items) { tally[item, default: 0] += count }
+        } else {
+          tally[dictionary.values[code], default: 0] += count
+        }
       }
       return tally
     }

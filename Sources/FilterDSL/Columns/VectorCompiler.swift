@@ -6,9 +6,10 @@
 /// - `and` narrows child after child; `or` gives each child only what is not true yet;
 ///   `not` swaps true and false. (So the children run on the rows the row engine would
 ///   evaluate them on, and faults count the same.)
-/// - A part that reads only one coded column (text, or true-or-false) is evaluated once per
-///   distinct value of the column, on the first row holding it, by the row engine; rows then
-///   look their code up. `color in (Starlight, Midnight)`, `lower(model) contains "pro"` and
+/// - A part that reads only one coded column (text, true-or-false values, and integers, dates,
+///   lists or nested records with few distinct values), or fields nested in it, is evaluated
+///   once per distinct value of the column, on the first row holding it, by the row engine;
+///   rows then look their code up. `color in (Starlight, Midnight)`, `lower(model) contains "pro"` and
 ///   `color == Gold or color == Silver` each cost one lookup per row.
 /// - A number field compared with a constant or parameter runs as a loop over its buffer.
 /// - Anything else runs the row engine on each row of the batch.
@@ -92,10 +93,10 @@ final class VectorCompiler {
     return common
   }
 
-  /// The slot of the coded column that `fields` are, if they are one top-level field.
+  /// The slot of the coded column that `fields` all read (a top-level field, or fields
+  /// nested in it), if they read one.
   private func codedSlot(_ fields: [FieldRef]) -> Int? {
-    guard let slot = fields.first?.slot,
-      fields.allSatisfy({ $0.isTopLevel && $0.slot == slot }),
+    guard let slot = fields.first?.slot, fields.allSatisfy({ $0.slot == slot }),
       slot < table.columns.count, case .coded = table.columns[slot].storage
     else { return nil }
     return slot

@@ -23,7 +23,7 @@ import Testing
       else { continue }
       let records = (0..<generator.rng.int(0...80)).map { _ in generator.record() }
       // Integers coded (few distinct values) and flat, in turn.
-      let table = ColumnTable(schema: schema, rows: records, codedIntegers: i % 2 == 0 ? 4096 : 0)
+      let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
       let compiled = try CompiledFilter(
         filter, source: SourceText(filter.description), for: table.recordType,
         parameters: DifferentialTests.parameters
@@ -78,7 +78,7 @@ import Testing
       let fields = (0..<generator.rng.int(1...3)).map { _ in
         FieldPath(generator.rng.pick(["i", "j", "s", "b", "tags", "d", "t", "rec.y", "nums"]))
       }
-      let table = ColumnTable(schema: schema, rows: records, codedIntegers: i % 2 == 0 ? 4096 : 0)
+      let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
       let source = SourceText(filter.description)
       let parameters = DifferentialTests.context.parameters
       let now = DifferentialTests.context.now
