@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A filter compiled for records of type `Root`: parse, check and compile once, then test
 /// many records, from any number of threads.
 ///
@@ -26,6 +28,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   let test: (Root, inout EvaluationState) -> Truth
   let select: Selector<Root>?
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
+  /// Whether big arrays are filtered in chunks on every core (records held by column).
+  let parallel: Bool
   let layout: ParameterLayout
   private(set) var bindings: Bindings
 
@@ -65,6 +69,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.test = node.test
     self.select = type.columns?.vectorize(bound) ?? node.select
     self.gather = type.gather
+    self.parallel = type.columns != nil
     self.layout = layout
     self.bindings = layout.bindings(EvaluationContext())
   }
@@ -112,14 +117,57 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   ) {
     var matches: [Root] = []
     var faults = FaultCounts()
-    forEachBatch(records, until: stop, faults: &faults) { gather(records, $0, &matches) }
+    gather(records, selection(records, until: stop, faults: &faults), &matches)
     return (matches, faults)
   }
 
   /// The indices of the records of `records` that match, in order; `stop` as above.
   func selection(_ records: [Root], until stop: () -> Bool, faults: inout FaultCounts) -> [Int] {
+    if parallel, select != nil, records.count >= 2 * CompiledFilter.chunk {
+      return parallelSelection(records, until: stop, faults: &faults)
+    }
     var selected: [Int] = []
     forEachBatch(records, until: stop, faults: &faults) { selected += $0 }
+    return selected
+  }
+
+  /// How many records a thread filters at a time when a big array is split across cores.
+  static var chunk: Int { 32_768 }
+
+  /// The indices of the matching records, in order: the array in chunks, each filtered by the
+  /// batch selection on a core of its own (with its own state: parameters, faults, the
+  /// memo of tests on coded columns), in rounds of a few chunks; `stop` is asked between
+  /// rounds. Only for records held by column, whose selection reads immutable buffers.
+  private func parallelSelection(
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts
+  ) -> [Int] {
+    guard let select else { return [] }
+    let chunk = CompiledFilter.chunk
+    var selected: [Int] = []
+    var start = 0
+    while start < records.count, !stop() {
+      let roundEnd = Swift.min(start + chunk * 8, records.count)
+      let count = (roundEnd - start + chunk - 1) / chunk
+      var parts = [[Int]](repeating: [], count: count)
+      var partFaults = [FaultCounts](repeating: FaultCounts(), count: count)
+      let roundStart = start
+      withExtendedLifetime(bindings) {
+        parts.withUnsafeMutableBufferPointer { parts in
+          partFaults.withUnsafeMutableBufferPointer { partFaults in
+            let work = ParallelWork(
+              records: records, select: select, bindings: bindings, parts: parts,
+              faults: partFaults)
+            DispatchQueue.concurrentPerform(iterations: count) { part in
+              let from = roundStart + part * chunk
+              work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
+            }
+          }
+        }
+      }
+      for part in parts { selected += part }
+      for partFaults in partFaults { faults.merge(partFaults) }
+      start = roundEnd
+    }
     return selected
   }
 
@@ -163,5 +211,34 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       if evaluate(record, faults: &faults) == .true { matches.append(record) }
     }
     return (matches, faults)
+  }
+}
+
+/// What the threads of a parallel selection share: the records and the selection, read only,
+/// and one result slot per chunk, each written by the one thread filtering that chunk.
+private struct ParallelWork<Root>: @unchecked Sendable {
+  let records: [Root]
+  let select: Selector<Root>
+  let bindings: Bindings
+  let parts: UnsafeMutableBufferPointer<[Int]>
+  let faults: UnsafeMutableBufferPointer<FaultCounts>
+
+  /// Filters the records at `range`, batch by batch, into slot `part`.
+  func run(_ range: Range<Int>, into part: Int) {
+    var run = EvaluationState(bindings: bindings)
+    var kept: [Int] = []
+    var selection: [Int] = []
+    selection.reserveCapacity(1024)
+    var batch = range.lowerBound
+    while batch < range.upperBound {
+      let end = Swift.min(batch + 1024, range.upperBound)
+      selection.removeAll(keepingCapacity: true)
+      selection.append(contentsOf: batch..<end)
+      select(records, &selection, &run)
+      kept += selection
+      batch = end
+    }
+    parts[part] = kept
+    faults[part] = run.faults
   }
 }

@@ -104,6 +104,40 @@ import Testing
     } + ["\(result.matches) matches, \(result.faults)"]
   }
 
+  @Test func bigTablesAreFilteredInChunksOnEveryCoreWithTheSameResult() throws {
+    // Past 65,536 rows the selection runs in chunks on several threads; matches (in order)
+    // and faults must be those of the row engine over the same records.
+    let schema = DifferentialTests.schema
+    var generator = Generator(seed: 424_242)
+    let records = (0..<70_000).map { _ in generator.record() }
+    let table = ColumnTable(schema: schema, rows: records)
+    var compared = 0
+    for seed in 0..<24 {
+      var filters = Generator(seed: UInt64(seed))
+      let filter = filters.bool(2)
+      guard
+        !Checker.check(filter, schema: schema, parameters: DifferentialTests.parameters)
+          .diagnostics.hasErrors
+      else { continue }
+      func compile<Root>(_ type: RecordType<Root>) throws -> CompiledFilter<Root> {
+        try CompiledFilter(
+          filter, source: SourceText(filter.description), for: type,
+          parameters: DifferentialTests.parameters
+        ).binding(DifferentialTests.context.parameters, now: DifferentialTests.context.now)
+      }
+      // The row engine over the same rows, read one by one from the records.
+      let byRow = RecordType<Int>(
+        schema.fields.enumerated().map { slot, field in
+          FieldAccessor(field: field, reader: .value { records[$0][slot] })
+        })
+      let (rows, faults) = try compile(table.recordType).filter(table.rows)
+      let expected = try compile(byRow).filter(table.rows)
+      #expect(rows == expected.matches && faults == expected.faults, "seed \(seed): \(filter)")
+      compared += 1
+    }
+    #expect(compared > 15)
+  }
+
   @Test func parametersAreReadWhenTheFilterRuns() throws {
     let schema = Schema([.init("n", .int, optional: true), .init("c", .string, optional: true)])
     let table = ColumnTable(
