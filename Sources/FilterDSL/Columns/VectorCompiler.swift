@@ -153,12 +153,10 @@ final class VectorCompiler {
                 } else {
                   entry = 1 + test(row, &run).rawValue
                 }
-                if entry & 3 == 1 + Truth.true.rawValue {
-                  selection[kept] = position
-                  kept += 1
-                } else if wantFalses, entry & 3 == 1 + Truth.false.rawValue {
-                  falses.append(position)
-                }
+                // Written always, kept when true: no branch to mispredict on the truth.
+                selection[kept] = position
+                kept &+= entry & 3 == 1 + Truth.true.rawValue ? 1 : 0
+                if wantFalses, entry & 3 == 1 + Truth.false.rawValue { falses.append(position) }
               }
             }
           }

@@ -112,3 +112,22 @@ func fields(_ condition: Condition) -> Set<String> {
     )
   }
 }
+
+/// The README's example of records held by column, verbatim.
+@Suite struct ReadmeColumnTests {
+  @Test func columnTableExample() throws {
+    let schema = Schema([.init("color", .string), .init("diskSpace", .int), .init("price", .int)])
+    var builder = ColumnBuilder()
+    builder.append([.string("Starlight"), .int(256), .int(999)])
+    builder.append([.string("Midnight"), .int(128), .int(799)])
+    builder.append([.string("Starlight"), .int(512), .int(1299)])
+    let table = builder.finish(schema)
+
+    let filter = try CompiledFilter(
+      #"color in (Starlight, "Space Black") and diskSpace >= 256"#, for: table.recordType)
+    let rows = filter.filter(table.rows).matches  // [0, 2]: row numbers, in order
+    let row = table.row(rows[0])  // [.string("Starlight"), .int(256), .int(999)]
+    #expect(rows == [0, 2])
+    #expect(row == [.string("Starlight"), .int(256), .int(999)])
+  }
+}
