@@ -110,34 +110,26 @@ public final class ColumnTable: Sendable {
         row >= 0 && row < values.count && !nulls.isNull(row) ? values[row] : nil
       }
     case (.int, .coded(let codes, let dictionary)):
-      let ints = dictionary.values.map { value -> Int64? in
-        if case .int(let int) = value { int } else { nil }
-      }
-      return .int { row in
-        guard row >= 0, row < codes.count else { return nil }
-        let code = Int(codes[row])
-        return code < ints.count ? ints[code] : nil
-      }
+      return .int(coded(codes, dictionary) { if case .int(let int) = $0 { int } else { nil } })
     case (.string, .coded(let codes, let dictionary)):
-      let texts = dictionary.values.map { value -> String? in
-        if case .string(let text) = value { text } else { nil }
-      }
-      return .string { row in
-        guard row >= 0, row < codes.count else { return nil }
-        let code = Int(codes[row])
-        return code < texts.count ? texts[code] : nil
-      }
+      return .string(
+        coded(codes, dictionary) { if case .string(let text) = $0 { text } else { nil } })
     case (.bool, .coded(let codes, let dictionary)):
-      let bools = dictionary.values.map { value -> Bool? in
-        if case .bool(let bool) = value { bool } else { nil }
-      }
-      return .bool { row in
-        guard row >= 0, row < codes.count else { return nil }
-        let code = Int(codes[row])
-        return code < bools.count ? bools[code] : nil
-      }
+      return .bool(coded(codes, dictionary) { if case .bool(let bool) = $0 { bool } else { nil } })
     default:
       return .value { row in column.value(at: row) }
+    }
+  }
+
+  /// A reader of a coded column: each distinct value decoded once, then looked up by code.
+  private static func coded<T: Sendable>(
+    _ codes: [UInt32], _ dictionary: Column.Dictionary, _ decode: (Value) -> T?
+  ) -> @Sendable (Int) -> T? {
+    let decoded = dictionary.values.map(decode)
+    return { row in
+      guard row >= 0, row < codes.count else { return nil }
+      let code = Int(codes[row])
+      return code < decoded.count ? decoded[code] : nil
     }
   }
 }

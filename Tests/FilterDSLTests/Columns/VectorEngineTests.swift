@@ -9,6 +9,24 @@ import Testing
 @Suite struct VectorEngineTests {
   typealias Generator = TypedFilterGenerator
 
+  /// A random filter of `depth`, if it checks against the differential schema.
+  static func wellTyped(_ generator: inout Generator, depth: Int) -> Expr? {
+    let filter = generator.bool(depth)
+    let checked = Checker.check(
+      filter, schema: DifferentialTests.schema, parameters: DifferentialTests.parameters)
+    return checked.diagnostics.hasErrors ? nil : filter
+  }
+
+  /// `filter` compiled for `type`, with the differential tests' parameters and clock.
+  static func compile<Root>(_ filter: Expr, for type: RecordType<Root>) throws -> CompiledFilter<
+    Root
+  > {
+    try CompiledFilter(
+      filter, source: SourceText(filter.description), for: type,
+      parameters: DifferentialTests.parameters
+    ).binding(DifferentialTests.context.parameters, now: DifferentialTests.context.now)
+  }
+
   @Test(arguments: 0..<30)
   func columnsAgreeWithReference(batch: Int) throws {
     let schema = DifferentialTests.schema
@@ -16,18 +34,11 @@ import Testing
     for i in 0..<60 {
       let seed = UInt64(50_000 + batch * 1000 + i)
       var generator = Generator(seed: seed)
-      let filter = generator.bool(3)
-      guard
-        !Checker.check(filter, schema: schema, parameters: DifferentialTests.parameters)
-          .diagnostics.hasErrors
-      else { continue }
+      guard let filter = Self.wellTyped(&generator, depth: 3) else { continue }
       let records = (0..<generator.rng.int(0...80)).map { _ in generator.record() }
-      // Integers coded (few distinct values) and flat, in turn.
+      // Values with few distinct values coded, and not, in turn.
       let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
-      let compiled = try CompiledFilter(
-        filter, source: SourceText(filter.description), for: table.recordType,
-        parameters: DifferentialTests.parameters
-      ).binding(DifferentialTests.context.parameters, now: DifferentialTests.context.now)
+      let compiled = try Self.compile(filter, for: table.recordType)
 
       var expectedFaults = FaultCounts()
       var expected: [Int] = []
@@ -69,11 +80,7 @@ import Testing
     for i in 0..<30 {
       let seed = UInt64(90_000 + batch * 1000 + i)
       var generator = Generator(seed: seed)
-      let filter = generator.bool(2)
-      guard
-        !Checker.check(filter, schema: schema, parameters: DifferentialTests.parameters)
-          .diagnostics.hasErrors
-      else { continue }
+      guard let filter = Self.wellTyped(&generator, depth: 2) else { continue }
       let records = (0..<generator.rng.int(0...60)).map { _ in generator.record() }
       let fields = (0..<generator.rng.int(1...3)).map { _ in
         FieldPath(generator.rng.pick(["i", "j", "s", "b", "tags", "d", "t", "rec.y", "nums"]))
@@ -114,24 +121,14 @@ import Testing
     var compared = 0
     for seed in 0..<24 {
       var filters = Generator(seed: UInt64(seed))
-      let filter = filters.bool(2)
-      guard
-        !Checker.check(filter, schema: schema, parameters: DifferentialTests.parameters)
-          .diagnostics.hasErrors
-      else { continue }
-      func compile<Root>(_ type: RecordType<Root>) throws -> CompiledFilter<Root> {
-        try CompiledFilter(
-          filter, source: SourceText(filter.description), for: type,
-          parameters: DifferentialTests.parameters
-        ).binding(DifferentialTests.context.parameters, now: DifferentialTests.context.now)
-      }
+      guard let filter = Self.wellTyped(&filters, depth: 2) else { continue }
       // The row engine over the same rows, read one by one from the records.
       let byRow = RecordType<Int>(
         schema.fields.enumerated().map { slot, field in
           FieldAccessor(field: field, reader: .value { records[$0][slot] })
         })
-      let (rows, faults) = try compile(table.recordType).filter(table.rows)
-      let expected = try compile(byRow).filter(table.rows)
+      let (rows, faults) = try Self.compile(filter, for: table.recordType).filter(table.rows)
+      let expected = try Self.compile(filter, for: byRow).filter(table.rows)
       #expect(rows == expected.matches && faults == expected.faults, "seed \(seed): \(filter)")
       compared += 1
     }
