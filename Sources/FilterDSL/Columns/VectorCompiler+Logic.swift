@@ -128,33 +128,18 @@ extension VectorCompiler {
 extension BoundExpr {
   /// Whether evaluating this tree may fault: it does arithmetic or negation, or calls a
   /// function (a conversion, a date part), here or in a quantifier's filter.
+  ///
+  /// (A recursive property rather than a ``BoundVisitor``: a visitor with no stored
+  /// properties is zero-sized, and ThreadSanitizer crashes on the `inout` access to it.)
   var mayFault: Bool {
-    var finder = FaultFinder()
-    return accept(&finder)
-  }
-}
-
-/// Finds what may fault in a bound tree.
-private struct FaultFinder: BoundVisitor {
-  mutating func combine(_ node: BoundExpr, _ children: [Bool]) -> Bool {
-    children.contains(true)
-  }
-
-  mutating func visitCall(_ function: FunctionRef, _ arguments: [BoundExpr], in node: BoundExpr)
-    -> Bool
-  { true }
-
-  mutating func visitNegate(_ operand: BoundExpr, in node: BoundExpr) -> Bool { true }
-
-  mutating func visitArithmetic(
-    _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr, in node: BoundExpr
-  ) -> Bool { true }
-
-  mutating func visitQuantified(
-    _ quantifier: Quantifier, _ subject: BoundExpr, _ condition: BoundCondition,
-    in node: BoundExpr
-  ) -> Bool {
-    if case .satisfies(let filter, _) = condition.kind, filter.mayFault { return true }
-    return node.children.contains { $0.mayFault }
+    switch kind {
+    case .call, .negate, .arithmetic:
+      return true
+    case .quantified(_, _, let condition):
+      if case .satisfies(let filter, _) = condition.kind, filter.mayFault { return true }
+    default:
+      break
+    }
+    return children.contains { $0.mayFault }
   }
 }

@@ -64,7 +64,7 @@ final class VectorCompiler {
       let selects = pieces.map(select)
       return .compiled(
         op == .and
-          ? VectorCompiler.and(selects, mayFault: operands.map(\.mayFault))
+          ? VectorCompiler.and(selects, mayFault: operands.map { $0.mayFault })
           : VectorCompiler.or(selects))
     case .not(let operand):
       let inner = piece(operand)
