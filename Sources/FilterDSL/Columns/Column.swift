@@ -95,6 +95,13 @@ public struct Column: Sendable {
 struct NullMask: Sendable {
   private(set) var words: [UInt64] = []
 
+  init() {}
+
+  /// The mask of `nulls` (true for a null row); none when nil.
+  init(_ nulls: [Bool]?) {
+    for (row, null) in (nulls ?? []).enumerated() where null { set(row, null: true) }
+  }
+
   @inline(__always) func isNull(_ row: Int) -> Bool {
     let word = row >> 6
     return word < words.count && words[word] & (1 << UInt64(row & 63)) != 0
