@@ -1,8 +1,8 @@
 /// One field's values for every row of a ``ColumnTable``, stored by type: text, true-or-false
 /// values, and integers, dates, times, durations, lists and nested records with few distinct
 /// values, as codes into their distinct values; other integers and decimals in flat buffers
-/// with a null mask; anything else (dates, lists, nested records, mixed values) as
-/// values.
+/// with a null mask; anything else (many distinct dates, lists or records; a mix of kinds)
+/// as values.
 public struct Column: Sendable {
   /// How the values are stored.
   enum Storage: Sendable {

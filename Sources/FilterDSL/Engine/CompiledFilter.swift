@@ -141,7 +141,6 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   private func parallelSelection(
     _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts
   ) -> [Int] {
-    guard let select else { return [] }
     let chunk = CompiledFilter.chunk
     var selected: [Int] = []
     var start = 0
@@ -151,16 +150,12 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       var parts = [[Int]](repeating: [], count: count)
       var partFaults = [FaultCounts](repeating: FaultCounts(), count: count)
       let roundStart = start
-      withExtendedLifetime(bindings) {
-        parts.withUnsafeMutableBufferPointer { parts in
-          partFaults.withUnsafeMutableBufferPointer { partFaults in
-            let work = ParallelWork(
-              records: records, select: select, bindings: bindings, parts: parts,
-              faults: partFaults)
-            DispatchQueue.concurrentPerform(iterations: count) { part in
-              let from = roundStart + part * chunk
-              work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
-            }
+      parts.withUnsafeMutableBufferPointer { parts in
+        partFaults.withUnsafeMutableBufferPointer { partFaults in
+          let work = ParallelWork(filter: self, records: records, parts: parts, faults: partFaults)
+          DispatchQueue.concurrentPerform(iterations: count) { part in
+            let from = roundStart + part * chunk
+            work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
           }
         }
       }
@@ -172,18 +167,21 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   }
 
   /// Calls `body` with the indices of the matching records of each batch of 1,024 records
-  /// (small enough to stay in cache while every test and `body` pass over them), in order.
-  private func forEachBatch(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, _ body: ([Int]) -> Void
+  /// (small enough to stay in cache while every test and `body` pass over them), in order;
+  /// only the records at `range` when given.
+  fileprivate func forEachBatch(
+    _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool,
+    faults: inout FaultCounts, _ body: ([Int]) -> Void
   ) {
     let batch = 1024
     var selection: [Int] = []
     selection.reserveCapacity(batch)
-    var start = 0
+    let range = range ?? 0..<records.count
+    var start = range.lowerBound
     var run = EvaluationState(bindings: bindings)
     defer { faults.merge(run.faults) }
-    while start < records.count, !stop() {
-      let end = Swift.min(start + batch, records.count)
+    while start < range.upperBound, !stop() {
+      let end = Swift.min(start + batch, range.upperBound)
       selection.removeAll(keepingCapacity: true)
       if let select {
         selection.append(contentsOf: start..<end)
@@ -214,31 +212,20 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   }
 }
 
-/// What the threads of a parallel selection share: the records and the selection, read only,
+/// What the threads of a parallel selection share: the filter and the records, read only,
 /// and one result slot per chunk, each written by the one thread filtering that chunk.
 private struct ParallelWork<Root>: @unchecked Sendable {
+  let filter: CompiledFilter<Root>
   let records: [Root]
-  let select: Selector<Root>
-  let bindings: Bindings
   let parts: UnsafeMutableBufferPointer<[Int]>
   let faults: UnsafeMutableBufferPointer<FaultCounts>
 
-  /// Filters the records at `range`, batch by batch, into slot `part`.
+  /// Filters the records at `range` into slot `part`.
   func run(_ range: Range<Int>, into part: Int) {
-    var run = EvaluationState(bindings: bindings)
     var kept: [Int] = []
-    var selection: [Int] = []
-    selection.reserveCapacity(1024)
-    var batch = range.lowerBound
-    while batch < range.upperBound {
-      let end = Swift.min(batch + 1024, range.upperBound)
-      selection.removeAll(keepingCapacity: true)
-      selection.append(contentsOf: batch..<end)
-      select(records, &selection, &run)
-      kept += selection
-      batch = end
-    }
+    var faults = FaultCounts()
+    filter.forEachBatch(records, in: range, until: { false }, faults: &faults) { kept += $0 }
     parts[part] = kept
-    faults[part] = run.faults
+    self.faults[part] = faults
   }
 }
