@@ -9,6 +9,8 @@ case "parse", nil:
   ParseBenchmark.run()
 case "filter":
   FilterBenchmark.run()
+case "columns":
+  ColumnBenchmark.run()
 case "filter-profile":
   FilterBenchmark.profile()
 case "parse-profile":
@@ -19,5 +21,5 @@ case "generate":
   let count = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
   CatalogGenerator.run(count: count, folder: arguments.count > 2 ? arguments[2] : ".")
 default:
-  print("usage: flt-bench parse | filter | generate [COUNT [FOLDER]]")
+  print("usage: flt-bench parse | filter | columns | generate [COUNT [FOLDER]]")
 }

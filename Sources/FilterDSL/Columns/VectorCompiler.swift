@@ -230,11 +230,17 @@ final class VectorCompiler {
         if case .int(let i) = element { i } else { nil }
       }
       guard ints.count == elements.count else { return nil }
+      if ints.count <= 8 {
+        return { rows, selection, falses, wantFalses, _ in
+          VectorCompiler.loop(values, nulls, rows, &selection, &falses, wantFalses) {
+            ints.contains($0) != negated
+          }
+        }
+      }
       let set = Set(ints)
       return { rows, selection, falses, wantFalses, _ in
-        VectorCompiler.scan(rows, &selection, &falses, wantFalses) { row in
-          guard row >= 0, row < values.count, !nulls.isNull(row) else { return .unknown }
-          return Truth(set.contains(values[row]) != negated)
+        VectorCompiler.loop(values, nulls, rows, &selection, &falses, wantFalses) {
+          set.contains($0) != negated
         }
       }
     default:
@@ -276,9 +282,15 @@ final class VectorCompiler {
   ) -> Bool {
     switch (storage, k) {
     case (.int(let values, let nulls), .int(let k)):
-      scan(rows, &selection, &falses, wantFalses) { row in
-        guard row >= 0, row < values.count, !nulls.isNull(row) else { return .unknown }
-        return ValueComparison.holds(op, NumberComparison.compareSame(values[row], k))
+      // The commonest test: one loop per operator, so that the comparison is inlined.
+      switch op {
+      case .equal: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 == k }
+      case .notEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 != k }
+      case .less: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 < k }
+      case .lessOrEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 <= k }
+      case .greater: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 > k }
+      case .greaterOrEqual:
+        loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 >= k }
       }
     case (.int(let values, let nulls), .double(let k)):
       scan(rows, &selection, &falses, wantFalses) { row in
@@ -286,6 +298,18 @@ final class VectorCompiler {
           let order = NumberComparison.compare(values[row], k)
         else { return .unknown }
         return ValueComparison.holds(op, order)
+      }
+    case (.double(let values, let nulls), .double(let k)) where !wantFalses && !k.isNaN:
+      // Only what is true is wanted, so NaN (unknown) may fail like false: one loop per
+      // operator (`!=` still refuses NaN, which is unequal to everything).
+      switch op {
+      case .equal: loop(values, nulls, rows, &selection, &falses, false) { $0 == k }
+      case .notEqual:
+        loop(values, nulls, rows, &selection, &falses, false) { $0 != k && !$0.isNaN }
+      case .less: loop(values, nulls, rows, &selection, &falses, false) { $0 < k }
+      case .lessOrEqual: loop(values, nulls, rows, &selection, &falses, false) { $0 <= k }
+      case .greater: loop(values, nulls, rows, &selection, &falses, false) { $0 > k }
+      case .greaterOrEqual: loop(values, nulls, rows, &selection, &falses, false) { $0 >= k }
       }
     case (.double(let values, let nulls), .double(let k)):
       scan(rows, &selection, &falses, wantFalses) { row in
@@ -304,6 +328,36 @@ final class VectorCompiler {
       return false
     }
     return true
+  }
+
+  /// Keeps the positions whose rows' values pass `keep` (null rows, and rows outside the
+  /// column, are unknown); with `wantFalses`, appends those that fail it. On buffers.
+  @inline(__always)
+  static func loop<T>(
+    _ values: [T], _ nulls: NullMask, _ rows: [Int], _ selection: inout [Int],
+    _ falses: inout [Int], _ wantFalses: Bool, _ keep: (T) -> Bool
+  ) {
+    var kept = 0
+    let noNulls = nulls.words.isEmpty
+    values.withUnsafeBufferPointer { values in
+      rows.withUnsafeBufferPointer { rows in
+        selection.withUnsafeMutableBufferPointer { selection in
+          for index in 0..<selection.count {
+            let position = selection[index]
+            guard position >= 0, position < rows.count else { continue }
+            let row = rows[position]
+            guard row >= 0, row < values.count, noNulls || !nulls.isNull(row) else { continue }
+            if keep(values[row]) {
+              selection[kept] = position
+              kept &+= 1
+            } else if wantFalses {
+              falses.append(position)
+            }
+          }
+        }
+      }
+    }
+    selection.removeLast(selection.count - kept)
   }
 
   /// Keeps the positions whose rows are true; with `wantFalses`, appends those false.

@@ -135,6 +135,21 @@ import Testing
     #expect(compared > 15)
   }
 
+  @Test func notANumberIsUnknownInEveryLoop() throws {
+    // NaN compares unknown: neither kept by a test nor by its negation.
+    let table = try #require(
+      ColumnTable(
+        schema: Schema([.init("d", .double)]), columns: [.doubles([0.5, .nan, 2.0])]))
+    for (text, rows) in [
+      ("d != 1.0", [0, 2]), ("d < 1.0", [0]), ("not (d < 1.0)", [2]), ("not (d != 0.5)", [0]),
+      ("d >= 0.5 or d == 2.0", [0, 2]), ("not (d > 5.0 or d < 0.0)", [0, 2]),
+    ] {
+      #expect(
+        try CompiledFilter(text, for: table.recordType).filter(table.rows).matches == rows,
+        "\(text)")
+    }
+  }
+
   @Test func parametersAreReadWhenTheFilterRuns() throws {
     let schema = Schema([.init("n", .int, optional: true), .init("c", .string, optional: true)])
     let table = ColumnTable(
