@@ -1,6 +1,10 @@
 /// A function filters can call: its name, how many arguments it takes, its type rule and its
 /// implementation. The built-ins are in ``FunctionRegistry/builtins``; an embedder adds its own
 /// with ``FunctionRegistry/adding(_:)``.
+///
+/// A function must be pure: the same arguments (and context) give the same result. Over
+/// records held by column (``ColumnTable``), a test that reads one coded field calls it once
+/// per distinct value of the field, not once per record.
 public struct FunctionDefinition: Sendable {
   /// The name filters call it by.
   public let name: String
