@@ -128,41 +128,25 @@ final class VectorCompiler {
       run.memos[memoSlot] = []
       if memo.isEmpty { memo = [UInt8](repeating: 0, count: firstRows.count) }
       // The hot loop of most filters: one code and one memo entry per row, on buffers.
-      var kept = 0
       codes.withUnsafeBufferPointer { codes in
         memo.withUnsafeMutableBufferPointer { memo in
-          rows.withUnsafeBufferPointer { rows in
-            selection.withUnsafeMutableBufferPointer { selection in
-              for index in 0..<selection.count {
-                let position = selection[index]
-                guard position >= 0, position < rows.count else { continue }
-                let row = rows[position]
-                var entry: UInt8
-                if row >= 0, row < codes.count {
-                  let code = Int(codes[row])
-                  entry = memo[code]
-                  if entry == 0 {
-                    entry = VectorCompiler.evaluate(test, firstRows[code], memoSlot, code, &run)
-                    memo[code] = entry
-                  }
-                  if entry & VectorCompiler.faulted != 0,
-                    let faults = run.memoFaults[MemoKey(slot: memoSlot, code: code)]
-                  {
-                    run.faults.merge(faults)
-                  }
-                } else {
-                  entry = 1 + test(row, &run).rawValue
-                }
-                // Written always, kept when true: no branch to mispredict on the truth.
-                selection[kept] = position
-                kept &+= entry & 3 == 1 + Truth.true.rawValue ? 1 : 0
-                if wantFalses, entry & 3 == 1 + Truth.false.rawValue { falses.append(position) }
-              }
+          VectorCompiler.scan(rows, &selection, &falses, wantFalses) { row in
+            guard row >= 0, row < codes.count else { return test(row, &run) }
+            let code = Int(codes[row])
+            var entry = memo[code]
+            if entry == 0 {
+              entry = VectorCompiler.evaluate(test, firstRows[code], memoSlot, code, &run)
+              memo[code] = entry
             }
+            if entry & VectorCompiler.faulted != 0,
+              let faults = run.memoFaults[MemoKey(slot: memoSlot, code: code)]
+            {
+              run.faults.merge(faults)
+            }
+            return Truth(rawValue: (entry & 3) &- 1) ?? .unknown
           }
         }
       }
-      selection.removeLast(selection.count - kept)
       run.memos[memoSlot] = memo
     }
   }
@@ -337,46 +321,34 @@ final class VectorCompiler {
     _ values: [T], _ nulls: NullMask, _ rows: [Int], _ selection: inout [Int],
     _ falses: inout [Int], _ wantFalses: Bool, _ keep: (T) -> Bool
   ) {
-    var kept = 0
     let noNulls = nulls.words.isEmpty
     values.withUnsafeBufferPointer { values in
-      rows.withUnsafeBufferPointer { rows in
-        selection.withUnsafeMutableBufferPointer { selection in
-          for index in 0..<selection.count {
-            let position = selection[index]
-            guard position >= 0, position < rows.count else { continue }
-            let row = rows[position]
-            guard row >= 0, row < values.count, noNulls || !nulls.isNull(row) else { continue }
-            if keep(values[row]) {
-              selection[kept] = position
-              kept &+= 1
-            } else if wantFalses {
-              falses.append(position)
-            }
-          }
-        }
+      scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < values.count, noNulls || !nulls.isNull(row) else { return .unknown }
+        return keep(values[row]) ? .true : .false
       }
     }
-    selection.removeLast(selection.count - kept)
   }
 
-  /// Keeps the positions whose rows are true; with `wantFalses`, appends those false.
+  /// Keeps the positions whose rows are true; with `wantFalses`, appends those false. The
+  /// loop every kernel runs, on buffers, keeping a position without a branch on its truth.
   @inline(__always)
   static func scan(
     _ rows: [Int], _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool,
     _ truth: (Int) -> Truth
   ) {
     var kept = 0
-    for index in selection.indices {
-      let position = selection[index]
-      switch truth(rows[position]) {
-      case .true:
-        selection[kept] = position
-        kept += 1
-      case .false:
-        if wantFalses { falses.append(position) }
-      case .unknown:
-        break
+    rows.withUnsafeBufferPointer { rows in
+      selection.withUnsafeMutableBufferPointer { selection in
+        for index in 0..<selection.count {
+          let position = selection[index]
+          guard position >= 0, position < rows.count else { continue }
+          let truth = truth(rows[position])
+          // Written always, kept when true (`kept` never passes `index`).
+          selection[kept] = position
+          kept &+= truth == .true ? 1 : 0
+          if wantFalses, truth == .false { falses.append(position) }
+        }
       }
     }
     selection.removeLast(selection.count - kept)
