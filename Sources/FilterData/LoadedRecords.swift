@@ -44,11 +44,11 @@ public struct LoadedRecords: Sendable {
       if reader.schemaVersion != version {
         (stale, version) = (builder.count, reader.schemaVersion)
       }
+      if let first = block.first { format = first.format }
       for record in block {
         builder.append(record.values)
         text += record.text
         ends.append(text.count)
-        format = record.format
       }
       for warning in reader.takeWarnings() { warn(warning.description) }
     }

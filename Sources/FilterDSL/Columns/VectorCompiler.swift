@@ -267,15 +267,7 @@ final class VectorCompiler {
     switch (storage, k) {
     case (.int(let values, let nulls), .int(let k)):
       // The commonest test: one loop per operator, so that the comparison is inlined.
-      switch op {
-      case .equal: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 == k }
-      case .notEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 != k }
-      case .less: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 < k }
-      case .lessOrEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 <= k }
-      case .greater: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 > k }
-      case .greaterOrEqual:
-        loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 >= k }
-      }
+      compareLoop(op, values, nulls, k, rows, &selection, &falses, wantFalses)
     case (.int(let values, let nulls), .double(let k)):
       scan(rows, &selection, &falses, wantFalses) { row in
         guard row >= 0, row < values.count, !nulls.isNull(row),
@@ -284,17 +276,8 @@ final class VectorCompiler {
         return ValueComparison.holds(op, order)
       }
     case (.double(let values, let nulls), .double(let k)) where !wantFalses && !k.isNaN:
-      // Only what is true is wanted, so NaN (unknown) may fail like false: one loop per
-      // operator (`!=` still refuses NaN, which is unequal to everything).
-      switch op {
-      case .equal: loop(values, nulls, rows, &selection, &falses, false) { $0 == k }
-      case .notEqual:
-        loop(values, nulls, rows, &selection, &falses, false) { $0 != k && !$0.isNaN }
-      case .less: loop(values, nulls, rows, &selection, &falses, false) { $0 < k }
-      case .lessOrEqual: loop(values, nulls, rows, &selection, &falses, false) { $0 <= k }
-      case .greater: loop(values, nulls, rows, &selection, &falses, false) { $0 > k }
-      case .greaterOrEqual: loop(values, nulls, rows, &selection, &falses, false) { $0 >= k }
-      }
+      // Only what is true is wanted, so NaN (unknown) may fail like false.
+      compareLoop(op, values, nulls, k, rows, &selection, &falses, false)
     case (.double(let values, let nulls), .double(let k)):
       scan(rows, &selection, &falses, wantFalses) { row in
         guard row >= 0, row < values.count, !nulls.isNull(row), !values[row].isNaN, !k.isNaN
@@ -312,6 +295,25 @@ final class VectorCompiler {
       return false
     }
     return true
+  }
+
+  /// `column op k` as one loop per operator (so that the comparison is inlined). A value
+  /// unequal to itself (NaN) fails every operator, `!=` included: only right where NaN's
+  /// unknown may be dropped like false.
+  @inline(__always)
+  static func compareLoop<T: Comparable>(
+    _ op: ComparisonOperator, _ values: [T], _ nulls: NullMask, _ k: T, _ rows: [Int],
+    _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool
+  ) {
+    switch op {
+    case .equal: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 == k }
+    case .notEqual:
+      loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 != k && $0 == $0 }
+    case .less: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 < k }
+    case .lessOrEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 <= k }
+    case .greater: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 > k }
+    case .greaterOrEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 >= k }
+    }
   }
 
   /// Keeps the positions whose rows' values pass `keep` (null rows, and rows outside the
