@@ -9,21 +9,29 @@ let package = Package(
     .library(name: "FilterDSL", targets: ["FilterDSL"]),
     .library(name: "FilterData", targets: ["FilterData"]),
     .library(name: "FilterSession", targets: ["FilterSession"]),
+    .library(name: "FilterSQL", targets: ["FilterSQL"]),
+    .library(name: "FilterDatabase", targets: ["FilterDatabase"]),
     .executable(name: "flt", targets: ["flt"]),
   ],
   targets: [
     // The language core: source, diagnostics, lexer, AST, parser, printer. No Foundation.
     .target(name: "FilterDSL"),
+    // Queries translated to SQL (PostgreSQL, SQLite), exactly or not at all. Core only.
+    .target(name: "FilterSQL", dependencies: ["FilterDSL"]),
     // Files and data on disk (Foundation allowed).
     .target(name: "FilterData", dependencies: ["FilterDSL"]),
+    // Queries run in databases: SQLite (the system library, loaded at run time), with what
+    // SQL cannot answer exactly finished in flt.
+    .target(name: "FilterDatabase", dependencies: ["FilterDSL", "FilterSQL", "FilterData"]),
     // Scripts and the REPL: statements run against loaded data, line editing, completion.
     .target(name: "FilterSession", dependencies: ["FilterDSL", "FilterData"]),
     // The command-line tool.
     .executableTarget(name: "flt", dependencies: ["FilterDSL", "FilterData", "FilterSession"]),
     // Release-build benchmarks: `swift run -c release flt-bench parse`.
     .executableTarget(name: "flt-bench", dependencies: ["FilterDSL"]),
-    // What every test target shares: temporary files that are cleaned up, a small-stack runner.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // What every test target shares: temporary files that are cleaned up, a small-stack runner,
+    // seeded random filters and records for the differential tests of every engine.
+    .target(name: "TestSupport", dependencies: ["FilterDSL"], path: "Tests/TestSupport"),
     .testTarget(
       name: "FilterDSLTests", dependencies: ["FilterDSL", "TestSupport"],
       exclude: ["Golden"]),
@@ -31,6 +39,11 @@ let package = Package(
     .testTarget(
       name: "FilterSessionTests",
       dependencies: ["FilterSession", "FilterData", "FilterDSL", "TestSupport"]),
+    .testTarget(
+      name: "FilterSQLTests", dependencies: ["FilterSQL", "FilterDSL", "TestSupport"]),
+    .testTarget(
+      name: "FilterDatabaseTests",
+      dependencies: ["FilterDatabase", "FilterSQL", "FilterData", "FilterDSL", "TestSupport"]),
     .testTarget(name: "fltTests", dependencies: ["flt", "FilterData", "TestSupport"]),
   ]
 )

@@ -63,3 +63,15 @@ extension BoundCondition {
     return Condition(kind, operatorRange: operatorRange)
   }
 }
+
+extension BoundQuery {
+  /// The query written back as a source query.
+  public var source: Query {
+    Query(
+      filter: filter?.source,
+      ordering: ordering.map {
+        SortKey($0.key.source, $0.direction, nulls: $0.nullsFirst ? .first : .last)
+      },
+      limit: limit?.source, offset: offset?.source)
+  }
+}

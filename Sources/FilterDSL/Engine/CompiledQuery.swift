@@ -41,6 +41,14 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       .compileQuery(query, source: source)
   }
 
+  /// Compiles a bound query: one the checker made against `type`'s schema and `parameters`,
+  /// or a part a back end split off one (what a database leaves to flt).
+  public init(
+    _ bound: BoundQuery, for type: RecordType<Root>, parameters: [String: ValueType] = [:]
+  ) {
+    self.init(bound, as: bound.source, warnings: [], for: type, parameters: parameters)
+  }
+
   /// Compiles a query the checker has bound (against `type`'s schema and `parameters`);
   /// `query` is the query as written.
   init(

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FilterDSL
@@ -13,7 +14,7 @@ import Testing
   static func wellTyped(_ generator: inout Generator, depth: Int) -> Expr? {
     let filter = generator.bool(depth)
     let checked = Checker.check(
-      filter, schema: DifferentialTests.schema, parameters: DifferentialTests.parameters)
+      filter, schema: TypedFilterGenerator.schema, parameters: TypedFilterGenerator.parameters)
     return checked.diagnostics.hasErrors ? nil : filter
   }
 
@@ -23,14 +24,14 @@ import Testing
   > {
     try CompiledFilter(
       filter, source: SourceText(filter.description), for: type,
-      parameters: DifferentialTests.parameters
-    ).binding(DifferentialTests.context.parameters, now: DifferentialTests.context.now)
+      parameters: TypedFilterGenerator.parameters
+    ).binding(TypedFilterGenerator.context.parameters, now: TypedFilterGenerator.context.now)
   }
 
   @Test(arguments: 0..<30)
   func columnsAgreeWithReference(batch: Int) throws {
-    let schema = DifferentialTests.schema
-    let reference = ReferenceEvaluator(schema: schema, context: DifferentialTests.context)
+    let schema = TypedFilterGenerator.schema
+    let reference = ReferenceEvaluator(schema: schema, context: TypedFilterGenerator.context)
     for i in 0..<60 {
       let seed = UInt64(50_000 + batch * 1000 + i)
       var generator = Generator(seed: seed)
@@ -76,7 +77,7 @@ import Testing
 
   @Test(arguments: 0..<10)
   func facetsOverColumnsAgreeWithFacetsOverRows(batch: Int) throws {
-    let schema = DifferentialTests.schema
+    let schema = TypedFilterGenerator.schema
     for i in 0..<30 {
       let seed = UInt64(90_000 + batch * 1000 + i)
       var generator = Generator(seed: seed)
@@ -87,15 +88,15 @@ import Testing
       }
       let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
       let source = SourceText(filter.description)
-      let parameters = DifferentialTests.context.parameters
-      let now = DifferentialTests.context.now
+      let parameters = TypedFilterGenerator.context.parameters
+      let now = TypedFilterGenerator.context.now
       let overColumns = try FacetCounter(
         fields, filter: filter, source: source, for: table.recordType,
-        parameters: DifferentialTests.parameters
+        parameters: TypedFilterGenerator.parameters
       ).binding(parameters, now: now).count(table.rows)
       let overRows = try FacetCounter(
         fields, filter: filter, source: source, for: RecordType.dynamic(schema),
-        parameters: DifferentialTests.parameters
+        parameters: TypedFilterGenerator.parameters
       ).binding(parameters, now: now).count(records)
       let (columns, rows) = (summary(overColumns), summary(overRows))
       #expect(columns == rows, "seed \(seed): facets \(fields) where \(filter)")
@@ -114,7 +115,7 @@ import Testing
   @Test func bigTablesAreFilteredInChunksOnEveryCoreWithTheSameResult() throws {
     // Past 65,536 rows the selection runs in chunks on several threads; matches (in order)
     // and faults must be those of the row engine over the same records.
-    let schema = DifferentialTests.schema
+    let schema = TypedFilterGenerator.schema
     var generator = Generator(seed: 424_242)
     let records = (0..<70_000).map { _ in generator.record() }
     let table = ColumnTable(schema: schema, rows: records)

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import FilterDSL
 
 /// Random trees within the grammar's shapes, for the round-trip property. Names and text are

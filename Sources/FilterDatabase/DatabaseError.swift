@@ -1,0 +1,19 @@
+/// What went wrong with a database: it could not be opened or reached, or a statement failed.
+/// The message is the database's own where it gave one; `help` says what to do.
+public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public var message: String
+  /// What to do about it, when there is something to say.
+  public var help: String?
+
+  /// An error saying `message`, with `help`.
+  public init(_ message: String, help: String? = nil) {
+    self.message = message
+    self.help = help
+  }
+
+  /// The message, then the help on its own line.
+  public var description: String {
+    help.map { message + "\nhelp: " + $0 } ?? message
+  }
+}

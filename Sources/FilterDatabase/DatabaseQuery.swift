@@ -1,0 +1,167 @@
+import FilterDSL
+import FilterData
+import FilterSQL
+
+/// A query on a database table: checked once against the table's schema, translated (for
+/// the parameters' values) each time it runs. The database answers what SQL answers exactly;
+/// flt finishes the rest on the rows that come back, with the one query engine of the
+/// project, so the records are those flt would give in memory, in the same order.
+///
+/// ```swift
+/// let database = try SQLiteDatabase(path: "shop.db")
+/// let table = SQLTable(name: "phones", schema: schema, rowOrder: "rowid")
+/// let query = try DatabaseQuery("price < $budget order by price limit 5", on: table,
+///                               in: database, parameters: ["budget": .int])
+/// for record in try query.records(["budget": .int(1000)]).records { print(record) }
+/// ```
+public struct DatabaseQuery: Sendable {
+  /// Where the records are.
+  public let table: SQLTable
+  /// The connection the query runs on.
+  public let connection: any SQLConnection
+  /// The query, checked against the table's schema.
+  public let bound: BoundQuery
+  /// The parameters' declared types.
+  public let parameters: [String: ValueType]
+
+  /// Parses and checks `text` against `table`'s schema; throws its errors.
+  public init(
+    _ text: String, on table: SQLTable, in connection: any SQLConnection,
+    parameters: [String: ValueType] = [:]
+  ) throws(FilterError) {
+    let source = SourceText(text, name: "<query>")
+    let query = try Parser.parseQuery(source).get()
+    let bound = try Checker.check(query, schema: table.schema, parameters: parameters).get(source)
+    self.init(bound, on: table, in: connection, parameters: parameters)
+  }
+
+  /// A query already checked against `table`'s schema with `parameters`.
+  public init(
+    _ bound: BoundQuery, on table: SQLTable, in connection: any SQLConnection,
+    parameters: [String: ValueType] = [:]
+  ) {
+    self.table = table
+    self.connection = connection
+    self.bound = bound
+    self.parameters = parameters
+  }
+
+  /// The translation for these parameter values: what runs in the database and what in flt.
+  public func translation(_ values: [String: Value] = [:]) -> SQLTranslation {
+    SQLTranslator(table: table, dialect: connection.dialect).translate(bound, parameters: values)
+  }
+
+  /// Runs the query, handing each record (values in the schema's order) to `body` in the
+  /// query's order, until `body` returns false. Returns the faults flt met on the rows it
+  /// evaluated, and how many rows the database returned.
+  @discardableResult
+  public func run(
+    _ values: [String: Value] = [:], now: Instant? = nil, _ body: ([Value]) -> Bool
+  ) throws(DatabaseError) -> (faults: FaultCounts, fetched: Int) {
+    let translation = translation(values)
+    let remainder = CompiledQuery(
+      translation.remainder, for: .dynamic(table.schema), parameters: parameters
+    ).binding(values, now: now)
+    var execution = QueryExecution(remainder)
+    var batch: [[Value]] = []
+    var fetched = 0
+    var problem: DatabaseError?
+    var stopped = false
+    func hand(_ records: [[Value]]) {
+      for record in records where !stopped { stopped = !body(record) }
+    }
+    try connection.forEachRow(translation.select) { row in
+      fetched += 1
+      guard let record = decode(row, fetched) else {
+        problem = rowProblem(row, fetched)
+        return false
+      }
+      batch.append(record)
+      if batch.count == 1024 {
+        hand(execution.consume(batch))
+        batch.removeAll(keepingCapacity: true)
+      }
+      return !stopped && !execution.isComplete
+    }
+    if let problem { throw problem }
+    hand(execution.consume(batch))
+    hand(execution.finish())
+    return (execution.faults, fetched)
+  }
+
+  /// The matching records, in order, with the faults met.
+  public func records(_ values: [String: Value] = [:], now: Instant? = nil) throws(DatabaseError)
+    -> (records: [[Value]], faults: FaultCounts)
+  {
+    var records: [[Value]] = []
+    let (faults, _) = try run(values, now: now) { record in
+      records.append(record)
+      return true
+    }
+    return (records, faults)
+  }
+
+  /// How many records match (the filter's matches; `limit` and `offset` are not applied):
+  /// `count(*)` in the database when it answers the whole filter, else counted in flt.
+  public func count(_ values: [String: Value] = [:], now: Instant? = nil) throws(DatabaseError)
+    -> Int
+  {
+    let translation = translation(values)
+    if translation.residual == nil {
+      var count: Int?
+      try connection.forEachRow(translation.count) { row in
+        if case .int(let n) = row.first { count = Int(n) }
+        return false
+      }
+      guard let count else { throw DatabaseError("the database gave no count") }
+      return count
+    }
+    var unpaged = bound
+    unpaged.ordering = []
+    unpaged.limit = nil
+    unpaged.offset = nil
+    var count = 0
+    try DatabaseQuery(unpaged, on: table, in: connection, parameters: parameters).run(
+      values, now: now
+    ) { _ in
+      count += 1
+      return true
+    }
+    return count
+  }
+
+  /// A row's cells as a record of the table's schema; nil when a cell does not hold a value of
+  /// its field's type.
+  private func decode(_ row: [SQLValue], _ number: Int) -> [Value]? {
+    guard row.count == table.schema.fields.count else { return nil }
+    var record: [Value] = []
+    record.reserveCapacity(row.count)
+    for (cell, field) in zip(row, table.schema.fields) {
+      guard let value = Self.decode(cell, as: field.type, connection.dialect) else { return nil }
+      record.append(value)
+    }
+    return record
+  }
+
+  static func decode(_ cell: SQLValue, as type: ValueType, _ dialect: SQLDialect) -> Value? {
+    switch (type, cell) {
+    case (.list, .text(let json)), (.record, .text(let json)): JSONValue.decode(json, as: type)
+    default: dialect.decode(cell, as: type)
+    }
+  }
+
+  private func rowProblem(_ row: [SQLValue], _ number: Int) -> DatabaseError {
+    guard row.count == table.schema.fields.count else {
+      return DatabaseError(
+        "table \(table.name) returned \(row.count) columns, not the schema's \(table.schema.fields.count)"
+      )
+    }
+    for (column, (cell, field)) in zip(table.columns, zip(row, table.schema.fields))
+    where Self.decode(cell, as: field.type, connection.dialect) == nil {
+      return DatabaseError(
+        "row \(number) of table \(table.name): column \(column) holds \(cell), not \(field.type)",
+        help: "fix the value in the database, or declare the field as text")
+    }
+    return DatabaseError("row \(number) of table \(table.name) does not fit its schema")
+  }
+}

@@ -1,0 +1,72 @@
+import FilterDSL
+
+/// The SQL dialects flt translates to. Each one says how it quotes names, writes placeholders
+/// and booleans, and which column type holds each of flt's types.
+public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
+  /// PostgreSQL (and what speaks its protocol: CockroachDB, YugabyteDB, Citus).
+  case postgresql
+  /// SQLite 3.30 or later.
+  case sqlite
+
+  /// `name` as a quoted identifier: in double quotes, inner quotes doubled. A NUL, which no
+  /// identifier may hold, becomes U+FFFD, so the name can only ever fail to match.
+  public func quote(_ name: String) -> String {
+    var quoted = "\""
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\"\""
+      case "\u{0}": quoted += "\u{FFFD}"
+      default: quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted + "\""
+  }
+
+  /// The placeholder of parameter `number` (from 1), cast to the column type of `type` where
+  /// the dialect needs to be told.
+  func placeholder(_ number: Int, _ type: ValueType) -> String {
+    switch self {
+    case .sqlite: return "?\(number)"
+    case .postgresql:
+      guard let cast = columnType(type) else { return "$\(number)" }
+      return "$\(number)::\(cast)"
+    }
+  }
+
+  /// A constant truth: `TRUE` / `FALSE`, or 1 / 0 where there is no boolean type.
+  func literal(_ truth: Bool) -> String {
+    switch self {
+    case .postgresql: truth ? "TRUE" : "FALSE"
+    case .sqlite: truth ? "1" : "0"
+    }
+  }
+
+  /// The column type holding values of `type` (nil for `null`, which has no values).
+  public func columnType(_ type: ValueType) -> String? {
+    switch (self, type) {
+    case (_, .null): nil
+    case (.sqlite, .bool), (.sqlite, .int), (.sqlite, .duration): "INTEGER"
+    case (.sqlite, .double): "REAL"
+    case (.sqlite, _): "TEXT"
+    case (.postgresql, .bool): "boolean"
+    case (.postgresql, .int): "bigint"
+    case (.postgresql, .double): "double precision"
+    case (.postgresql, .string): "text"
+    case (.postgresql, .date): "date"
+    case (.postgresql, .dateTime): "timestamptz"
+    case (.postgresql, .duration): "interval"
+    case (.postgresql, .list), (.postgresql, .record): "jsonb"
+    }
+  }
+
+  /// Whether the dialect stores values of `type` so that comparing them in SQL orders them as
+  /// flt does. PostgreSQL keeps microseconds in `timestamptz` and `interval`, where flt keeps
+  /// nanoseconds, so date-times and durations are compared by flt there.
+  func comparesExactly(_ type: ValueType) -> Bool {
+    switch (self, type) {
+    case (_, .list), (_, .record): false
+    case (.postgresql, .dateTime), (.postgresql, .duration): false
+    default: true
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import FilterDSL
+
+/// Translates bound queries into SQL for one table, exactly or not at all: each conjunct of the
+/// filter's top-level `and` runs in the database when SQL gives the same answer as flt on
+/// every row (three-valued logic included), narrows the rows there when SQL can only give a
+/// necessary condition (text matched by code points rather than whole characters), and is
+/// otherwise left to flt as the residual. Values are only ever parameters, and names only
+/// ever the schema's, quoted, so no text of the user's becomes SQL.
+///
+/// ```swift
+/// let table = SQLTable(name: "phones", schema: schema)
+/// let bound = try Checker.check(query, schema: schema).get(source)
+/// let sql = SQLTranslator(table: table, dialect: .postgresql).translate(bound)
+/// // sql.select.text: SELECT ... FROM "phones" WHERE ("price" < $1::bigint) ...
+/// ```
+///
+/// Text is compared by code points, which is flt's order for text in Unicode's composed form
+/// (NFC), the form nearly all data is in; `[c]`, `[d]`, `matches`, arithmetic, functions,
+/// nested fields and quantifiers stay in flt for now.
+public struct SQLTranslator: Sendable {
+  /// The table queried.
+  public let table: SQLTable
+  /// The dialect written.
+  public let dialect: SQLDialect
+
+  /// A translator for queries on `table` in `dialect`.
+  public init(table: SQLTable, dialect: SQLDialect) {
+    self.table = table
+    self.dialect = dialect
+  }
+
+  /// `query`, with `parameters` the values of its `$` parameters by name.
+  public func translate(_ query: BoundQuery, parameters: [String: Value] = [:]) -> SQLTranslation {
+    var writer = SQLWriter(dialect, table, values: parameters)
+    var conditions: [String] = []
+    var pushed: [BoundExpr] = []
+    var narrowed: [BoundExpr] = []
+    var residual: [BoundExpr] = []
+    for conjunct in query.filter.map(Self.conjuncts) ?? [] {
+      guard let fragment = writer.attempt({ $0.truth(conjunct) }) else {
+        residual.append(conjunct)
+        continue
+      }
+      conditions.append(fragment.text)
+      if fragment.exact {
+        pushed.append(conjunct)
+      } else {
+        narrowed.append(conjunct)
+        residual.append(conjunct)
+      }
+    }
+    let from = " FROM \(dialect.quote(table.name))"
+    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    let count = SQLStatement(
+      "SELECT count(*)" + from + whereClause, parameters: writer.parameters)
+
+    // Sorting: every key in SQL, or none; ties in input order where the table has one.
+    var keys: [String] = []
+    var sorts = true
+    for key in query.ordering {
+      guard let value = writer.attempt({ $0.value(key.key) }) else {
+        sorts = false
+        break
+      }
+      keys.append(
+        value + (key.direction == .ascending ? " ASC" : " DESC")
+          + (key.nullsFirst ? " NULLS FIRST" : " NULLS LAST"))
+    }
+    if !sorts { keys = [] }
+    if let rowOrder = table.rowOrder { keys.append(dialect.quote(rowOrder)) }
+    let orderClause = keys.isEmpty ? "" : " ORDER BY " + keys.joined(separator: ", ")
+
+    // Paging, when the database returns exactly the query's rows in its order.
+    var pageClause = ""
+    var pages = query.limit == nil && query.offset == nil
+    if !pages, sorts, residual.isEmpty, let limit = pageCount(query.limit, parameters),
+      let offset = pageCount(query.offset, parameters)
+    {
+      pages = true
+      var page = writer
+      // No limit is `LIMIT ALL` in PostgreSQL, `LIMIT -1` in SQLite (which needs a limit
+      // before an offset).
+      let limitText =
+        dialect == .postgresql && limit == nil
+        ? "ALL" : page.bind(.int(Int64(limit ?? -1)), .int) ?? "NULL"
+      pageClause = " LIMIT " + limitText
+      if let offset, let offsetText = page.bind(.int(Int64(offset)), .int) {
+        pageClause += " OFFSET " + offsetText
+      }
+      writer = page
+    }
+    let columns = table.columns.map(dialect.quote).joined(separator: ", ")
+    let select = SQLStatement(
+      "SELECT " + columns + from + whereClause + orderClause + pageClause,
+      parameters: writer.parameters)
+    return SQLTranslation(
+      dialect: dialect, select: select, count: count, pushed: pushed, narrowed: narrowed,
+      residual: residual, sortsInDatabase: sorts, pagesInDatabase: pages, query: query)
+  }
+
+  /// The operands of a top-level `and`, nested ones flattened; the filter itself otherwise.
+  static func conjuncts(_ filter: BoundExpr) -> [BoundExpr] {
+    guard case .logical(.and, let operands) = filter.kind else { return [filter] }
+    return operands.flatMap(conjuncts)
+  }
+
+  /// The value of `limit` or `offset` as flt takes it (negative is 0; null, or none, is no
+  /// limit: `.some(nil)`); nil when it is not a constant or parameter of known value.
+  private func pageCount(_ expr: BoundExpr?, _ parameters: [String: Value]) -> Int?? {
+    guard let expr else { return .some(nil) }
+    let value: Value
+    switch expr.kind {
+    case .constant(let constant): value = constant
+    case .parameter(let parameter): value = parameters[parameter.name] ?? .null
+    default: return nil
+    }
+    switch value {
+    case .null: return .some(nil)
+    case .int(let n): return .some(Int(Swift.max(0, Swift.min(n, Int64(Int.max / 2)))))
+    default: return nil
+    }
+  }
+}

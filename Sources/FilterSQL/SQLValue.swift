@@ -1,0 +1,101 @@
+import FilterDSL
+
+/// A value as it goes to a database and comes back: a bound parameter, or one cell of a row.
+/// Dates, times and everything else a dialect has no storage class for travel as text.
+public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
+  case null
+  case int(Int64)
+  case double(Double)
+  case text(String)
+
+  /// The value as a SQL literal would show it (for messages and `flt sql`; never spliced into
+  /// a statement).
+  public var description: String {
+    switch self {
+    case .null: "NULL"
+    case .int(let i): String(i)
+    case .double(let d): String(d)
+    case .text(let s): "'" + s.replacingAll("'", with: "''") + "'"
+    }
+  }
+}
+
+extension String {
+  /// This text with every `target` character replaced by `replacement`.
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for c in self { if c == target { result += replacement } else { result.append(c) } }
+    return result
+  }
+}
+
+extension SQLDialect {
+  /// `value` as the dialect stores a value of its kind, or nil when it cannot hold it exactly
+  /// (a NaN, text with a NUL in PostgreSQL, a date outside years 0 to 9999, nanoseconds in
+  /// PostgreSQL). Lists and records are stored as JSON by the caller.
+  public func encode(_ value: Value) -> SQLValue? {
+    switch value {
+    case .null: return .null
+    case .bool(let b): return self == .sqlite ? .int(b ? 1 : 0) : .text(b ? "true" : "false")
+    case .int(let i): return .int(i)
+    case .double(let d): return d.isNaN ? nil : .double(d)
+    case .string(let s):
+      return self == .postgresql && s.utf8.contains(0) ? nil : .text(s)
+    case .date(let d):
+      return SQLTimeText.years.contains(d.daysSinceEpoch) ? .text(d.description) : nil
+    case .dateTime(let t):
+      guard self == .sqlite else { return nil }
+      return SQLTimeText.instant(t).map(SQLValue.text)
+    case .duration(let span):
+      return self == .sqlite ? .int(span.nanoseconds) : nil
+    case .list, .record: return nil
+    }
+  }
+
+  /// A cell read back as a value of `type`; nil when it does not hold one. Cells may come as
+  /// text (PostgreSQL's text results) or in their own storage class (SQLite).
+  public func decode(_ cell: SQLValue, as type: ValueType) -> Value? {
+    if case .null = cell { return .null }
+    switch (type, cell) {
+    case (.bool, .int(let i)): return i == 0 || i == 1 ? .bool(i == 1) : nil
+    case (.bool, .text(let s)):
+      return ["t", "true"].contains(s)
+        ? .bool(true) : ["f", "false"].contains(s) ? .bool(false) : nil
+    case (.int, .int(let i)): return .int(i)
+    case (.int, .text(let s)): return Int64(s).map(Value.int)
+    case (.double, .double(let d)): return .double(d)
+    case (.double, .int(let i)): return .double(Double(i))
+    case (.double, .text(let s)): return Double(s).map(Value.double)
+    case (.string, .text(let s)): return .string(s)
+    case (.date, .text(let s)), (.dateTime, .text(let s)):
+      guard let value = Value.isoDate(Array(s.utf8)) else { return nil }
+      switch (type, value) {
+      case (.date, .date), (.dateTime, .dateTime): return value
+      default: return nil
+      }
+    case (.duration, .int(let ns)): return .duration(TimeSpan(nanoseconds: ns))
+    default: return nil
+    }
+  }
+}
+
+/// Dates and times as text that sorts as they do: ISO 8601, fixed width.
+enum SQLTimeText {
+  /// The days of years 0000 to 9999: dates whose text is ten characters.
+  static let years: ClosedRange<Int64> = {
+    let first = CalendarDate(year: 0, month: 1, day: 1)?.daysSinceEpoch ?? 0
+    let last = CalendarDate(year: 9999, month: 12, day: 31)?.daysSinceEpoch ?? 0
+    return first...last
+  }()
+
+  /// `YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ`: always nine digits of fraction, so that the texts of
+  /// two instants compare as the instants do. Nil outside years 0 to 9999.
+  static func instant(_ t: Instant) -> String? {
+    let (days, _) = t.seconds.quotientAndRemainder(dividingBy: 86_400)
+    let day = t.seconds < 0 && t.seconds % 86_400 != 0 ? days - 1 : days
+    guard years.contains(day) else { return nil }
+    let whole = Instant(seconds: t.seconds).description.dropLast()  // without the "Z"
+    let digits = String(t.nanoseconds)
+    return whole + "." + String(repeating: "0", count: 9 - digits.count) + digits + "Z"
+  }
+}

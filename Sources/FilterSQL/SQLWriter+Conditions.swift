@@ -1,0 +1,184 @@
+import FilterDSL
+
+extension SQLWriter {
+  /// `subject` tested by `condition`.
+  mutating func test(_ subject: BoundExpr, _ condition: BoundCondition) -> SQLFragment? {
+    switch condition.kind {
+    case .compare(let op, let operand, let options):
+      guard let (a, b) = pair(subject, operand, options) else { return nil }
+      return SQLFragment("(\(a) \(Self.spelling(op)) \(b))")
+    case .between(let lower, let upper, let options, let negated):
+      guard let range = range(subject, lower, upper, upper: .lessOrEqual, options) else {
+        return nil
+      }
+      return SQLFragment(negated ? "(NOT \(range))" : range)
+    case .member(let operand, let options, let negated):
+      guard let member = member(subject, operand, options) else { return nil }
+      return SQLFragment(negated ? "(NOT \(member))" : member)
+    case .isNull(let negated):
+      let tested: String?
+      if case .field(let field) = subject.kind {
+        tested = column(field)
+      } else {
+        tested = value(subject)
+      }
+      guard let tested else { return nil }
+      return SQLFragment("(\(tested) IS \(negated ? "NOT " : "")NULL)")
+    case .isEmpty(let negated):
+      guard subject.type == .string, let text = value(subject),
+        let empty = bind(.string(""), .string)
+      else { return nil }
+      return SQLFragment("(\(text) \(negated ? "<>" : "=") \(empty))")
+    case .same(let operand, let negated):
+      guard let (a, b) = pair(subject, operand, []) else { return nil }
+      switch dialect {
+      case .sqlite: return SQLFragment("(\(a) IS \(negated ? "NOT " : "")\(b))")
+      case .postgresql:
+        return SQLFragment("(\(a) IS \(negated ? "" : "NOT ")DISTINCT FROM \(b))")
+      }
+    case .text(let op, let operand, let options, let negated):
+      // flt matches whole characters (a letter and the accents on it), SQL code points, so SQL
+      // can only narrow; and a narrowing test cannot be negated.
+      guard !negated, options.isEmpty, subject.type == .string, operand.type == .string,
+        let text = value(subject), let pattern = textPattern(op, operand)
+      else { return nil }
+      return SQLFragment(narrowing(op, text, pattern), exact: false)
+    case .satisfies:
+      return nil
+    }
+  }
+
+  static func spelling(_ op: ComparisonOperator) -> String {
+    switch op {
+    case .equal: "="
+    case .notEqual: "<>"
+    case .less: "<"
+    case .lessOrEqual: "<="
+    case .greater: ">"
+    case .greaterOrEqual: ">="
+    }
+  }
+
+  /// Both sides of a comparison, when SQL compares them as flt does: no `[c]` / `[d]` on text.
+  private mutating func pair(_ a: BoundExpr, _ b: BoundExpr, _ options: StringOptions) -> (
+    String, String
+  )? {
+    guard comparable(a.type, b.type), options.isEmpty || (a.type != .string && b.type != .string),
+      let left = value(a), let right = value(b)
+    else { return nil }
+    return (left, right)
+  }
+
+  /// `lower <= subject` and `subject upper bound`, as one condition.
+  private mutating func range(
+    _ subject: BoundExpr, _ lower: BoundExpr, _ bound: BoundExpr, upper: ComparisonOperator,
+    _ options: StringOptions
+  ) -> String? {
+    guard comparable(subject.type, lower.type), comparable(subject.type, bound.type),
+      options.isEmpty || subject.type != .string,
+      let value = value(subject), let low = self.value(lower), let high = self.value(bound)
+    else { return nil }
+    return "(\(value) >= \(low) AND \(value) \(Self.spelling(upper)) \(high))"
+  }
+
+  /// `subject in operand`: SQL's `IN` has flt's three-valued meaning (true if equal to one,
+  /// else unknown if the subject or an element is null, else false).
+  private mutating func member(_ subject: BoundExpr, _ operand: BoundExpr, _ options: StringOptions)
+    -> String?
+  {
+    if case .range(let lower, let upper, let kind) = operand.kind {
+      return range(
+        subject, lower, upper, upper: kind == .closed ? .lessOrEqual : .less, options)
+    }
+    let elementType: ValueType
+    if case .list(let type) = operand.type { elementType = type } else { elementType = .null }
+    guard comparable(subject.type, elementType),
+      options.isEmpty || (subject.type != .string && elementType != .string)
+    else { return nil }
+    var elements: [String] = []
+    switch operand.kind {
+    case .list(let items):
+      for item in items {
+        guard comparable(subject.type, item.type), let element = value(item) else { return nil }
+        elements.append(element)
+      }
+    case .parameter(let parameter):
+      guard case .list(let items) = values[parameter.name] ?? .null else { return nil }
+      for item in items {
+        guard let element = bind(item, elementType) else { return nil }
+        elements.append(element)
+      }
+    default:
+      guard case .list(let items) = operand.constantValue ?? .null else { return nil }
+      for item in items {
+        guard let element = bind(item, elementType) else { return nil }
+        elements.append(element)
+      }
+    }
+    // `x in ()` is false even for a null x, as nothing is compared.
+    guard !elements.isEmpty else { return dialect.literal(false) }
+    guard let value = value(subject) else { return nil }
+    return "(\(value) IN (\(elements.joined(separator: ", "))))"
+  }
+
+  /// The operand of a text test as the narrowing test needs it: the text itself, or for
+  /// `like`, a `LIKE` pattern; nil for `matches`.
+  private mutating func textPattern(_ op: TextOperator, _ operand: BoundExpr) -> String? {
+    switch op {
+    case .contains, .startsWith, .endsWith: return value(operand)
+    case .matches: return nil
+    case .like:
+      guard case .string(let glob) = operand.constantValue ?? .null else { return nil }
+      return bind(.string(Self.likePattern(glob)), .string)
+    }
+  }
+
+  /// A test true wherever `text op pattern` is (in whole characters) true.
+  private func narrowing(_ op: TextOperator, _ text: String, _ pattern: String) -> String {
+    switch (op, dialect) {
+    case (.contains, .sqlite): "(instr(\(text), \(pattern)) > 0)"
+    case (.contains, .postgresql): "(strpos(\(text), \(pattern)) > 0)"
+    case (.startsWith, _): "(substr(\(text), 1, length(\(pattern))) = \(pattern))"
+    case (.endsWith, .sqlite):
+      "(length(\(pattern)) = 0 OR substr(\(text), -length(\(pattern))) = \(pattern))"
+    case (.endsWith, .postgresql):
+      "(length(\(pattern)) = 0 OR right(\(text), length(\(pattern))) = \(pattern))"
+    case (.like, _), (.matches, _): "(\(text) LIKE \(pattern) ESCAPE '\\')"
+    }
+  }
+
+  /// A `LIKE` pattern matching every text the glob matches: `*` is `%`; `?` and a set, which
+  /// match one character (perhaps several code points), are `_%`; `%`, `_` and `\` are
+  /// escaped with `\`.
+  static func likePattern(_ glob: String) -> String {
+    var pattern = ""
+    var characters = Array(glob)[...]
+    while let c = characters.popFirst() {
+      switch c {
+      case "*": pattern += "%"
+      case "?": pattern += "_%"
+      case "[":
+        // A set when it is closed: `]` right after `[` or `[!` / `[^` belongs to it.
+        var rest = characters
+        if rest.first == "!" || rest.first == "^" { rest.removeFirst() }
+        if rest.first == "]" { rest.removeFirst() }
+        if let close = rest.firstIndex(of: "]") {
+          characters = characters[(close + 1)...]
+          pattern += "_%"
+        } else {
+          pattern += "["
+        }
+      case "\\":
+        let next = characters.popFirst() ?? "\\"
+        pattern += escapedLike(next)
+      default:
+        pattern += escapedLike(c)
+      }
+    }
+    return pattern
+  }
+
+  private static func escapedLike(_ c: Character) -> String {
+    c == "%" || c == "_" || c == "\\" ? "\\" + String(c) : String(c)
+  }
+}

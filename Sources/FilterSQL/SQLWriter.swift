@@ -1,0 +1,122 @@
+import FilterDSL
+
+/// Writes bound trees as SQL, collecting their values as parameters. Every method gives nil
+/// when the node cannot be written exactly; a caller that gives up on a node throws the writer
+/// away (it is a value), so no stray parameter is left behind.
+struct SQLWriter {
+  let dialect: SQLDialect
+  let table: SQLTable
+  /// The values of the query's parameters, by name.
+  let values: [String: Value]
+  private(set) var parameters: [SQLValue] = []
+
+  init(_ dialect: SQLDialect, _ table: SQLTable, values: [String: Value]) {
+    self.dialect = dialect
+    self.table = table
+    self.values = values
+  }
+
+  /// A placeholder for `value`, of type `type`; nil when the dialect cannot hold it exactly.
+  mutating func bind(_ value: Value, _ type: ValueType) -> String? {
+    if case .null = value { return "NULL" }
+    guard let encoded = dialect.encode(value) else { return nil }
+    parameters.append(encoded)
+    return dialect.placeholder(parameters.count, type)
+  }
+
+  /// Runs `write` on a copy, and keeps the copy only when it succeeds.
+  mutating func attempt<T>(_ write: (inout SQLWriter) -> T?) -> T? {
+    var trial = self
+    guard let result = write(&trial) else { return nil }
+    self = trial
+    return result
+  }
+
+  // MARK: Values
+
+  /// `expr` as a SQL value that is NULL where flt's is null, and equal to it elsewhere.
+  mutating func value(_ expr: BoundExpr) -> String? {
+    switch expr.kind {
+    case .constant(let value):
+      return bind(value, expr.type)
+    case .parameter(let parameter):
+      return bind(values[parameter.name] ?? .null, expr.type)
+    case .field(let field):
+      guard field.isTopLevel, dialect.comparesExactly(field.type) else { return nil }
+      return column(field)
+    case .logical, .not, .predicate, .exists:
+      guard let fragment = truth(expr), fragment.exact else { return nil }
+      return fragment.text
+    default:
+      return nil
+    }
+  }
+
+  /// The column of a top-level field; nil for a nested path.
+  func column(_ field: FieldRef) -> String? {
+    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
+    return dialect.quote(table.columns[field.slot])
+  }
+
+  // MARK: Truth
+
+  /// `expr`, a test, as a SQL condition.
+  mutating func truth(_ expr: BoundExpr) -> SQLFragment? {
+    switch expr.kind {
+    case .logical(.and, let operands):
+      // Operands that cannot be written are left out: what remains still holds wherever the
+      // whole does, so it narrows.
+      var parts: [SQLFragment] = []
+      for operand in operands {
+        if let part = attempt({ $0.truth(operand) }) { parts.append(part) }
+      }
+      guard !parts.isEmpty else { return nil }
+      let exact = parts.count == operands.count && parts.allSatisfy(\.exact)
+      return SQLFragment(joined(parts, "AND"), exact: exact)
+    case .logical(.or, let operands):
+      var parts: [SQLFragment] = []
+      for operand in operands {
+        guard let part = truth(operand) else { return nil }
+        parts.append(part)
+      }
+      return SQLFragment(joined(parts, "OR"), exact: parts.allSatisfy(\.exact))
+    case .not(let operand):
+      guard let inner = truth(operand), inner.exact else { return nil }
+      return SQLFragment("(NOT \(inner.text))")
+    case .predicate(let subject, let condition):
+      return test(subject, condition)
+    case .exists(let field):
+      guard let column = column(field) else { return nil }
+      return SQLFragment("(\(column) IS NOT NULL)")
+    case .constant(.bool(let b)):
+      return SQLFragment(dialect.literal(b))
+    case .constant(.null):
+      return SQLFragment("NULL")
+    case .field, .parameter:
+      return value(expr).map { SQLFragment($0) }
+    default:
+      return nil
+    }
+  }
+
+  private func joined(_ parts: [SQLFragment], _ op: String) -> String {
+    parts.count == 1 ? parts[0].text : "(" + parts.map(\.text).joined(separator: " \(op) ") + ")"
+  }
+
+  /// Whether SQL compares values of types `a` and `b` as flt does (text by code points:
+  /// flt's order for text in Unicode's composed form, NFC).
+  func comparable(_ a: ValueType, _ b: ValueType) -> Bool {
+    if a == .null || b == .null { return true }
+    guard dialect.comparesExactly(a), dialect.comparesExactly(b) else { return false }
+    switch (a, b) {
+    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.date, .date),
+      (.dateTime, .dateTime), (.duration, .duration):
+      return true
+    case (.int, .double), (.double, .int):
+      // SQLite compares an integer with a real exactly; PostgreSQL converts the integer.
+      return dialect == .sqlite
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import FilterDSL
+import FilterSQL
+import TestSupport
+import Testing
+
+/// The statements the translator writes, what it leaves to flt, and that no text of the
+/// user's ever becomes SQL.
+@Suite struct SQLTranslatorTests {
+  static let schema = Schema([
+    .init("model", .string), .init("color", .string, optional: true), .init("price", .int),
+    .init("rating", .double, optional: true), .init("inStock", .bool),
+    .init("released", .date, optional: true), .init("tags", .list(.string), optional: true),
+  ])
+  static let table = SQLTable(name: "phones", schema: schema, rowOrder: "rowid")
+
+  static func translate(
+    _ text: String, _ dialect: SQLDialect, schema: Schema = schema, table: SQLTable = table,
+    parameters: [String: Value] = [:]
+  ) throws -> SQLTranslation {
+    let source = SourceText(text)
+    let query = try Parser.parseQuery(source).get()
+    let types = parameters.mapValues { value -> ValueType in
+      switch value {
+      case .int: .int
+      case .list: .list(.string)
+      default: .string
+      }
+    }
+    let bound = try Checker.check(query, schema: schema, parameters: types).get(source)
+    return SQLTranslator(table: table, dialect: dialect).translate(bound, parameters: parameters)
+  }
+
+  @Test func aQueryInSQLite() throws {
+    let sql = try Self.translate(
+      #"color in (Starlight, "Space Black") and price >= 256 and model contains "Pro" order by price desc limit 5"#,
+      .sqlite)
+    #expect(
+      sql.select.text
+        == #"SELECT "model", "color", "price", "rating", "inStock", "released", "tags" FROM "phones" WHERE ("color" IN (?1, ?2)) AND ("price" >= ?3) AND (instr("model", ?4) > 0) ORDER BY "price" DESC NULLS LAST, "rowid""#
+    )
+    #expect(
+      sql.select.parameters == [.text("Starlight"), .text("Space Black"), .int(256), .text("Pro")])
+    // `contains` matches whole characters in flt: SQLite narrows, flt checks again, and so
+    // pages.
+    #expect(sql.residual?.description == #"model contains "Pro""#)
+    #expect(sql.narrowed.count == 1 && sql.pushed.count == 2)
+    #expect(sql.sortsInDatabase && !sql.pagesInDatabase)
+    #expect(sql.remainder.limit != nil && sql.remainder.ordering.isEmpty)
+    #expect(
+      sql.count.text
+        == #"SELECT count(*) FROM "phones" WHERE ("color" IN (?1, ?2)) AND ("price" >= ?3) AND (instr("model", ?4) > 0)"#
+    )
+  }
+
+  @Test func aQueryInPostgreSQL() throws {
+    let sql = try Self.translate(
+      "price < 1000 and not (rating is null) and color is not \"Gold\" order by released nulls first, model limit 10 offset 20",
+      .postgresql)
+    #expect(
+      sql.select.text
+        == #"SELECT "model", "color", "price", "rating", "inStock", "released", "tags" FROM "phones" WHERE ("price" < $1::bigint) AND (NOT ("rating" IS NULL)) AND ("color" IS DISTINCT FROM $2::text) ORDER BY "released" ASC NULLS FIRST, "model" ASC NULLS FIRST, "rowid" LIMIT $3::bigint OFFSET $4::bigint"#
+    )
+    #expect(sql.select.parameters == [.int(1000), .text("Gold"), .int(10), .int(20)])
+    #expect(sql.residual == nil && sql.sortsInDatabase && sql.pagesInDatabase)
+    #expect(sql.count.parameters == [.int(1000), .text("Gold")])
+  }
+
+  @Test func offsetWithoutLimit() throws {
+    #expect(
+      try Self.translate("price > 1 offset 3", .sqlite).select.text.hasSuffix(
+        #""rowid" LIMIT ?2 OFFSET ?3"#))
+    #expect(
+      try Self.translate("price > 1 offset 3", .sqlite).select.parameters == [
+        .int(1), .int(-1), .int(3),
+      ])
+    #expect(
+      try Self.translate("price > 1 offset 3", .postgresql).select.text.hasSuffix(
+        #""rowid" LIMIT ALL OFFSET $2::bigint"#))
+    // A negative limit is no rows, as in flt.
+    #expect(try Self.translate("true limit -4", .sqlite).select.parameters == [.int(0)])
+  }
+
+  @Test func whatStaysInFlt() throws {
+    // Case folding, regular expressions, arithmetic and functions: flt evaluates them on the
+    // rows the rest of the filter leaves.
+    let sql = try Self.translate(
+      #"model ==[c] "iphone" and price * 2 < 900 and color matches "S.*" and lower(model) == "x" and inStock"#,
+      .sqlite)
+    #expect(sql.pushed.map(\.description) == ["inStock"])
+    #expect(
+      sql.residual?.description
+        == #"model ==[c] "iphone" and price * 2 < 900 and color matches "S.*" and lower(model) == "x""#
+    )
+    #expect(sql.select.text.contains(#"WHERE "inStock" ORDER BY "rowid""#))
+    #expect(sql.sortsInDatabase)
+    // An `or` runs in the database only when all of it does.
+    let or = try Self.translate(#"price < 5 or model ==[c] "x""#, .sqlite)
+    #expect(or.pushed.isEmpty && or.residual != nil && !or.select.text.contains("WHERE"))
+    // Nothing of a negated narrowing test can run there.
+    let not = try Self.translate(#"not (model contains "x")"#, .postgresql)
+    #expect(not.pushed.isEmpty && not.narrowed.isEmpty)
+    // Sort keys that SQL cannot compute make flt sort, and page.
+    let sorted = try Self.translate("price > 1 order by price * 2 limit 3", .sqlite)
+    #expect(!sorted.sortsInDatabase && !sorted.pagesInDatabase && sorted.residual == nil)
+    #expect(sorted.remainder.ordering.count == 1 && sorted.remainder.limit != nil)
+  }
+
+  @Test func dialectDifferences() throws {
+    // SQLite compares integers with reals exactly; PostgreSQL converts the integer.
+    #expect(try Self.translate("price < 2.5", .sqlite).residual == nil)
+    #expect(try Self.translate("price < 2.5", .postgresql).residual != nil)
+    // Booleans and dates.
+    let sqlite = try Self.translate("inStock == true and released >= 2022-09-16", .sqlite)
+    #expect(sqlite.select.parameters == [.int(1), .text("2022-09-16")])
+    let postgres = try Self.translate("inStock == true and released >= 2022-09-16", .postgresql)
+    #expect(postgres.select.parameters == [.text("true"), .text("2022-09-16")])
+    #expect(postgres.select.text.contains(#"("released" >= $2::date)"#))
+    #expect(
+      SQLTable(name: "t", schema: Self.schema).createStatement(.postgresql)
+        == #"CREATE TABLE "t" ("model" text, "color" text, "price" bigint, "rating" double precision, "inStock" boolean, "released" date, "tags" jsonb)"#
+    )
+    #expect(
+      SQLTable(name: "t", schema: Self.schema).createStatement(.sqlite)
+        == #"CREATE TABLE "t" ("model" TEXT, "color" TEXT, "price" INTEGER, "rating" REAL, "inStock" INTEGER, "released" TEXT, "tags" TEXT)"#
+    )
+  }
+
+  @Test func membershipAndParameters() throws {
+    let sql = try Self.translate(
+      "color in $colors and price in 100...$top", .sqlite,
+      parameters: ["colors": .list([.string("Gold"), .null]), "top": .int(900)])
+    #expect(
+      sql.select.text.contains(
+        #"WHERE ("color" IN (?1, NULL)) AND ("price" >= ?2 AND "price" <= ?3)"#))
+    #expect(sql.select.parameters == [.text("Gold"), .int(100), .int(900)])
+    // `x in ()` is false for every record, null ones too.
+    let empty = try Self.translate(
+      "color in $colors", .postgresql, parameters: ["colors": .list([])])
+    #expect(empty.select.text.contains("WHERE FALSE"))
+  }
+
+  @Test(arguments: [
+    ("*Pro*", "%Pro%"), ("iPhone ?", "iPhone _%"), ("100%_\\\\", "100\\%\\_\\\\"),
+    ("a[bc]d", "a_%d"), ("a[!]x]", "a_%"), ("a[b", "a[b"), ("x\\*", "x*"),
+  ])
+  func likePatterns(glob: String, like: String) throws {
+    let sql = try Self.translate(
+      "model like \"\(glob.replacingOccurrences("\\", "\\\\"))\"", .sqlite)
+    #expect(sql.select.parameters == [.text(like)], "glob \(glob)")
+    #expect(sql.narrowed.count == 1)
+  }
+
+  /// Random hostile texts as values and as field names: the statement's text is the one a
+  /// harmless value or name gives (names only ever appear quoted), and the values travel
+  /// only as parameters, unchanged.
+  @Test func userTextNeverBecomesSQL() throws {
+    var rng = SplitMix64(seed: 7)
+    let pieces = [
+      "'", "\"", "\\", ";", "--", "/*", "*/", "$1", "?1", "?", "%", "_", "\u{0}", "é", "\n",
+      "DROP TABLE phones", " OR 1=1", ")", "(", "`", "]", "[", "NULL", "\u{202E}",
+    ]
+    func hostile() -> String { (0..<rng.int(1...6)).map { _ in rng.pick(pieces) }.joined() }
+    for dialect in SQLDialect.allCases {
+      for _ in 0..<300 {
+        let value = hostile()
+        let name = hostile()
+        let schema = Schema([.init(name, .string, optional: true), .init("n", .int)])
+        let table = SQLTable(name: name, schema: schema)
+        let named = Schema([.init("f", .string, optional: true), .init("n", .int)])
+        let plain = SQLTable(name: "f", schema: named)
+        for template in [
+          "%F == %V", "%F in (%V, %V) and n > 1", "%F contains %V", "%F startsWith %V",
+          "%F endsWith %V", "%F like %V", "%F is not %V order by %F desc",
+        ] {
+          // The field and the text as flt's printer writes them: quoted, escaped.
+          let text = template.replacingOccurrences(
+            "%F", Expr(.field(FieldPath([Name(name)]))).description
+          ).replacingOccurrences("%V", Value.string(value).description)
+          let harmless = template.replacingOccurrences("%F", "f").replacingOccurrences(
+            "%V", "\"v\"")
+          let hostileSQL = try Self.translate(text, dialect, schema: schema, table: table)
+          let plainSQL = try Self.translate(harmless, dialect, schema: named, table: plain)
+          if dialect == .postgresql && value.contains("\u{0}") {
+            // PostgreSQL's text cannot hold a NUL: the test stays in flt.
+            #expect(hostileSQL.residual != nil)
+            #expect(!hostileSQL.select.parameters.contains(.text(value)))
+            continue
+          }
+          #expect(
+            hostileSQL.select.text
+              == plainSQL.select.text.replacingOccurrences(dialect.quote("f"), dialect.quote(name)),
+            "\(dialect) \(text)")
+          #expect(hostileSQL.select.parameters.count == plainSQL.select.parameters.count)
+          for parameter in hostileSQL.select.parameters {
+            if case .text(let t) = parameter, t != "v", !template.contains("like") {
+              #expect(t == value)
+            }
+          }
+        }
+        // The quoted name reads back as the name (a NUL, which no name can hold, aside).
+        let quoted = dialect.quote(name)
+        #expect(quoted.first == "\"" && quoted.last == "\"")
+        let inner = String(quoted.dropFirst().dropLast())
+        #expect(
+          inner.replacingOccurrences("\"\"", "\"") == name.replacingOccurrences("\u{0}", "\u{FFFD}")
+        )
+        #expect(!inner.replacingOccurrences("\"\"", "").contains("\""))
+      }
+    }
+  }
+}
+
+extension String {
+  /// This text with every occurrence of `target` replaced (without Foundation).
+  func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = self[...]
+    while let range = rest.range(of: target) {
+      result += rest[..<range.lowerBound] + replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

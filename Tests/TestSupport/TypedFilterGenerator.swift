@@ -1,0 +1,330 @@
+import FilterDSL
+
+/// Well-typed random filters over ``schema``, and random records of it: what the differential
+/// tests of every engine (rows, columns, SQL) feed to both sides.
+public struct TypedFilterGenerator {
+  /// The fields of the records: every type, optional, nested records and lists of them.
+  /// The fields of the records of `kids` and `rec`.
+  public static let inner = Schema([.init("x", .int), .init("y", .string, optional: true)])
+  /// The fields of the records.
+  public static let schema = Schema([
+    .init("i", .int, optional: true), .init("j", .int, optional: true),
+    .init("d", .double, optional: true),
+    .init("s", .string, optional: true), .init("b", .bool, optional: true),
+    .init("t", .date, optional: true),
+    .init("dt", .dateTime, optional: true), .init("du", .duration, optional: true),
+    .init("tags", .list(.string), optional: true), .init("nums", .list(.int), optional: true),
+    .init("rec", .record(inner), optional: true),
+    .init("kids", .list(.record(inner)), optional: true),
+  ])
+  /// The parameters filters use.
+  public static let parameters: [String: ValueType] = [
+    "pi": .int, "ps": .string, "pl": .list(.string),
+  ]
+  /// The clock and the parameters' values.
+  public static let context = EvaluationContext(
+    now: Instant(seconds: 1_700_000_000),
+    parameters: ["pi": .int(3), "ps": .string("b"), "pl": .list([.string("a"), .string("B")])])
+
+  /// The random source.
+  public var rng: SplitMix64
+  /// A generator whose filters and records follow from `seed`.
+  public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+  /// The texts fields and literals take.
+  public static let strings = [
+    "a", "b", "B", "ab", "é", "e", "", "Space Black", "x*y", "3", " -2 ",
+  ]
+
+  func e(_ kind: Expr.Kind) -> Expr { Expr(kind) }
+  func field(_ name: String) -> Expr { e(.field(FieldPath(name))) }
+  func lit(_ literal: Literal) -> Expr { e(.literal(literal)) }
+
+  /// A filter (a true-or-false expression) nested up to `depth` levels.
+  public mutating func bool(_ depth: Int) -> Expr {
+    let choice = depth <= 0 ? rng.int(4...15) : rng.int(0...15)
+    switch choice {
+    case 0:
+      return e(
+        .logical(rng.chance(0.5) ? .and : .or, (0..<rng.int(2...3)).map { _ in bool(depth - 1) }))
+    case 1: return e(.not(bool(depth - 1)))
+    case 2:
+      return e(
+        .predicate(
+          bool(depth - 1), Condition(.compare(rng.pick([.equal, .notEqual]), bool(depth - 1), []))))
+    case 3:
+      let t = rng.pick(["i", "s", "t"])
+      let quantifier = rng.pick(Quantifier.allCases)
+      // Lists of elements, of the fields of records in a list, and computed per element.
+      let list =
+        t == "s"
+        ? rng.pick([
+          field("tags"), field("kids.y"),
+          e(.call(Name(rng.pick(["lower", "trim"])), [field("tags")])),
+        ])
+        : rng.pick([
+          field("nums"), field("kids.x"),
+          e(.arithmetic(rng.pick(ArithmeticOperator.allCases), field("nums"), int(0))),
+          e(.negate(field("kids.x"))), e(.call(Name("abs"), [field("nums")])),
+        ])
+      let element = t == "s" ? string(0) : int(0)
+      return e(
+        .quantified(
+          quantifier, list, Condition(.compare(rng.pick(ComparisonOperator.allCases), element, [])))
+      )
+    case 4, 5: return compare()
+    case 6: return member()
+    case 7:
+      let x = int(1)
+      return e(.predicate(x, Condition(.between(int(1), int(1), [], negated: rng.chance(0.3)))))
+    case 8: return text()
+    case 9:
+      return e(
+        .predicate(
+          rng.pick([
+            field("i"), field("s"), field("t"), field("tags"), field("b"),
+            e(.field(FieldPath("rec.y"))),
+          ]), Condition(.isNull(negated: rng.chance(0.5)))))
+    case 10:
+      return rng.chance(0.5) ? field("b") : e(.exists(FieldPath(rng.pick(["d", "rec.x", "rec"]))))
+    case 11:
+      return e(
+        .predicate(
+          field("tags"),
+          Condition(
+            .text(.contains, string(0), rng.chance(0.3) ? .caseInsensitive : [], negated: false))))
+    case 12:
+      return e(
+        .predicate(
+          rng.pick([field("s"), field("tags"), string(1)]),
+          Condition(.isEmpty(negated: rng.chance(0.5)))))
+    case 13:
+      let (subject, operand) =
+        rng.chance(0.5)
+        ? (int(1), int(1)) : rng.chance(0.5) ? (string(1), string(1)) : (date(1), date(0))
+      return e(.predicate(subject, Condition(.same(operand, negated: rng.chance(0.5)))))
+    case 14:
+      // A filter on the fields of each record of a list: x (int) and y (text).
+      let inner: Expr =
+        rng.chance(0.5)
+        ? e(
+          .predicate(
+            field("x"), Condition(.compare(rng.pick(ComparisonOperator.allCases), small(), []))))
+        : e(
+          .logical(
+            .and,
+            [
+              e(
+                .predicate(
+                  field("x"), Condition(.member(e(.list([small(), small()])), [], negated: false)))),
+              e(.predicate(field("y"), Condition(.isNull(negated: rng.chance(0.5))))),
+            ]))
+      return e(
+        .quantified(rng.pick(Quantifier.allCases), field("kids"), Condition(.satisfies(inner))))
+    default: return lit(rng.pick([.bool(true), .bool(false), .null]))
+    }
+  }
+
+  /// A comparison, most often of a field with a literal.
+  public mutating func compare() -> Expr {
+    let op = rng.pick(ComparisonOperator.allCases)
+    if rng.chance(0.5) {
+      // The shape of most real filters: a field against a literal.
+      switch rng.int(0...3) {
+      case 0:
+        return e(
+          .predicate(
+            field(rng.pick(["i", "j"])),
+            Condition(.compare(op, lit(.int(Int64(rng.int(-3...3)))), []))))
+      case 1:
+        let constant: Literal =
+          rng.chance(0.5) ? .int(Int64(rng.int(-2...3))) : .double(rng.pick([0.5, 2.0, -1.5, 3.0]))
+        return e(.predicate(field("d"), Condition(.compare(op, lit(constant), []))))
+      case 2:
+        return e(
+          .predicate(
+            field("i"), Condition(.compare(op, lit(.double(rng.pick([0.5, 2.0, -1.5, 3.0]))), []))))
+      default:
+        let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
+        return e(
+          .predicate(
+            field("s"), Condition(.compare(op, lit(.string(rng.pick(Self.strings))), options))))
+      }
+    }
+    switch rng.int(0...5) {
+    case 0: return e(.predicate(int(2), Condition(.compare(op, int(2), []))))
+    case 1:
+      return e(
+        .predicate(double(2), Condition(.compare(op, rng.chance(0.5) ? int(1) : double(1), []))))
+    case 2:
+      let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
+      return e(.predicate(string(1), Condition(.compare(op, string(1), options))))
+    case 3: return e(.predicate(date(1), Condition(.compare(op, date(1), []))))
+    case 4: return e(.predicate(duration(1), Condition(.compare(op, duration(1), []))))
+    default: return e(.predicate(field("rec.x"), Condition(.compare(op, int(0), []))))
+    }
+  }
+
+  /// An `in` test: a list, a range or a list parameter.
+  public mutating func member() -> Expr {
+    let negated = rng.chance(0.3)
+    switch rng.int(0...3) {
+    case 0:
+      let items = (0..<rng.int(1...12)).map { _ in lit(.int(Int64(rng.int(-3...3)))) }
+      return e(.predicate(int(1), Condition(.member(e(.list(items)), [], negated: negated))))
+    case 1:
+      let items = (0..<rng.int(1...12)).map { _ in lit(.string(rng.pick(Self.strings))) }
+      let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
+      return e(
+        .predicate(string(0), Condition(.member(e(.list(items)), options, negated: negated))))
+    case 2:
+      let range = e(.range(int(0), int(0), rng.pick(RangeKind.allCases)))
+      return e(.predicate(int(1), Condition(.member(range, [], negated: negated))))
+    default:
+      return e(
+        .predicate(
+          string(0),
+          Condition(.member(e(.parameter(Name("pl"))), .caseInsensitive, negated: negated))))
+    }
+  }
+
+  /// A text test: contains, startsWith, endsWith, like or matches.
+  public mutating func text() -> Expr {
+    let op = rng.pick(TextOperator.allCases)
+    let patterns =
+      op == .matches
+      ? ["a.*", "[ab]+", "\\w*", "é|e", "(a|b)*c?", "\\D+"]
+      : op == .like ? ["a*", "?b", "*", "x\\*y", "*é*"] : Self.strings
+    let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
+    return e(
+      .predicate(
+        string(0),
+        Condition(.text(op, lit(.string(rng.pick(patterns))), options, negated: rng.chance(0.3)))))
+  }
+
+  /// A small integer literal (inside an element's scope, where i and j are not fields).
+  public mutating func small() -> Expr { lit(.int(Int64(rng.int(-3...3)))) }
+
+  /// An integer expression nested up to `depth` levels.
+  public mutating func int(_ depth: Int) -> Expr {
+    switch depth <= 0 ? rng.int(0...3) : rng.int(0...12) {
+    case 0, 1: return field(rng.pick(["i", "j"]))
+    case 2: return lit(.int(rng.pick([0, 1, -1, 2, 3, Int64.max, Int64.min, 1000])))
+    case 3: return e(.parameter(Name("pi")))
+    case 4, 5:
+      return e(.arithmetic(rng.pick(ArithmeticOperator.allCases), int(depth - 1), int(depth - 1)))
+    case 6: return e(.negate(int(depth - 1)))
+    case 7:
+      return e(
+        .call(
+          Name(rng.pick(["abs", "len"])), [rng.chance(0.5) ? int(depth - 1) : string(0)].map { $0 })
+      )
+    case 8:
+      return e(
+        .call(Name(rng.pick(["year", "month", "day", "weekday", "hour"])), [date(depth - 1)]))
+    case 9:
+      // Casts: what does not convert is a fault, in both engines alike.
+      return e(
+        .call(Name("int"), [rng.pick([string(depth - 1), double(depth - 1), field("b")])]))
+    case 10:
+      return e(.call(Name("if"), [bool(depth - 1), int(depth - 1), int(depth - 1)]))
+    case 11:
+      return e(.call(Name("coalesce"), [int(depth - 1), int(depth - 1), int(0)]))
+    default: return e(.call(Name(rng.pick(["round", "floor", "ceil"])), [double(depth - 1)]))
+    }
+  }
+
+  /// A decimal expression nested up to `depth` levels.
+  public mutating func double(_ depth: Int) -> Expr {
+    switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
+    case 0: return field("d")
+    case 1: return lit(.double(rng.pick([0.5, -1.5, 2.0, 1e300, -0.0, 3.25])))
+    case 2:
+      return e(
+        .arithmetic(
+          rng.pick(ArithmeticOperator.allCases), double(depth - 1),
+          rng.chance(0.5) ? int(depth - 1) : double(depth - 1)))
+    default: return e(.call(Name(rng.pick(["min", "max"])), [double(depth - 1), int(depth - 1)]))
+    }
+  }
+
+  /// A text expression nested up to `depth` levels.
+  public mutating func string(_ depth: Int) -> Expr {
+    switch depth <= 0 ? rng.int(0...2) : rng.int(0...8) {
+    case 0: return field("s")
+    case 1: return lit(.string(rng.pick(Self.strings)))
+    case 2: return e(.parameter(Name("ps")))
+    case 3: return e(.call(Name(rng.pick(["lower", "upper", "trim"])), [string(depth - 1)]))
+    case 4:
+      return e(.call(Name("substring"), [string(depth - 1), int(depth - 1), int(0)]))
+    case 5:
+      return e(.call(Name("replace"), [string(depth - 1), string(0), string(0)]))
+    case 6:
+      return e(.call(Name("text"), [rng.chance(0.5) ? int(depth - 1) : date(depth - 1)]))
+    case 7: return e(.call(Name("coalesce"), [string(depth - 1), string(0)]))
+    default: return e(.arithmetic(.add, string(depth - 1), string(depth - 1)))
+    }
+  }
+
+  /// A date expression nested up to `depth` levels.
+  public mutating func date(_ depth: Int) -> Expr {
+    switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
+    case 0: return field(rng.pick(["t", "dt"]))
+    case 1: return lit(.date(CalendarDate(daysSinceEpoch: Int64(rng.int(19_000...19_010)))))
+    case 2: return e(.arithmetic(rng.pick([.add, .subtract]), date(depth - 1), duration(0)))
+    default: return e(.call(Name(rng.pick(["today", "now"])), []))
+    }
+  }
+
+  /// A duration expression nested up to `depth` levels.
+  public mutating func duration(_ depth: Int) -> Expr {
+    switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
+    case 0: return field("du")
+    case 1:
+      return lit(
+        .duration(
+          TimeSpan(
+            nanoseconds: rng.pick([
+              0, 3_600_000_000_000, 86_400_000_000_000, Int64.max, -86_400_000_000_000,
+            ]))))
+    case 2: return e(.arithmetic(.subtract, field("dt"), date(0)))
+    default: return e(.arithmetic(rng.pick([.multiply, .divide]), duration(depth - 1), int(0)))
+    }
+  }
+
+  /// A record of ``schema``, values in its order, some null.
+  public mutating func record() -> [Value] {
+    func maybe(_ value: Value) -> Value { rng.chance(0.2) ? .null : value }
+    let tags: [Value] = (0..<rng.int(0...3)).map { _ in
+      rng.chance(0.1) ? .null : .string(rng.pick(Self.strings))
+    }
+    let nums: [Value] = (0..<rng.int(0...3)).map { _ in
+      rng.chance(0.1) ? .null : .int(Int64(rng.int(-3...3)))
+    }
+    return [
+      maybe(.int(rng.pick([0, 1, -1, 2, 3, Int64.max, Int64.min]))),
+      maybe(.int(Int64(rng.int(-3...3)))),
+      maybe(.double(rng.pick([0.5, -1.5, 2.0, 3.0, 1e300, -0.0]))),
+      maybe(.string(rng.pick(Self.strings))),
+      maybe(.bool(rng.chance(0.5))),
+      maybe(.date(CalendarDate(daysSinceEpoch: Int64(rng.int(19_000...19_010))))),
+      maybe(.dateTime(Instant(seconds: Int64(rng.int(1_641_600_000...1_642_600_000))))),
+      maybe(
+        .duration(
+          TimeSpan(nanoseconds: rng.pick([0, 3_600_000_000_000, 86_400_000_000_000, Int64.min])))),
+      maybe(.list(tags)),
+      maybe(.list(nums)),
+      maybe(.record([.int(Int64(rng.int(-1...1))), rng.chance(0.5) ? .null : .string("y")])),
+      maybe(
+        .list(
+          (0..<rng.int(0...3)).map { _ in
+            rng.chance(0.1)
+              ? .null
+              : .record([
+                rng.chance(0.1) ? .null : .int(Int64(rng.int(-3...3))),
+                rng.chance(0.5) ? .null : .string(rng.pick(Self.strings)),
+              ])
+          })),
+    ]
+  }
+}
