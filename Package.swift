@@ -26,7 +26,9 @@ let package = Package(
     // Scripts and the REPL: statements run against loaded data, line editing, completion.
     .target(name: "FilterSession", dependencies: ["FilterDSL", "FilterData"]),
     // The command-line tool.
-    .executableTarget(name: "flt", dependencies: ["FilterDSL", "FilterData", "FilterSession"]),
+    .executableTarget(
+      name: "flt",
+      dependencies: ["FilterDSL", "FilterData", "FilterSession", "FilterSQL", "FilterDatabase"]),
     // Release-build benchmarks: `swift run -c release flt-bench parse`.
     .executableTarget(name: "flt-bench", dependencies: ["FilterDSL"]),
     // What every test target shares: temporary files that are cleaned up, a small-stack runner,

@@ -44,7 +44,8 @@ public struct DataRecord: Sendable {
     out.append(0x7D)
   }
 
-  private static func appendValue(_ value: Value, _ type: ValueType, to out: inout [UInt8]) {
+  /// Appends `value`, of `type`, as JSON: nested records as objects of their schema's names.
+  static func appendValue(_ value: Value, _ type: ValueType, to out: inout [UInt8]) {
     switch (value, type) {
     case (.record(let inner), .record(let schema)):
       appendObject(inner, schema, to: &out)

@@ -45,9 +45,18 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
   public func columnType(_ type: ValueType) -> String? {
     switch (self, type) {
     case (_, .null): nil
-    case (.sqlite, .bool), (.sqlite, .int), (.sqlite, .duration): "INTEGER"
+    // SQLite's names say what the column holds, so that reading the table's declaration
+    // gives the schema back; each has the storage its values need (BOOLEAN, DATE, DATETIME,
+    // DURATION and JSON have NUMERIC affinity, which keeps integers, and text that is not a
+    // number, as they are).
+    case (.sqlite, .bool): "BOOLEAN"
+    case (.sqlite, .int): "INTEGER"
     case (.sqlite, .double): "REAL"
-    case (.sqlite, _): "TEXT"
+    case (.sqlite, .string): "TEXT"
+    case (.sqlite, .date): "DATE"
+    case (.sqlite, .dateTime): "DATETIME"
+    case (.sqlite, .duration): "DURATION"
+    case (.sqlite, .list), (.sqlite, .record): "JSON"
     case (.postgresql, .bool): "boolean"
     case (.postgresql, .int): "bigint"
     case (.postgresql, .double): "double precision"
@@ -68,5 +77,32 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.postgresql, .dateTime), (.postgresql, .duration): false
     default: true
     }
+  }
+
+  /// The type of a column declared as `declared` (`INTEGER`, `varchar(20)`, `timestamptz`),
+  /// for the scalar types; nil for JSON columns, whose lists and records are read from the
+  /// values. Unknown names are text.
+  public func fieldType(declared: String) -> ValueType? {
+    let name = String(declared.lowercased().prefix { $0 != "(" }).trimmingSpaces
+    switch name {
+    case "bool", "boolean": return .bool
+    case "date": return .date
+    case "datetime", "timestamp", "timestamptz", "timestamp with time zone": return .dateTime
+    case "duration", "interval": return .duration
+    case "json", "jsonb": return nil
+    default:
+      if name.contains("int") { return .int }
+      for real in ["real", "floa", "doub", "numeric", "decimal"] where name.contains(real) {
+        return .double
+      }
+      return .string
+    }
+  }
+}
+
+extension String {
+  /// This text without spaces at either end.
+  var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

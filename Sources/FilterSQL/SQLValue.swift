@@ -99,3 +99,32 @@ enum SQLTimeText {
     return whole + "." + String(repeating: "0", count: 9 - digits.count) + digits + "Z"
   }
 }
+
+extension SQLValue {
+  /// The value as a literal of `dialect`, for scripts that load data (`flt -f sql`); queries
+  /// never carry literals, only parameters.
+  public func literal(_ dialect: SQLDialect) -> String {
+    switch self {
+    case .null: return "NULL"
+    case .int(let i): return String(i)
+    case .double(let d):
+      if d.isFinite { return String(d) }
+      switch dialect {
+      case .sqlite: return d < 0 ? "-9e999" : "9e999"
+      case .postgresql: return d < 0 ? "'-Infinity'" : "'Infinity'"
+      }
+    case .text(let text):
+      if dialect == .sqlite && text.utf8.contains(0) {
+        // A NUL cannot be written inside quotes: the bytes in hexadecimal.
+        let digits = Array("0123456789ABCDEF")
+        var hex = ""
+        for byte in text.utf8 {
+          hex.append(digits[Int(byte >> 4)])
+          hex.append(digits[Int(byte & 15)])
+        }
+        return "CAST(X'\(hex)' AS TEXT)"
+      }
+      return "'" + text.replacingAll("'", with: "''") + "'"
+    }
+  }
+}

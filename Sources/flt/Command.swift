@@ -30,9 +30,12 @@ enum Command {
                                            nothing; print nothing when they are fine
            flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
            flt ast QUERY | flt tokens QUERY
+           flt sql [--dialect D] [--table NAME] [--format text|json] QUERY FILE|DATABASE
+                                           print the SQL a query runs as (PostgreSQL, SQLite)
 
     FILTER is a query: a filter, then optionally order by, limit and offset.
     FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
+    or a SQLite database (.db, .sqlite, .sqlite3) with --table NAME: the query runs there;
     with no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines,
     anything else CSV, unless -i says).
 
@@ -56,6 +59,7 @@ enum Command {
           --check               check the filter against the data's fields and stop
           --schema              print the fields inferred from the data and stop
           --no-progress         never show progress on standard error
+          --table NAME          the table of a database FILE to query
       -h, --help                this text
       -V, --version             the version
 
@@ -98,6 +102,12 @@ enum Command {
       return session(rest) { ReplCommand(files: $0.files, parameters: $0.parameters).run() }
     case "run":
       return script(rest)
+    case "sql":
+      do {
+        return try SQLCommand.parse(rest).run()
+      } catch {
+        return usageError(error.message)
+      }
     case _ where isScript(firstOperand(arguments)):
       // `flt p.flt -p budget=500`, or with the options first: `flt -p budget=500 p.flt`.
       return script(arguments)
@@ -119,7 +129,7 @@ enum Command {
   static func firstOperand(_ arguments: [String]) -> String? {
     let takingValues: Set<String> = [
       "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
-      "--input-format", "--root", "--null", "-t", "--type",
+      "--input-format", "--root", "--null", "-t", "--type", "--table", "--dialect",
     ]
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -169,6 +179,14 @@ enum Command {
     }
     if options.schema { return schema(options) }
     guard let query = options.filter else { return usageError("missing FILTER") }
+    if let path = options.files.first,
+      DatabaseCommand.isDatabase(path) || (options.table != nil && !options.sqlScript)
+    {
+      guard options.files.count == 1 else {
+        return usageError("a query runs on one database at a time")
+      }
+      return DatabaseCommand(options: options, query: query, path: path).run()
+    }
     return FilterCommand(options: options, query: query).run()
   }
 

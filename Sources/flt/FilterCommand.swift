@@ -1,5 +1,7 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
+import FilterSQL
 import FilterSession
 
 #if canImport(Glibc)
@@ -50,6 +52,8 @@ struct FilterCommand {
 
   private func execute(_ inputs: [String?]) throws -> Int32 {
     let first = try DataReader(path: inputs[0], format: options.inputFormat, options: options.read)
+    // A SQL script's `CREATE TABLE` needs the types of the whole input.
+    if options.sqlScript { try first.inferWhole() }
     let compiled = try compile(for: first)
     if options.check { return Command.Status.success }
     if options.explain {
@@ -58,12 +62,12 @@ struct FilterCommand {
     }
     try checkSelection(first)
 
-    let format = options.format ?? (options.output == nil && isatty(1) == 1 ? .table : .jsonl)
+    let format =
+      options.sqlScript
+      ? .jsonl : options.format ?? (options.output == nil && isatty(1) == 1 ? .table : .jsonl)
     let target = try OutputTarget(path: options.output)
     defer { target.discard() }
-    let writer =
-      options.count
-      ? nil : RecordWriter(format, for: first, select: options.select, to: target.stream)
+    let writer = options.count ? nil : try output(format, first, target.stream)
     let progress = Progress(
       enabled: options.progress
         ?? (isatty(2) == 1
@@ -79,14 +83,15 @@ struct FilterCommand {
       let reader =
         index == 0
         ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
-      if compiled.sorts && reader.schema.names != first.schema.names {
+      if (compiled.sorts || options.sqlScript) && reader.schema.names != first.schema.names {
         throw CommandError(
           message:
-            "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); sort files with different fields one at a time"
+            "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); \(options.sqlScript ? "write" : "sort") files with different fields one at a time"
         )
       }
       if index > 0 { execution.replace(with: try compile(for: reader, showingWarnings: false)) }
-      reader.decodeOnly(Set(execution.query.query.fieldNames))
+      // Other output copies each record's text; a SQL script writes every field's value.
+      if !options.sqlScript { reader.decodeOnly(Set(execution.query.query.fieldNames)) }
       var version = reader.schemaVersion
       var read = 0
       let keptBefore = execution.keptCount
@@ -123,6 +128,11 @@ struct FilterCommand {
     for record in execution.finish() { writer?.write(record) }
     progress.clear()
     writer?.finish()
+    if let script = writer as? SQLScriptWriter, script.unstorable > 0 {
+      Command.writeError(
+        "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
+      )
+    }
     if options.count { target.stream.write("\(execution.emitted)\n") }
     target.stream.flush()
     if let failure = target.stream.failure {
@@ -132,6 +142,18 @@ struct FilterCommand {
     if !execution.faults.isEmpty { Command.writeError("warning: \(execution.faults.summary)\n") }
     return options.exitStatus && execution.emitted == 0
       ? Command.Status.noMatch : Command.Status.success
+  }
+
+  /// Where the matches go: a SQL script, or a data format.
+  private func output(_ format: OutputFormat, _ reader: DataReader, _ out: OutputSink) throws
+    -> any RecordOutput
+  {
+    guard options.sqlScript, let dialect = options.dialect else {
+      return RecordWriter(format, for: reader, select: options.select, to: out)
+    }
+    let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"
+    let name = options.table ?? String(base.prefix { $0 != "." })
+    return SQLScriptWriter(SQLTable(name: name, schema: reader.schema), dialect: dialect, to: out)
   }
 
   /// The query compiled for the records of `reader`, printing the checker's warnings (once,
@@ -184,18 +206,7 @@ struct FilterCommand {
   private func compileChecked(for reader: DataReader, showingWarnings: Bool) throws
     -> CompiledQuery<DataRecord>
   {
-    var parameters: [String: ValueType] = [:]
-    var values: [String: Value] = [:]
-    for (name, expr) in options.parameters {
-      guard let (value, type) = ParameterValue.constant(expr) else {
-        throw CommandError(
-          message:
-            "--param \(name)=\(expr): a filter's parameter is one value or a list of values; a range works in scripts (let \(name) = \(expr)), or write the range in the filter"
-        )
-      }
-      parameters[name] = type
-      values[name] = value
-    }
+    let (parameters, values) = try ParameterValue.typed(options.parameters)
     let compiled = try CompiledQuery(query, for: reader.recordType, parameters: parameters)
     if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
       let source = SourceText(query, name: "<query>")

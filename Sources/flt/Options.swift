@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterSQL
 
 /// The options of the one-shot command `flt [options] FILTER [FILE...]`.
 struct Options {
@@ -20,6 +21,12 @@ struct Options {
   var help = false
   var version = false
   var progress: Bool?
+  /// `--table NAME`: the table to query when the data is a database, or to create with
+  /// `--format sql`.
+  var table: String?
+  /// `--format sql`: records as a SQL script in `--dialect`.
+  var sqlScript = false
+  var dialect: SQLDialect?
 
   /// A command line that cannot be understood: what is wrong, for `flt: error: ...`.
   struct UsageError: Error {
@@ -72,11 +79,22 @@ struct Options {
         options.select = fields
       case "-f", "--format":
         let text = try value()
+        if text == "sql" {
+          options.sqlScript = true
+          continue
+        }
         guard let format = OutputFormat(rawValue: text) else {
           throw UsageError(
-            message: "unknown output format '\(text)'; use one of table, json, jsonl, csv, tsv")
+            message:
+              "unknown output format '\(text)'; use one of table, json, jsonl, csv, tsv, sql")
         }
         options.format = format
+      case "--dialect":
+        let text = try value()
+        guard let dialect = SQLDialect(rawValue: text) else {
+          throw UsageError(message: "unknown dialect '\(text)'; use postgresql or sqlite")
+        }
+        options.dialect = dialect
       case "-o", "--output":
         options.output = try value()
       case "-i", "--input-format":
@@ -126,6 +144,8 @@ struct Options {
       case "--progress", "--no-progress":
         try noValue()
         options.progress = name == "--progress"
+      case "--table":
+        options.table = try value()
       case "-h", "--help":
         options.help = true
       case "-V", "--version":
@@ -136,11 +156,18 @@ struct Options {
           "--type",
           "--schema",
           "--explain", "--check", "--param", "--exit-status", "--help", "--version",
-          "--progress", "--no-progress",
+          "--progress", "--no-progress", "--table", "--dialect",
         ]
         let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" }
         throw UsageError(message: "unknown option \(name)\(suggestion ?? "")")
       }
+    }
+    if options.sqlScript && options.dialect == nil {
+      throw UsageError(
+        message: "--format sql needs --dialect sqlite or --dialect postgresql")
+    }
+    if options.sqlScript && options.select != nil {
+      throw UsageError(message: "--format sql writes whole records; leave out --select")
     }
     if options.schema {
       options.files = positional
@@ -186,6 +213,25 @@ enum ParameterValue {
       return Expr(.literal(.string(text)))
     }
     return expr
+  }
+
+  /// The types and values of a filter's parameters given with `--param`.
+  static func typed(_ bindings: [Binding]) throws(FilterCommand.CommandError) -> (
+    types: [String: ValueType], values: [String: Value]
+  ) {
+    var types: [String: ValueType] = [:]
+    var values: [String: Value] = [:]
+    for (name, expr) in bindings {
+      guard let (value, type) = constant(expr) else {
+        throw FilterCommand.CommandError(
+          message:
+            "--param \(name)=\(expr): a filter's parameter is one value or a list of values; a range works in scripts (let \(name) = \(expr)), or write the range in the filter"
+        )
+      }
+      types[name] = type
+      values[name] = value
+    }
+    return (types, values)
   }
 
   /// The value and type of a constant expression: literals, lists of them, arithmetic on

@@ -23,30 +23,26 @@ package enum JSONValue {
   /// durations as text.
   package static func encode(_ value: Value, as type: ValueType) -> String {
     var out: [UInt8] = []
-    append(value, type, to: &out)
+    DataRecord.appendValue(value, type, to: &out)
     return String(decoding: out, as: UTF8.self)
   }
+}
 
-  private static func append(_ value: Value, _ type: ValueType, to out: inout [UInt8]) {
-    switch (value, type) {
-    case (.list(let items), .list(let element)):
-      out.append(0x5B)
-      for (i, item) in items.enumerated() {
-        if i > 0 { out.append(0x2C) }
-        append(item, element, to: &out)
+extension JSONValue {
+  /// The type that holds every one of `texts` (JSON values; nulls aside), as a data file's
+  /// field would be typed; nil when one is not JSON.
+  package static func inferType(_ texts: [String]) -> ValueType? {
+    let tally = TypeTally()
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+        var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
+        guard (try? scanner.tally(value: tally, depth: 1)) != nil else { return false }
+        scanner.skipSpace()
+        return scanner.peek == nil
       }
-      out.append(0x5D)
-    case (.record(let values), .record(let schema)):
-      out.append(0x7B)
-      for (i, (item, field)) in zip(values, schema.fields).enumerated() {
-        if i > 0 { out.append(0x2C) }
-        JSONText.appendQuoted(field.name.utf8, to: &out)
-        out.append(0x3A)
-        append(item, field.type, to: &out)
-      }
-      out.append(0x7D)
-    default:
-      ValueText.appendJSON(value, to: &out)
+      guard ok else { return nil }
     }
+    return tally.type
   }
 }

@@ -23,9 +23,20 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   }
 }
 
+/// Where a command writes the records it keeps: ``RecordWriter`` for the data formats, a SQL
+/// script for databases.
+public protocol RecordOutput: AnyObject {
+  /// How many records were written.
+  var count: Int { get }
+  /// Writes one record.
+  func write(_ record: DataRecord)
+  /// Ends the output (a table is printed here, a JSON array closed).
+  func finish()
+}
+
 /// Writes records in an output format. Records keep their fields' order and exact values:
 /// JSON input is copied byte for byte (without whitespace), CSV cells keep their text.
-public final class RecordWriter {
+public final class RecordWriter: RecordOutput {
   /// How many records were written.
   public private(set) var count = 0
   private let format: OutputFormat

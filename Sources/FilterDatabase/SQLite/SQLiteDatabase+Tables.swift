@@ -1,0 +1,65 @@
+import FilterDSL
+import FilterData
+import FilterSQL
+
+extension SQLiteDatabase {
+  /// The tables (and views) of the database, by name.
+  public func tableNames() throws(DatabaseError) -> [String] {
+    try rows(
+      SQLStatement(
+        "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+      )
+    ).compactMap { row in
+      if case .text(let name) = row.first { return name }
+      return nil
+    }
+  }
+
+  /// The table `name` as flt sees it: a field per column, typed by the column's declared
+  /// type (`INTEGER`, `REAL`, `TEXT`, `BOOLEAN`, `DATE`, `DATETIME`, `DURATION`), JSON columns
+  /// typed by the lists or records they hold; ties in `rowid` order where the table has one.
+  public func table(named name: String) throws(DatabaseError) -> SQLTable {
+    let columns = try rows(
+      SQLStatement(
+        #"SELECT name, type, "notnull" FROM pragma_table_info(?1)"#, parameters: [.text(name)]))
+    guard !columns.isEmpty else {
+      let names = (try? tableNames()) ?? []
+      throw DatabaseError(
+        "the database \(path) has no table \(name)",
+        help: names.isEmpty
+          ? "the database has no tables" : "its tables: " + names.joined(separator: ", "))
+    }
+    var fields: [Schema.Field] = []
+    for column in columns {
+      guard case .text(let field) = column[0] else { continue }
+      let declared: String
+      if case .text(let text) = column[1] { declared = text } else { declared = "" }
+      let optional = column[2] != .int(1)
+      var type = SQLDialect.sqlite.fieldType(declared: declared)
+      if type == nil { type = try jsonType(field, in: name) }
+      fields.append(Schema.Field(field, type ?? .string, optional: optional))
+    }
+    let hasRowid =
+      (try? rows(SQLStatement("SELECT rowid FROM \(SQLDialect.sqlite.quote(name)) LIMIT 0"))) != nil
+    return SQLTable(name: name, schema: Schema(fields), rowOrder: hasRowid ? "rowid" : nil)
+  }
+
+  /// The type of the JSON values in `column` of `table`: lists or records as a data file's
+  /// would be typed; text when they are mixed or not JSON.
+  private func jsonType(_ column: String, in table: String) throws(DatabaseError) -> ValueType {
+    let quoted = SQLDialect.sqlite.quote(column)
+    var texts: [String] = []
+    try forEachRow(
+      SQLStatement(
+        "SELECT \(quoted) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL")
+    ) { row in
+      if case .text(let text) = row[0] { texts.append(text) }
+      return true
+    }
+    switch JSONValue.inferType(texts) {
+    case .some(.list(let element)): return .list(element)
+    case .some(.record(let schema)): return .record(schema)
+    default: return .string
+    }
+  }
+}

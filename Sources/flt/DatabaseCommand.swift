@@ -1,0 +1,110 @@
+import FilterDSL
+import FilterData
+import FilterDatabase
+import FilterSQL
+import FilterSession
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flt [options] --table NAME QUERY DATABASE`: the records of a database table that match a
+/// query. The database answers what SQL answers exactly; flt finishes the rest.
+struct DatabaseCommand {
+  let options: Options
+  let query: String
+  let path: String
+
+  /// Whether `path` names a database rather than a data file.
+  static func isDatabase(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    return [".db", ".sqlite", ".sqlite3"].contains { lower.hasSuffix($0) }
+      || lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
+  }
+
+  /// Runs the command; returns the exit status.
+  func run() -> Int32 {
+    do {
+      return try execute()
+    } catch let error as FilterError {
+      Command.writeError(error.description)
+    } catch let error as DatabaseError {
+      Command.writeError(Self.rendered(error))
+    } catch let error as FilterCommand.CommandError {
+      Command.writeError("error: \(error.message)\n")
+    } catch {
+      Command.writeError("error: \(error)\n")
+    }
+    return Command.Status.failure
+  }
+
+  /// `error: ...` and `help: ...` lines for a database's error.
+  static func rendered(_ error: DatabaseError) -> String {
+    "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")
+  }
+
+  /// The database at `path` and its table `name`.
+  static func open(_ path: String, table name: String?) throws -> (SQLiteDatabase, SQLTable) {
+    let lower = path.lowercased()
+    if lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") {
+      throw DatabaseError(
+        "PostgreSQL is not supported yet",
+        help: "move the table into SQLite, or run `flt sql` to print the statement for psql")
+    }
+    let database = try SQLiteDatabase(path: path)
+    guard let name else {
+      let tables = (try? database.tableNames()) ?? []
+      throw DatabaseError(
+        "\(path) is a database: say which table to query with --table NAME",
+        help: tables.isEmpty
+          ? "the database has no tables" : "its tables: " + tables.joined(separator: ", "))
+    }
+    return (database, try database.table(named: name))
+  }
+
+  private func execute() throws -> Int32 {
+    let (database, table) = try Self.open(path, table: options.table)
+    let (types, values) = try ParameterValue.typed(options.parameters)
+    let query = try DatabaseQuery(self.query, on: table, in: database, parameters: types)
+    if options.check { return Command.Status.success }
+    if options.explain {
+      StandardStreams.print(query.translation(values).explanation)
+      return Command.Status.success
+    }
+    for name in options.select ?? [] where table.schema.field(named: name) == nil {
+      throw FilterCommand.CommandError(
+        message:
+          "--select: table \(table.name) has no column '\(name)'; its columns are \(table.schema.names.joined(separator: ", "))"
+      )
+    }
+    let format = options.format ?? (options.output == nil && isatty(1) == 1 ? .table : .jsonl)
+    let target = try OutputTarget(path: options.output)
+    defer { target.discard() }
+    let now = SystemClock.now()
+    var emitted = 0
+    var faults = FaultCounts()
+    if options.count {
+      emitted = try query.count(values, now: now)
+      target.stream.write("\(emitted)\n")
+    } else {
+      let writer = RecordWriter(
+        format, columns: table.schema.names, select: options.select, to: target.stream)
+      faults = try query.run(values, now: now) { record in
+        writer.write(DataRecord(record, schema: table.schema))
+        emitted += 1
+        if format != .table { target.stream.flush() }
+        return target.stream.failure == nil
+      }.faults
+      writer.finish()
+    }
+    target.stream.flush()
+    if let failure = target.stream.failure {
+      throw FilterCommand.CommandError(message: "cannot write the output: \(failure)")
+    }
+    try target.commit()
+    if !faults.isEmpty { Command.writeError("warning: \(faults.summary)\n") }
+    return options.exitStatus && emitted == 0 ? Command.Status.noMatch : Command.Status.success
+  }
+}
