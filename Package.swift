@@ -46,6 +46,7 @@ let package = Package(
     .testTarget(
       name: "FilterDatabaseTests",
       dependencies: ["FilterDatabase", "FilterSQL", "FilterData", "FilterDSL", "TestSupport"]),
-    .testTarget(name: "fltTests", dependencies: ["flt", "FilterData", "TestSupport"]),
+    .testTarget(
+      name: "fltTests", dependencies: ["flt", "FilterData", "FilterDatabase", "TestSupport"]),
   ]
 )

@@ -80,6 +80,32 @@ public final class SQLiteDatabase: @unchecked Sendable {
     try forEachRow(SQLStatement(text, parameters: parameters)) { _ in true }
   }
 
+  /// Runs every statement of `script` in turn (a file of `CREATE TABLE` and `INSERT`s, as
+  /// `flt --format sql` writes), without parameters.
+  public func executeScript(_ script: String) throws(DatabaseError) {
+    var bytes = Array(script.utf8CString)
+    try bytes.withUnsafeMutableBufferPointer { (buffer) throws(DatabaseError) in
+      guard var next = UnsafePointer(buffer.baseAddress) else { return }
+      while next.pointee != 0 {
+        var prepared: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        guard library.prepare(handle, next, -1, &prepared, &tail) == 0 else {
+          throw DatabaseError("SQLite: \(message)")
+        }
+        defer { _ = library.finalize(prepared) }
+        guard let tail, tail != next else { return }
+        next = tail
+        // Only white space or comments were left: nothing was prepared.
+        guard let prepared else { continue }
+        while true {
+          let status = library.step(prepared)
+          if status == 101 { break }
+          guard status == 100 else { throw DatabaseError("SQLite: \(message)") }
+        }
+      }
+    }
+  }
+
   /// Stops the statement running now (from another thread, on Ctrl-C): it fails with "the
   /// query was interrupted".
   public func interrupt() { library.interrupt(handle) }

@@ -1,0 +1,100 @@
+import FilterDSL
+import FilterData
+import FilterDatabase
+import FilterSQL
+import TestSupport
+import Testing
+
+/// The SQLite client: tables read back with their types, values that do not fit, scripts.
+@Suite struct SQLiteDatabaseTests {
+  @Test func tablesAreReadBackWithTheirTypes() throws {
+    var generator = TypedFilterGenerator(seed: 1)
+    let records = (0..<200).map { _ in generator.record() }
+    let (database, table) = try SQLiteTestTable.make(records)
+    let read = try database.table(named: table.name)
+    #expect(read.schema.fields.map(\.name) == table.schema.fields.map(\.name))
+    // Types alike (nested records' fields by name and type; their optionality comes from the
+    // values found).
+    #expect(read.schema.fields.map { shape($0.type) } == table.schema.fields.map { shape($0.type) })
+    #expect(read.rowOrder == "rowid")
+    #expect(try database.tableNames() == ["t"])
+    // And the records come back as they went in.
+    let all = try DatabaseQuery("true", on: read, in: database).records().records
+    #expect(all == records)
+  }
+
+  @Test func aMissingTableListsTheTables() throws {
+    let (database, _) = try SQLiteTestTable.make([], name: "phones")
+    #expect {
+      _ = try database.table(named: "phone")
+    } throws: { error in
+      let error = error as? DatabaseError
+      return error?.message.contains("no table phone") == true
+        && error?.help == "its tables: phones"
+    }
+  }
+
+  @Test func aValueThatDoesNotFitItsColumnIsAnError() throws {
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    try database.execute(#"CREATE TABLE t (n INTEGER, s TEXT)"#)
+    try database.execute(#"INSERT INTO t VALUES (1, 'a'), ('one', 'b')"#)
+    let table = try database.table(named: "t")
+    let query = try DatabaseQuery("n > 0", on: table, in: database)
+    #expect {
+      _ = try query.records()
+    } throws: { error in
+      (error as? DatabaseError)?.message == "row 2 of table t: column n holds 'one', not an integer"
+    }
+    // Whichever filter brings the row back, it is refused rather than dropped silently.
+    #expect(throws: DatabaseError.self) {
+      _ = try DatabaseQuery("s == b", on: table, in: database).records()
+    }
+  }
+
+  @Test func scriptsLoadRecordsExactly() throws {
+    // Hostile text (quotes, a NUL, line breaks, backslashes) and extreme numbers.
+    let schema = Schema([
+      .init("s", .string, optional: true), .init("i", .int, optional: true),
+      .init("d", .double, optional: true), .init("l", .list(.string), optional: true),
+    ])
+    let records: [[Value]] = [
+      [.string("it's \"quoted\"\n\\ \u{0} é"), .int(.min), .double(1e300), .list([.string("'")])],
+      [.string("'); DROP TABLE t; --"), .int(.max), .double(-0.5), .list([])],
+      [.null, .null, .double(.infinity), .null],
+    ]
+    let out = OutputSink()
+    let writer = SQLScriptWriter(SQLTable(name: "t", schema: schema), dialect: .sqlite, to: out)
+    for record in records { writer.write(DataRecord(record, schema: schema)) }
+    writer.finish()
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    try database.executeScript(out.text)
+    let table = try database.table(named: "t")
+    #expect(table.schema.fields.map(\.type) == schema.fields.map(\.type))
+    #expect(try DatabaseQuery("true", on: table, in: database).records().records == records)
+    #expect(try DatabaseQuery(#"s contains "DROP""#, on: table, in: database).count() == 1)
+  }
+
+  @Test func aBadScriptSaysWhy() throws {
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    #expect {
+      try database.executeScript("CREATE TABLE t (a); INSERT INTO nowhere VALUES (1);")
+    } throws: { error in
+      (error as? DatabaseError)?.message == "SQLite: no such table: nowhere"
+    }
+  }
+
+  @Test func aMissingFileIsNotCreated() throws {
+    let path = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))/x.db"
+    #expect(throws: DatabaseError.self) { _ = try SQLiteDatabase(path: path) }
+  }
+}
+
+/// A type with its nested records' fields by name and type only.
+func shape(_ type: ValueType) -> String {
+  switch type {
+  case .list(let element): "[" + shape(element) + "]"
+  case .record(let schema):
+    "{" + schema.fields.map { $0.name + ": " + shape($0.type) }.joined(separator: ", ") + "}"
+  default: type.description
+  }
+}

@@ -1,0 +1,96 @@
+import FilterDatabase
+import Foundation
+import Testing
+
+/// `flt --table NAME QUERY DATABASE`, `flt sql` and `--format sql`, run as a built binary.
+@Suite struct DatabaseCommandTests {
+  func flt(_ arguments: [String]) throws -> CLITests.Run { try CLITests.flt(arguments) }
+
+  /// examples/phones.json moved into a new SQLite database with `--format sql`.
+  func phonesDatabase() throws -> String {
+    let script = try flt(
+      [
+        "--format", "sql", "--dialect", "sqlite", "--table", "phones", "true",
+        "examples/phones.json",
+      ])
+    #expect(script.status == 0 && script.stderr.isEmpty)
+    #expect(
+      script.stdout.hasPrefix("BEGIN;\nCREATE TABLE \"phones\" (\"model\" TEXT, \"price\" INTEGER"))
+    let path = try CLITests.temporaryFile([], name: "shop.db").path
+    try FileManager.default.removeItem(atPath: path)
+    try SQLiteDatabase(path: path, writable: true).executeScript(script.stdout)
+    return path
+  }
+
+  @Test func theSameQueriesGiveTheSameRecordsInTheDatabase() throws {
+    let database = try phonesDatabase()
+    let select = ["-f", "csv", "-s", "model,price,color,diskSpace,released,tags,inStock"]
+    for query in [
+      #"color in (Starlight, "Space Black") and diskSpace >= 256"#,
+      #"tags contains "5G" order by price desc, model limit 7 offset 2"#,
+      "camera.megapixels >= 48 and camera.zoom is null",
+      #"model like "iPhone 1?*" and price between 500 and 1000 order by released nulls last"#,
+      #"model ==[c] "IPHONE 14" or price > 1500"#,
+      "released >= 2022-09-01 and discontinued is null and inStock order by screenSize desc",
+    ] {
+      let file = try flt(select + [query, "examples/phones.json"])
+      let table = try flt(select + ["--table", "phones", query, database])
+      #expect(
+        file.status == 0 && table.status == 0 && table.stderr.isEmpty, "\(query): \(table.stderr)")
+      #expect(file.stdout == table.stdout, "\(query)")
+      #expect(file.stdout.split(separator: "\n").count > 1, "\(query) matches nothing")
+    }
+    let count = try flt(["--count", "--table", "phones", DataCommandTests.design, database])
+    #expect(count.stdout == "13\n")
+    let explain = try flt([
+      "--explain", "--table", "phones", #"price < 900 and model ==[c] "x""#, database,
+    ])
+    #expect(explain.stdout.hasPrefix(#"in sqlite: SELECT "model""#))
+    #expect(explain.stdout.contains(#"WHERE ("price" < ?1) ORDER BY "rowid"  -- 900"#))
+    #expect(explain.stdout.contains(#"in flt: model ==[c] "x""#))
+  }
+
+  @Test func mistakesSayWhatToDo() throws {
+    let database = try phonesDatabase()
+    let noTable = try flt(["price > 1", database])
+    #expect(noTable.status == 2)
+    #expect(
+      noTable.stderr.contains(
+        "is a database: say which table to query with --table NAME\nhelp: its tables: phones"))
+    let wrongTable = try flt(["--table", "phone", "price > 1", database])
+    #expect(
+      wrongTable.status == 2
+        && wrongTable.stderr.contains("has no table phone\nhelp: its tables: phones"))
+    let field = try flt(["--table", "phones", "pric > 1", database])
+    #expect(field.status == 2 && field.stderr.contains("did you mean 'price'?"))
+    let postgres = try flt(["--table", "t", "x > 1", "postgresql://localhost/db"])
+    #expect(postgres.status == 2 && postgres.stderr.contains("PostgreSQL is not supported yet"))
+    let dialect = try flt(["--format", "sql", "true", "examples/phones.json"])
+    #expect(dialect.status == 2 && dialect.stderr.contains("--format sql needs --dialect"))
+    let missing = try flt(["--table", "t", "x > 1", "/nonexistent/shop.db"])
+    #expect(missing.status == 2 && missing.stderr.contains("cannot open the SQLite database"))
+  }
+
+  @Test func sqlPrintsTheStatement() throws {
+    let json = try flt([
+      "sql", "--dialect", "postgresql", "--format", "json", "-p", "top=1000",
+      #"color in (Starlight, Gold) and price < $top and model ==[c] "iphone 14""#,
+      "examples/phones.json",
+    ])
+    #expect(json.status == 0)
+    #expect(
+      json.stdout
+        == #"{"sql": "SELECT \"model\", \"price\", \"screenSize\", \"processor\", \"memory\", \"diskSpace\", \"color\", \"camera\", \"tags\", \"released\", \"inStock\", \"discontinued\" FROM \"phones\" WHERE (\"color\" IN ($1::text, $2::text)) AND (\"price\" < $3::bigint)", "parameters": ["Starlight", "Gold", 1000], "residual": "model ==[c] \"iphone 14\""}"#
+        + "\n")
+    let text = try flt([
+      "sql", "--table", "phones", "price < 900 order by price limit 2", try phonesDatabase(),
+    ])
+    #expect(
+      text.stdout
+        == #"SELECT "model", "price", "screenSize", "processor", "memory", "diskSpace", "color", "camera", "tags", "released", "inStock", "discontinued" FROM "phones" WHERE ("price" < ?1) ORDER BY "price" ASC NULLS FIRST, "rowid" LIMIT ?2;"#
+        + "\n-- parameters: ?1 = 900, ?2 = 2\n")
+    let bad = try flt(["sql", "--dialect", "oracle", "true", "examples/phones.json"])
+    #expect(
+      bad.status == 2 && bad.stderr.contains("unknown dialect 'oracle'; use postgresql or sqlite"))
+  }
+}
