@@ -5,6 +5,8 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
   public var message: String
   /// What to do about it, when there is something to say.
   public var help: String?
+  /// The database's own code for the error, where it gave one (PostgreSQL's SQLSTATE).
+  public var code: String?
 
   /// An error saying `message`, with `help`.
   public init(_ message: String, help: String? = nil) {

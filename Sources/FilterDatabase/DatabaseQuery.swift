@@ -110,7 +110,9 @@ public struct DatabaseQuery: Sendable {
     if translation.residual == nil {
       var count: Int?
       try connection.forEachRow(translation.count) { row in
-        if case .int(let n) = row.first { count = Int(n) }
+        if let cell = row.first, case .int(let n) = connection.dialect.decode(cell, as: .int) {
+          count = Int(n)
+        }
         return false
       }
       guard let count else { throw DatabaseError("the database gave no count") }

@@ -1,3 +1,5 @@
+import FilterDSL
+import FilterData
 import FilterSQL
 
 /// A connection to a database that runs statements with bound parameters and hands back rows:
@@ -10,9 +12,33 @@ public protocol SQLConnection: AnyObject, Sendable {
   func forEachRow(_ statement: SQLStatement, _ body: ([SQLValue]) -> Bool) throws(DatabaseError)
   /// Stops the statement running now; callable from any thread.
   func interrupt()
+  /// The tables (and views) queries can name.
+  func tableNames() throws(DatabaseError) -> [String]
+  /// The table `name` as flt sees it: a field per column, typed by the column's type.
+  func table(named name: String) throws(DatabaseError) -> SQLTable
+}
+
+/// Connects to the database `location` names: a `postgresql://` URL, or a SQLite file
+/// (opened read-only).
+public func connect(to location: String) throws(DatabaseError) -> any SQLConnection {
+  let lower = location.lowercased()
+  if lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") {
+    return try PostgresConnection(url: location)
+  }
+  return try SQLiteDatabase(path: location)
 }
 
 extension SQLiteDatabase: SQLConnection {
   /// SQLite's dialect.
   public var dialect: SQLDialect { .sqlite }
+}
+
+/// The type of a JSON column from its values: the lists or records they all are, as a data
+/// file's field would be typed; text when they are mixed, scalars, or not JSON.
+func jsonColumnType(_ texts: [String]) -> ValueType {
+  switch JSONValue.inferType(texts) {
+  case .some(.list(let element)): .list(element)
+  case .some(.record(let schema)): .record(schema)
+  default: .string
+  }
 }

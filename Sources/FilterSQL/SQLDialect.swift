@@ -68,6 +68,20 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// Column `name`, of `type`, as a select list reads it back: as it is, except in
+  /// PostgreSQL date-times as fixed ISO text in UTC and durations as nanoseconds.
+  func selected(_ name: String, _ type: ValueType) -> String {
+    let column = quote(name)
+    switch (self, type) {
+    case (.postgresql, .dateTime):
+      return #"to_char(\#(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')"#
+    case (.postgresql, .duration):
+      return "(extract(epoch FROM \(column)) * 1000000000)::bigint"
+    default:
+      return column
+    }
+  }
+
   /// Whether the dialect stores values of `type` so that comparing them in SQL orders them as
   /// flt does. PostgreSQL keeps microseconds in `timestamptz` and `interval`, where flt keeps
   /// nanoseconds, so date-times and durations are compared by flt there.

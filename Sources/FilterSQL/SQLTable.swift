@@ -23,10 +23,19 @@ public struct SQLTable: Hashable, Sendable {
     self.rowOrder = rowOrder
   }
 
-  /// `CREATE TABLE` for the table in `dialect`, with the column type of each field.
+  /// The column that keeps the input order in tables flt creates in PostgreSQL (SQLite has
+  /// `rowid`); a table read back with it uses it to break ties, and leaves it out of its
+  /// fields.
+  public static let rowOrderColumn = "flt_row"
+
+  /// `CREATE TABLE` for the table in `dialect`, with the column type of each field, and the
+  /// ``rowOrder`` column where it is not SQLite's `rowid`.
   public func createStatement(_ dialect: SQLDialect) -> String {
-    let columns = zip(self.columns, schema.fields).map { column, field in
+    var columns = zip(self.columns, schema.fields).map { column, field in
       dialect.quote(column) + " " + (dialect.columnType(field.type) ?? "text")
+    }
+    if let rowOrder, rowOrder != "rowid" {
+      columns.append(dialect.quote(rowOrder) + " bigint GENERATED ALWAYS AS IDENTITY")
     }
     return "CREATE TABLE \(dialect.quote(name)) (\(columns.joined(separator: ", ")))"
   }

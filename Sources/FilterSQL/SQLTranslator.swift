@@ -89,7 +89,8 @@ public struct SQLTranslator: Sendable {
       }
       writer = page
     }
-    let columns = table.columns.map(dialect.quote).joined(separator: ", ")
+    let columns = zip(table.columns, table.schema.fields).map { dialect.selected($0, $1.type) }
+      .joined(separator: ", ")
     let select = SQLStatement(
       "SELECT " + columns + from + whereClause + orderClause + pageClause,
       parameters: writer.parameters)

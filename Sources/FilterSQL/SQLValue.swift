@@ -52,6 +52,17 @@ extension SQLDialect {
     }
   }
 
+  /// `value` as a column of the dialect stores it, for loading data: as ``encode(_:)``, and
+  /// in PostgreSQL date-times as ISO text and durations in microseconds (which is what
+  /// `timestamptz` and `interval` keep: nanoseconds are cut). Nil as for ``encode(_:)``.
+  public func stored(_ value: Value) -> SQLValue? {
+    switch (self, value) {
+    case (.postgresql, .dateTime(let t)): .text(t.description)
+    case (.postgresql, .duration(let span)): .text("\(span.nanoseconds / 1000) microseconds")
+    default: encode(value)
+    }
+  }
+
   /// A cell read back as a value of `type`; nil when it does not hold one. Cells may come as
   /// text (PostgreSQL's text results) or in their own storage class (SQLite).
   public func decode(_ cell: SQLValue, as type: ValueType) -> Value? {
@@ -74,6 +85,7 @@ extension SQLDialect {
       default: return nil
       }
     case (.duration, .int(let ns)): return .duration(TimeSpan(nanoseconds: ns))
+    case (.duration, .text(let ns)): return Int64(ns).map { .duration(TimeSpan(nanoseconds: $0)) }
     default: return nil
     }
   }

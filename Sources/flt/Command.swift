@@ -35,7 +35,8 @@ enum Command {
 
     FILTER is a query: a filter, then optionally order by, limit and offset.
     FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
-    or a SQLite database (.db, .sqlite, .sqlite3) with --table NAME: the query runs there;
+    or a database with --table NAME, where the query runs: a SQLite file (.db, .sqlite,
+    .sqlite3) or postgresql://user[:password]@host[:port]/database (PGPASSWORD too);
     with no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines,
     anything else CSV, unless -i says).
 

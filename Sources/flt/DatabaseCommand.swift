@@ -45,15 +45,9 @@ struct DatabaseCommand {
     "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")
   }
 
-  /// The database at `path` and its table `name`.
-  static func open(_ path: String, table name: String?) throws -> (SQLiteDatabase, SQLTable) {
-    let lower = path.lowercased()
-    if lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") {
-      throw DatabaseError(
-        "PostgreSQL is not supported yet",
-        help: "move the table into SQLite, or run `flt sql` to print the statement for psql")
-    }
-    let database = try SQLiteDatabase(path: path)
+  /// The database at `path` (a SQLite file or a `postgresql://` URL) and its table `name`.
+  static func open(_ path: String, table name: String?) throws -> (any SQLConnection, SQLTable) {
+    let database = try connect(to: path)
     guard let name else {
       let tables = (try? database.tableNames()) ?? []
       throw DatabaseError(

@@ -153,7 +153,11 @@ struct FilterCommand {
     }
     let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"
     let name = options.table ?? String(base.prefix { $0 != "." })
-    return SQLScriptWriter(SQLTable(name: name, schema: reader.schema), dialect: dialect, to: out)
+    // Records keep their order: SQLite's rowid, a column of their own in PostgreSQL.
+    let table = SQLTable(
+      name: name, schema: reader.schema,
+      rowOrder: dialect == .sqlite ? "rowid" : SQLTable.rowOrderColumn)
+    return SQLScriptWriter(table, dialect: dialect, to: out)
   }
 
   /// The query compiled for the records of `reader`, printing the checker's warnings (once,

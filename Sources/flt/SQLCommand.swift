@@ -95,8 +95,8 @@ struct SQLCommand {
   /// fields (inferred from the whole file).
   private func target() throws -> (SQLDialect, SQLTable) {
     if DatabaseCommand.isDatabase(path) {
-      let (_, table) = try DatabaseCommand.open(path, table: table)
-      return (dialect ?? .sqlite, table)
+      let (database, table) = try DatabaseCommand.open(path, table: table)
+      return (dialect ?? database.dialect, table)
     }
     let reader = try DataReader(path: path == "-" ? nil : path, format: nil, options: ReadOptions())
     try reader.inferWhole()

@@ -65,6 +65,15 @@ import Testing
     #expect(sql.count.parameters == [.int(1000), .text("Gold")])
   }
 
+  @Test func tablesKeepTheirOrder() {
+    let table = SQLTable(
+      name: "t", schema: Schema([.init("a", .int)]), rowOrder: SQLTable.rowOrderColumn)
+    #expect(
+      table.createStatement(.postgresql)
+        == #"CREATE TABLE "t" ("a" bigint, "flt_row" bigint GENERATED ALWAYS AS IDENTITY)"#)
+    #expect(table.insertStatement(.postgresql) == #"INSERT INTO "t" ("a") VALUES ($1::bigint)"#)
+  }
+
   @Test func offsetWithoutLimit() throws {
     #expect(
       try Self.translate("price > 1 offset 3", .sqlite).select.text.hasSuffix(
@@ -121,7 +130,7 @@ import Testing
     )
     #expect(
       SQLTable(name: "t", schema: Self.schema).createStatement(.sqlite)
-        == #"CREATE TABLE "t" ("model" TEXT, "color" TEXT, "price" INTEGER, "rating" REAL, "inStock" INTEGER, "released" TEXT, "tags" TEXT)"#
+        == #"CREATE TABLE "t" ("model" TEXT, "color" TEXT, "price" INTEGER, "rating" REAL, "inStock" BOOLEAN, "released" DATE, "tags" JSON)"#
     )
   }
 

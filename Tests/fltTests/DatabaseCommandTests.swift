@@ -63,8 +63,13 @@ import Testing
         && wrongTable.stderr.contains("has no table phone\nhelp: its tables: phones"))
     let field = try flt(["--table", "phones", "pric > 1", database])
     #expect(field.status == 2 && field.stderr.contains("did you mean 'price'?"))
-    let postgres = try flt(["--table", "t", "x > 1", "postgresql://localhost/db"])
-    #expect(postgres.status == 2 && postgres.stderr.contains("PostgreSQL is not supported yet"))
+    let postgres = try flt(["--table", "t", "x > 1", "postgresql://me@127.0.0.1:1/db"])
+    #expect(
+      postgres.status == 2
+        && postgres.stderr.contains("error: cannot connect to PostgreSQL at 127.0.0.1:1"))
+    let tls = try flt(["--table", "t", "x > 1", "postgresql://me@h/db?sslmode=verify-full"])
+    #expect(
+      tls.status == 2 && tls.stderr.contains("sslmode=verify-full: flt does not support TLS yet"))
     let dialect = try flt(["--format", "sql", "true", "examples/phones.json"])
     #expect(dialect.status == 2 && dialect.stderr.contains("--format sql needs --dialect"))
     let missing = try flt(["--table", "t", "x > 1", "/nonexistent/shop.db"])

@@ -15,12 +15,16 @@ public final class SQLScriptWriter: RecordOutput {
   /// Values the dialect cannot hold (text with a NUL in PostgreSQL), written as NULL.
   public private(set) var unstorable = 0
   private let out: OutputSink
+  /// `INSERT INTO "t" ("a", "b") VALUES `.
+  private let insert: String
 
   /// A writer of the records of `table` in `dialect` to `out`; writes the `CREATE TABLE`.
   public init(_ table: SQLTable, dialect: SQLDialect, to out: OutputSink) {
     self.table = table
     self.dialect = dialect
     self.out = out
+    insert =
+      "INSERT INTO \(dialect.quote(table.name)) (\(table.columns.map(dialect.quote).joined(separator: ", "))) VALUES "
     out.write("BEGIN;\n" + table.createStatement(dialect) + ";\n")
   }
 
@@ -30,8 +34,7 @@ public final class SQLScriptWriter: RecordOutput {
     let values = zip(table.schema.fields.indices, table.schema.fields).map { slot, field in
       literal(slot < record.values.count ? record.values[slot] : .null, field.type)
     }
-    out.write(
-      "INSERT INTO \(dialect.quote(table.name)) VALUES (\(values.joined(separator: ", ")));\n")
+    out.write(insert + "(\(values.joined(separator: ", ")));\n")
   }
 
   /// Ends the transaction.
@@ -44,13 +47,8 @@ public final class SQLScriptWriter: RecordOutput {
     case (.null, _): return "NULL"
     case (_, .list), (_, .record):
       return SQLValue.text(JSONValue.encode(value, as: type)).literal(dialect)
-    case (.dateTime(let t), _) where dialect == .postgresql:
-      // PostgreSQL keeps microseconds.
-      return SQLValue.text(t.description).literal(dialect)
-    case (.duration(let span), _) where dialect == .postgresql:
-      return "'\(span.nanoseconds / 1000) microseconds'"
     default:
-      guard let encoded = dialect.encode(value) else {
+      guard let encoded = dialect.stored(value) else {
         unstorable += 1
         return "NULL"
       }

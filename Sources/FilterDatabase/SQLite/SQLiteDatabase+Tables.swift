@@ -56,10 +56,6 @@ extension SQLiteDatabase {
       if case .text(let text) = row[0] { texts.append(text) }
       return true
     }
-    switch JSONValue.inferType(texts) {
-    case .some(.list(let element)): return .list(element)
-    case .some(.record(let schema)): return .record(schema)
-    default: return .string
-    }
+    return jsonColumnType(texts)
   }
 }

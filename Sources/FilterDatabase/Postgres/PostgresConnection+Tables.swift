@@ -1,0 +1,66 @@
+import FilterDSL
+import FilterData
+import FilterSQL
+
+extension PostgresConnection {
+  /// The tables and views of the current schema, by name.
+  public func tableNames() throws(DatabaseError) -> [String] {
+    var names: [String] = []
+    try forEachRow(
+      SQLStatement(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name"
+      )
+    ) { row in
+      if case .text(let name) = row[0] { names.append(name) }
+      return true
+    }
+    return names
+  }
+
+  /// The table `name` of the current schema as flt sees it: a field per column, typed by the
+  /// column's type (`bigint`, `double precision`, `text`, `boolean`, `date`, `timestamptz`,
+  /// `interval`), `json`/`jsonb` columns typed by the lists or records they hold. Equal sort
+  /// keys keep the order of the ``SQLTable/rowOrderColumn`` column where the table has one
+  /// (tables flt made do), else come back in the server's order.
+  public func table(named name: String) throws(DatabaseError) -> SQLTable {
+    var fields: [Schema.Field] = []
+    var json: [Int] = []
+    var rowOrder: String?
+    try forEachRow(
+      SQLStatement(
+        "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+        parameters: [.text(name)])
+    ) { row in
+      guard case .text(let column) = row[0], case .text(let declared) = row[1] else { return true }
+      if column == SQLTable.rowOrderColumn {
+        rowOrder = column
+        return true
+      }
+      let type = SQLDialect.postgresql.fieldType(declared: declared)
+      if type == nil { json.append(fields.count) }
+      fields.append(Schema.Field(column, type ?? .string, optional: row[2] != .text("NO")))
+      return true
+    }
+    guard !fields.isEmpty else {
+      let names = (try? tableNames()) ?? []
+      throw DatabaseError(
+        "the database \(url.database) has no table \(name)",
+        help: names.isEmpty
+          ? "the database has no tables" : "its tables: " + names.joined(separator: ", "))
+    }
+    for slot in json {
+      let column = SQLDialect.postgresql.quote(fields[slot].name)
+      var texts: [String] = []
+      try forEachRow(
+        SQLStatement(
+          "SELECT \(column)::text FROM \(SQLDialect.postgresql.quote(name)) WHERE \(column) IS NOT NULL"
+        )
+      ) { row in
+        if case .text(let text) = row[0] { texts.append(text) }
+        return true
+      }
+      fields[slot].type = jsonColumnType(texts)
+    }
+    return SQLTable(name: name, schema: Schema(fields), rowOrder: rowOrder)
+  }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+  import Glibc
+  private let systemSocket = Glibc.socket
+  private let streamType = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemSocket = Darwin.socket
+  private let streamType = SOCK_STREAM
+#endif
+
+/// A stream socket to a server, over TCP or a Unix socket, with a read buffer. Never raises
+/// SIGPIPE; every failure is a ``DatabaseError``.
+final class PostgresSocket {
+  private var descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var position = 0
+
+  /// Connects to `host` (a name, an address, or a socket directory starting with `/`) and
+  /// `port`.
+  init(host: String, port: Int) throws(DatabaseError) {
+    if host.hasPrefix("/") {
+      descriptor = try Self.unix(path: host + "/.s.PGSQL.\(port)")
+    } else {
+      descriptor = try Self.tcp(host: host, port: port)
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  private static func unix(path: String) throws(DatabaseError) -> Int32 {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity else {
+      throw DatabaseError("the socket path \(path) is too long")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (i, byte) in bytes.enumerated() { raw[i] = byte }
+    }
+    let fd = systemSocket(AF_UNIX, streamType, 0)
+    guard fd >= 0 else { throw DatabaseError("cannot make a socket: \(errorText())") }
+    let status = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard status == 0 else {
+      let reason = errorText()
+      close(fd)
+      throw DatabaseError(
+        "cannot connect to PostgreSQL at \(path): \(reason)",
+        help: "is the server running, and is this its socket directory and port?")
+    }
+    return fd
+  }
+
+  private static func tcp(host: String, port: Int) throws(DatabaseError) -> Int32 {
+    var hints = addrinfo()
+    hints.ai_socktype = streamType
+    hints.ai_family = AF_UNSPEC
+    var list: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &list)
+    guard status == 0, let first = list else {
+      throw DatabaseError(
+        "cannot find the host \(host): \(String(cString: gai_strerror(status)))")
+    }
+    defer { freeaddrinfo(list) }
+    var reason = "no address"
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let info = entry {
+      entry = info.pointee.ai_next
+      let fd = systemSocket(
+        info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+      guard fd >= 0 else { continue }
+      if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+        var one: Int32 = 1
+        _ = setsockopt(
+          fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        return fd
+      }
+      reason = errorText()
+      close(fd)
+    }
+    throw DatabaseError(
+      "cannot connect to PostgreSQL at \(host):\(port): \(reason)",
+      help: "is the server running, and listening on this address and port?")
+  }
+
+  /// Writes all of `bytes`.
+  func write(_ bytes: [UInt8]) throws(DatabaseError) {
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes.withUnsafeBytes { raw in
+        send(descriptor, raw.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else {
+        throw DatabaseError("the connection to PostgreSQL broke: \(Self.errorText())")
+      }
+      sent += n
+    }
+  }
+
+  /// Exactly `count` bytes.
+  func read(_ count: Int) throws(DatabaseError) -> ArraySlice<UInt8> {
+    while buffer.count - position < count {
+      if position > 0 {
+        buffer.removeFirst(position)
+        position = 0
+      }
+      var chunk = [UInt8](repeating: 0, count: Swift.max(65_536, count - buffer.count))
+      let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else {
+        throw DatabaseError(
+          n == 0
+            ? "PostgreSQL closed the connection"
+            : "the connection to PostgreSQL broke: \(Self.errorText())")
+      }
+      buffer += chunk[..<n]
+    }
+    defer { position += count }
+    return buffer[position..<position + count]
+  }
+
+  private static func errorText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a PostgreSQL server is and who connects: `postgresql://user[:password]@host[:port]/
+/// database`, with `?host=/socket/dir` for a Unix socket and `sslmode`. What the URL leaves
+/// out comes from `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD` and `PGDATABASE`, as libpq does.
+public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
+  /// A host name or address, or a directory holding the server's Unix socket (starts with `/`).
+  public var host: String
+  public var port: Int
+  public var user: String
+  public var password: String?
+  public var database: String
+
+  /// Reads `text`; `environment` stands in for the process's environment variables.
+  public init(_ text: String, environment: (String) -> String? = PostgresURL.variable)
+    throws(DatabaseError)
+  {
+    var rest = Substring(text)
+    guard let scheme = ["postgresql://", "postgres://"].first(where: { rest.hasPrefix($0) }) else {
+      throw DatabaseError(
+        "\(text) is not a PostgreSQL URL", help: "write postgresql://user@host:port/database")
+    }
+    rest = rest.dropFirst(scheme.count)
+    var query: [String: String] = [:]
+    if let mark = rest.firstIndex(of: "?") {
+      for pair in rest[rest.index(after: mark)...].split(separator: "&") {
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        query[parts[0]] = try Self.decoded(parts.count > 1 ? parts[1] : "", in: text)
+      }
+      rest = rest[..<mark]
+    }
+    var path = ""
+    if let slash = rest.firstIndex(of: "/") {
+      path = try Self.decoded(String(rest[rest.index(after: slash)...]), in: text)
+      rest = rest[..<slash]
+    }
+    var user: String?
+    var password: String?
+    if let at = rest.lastIndex(of: "@") {
+      let info = rest[..<at]
+      if let colon = info.firstIndex(of: ":") {
+        user = try Self.decoded(String(info[..<colon]), in: text)
+        password = try Self.decoded(String(info[info.index(after: colon)...]), in: text)
+      } else {
+        user = try Self.decoded(String(info), in: text)
+      }
+      rest = rest[rest.index(after: at)...]
+    }
+    var host = ""
+    var port: String?
+    if let colon = rest.lastIndex(of: ":") {
+      host = String(rest[..<colon])
+      port = String(rest[rest.index(after: colon)...])
+    } else {
+      host = String(rest)
+    }
+    host = try Self.decoded(host, in: text)
+    if let mode = query["sslmode"], !["disable", "allow", "prefer"].contains(mode) {
+      throw DatabaseError(
+        "sslmode=\(mode): flt does not support TLS yet",
+        help: "connect over a Unix socket or a trusted network with sslmode=disable")
+    }
+    self.host = query["host"] ?? (host.isEmpty ? environment("PGHOST") ?? "localhost" : host)
+    let portText = query["port"] ?? port ?? environment("PGPORT") ?? "5432"
+    guard let number = Int(portText), (1...65535).contains(number) else {
+      throw DatabaseError("\(text): '\(portText)' is not a port number")
+    }
+    self.port = number
+    self.user =
+      query["user"] ?? user ?? environment("PGUSER") ?? environment("USER") ?? "postgres"
+    self.password = query["password"] ?? password ?? environment("PGPASSWORD")
+    self.database =
+      query["dbname"] ?? (path.isEmpty ? environment("PGDATABASE") ?? self.user : path)
+  }
+
+  /// The process's environment variable `name`.
+  public static func variable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// The URL without its password.
+  public var description: String {
+    "postgresql://\(user)@\(host.hasPrefix("/") ? "" : host):\(port)/\(database)"
+      + (host.hasPrefix("/") ? "?host=\(host)" : "")
+  }
+
+  /// `text` with `%XX` escapes decoded.
+  private static func decoded(_ text: String, in url: String) throws(DatabaseError) -> String {
+    var bytes: [UInt8] = []
+    var input = Array(text.utf8)[...]
+    while let byte = input.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard input.count >= 2,
+        let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16)
+      else { throw DatabaseError("\(url): a % must be followed by two hexadecimal digits") }
+      bytes.append(value)
+      input = input.dropFirst(2)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

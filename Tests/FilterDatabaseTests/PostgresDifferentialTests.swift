@@ -1,0 +1,90 @@
+import FilterDSL
+import FilterData
+import FilterDatabase
+import FilterSQL
+import TestSupport
+import Testing
+
+/// Random queries over random records, in memory and in PostgreSQL: the same records in the
+/// same order. Seeded; a failure prints its seed, query and statement.
+@Suite(.enabled(if: PostgresServer.available, "no PostgreSQL server"))
+struct PostgresDifferentialTests {
+  static let schema = TypedFilterGenerator.schema
+  static let context = TypedFilterGenerator.context
+
+  /// A record PostgreSQL stores exactly: durations in whole microseconds (`interval` keeps
+  /// no nanoseconds).
+  static func storable(_ record: [Value]) -> [Value] {
+    record.map { value in
+      guard case .duration(let span) = value else { return value }
+      return .duration(TimeSpan(nanoseconds: span.nanoseconds / 1000 * 1000))
+    }
+  }
+
+  /// A new table of `records`, in input order.
+  static func load(_ records: [[Value]], _ connection: PostgresConnection, name: String) throws
+    -> SQLTable
+  {
+    let table = SQLTable(name: name, schema: schema, rowOrder: SQLTable.rowOrderColumn)
+    try connection.executeScript(
+      "DROP TABLE IF EXISTS \(SQLDialect.postgresql.quote(name)); "
+        + table.createStatement(.postgresql))
+    for record in records {
+      let cells = zip(record, schema.fields).map { value, field -> SQLValue in
+        switch (value, field.type) {
+        case (.null, _): .null
+        case (_, .list), (_, .record): .text(JSONValue.encode(value, as: field.type))
+        default: SQLDialect.postgresql.stored(value) ?? .null
+        }
+      }
+      try connection.forEachRow(SQLStatement(table.insertStatement(.postgresql), parameters: cells))
+      { _ in true }
+    }
+    return table
+  }
+
+  @Test(arguments: 0..<6)
+  func databaseAgreesWithMemory(batch: Int) throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: UInt64(20_000 + batch))
+    let records = (0..<80).map { _ in Self.storable(generator.record()) }
+    let table = try Self.load(records, connection, name: "differential_\(batch)")
+    // The table reads back with its types, and its records as they went in.
+    let read = try connection.table(named: table.name)
+    #expect(read.schema.fields.map { shape($0.type) } == Self.schema.fields.map { shape($0.type) })
+    #expect(read.rowOrder == SQLTable.rowOrderColumn)
+    var whole = 0
+    for i in 0..<100 {
+      let seed = UInt64(batch * 1000 + i)
+      generator = TypedFilterGenerator(seed: seed)
+      let query = SQLiteDifferentialTests.query(&generator)
+      guard
+        let bound = Checker.check(
+          query, schema: Self.schema, parameters: TypedFilterGenerator.parameters
+        ).tree
+      else { continue }
+      let expected = CompiledQuery(
+        bound, for: .dynamic(Self.schema), parameters: TypedFilterGenerator.parameters
+      ).binding(Self.context.parameters, now: Self.context.now).run(records).records
+      let onDatabase = DatabaseQuery(
+        bound, on: table, in: connection, parameters: TypedFilterGenerator.parameters)
+      let translation = onDatabase.translation(Self.context.parameters)
+      if translation.residual == nil && query.filter != nil { whole += 1 }
+      let actual = try onDatabase.records(Self.context.parameters, now: Self.context.now).records
+      #expect(
+        actual == expected,
+        "seed \(seed): \(bound.source)\n\(translation.explanation)\n\(actual.count) rows vs \(expected.count)"
+      )
+      if actual != expected { return }
+      let count = try onDatabase.count(Self.context.parameters, now: Self.context.now)
+      let reference = ReferenceEvaluator(schema: Self.schema, context: Self.context)
+      let matching =
+        query.filter.map { filter in
+          records.filter { reference.evaluate(filter, on: $0).truth == .true }.count
+        } ?? records.count
+      #expect(count == matching, "seed \(seed): count \(count) vs \(matching)")
+    }
+    #expect(whole >= 15, "only \(whole) of 100 filters ran wholly in PostgreSQL")
+    try connection.executeScript("DROP TABLE \(SQLDialect.postgresql.quote(table.name))")
+  }
+}

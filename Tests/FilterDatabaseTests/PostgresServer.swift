@@ -1,0 +1,47 @@
+import FilterDatabase
+import FilterSQL
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The throwaway PostgreSQL server `.ci/postgres start` runs for the tests (CI starts it; its
+/// environment says where). Without it the PostgreSQL tests are skipped, and say so.
+enum PostgresServer {
+  static let port = getenv("FLT_POSTGRES_PORT").map { String(cString: $0) }
+  static let socket = getenv("FLT_POSTGRES_SOCKET").map { String(cString: $0) }
+  static let available: Bool = {
+    if port == nil {
+      print(
+        "*** PostgreSQL tests SKIPPED: no server (run `eval $(.ci/postgres start)` first; .ci/run does) ***"
+      )
+    }
+    return port != nil
+  }()
+
+  /// A URL for `user` with `password` over TCP.
+  static func url(_ user: String = "flt_scram", password: String? = "scram pass") -> String {
+    let info = password.map { user + ":" + $0.replacingAll(" ", "%20") } ?? user
+    return "postgresql://\(info)@127.0.0.1:\(port ?? "5432")/flt"
+  }
+
+  /// A URL for `user` over the Unix socket.
+  static func socketURL(_ user: String, password: String?) -> String {
+    let info = password.map { user + ":" + $0.replacingAll(" ", "%20") } ?? user
+    return "postgresql://\(info)@:\(port ?? "5432")/flt?host=\(socket ?? "/tmp")"
+  }
+
+  static func connect() throws -> PostgresConnection {
+    try PostgresConnection(url: url())
+  }
+}
+
+extension String {
+  func replacingAll(_ target: Character, _ replacement: String) -> String {
+    var result = ""
+    for c in self { if c == target { result += replacement } else { result.append(c) } }
+    return result
+  }
+}
