@@ -16,9 +16,10 @@ extension SQLWriter {
       guard let member = member(subject, operand, options) else { return nil }
       return SQLFragment(negated ? "(NOT \(member))" : member)
     case .isNull(let negated):
+      // Any field can be tested for null, lists and records too.
       let tested: String?
       if case .field(let field) = subject.kind {
-        tested = column(field)
+        tested = column(field) ?? nested(field)
       } else {
         tested = value(subject)
       }
@@ -36,6 +37,9 @@ extension SQLWriter {
       case .postgresql:
         return SQLFragment("(\(a) IS \(negated ? "" : "NOT ")DISTINCT FROM \(b))")
       }
+    case .text(.contains, let operand, let options, let negated) where subject.type.isList:
+      guard let test = listContains(subject, operand, options) else { return nil }
+      return SQLFragment(negated ? "(NOT \(test))" : test)
     case .text(let op, let operand, let options, let negated):
       // flt matches whole characters (a letter and the accents on it), SQL code points, so SQL
       // can only narrow; and a narrowing test cannot be negated.
@@ -119,6 +123,29 @@ extension SQLWriter {
     guard !elements.isEmpty else { return dialect.literal(false) }
     guard let value = value(subject) else { return nil }
     return "(\(value) IN (\(elements.joined(separator: ", "))))"
+  }
+
+  /// `list contains x` on a list column: true when an element equals x; else unknown when the
+  /// list, x or an element is null; else false.
+  private mutating func listContains(
+    _ subject: BoundExpr, _ operand: BoundExpr, _ options: StringOptions
+  ) -> String? {
+    guard case .field(let field) = subject.kind, case .list(let element) = subject.type,
+      let list = column(field), [.int, .double, .string, .bool, .date].contains(element),
+      comparable(element, operand.type), options.isEmpty || element != .string,
+      let x = value(operand)
+    else { return nil }
+    switch dialect {
+    case .sqlite:
+      let elements = "SELECT 1 FROM json_each(\(list)) WHERE value"
+      return
+        "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN EXISTS (\(elements) = \(x)) THEN 1 "
+        + "WHEN EXISTS (\(elements) IS NULL) THEN NULL ELSE 0 END)"
+    case .postgresql:
+      return
+        "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN \(list) @> jsonb_build_array(\(x)) THEN TRUE "
+        + "WHEN \(list) @> '[null]'::jsonb THEN NULL ELSE FALSE END)"
+    }
   }
 
   /// The operand of a text test as the narrowing test needs it: the text itself, or for

@@ -42,8 +42,17 @@ struct SQLWriter {
     case .parameter(let parameter):
       return bind(values[parameter.name] ?? .null, expr.type)
     case .field(let field):
-      guard field.isTopLevel, dialect.comparesExactly(field.type) else { return nil }
-      return column(field)
+      guard dialect.comparesExactly(field.type) else { return nil }
+      if field.isTopLevel { return column(field) }
+      // A scalar in a nested record, as JSON keeps it: numbers, text, true or false, dates
+      // (date-times and durations are text of varying width there).
+      guard [.int, .double, .string, .bool, .date].contains(field.type),
+        let extracted = nested(field)
+      else { return nil }
+      switch (dialect, field.type) {
+      case (.sqlite, _), (.postgresql, .string): return extracted
+      case (.postgresql, let type): return "(\(extracted))::\(dialect.columnType(type) ?? "text")"
+      }
     case .logical, .not, .predicate, .exists:
       guard let fragment = truth(expr), fragment.exact else { return nil }
       return fragment.text
@@ -56,6 +65,27 @@ struct SQLWriter {
   func column(_ field: FieldRef) -> String? {
     guard field.isTopLevel, field.slot < table.columns.count else { return nil }
     return dialect.quote(table.columns[field.slot])
+  }
+
+  /// A field of nested records (not through a list) read from its column's JSON: SQL's value
+  /// for JSON scalars (SQLite), its text (PostgreSQL), NULL where it is null or missing.
+  /// Nil for names JSON paths cannot spell.
+  mutating func nested(_ field: FieldRef) -> String? {
+    let names = field.path.components.map(\.text)
+    guard names.count > 1, field.steps.count == names.count,
+      !field.steps.contains(where: \.throughList), field.slot < table.columns.count
+    else { return nil }
+    let column = dialect.quote(table.columns[field.slot])
+    let keys = names.dropFirst()
+    guard !keys.contains(where: { $0.contains("\"") || $0.contains("\\") }) else { return nil }
+    switch dialect {
+    case .sqlite:
+      let path = "$" + keys.map { ".\"" + $0 + "\"" }.joined()
+      return bind(.string(path), .string).map { "json_extract(\(column), \($0))" }
+    case .postgresql:
+      let path = "{" + keys.map { "\"" + $0 + "\"" }.joined(separator: ",") + "}"
+      return bind(.string(path), .string).map { "(\(column) #>> \($0)::text[])" }
+    }
   }
 
   // MARK: Truth
@@ -86,8 +116,8 @@ struct SQLWriter {
     case .predicate(let subject, let condition):
       return test(subject, condition)
     case .exists(let field):
-      guard let column = column(field) else { return nil }
-      return SQLFragment("(\(column) IS NOT NULL)")
+      guard let read = column(field) ?? nested(field) else { return nil }
+      return SQLFragment("(\(read) IS NOT NULL)")
     case .constant(.bool(let b)):
       return SQLFragment(dialect.literal(b))
     case .constant(.null):

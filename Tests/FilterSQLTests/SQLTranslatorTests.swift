@@ -74,6 +74,30 @@ import Testing
     #expect(table.insertStatement(.postgresql) == #"INSERT INTO "t" ("a") VALUES ($1::bigint)"#)
   }
 
+  @Test func nestedFieldsAndLists() throws {
+    let schema = Schema([
+      .init("camera", .record(Schema([.init("megapixels", .int), .init("lens", .string)]))),
+      .init("tags", .list(.string)),
+    ])
+    let table = SQLTable(name: "p", schema: schema)
+    let text = #"camera.megapixels >= 48 and camera.lens is not null and tags contains "5G""#
+    let sqlite = try Self.translate(text, .sqlite, schema: schema, table: table)
+    #expect(sqlite.residual == nil)
+    #expect(
+      sqlite.select.text.hasSuffix(
+        #"WHERE (json_extract("camera", ?1) >= ?2) AND (json_extract("camera", ?3) IS NOT NULL) AND (CASE WHEN "tags" IS NULL OR ?4 IS NULL THEN NULL WHEN EXISTS (SELECT 1 FROM json_each("tags") WHERE value = ?4) THEN 1 WHEN EXISTS (SELECT 1 FROM json_each("tags") WHERE value IS NULL) THEN NULL ELSE 0 END)"#
+      ))
+    #expect(
+      sqlite.select.parameters == [
+        .text(#"$."megapixels""#), .int(48), .text(#"$."lens""#), .text("5G"),
+      ])
+    let postgres = try Self.translate(text, .postgresql, schema: schema, table: table)
+    #expect(
+      postgres.select.text.contains(#"(("camera" #>> $1::text::text[]))::bigint >= $2::bigint"#))
+    #expect(postgres.select.text.contains(#"WHEN "tags" @> jsonb_build_array($4::text) THEN TRUE"#))
+    #expect(postgres.select.parameters.first == .text(#"{"megapixels"}"#))
+  }
+
   @Test func offsetWithoutLimit() throws {
     #expect(
       try Self.translate("price > 1 offset 3", .sqlite).select.text.hasSuffix(

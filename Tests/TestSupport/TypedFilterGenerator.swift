@@ -88,6 +88,11 @@ public struct TypedFilterGenerator {
     case 10:
       return rng.chance(0.5) ? field("b") : e(.exists(FieldPath(rng.pick(["d", "rec.x", "rec"]))))
     case 11:
+      if rng.chance(0.3) {
+        return e(
+          .predicate(
+            field("nums"), Condition(.text(.contains, int(0), [], negated: rng.chance(0.3)))))
+      }
       return e(
         .predicate(
           field("tags"),
@@ -161,7 +166,11 @@ public struct TypedFilterGenerator {
       return e(.predicate(string(1), Condition(.compare(op, string(1), options))))
     case 3: return e(.predicate(date(1), Condition(.compare(op, date(1), []))))
     case 4: return e(.predicate(duration(1), Condition(.compare(op, duration(1), []))))
-    default: return e(.predicate(field("rec.x"), Condition(.compare(op, int(0), []))))
+    default:
+      if rng.chance(0.5) {
+        return e(.predicate(field("rec.y"), Condition(.compare(op, string(0), []))))
+      }
+      return e(.predicate(field("rec.x"), Condition(.compare(op, int(0), []))))
     }
   }
 

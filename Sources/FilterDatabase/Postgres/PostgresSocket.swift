@@ -91,8 +91,8 @@ final class PostgresSocket {
   func write(_ bytes: [UInt8]) throws(DatabaseError) {
     var sent = 0
     while sent < bytes.count {
-      let n = bytes.withUnsafeBytes { raw in
-        send(descriptor, raw.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+      let n = bytes[sent...].withUnsafeBytes { raw in
+        send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
       }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {

@@ -10,9 +10,13 @@
 public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   /// A host name or address, or a directory holding the server's Unix socket (starts with `/`).
   public var host: String
+  /// The TCP port, or the number in the socket's name.
   public var port: Int
+  /// Who connects.
   public var user: String
+  /// The password, when one was given.
   public var password: String?
+  /// The database connected to.
   public var database: String
 
   /// Reads `text`; `environment` stands in for the process's environment variables.
