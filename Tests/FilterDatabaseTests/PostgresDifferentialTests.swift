@@ -85,6 +85,7 @@ struct PostgresDifferentialTests {
       #expect(count == matching, "seed \(seed): count \(count) vs \(matching)")
     }
     #expect(whole >= 15, "only \(whole) of 100 filters ran wholly in PostgreSQL")
+    try SQLiteDifferentialTests.checkFacets(records, connection, table, seed: UInt64(batch * 1000))
     try connection.executeScript("DROP TABLE \(SQLDialect.postgresql.quote(table.name))")
   }
 }

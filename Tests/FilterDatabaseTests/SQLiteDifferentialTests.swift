@@ -64,6 +64,51 @@ import Testing
     print("batch \(batch): \(whole) queries wholly in SQLite, \(some) partly")
   }
 
+  @Test(arguments: 0..<3)
+  func facetsAgreeWithMemory(batch: Int) throws {
+    var generator = TypedFilterGenerator(seed: UInt64(30_000 + batch))
+    let records = (0..<80).map { _ in generator.record() }
+    let database = try SQLiteTestTable.make(records)
+    try Self.checkFacets(records, database.connection, database.table, seed: UInt64(batch * 1000))
+  }
+
+  /// Disjunctive facet counts of random filters: in the database as in memory.
+  static func checkFacets(
+    _ records: [[Value]], _ connection: any SQLConnection, _ table: SQLTable, seed: UInt64
+  ) throws {
+    for i in 0..<40 {
+      var generator = TypedFilterGenerator(seed: seed + UInt64(i))
+      let filter: Expr = Expr(
+        .logical(
+          .and,
+          [
+            generator.bool(1),
+            Expr(
+              .predicate(
+                Expr(.field(FieldPath("s"))),
+                Condition(
+                  .member(
+                    Expr(.list([Expr(.literal(.string("a"))), Expr(.literal(.string("b")))])), [],
+                    negated: false)))),
+          ]))
+      let fields = [FieldPath("s"), FieldPath("i"), FieldPath("tags"), FieldPath("rec.y")]
+      let source = SourceText(filter.description)
+      guard
+        let counter = try? FacetCounter(
+          fields, filter: filter, source: source, for: .dynamic(schema),
+          parameters: TypedFilterGenerator.parameters
+        ).binding(context.parameters, now: context.now)
+      else { continue }
+      let expected = counter.count(records)
+      let actual = try connection.count(
+        counter, on: table, parameters: TypedFilterGenerator.parameters,
+        values: context.parameters, now: context.now)
+      #expect(
+        actual.facets == expected.facets && actual.matches == expected.matches,
+        "seed \(seed + UInt64(i)): \(filter)")
+    }
+  }
+
   /// A random query: a filter, sometimes sort keys, a limit and an offset.
   static func query(_ generator: inout TypedFilterGenerator) -> Query {
     let filter = generator.bool(generator.rng.int(0...3))

@@ -45,6 +45,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
 
   /// The fields counted.
   public let fields: [FieldPath]
+  /// The parts of the filter no counted field owns, bound: every count respects them, so a
+  /// back end may narrow the records to those matching it before counting (a database does).
+  public let sharedFilter: BoundExpr?
   /// The parts of the filter no counted field owns: every count respects them.
   private var shared: CompiledFilter<Root>?
   /// Each field's own condition, or nil when the filter has none for it.
@@ -118,6 +121,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
         expr, as: expr.source, warnings: [], for: type, parameters: parameters)
     }
     self.fields = unique
+    sharedFilter =
+      sharedParts.count <= 1
+      ? sharedParts.first : BoundExpr(.logical(.and, sharedParts), type: .bool)
     shared = compile(sharedParts)
     own = ownParts.map(compile)
     let layout = ParameterLayout(parameters)
