@@ -24,7 +24,9 @@ let package = Package(
     // SQL cannot answer exactly finished in flt.
     .target(name: "FilterDatabase", dependencies: ["FilterDSL", "FilterSQL", "FilterData"]),
     // Scripts and the REPL: statements run against loaded data, line editing, completion.
-    .target(name: "FilterSession", dependencies: ["FilterDSL", "FilterData"]),
+    .target(
+      name: "FilterSession",
+      dependencies: ["FilterDSL", "FilterData", "FilterSQL", "FilterDatabase"]),
     // The command-line tool.
     .executableTarget(
       name: "flt",
@@ -40,7 +42,9 @@ let package = Package(
     .testTarget(name: "FilterDataTests", dependencies: ["FilterData", "FilterDSL", "TestSupport"]),
     .testTarget(
       name: "FilterSessionTests",
-      dependencies: ["FilterSession", "FilterData", "FilterDSL", "TestSupport"]),
+      dependencies: [
+        "FilterSession", "FilterData", "FilterDSL", "FilterSQL", "FilterDatabase", "TestSupport",
+      ]),
     .testTarget(
       name: "FilterSQLTests", dependencies: ["FilterSQL", "FilterDSL", "TestSupport"]),
     .testTarget(

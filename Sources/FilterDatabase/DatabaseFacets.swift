@@ -10,7 +10,7 @@ extension SQLConnection {
   public func count(
     _ counter: FacetCounter<[Value]>, on table: SQLTable, parameters: [String: ValueType] = [:],
     values: [String: Value] = [:], now: Instant? = nil
-  ) throws(DatabaseError) -> FacetCounter<[Value]>.Result {
+  ) throws(DatabaseError) -> FacetCounts {
     let narrowing = DatabaseQuery(
       BoundQuery(filter: counter.sharedFilter), on: table, in: self, parameters: parameters)
     let records = try narrowing.records(values, now: now).records

@@ -42,3 +42,43 @@ func jsonColumnType(_ texts: [String]) -> ValueType {
   default: .string
   }
 }
+
+/// A table of a database, and the connection to it: where a session's data set lives when it
+/// was loaded from a database.
+public struct DatabaseTable: Sendable {
+  /// The connection queries run on.
+  public let connection: any SQLConnection
+  /// The table, with its schema.
+  public let table: SQLTable
+  /// Where the database is, as the user named it (a file or a URL).
+  public let location: String
+
+  /// Connects to `location` and reads the table `name`'s columns.
+  public init(_ name: String, in location: String) throws(DatabaseError) {
+    connection = try connect(to: location)
+    table = try connection.table(named: name)
+    self.location = location
+  }
+
+  /// The most frequent values of a top-level text column (at most `limit`), most frequent
+  /// first: what completion offers.
+  public func frequentTexts(of column: String, limit: Int = 200) throws(DatabaseError)
+    -> [String]
+  {
+    guard let (slot, field) = table.schema.field(named: column), field.type == .string else {
+      return []
+    }
+    let dialect = connection.dialect
+    let quoted = dialect.quote(table.columns[slot])
+    var texts: [String] = []
+    try connection.forEachRow(
+      SQLStatement(
+        "SELECT \(quoted) FROM \(dialect.quote(table.name)) WHERE \(quoted) IS NOT NULL GROUP BY \(quoted) ORDER BY count(*) DESC, \(quoted) LIMIT \(max(0, limit))"
+      )
+    ) { row in
+      if case .text(let text) = row[0] { texts.append(text) }
+      return true
+    }
+    return texts
+  }
+}

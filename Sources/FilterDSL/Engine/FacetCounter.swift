@@ -14,34 +14,12 @@
 /// ```
 public struct FacetCounter<Root>: @unchecked Sendable {
   /// The counts of one field.
-  public struct Facet: Hashable, Sendable {
-    /// The field counted.
-    public let field: FieldPath
-    /// Each value and the number of records that have it, most frequent first (ties in value
-    /// order, null last). A list field counts each element once per record.
-    public var counts: [Count]
-    /// The records counted for this field: those matching every part of the filter except
-    /// this field's own condition.
-    public var records: Int
-  }
-
+  public typealias Facet = FacetCounts.Facet
   /// A value and how many records have it.
-  public struct Count: Hashable, Sendable {
-    /// The value.
-    public var value: Value
-    /// How many records counted have it.
-    public var count: Int
-  }
-
-  /// What counting found.
-  public struct Result: Hashable, Sendable {
-    /// One per counted field, in the order asked.
-    public var facets: [Facet]
-    /// The records matching the whole filter.
-    public var matches: Int
-    /// Faults met while filtering (they count as unknown, so the record does not match).
-    public var faults: FaultCounts
-  }
+  public typealias Count = FacetCounts.Count
+  /// What counting found (the same type whatever the records: counts from a database and
+  /// from memory compare equal).
+  public typealias Result = FacetCounts
 
   /// The fields counted.
   public let fields: [FieldPath]
@@ -243,4 +221,35 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     }
     return parts
   }
+}
+
+/// What a ``FacetCounter`` found: each field's value counts, the records matching the whole
+/// filter, and the faults met.
+public struct FacetCounts: Hashable, Sendable {
+  /// The counts of one field.
+  public struct Facet: Hashable, Sendable {
+    /// The field counted.
+    public let field: FieldPath
+    /// Each value and the number of records that have it, most frequent first (ties in value
+    /// order, null last). A list field counts each element once per record.
+    public var counts: [Count]
+    /// The records counted for this field: those matching every part of the filter except
+    /// this field's own condition.
+    public var records: Int
+  }
+
+  /// A value and how many records have it.
+  public struct Count: Hashable, Sendable {
+    /// The value.
+    public var value: Value
+    /// How many records counted have it.
+    public var count: Int
+  }
+
+  /// One per counted field, in the order asked.
+  public var facets: [Facet]
+  /// The records matching the whole filter.
+  public var matches: Int
+  /// Faults met while filtering (they count as unknown, so the record does not match).
+  public var faults: FaultCounts
 }

@@ -93,7 +93,7 @@ extension Parser {
       guard kind == .identifier || kind == .null else {
         throw fail(
           .expectedToken(
-            "an option (null, type, root, format) or the end of the statement",
+            "an option (null, type, root, format, table) or the end of the statement",
             after: self.text(previous), found: currentDescription, at: expectedAt))
       }
       let name = Name(self.text(advance()).lowercased(), range: previous.range)

@@ -106,7 +106,7 @@ public final class Repl {
     case ":help": out.write(Repl.help + "\n")
     case ":schema":
       if let data = session.current {
-        out.write(SchemaOutline.text(data.schema, sampled: !data.reader.sawEverything))
+        out.write(SchemaOutline.text(data.schema, sampled: !(data.reader?.sawEverything ?? true)))
       } else {
         fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
       }

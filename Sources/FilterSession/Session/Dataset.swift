@@ -1,20 +1,26 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 
 /// Data a session loaded: every record of one file, in memory (by column, see
-/// ``LoadedRecords``), with its inferred schema.
+/// ``LoadedRecords``), with its inferred schema; or a table of a database, where the
+/// session's statements run.
 public final class Dataset {
   /// The name statements use for it (`load "phones.json" as phones`, or the file's name).
   public let name: String
-  /// The path, as the session resolved it.
+  /// The path, as the session resolved it (or the database's URL).
   public let path: String
-  /// The records, in file order.
+  /// The records, in file order (none for a database table: they stay there).
   public let records: LoadedRecords
-  /// The reader that read them: its schema, and how to print its records.
-  public let reader: DataReader
+  /// The reader that read them: its schema, and how to print its records (nil for a
+  /// database table).
+  public let reader: DataReader?
+  /// The database table the data is in, when it was loaded from a database: queries, counts
+  /// and facets run there, and flt finishes what SQL cannot answer exactly.
+  public let database: DatabaseTable?
 
-  /// The fields inferred.
-  public var schema: Schema { reader.schema }
+  /// The fields inferred (or the table's columns).
+  public var schema: Schema { reader?.schema ?? database?.table.schema ?? Schema([]) }
   /// How compiled filters read the records: by row number, from the columns. (With no
   /// records, the reader's schema, which a query may have added fields to.)
   public var recordType: RecordType<Int> {
@@ -39,6 +45,7 @@ public final class Dataset {
     self.name = name
     self.path = path
     self.reader = reader
+    database = nil
     rows = records.table.rows
   }
 
@@ -54,6 +61,19 @@ public final class Dataset {
     self.path = path
     self.records = LoadedRecords(schema: reader.schema)
     self.reader = reader
+    database = nil
+    rows = []
+  }
+
+  /// The table `table` of the database at `location` (a SQLite file or a `postgresql://`
+  /// URL): its columns are read, its rows stay there.
+  public init(name: String, table: String, in location: String) throws(DatabaseError) {
+    let database = try DatabaseTable(table, in: location)
+    self.name = name
+    self.path = location
+    self.database = database
+    reader = nil
+    records = LoadedRecords(schema: database.table.schema)
     rows = []
   }
 
@@ -62,6 +82,11 @@ public final class Dataset {
   public func texts(of path: String) -> [String] {
     if let known = textCache[path] { return known }
     var texts: [String] = []
+    if let database {
+      texts = (try? database.frequentTexts(of: path)) ?? []
+      textCache[path] = texts
+      return texts
+    }
     if let counter = try? FacetCounter(
       [FieldPath(path)], filter: nil, source: SourceText(""), for: recordType)
     {

@@ -20,10 +20,12 @@ extension DiagnosticCode {
   public static let invalidCommand = DiagnosticCode(508)
   /// A statement stopped before it finished (Ctrl-C at the REPL); it changed nothing.
   public static let interrupted = DiagnosticCode(509)
+  /// A statement on a database table that the database refused, or a connection that broke.
+  public static let databaseError = DiagnosticCode(510)
 
   /// Every session code, for documentation and uniqueness tests.
   public static let session: [DiagnosticCode] = [
     cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
-    invalidCommand, interrupted,
+    invalidCommand, interrupted, databaseError,
   ]
 }

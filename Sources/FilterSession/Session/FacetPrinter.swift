@@ -7,7 +7,7 @@ struct FacetPrinter {
   let settings: Settings
   let styled: Bool
 
-  func print(_ result: FacetCounter<Int>.Result, to out: OutputSink) {
+  func print(_ result: FacetCounts, to out: OutputSink) {
     switch settings.format {
     case .table:
       for (i, facet) in result.facets.enumerated() {
@@ -32,19 +32,19 @@ struct FacetPrinter {
   }
 
   /// Each field's counts, cut to the row limit.
-  private func rows(_ result: FacetCounter<Int>.Result)
-    -> [(FacetCounter<Int>.Facet, FacetCounter<Int>.Count)]
+  private func rows(_ result: FacetCounts)
+    -> [(FacetCounts.Facet, FacetCounts.Count)]
   {
     result.facets.flatMap { facet in shown(facet).map { (facet, $0) } }
   }
 
-  private func shown(_ facet: FacetCounter<Int>.Facet) -> ArraySlice<
-    FacetCounter<Int>.Count
+  private func shown(_ facet: FacetCounts.Facet) -> ArraySlice<
+    FacetCounts.Count
   > {
     facet.counts.prefix(settings.limit ?? facet.counts.count)
   }
 
-  private func table(_ facet: FacetCounter<Int>.Facet) -> String {
+  private func table(_ facet: FacetCounts.Facet) -> String {
     var table = TableLayout(headers: [facet.field.dotted, "count"], maxCellWidth: settings.width)
     table.styled = styled
     table.rows = shown(facet).map { count in
@@ -63,7 +63,7 @@ struct FacetPrinter {
   }
 
   private func json(
-    _ facet: FacetCounter<Int>.Facet, _ count: FacetCounter<Int>.Count
+    _ facet: FacetCounts.Facet, _ count: FacetCounts.Count
   ) -> String {
     "{\"field\":\(ValueText.json(.string(facet.field.dotted))),\"value\":\(ValueText.json(count.value)),\"count\":\(count.count)}"
   }

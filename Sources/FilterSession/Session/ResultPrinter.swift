@@ -19,9 +19,15 @@ struct ResultPrinter {
     case .loaded(let dataset):
       guard verbose else { break }
       let (records, fields) = (dataset.records.count, dataset.schema.fields.count)
-      output.write(
-        "\(dataset.name): \(records) record\(records == 1 ? "" : "s"), "
-          + "\(fields) field\(fields == 1 ? "" : "s")\n")
+      let fieldCount = "\(fields) field\(fields == 1 ? "" : "s")"
+      if let database = dataset.database {
+        output.write(
+          "\(dataset.name): table \(database.table.name) in \(database.connection.dialect.rawValue), \(fieldCount); statements run there\n"
+        )
+      } else {
+        output.write(
+          "\(dataset.name): \(records) record\(records == 1 ? "" : "s"), \(fieldCount)\n")
+      }
     case .records(let records, let dataset, _):
       guard print(records, from: dataset) else { return false }
     case .count(let count, _):
@@ -30,6 +36,8 @@ struct ResultPrinter {
       FacetPrinter(settings: settings, styled: styled).print(result, to: output)
     case .plan(let plan):
       output.write(plan.description + "\n")
+    case .translation(let explanation):
+      output.write(explanation + "\n")
     case .defined, .none:
       break
     }
@@ -41,7 +49,8 @@ struct ResultPrinter {
   private func print(_ matches: [DataRecord], from data: Dataset) -> Bool {
     let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
     let writer = RecordWriter(
-      settings.format, for: data.reader, select: settings.columns, to: output)
+      settings.format, columns: data.reader?.header ?? data.schema.names,
+      select: settings.columns, to: output)
     writer.styled = styled
     writer.maxCellWidth = settings.width
     if shown < matches.count { writer.totalRows = matches.count }

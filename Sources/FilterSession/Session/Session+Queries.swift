@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 
 /// The statements that read the current data: a query, `count`, `explain`, `facets`.
 extension Session {
@@ -7,6 +8,14 @@ extension Session {
   func matches(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
     -> StatementResult
   {
+    if let (data, database, values) = try onDatabase(query, statement, context) {
+      if checkOnly { return .none }
+      let (records, faults) = try run(context) { () throws(DatabaseError) in
+        try database.records(values, now: clock())
+      }
+      return .records(
+        records.map { DataRecord($0, schema: data.schema) }, from: data, faults: faults)
+    }
     let (data, compiled) = try compile(query, statement, context)
     if checkOnly { return .none }
     let (matches, faults) = compiled.run(data.rows, until: interrupted)
@@ -18,6 +27,13 @@ extension Session {
   func count(_ filter: Expr?, _ statement: Stmt, _ context: Context) throws(SessionError)
     -> StatementResult
   {
+    if let (_, database, values) = try onDatabase(Query(filter: filter), statement, context) {
+      if checkOnly { return .none }
+      let count = try run(context) { () throws(DatabaseError) in
+        try database.count(values, now: clock())
+      }
+      return .count(count, faults: FaultCounts())
+    }
     let (data, compiled) = try compile(Query(filter: filter), statement, context)
     if checkOnly { return .none }
     let (matches, faults) = compiled.run(data.rows, until: interrupted)
@@ -29,6 +45,9 @@ extension Session {
   func explain(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
     -> StatementResult
   {
+    if let (_, database, values) = try onDatabase(query, statement, context) {
+      return checkOnly ? .none : .translation(database.translation(values).explanation)
+    }
     let (_, compiled) = try compile(query, statement, context)
     return checkOnly ? .none : .plan(compiled.plan)
   }
@@ -42,6 +61,24 @@ extension Session {
     var expanded: Expr?
     if let filter { expanded = try expand(filter, context, constants: false) }
     let parameters = definitions.bound
+    if let database = data.database {
+      let counter: FacetCounter<[Value]>
+      do throws(FilterError) {
+        counter = try FacetCounter(
+          fields, filter: expanded, source: context.source, for: .dynamic(data.schema),
+          parameters: parameters.types)
+      } catch {
+        throw context.error(error)
+      }
+      if checkOnly { return .none }
+      let bound = counter.binding(parameters.values, now: clock())
+      return .facets(
+        try run(context) { () throws(DatabaseError) in
+          try database.connection.count(
+            bound, on: database.table, parameters: parameters.types, values: parameters.values,
+            now: clock())
+        })
+    }
     let counter: FacetCounter<Int>
     do throws(FilterError) {
       counter = try FacetCounter(
@@ -57,12 +94,43 @@ extension Session {
     return .facets(result)
   }
 
-  /// The query with names expanded, checked and compiled against the current data; its
-  /// warnings are reported.
-  func compile(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
-    -> (Dataset, CompiledQuery<Int>)
+  /// For data in a database: the query with names expanded and checked against the table,
+  /// to run there, with the parameters' values; nil for data in memory.
+  func onDatabase(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
+    -> (Dataset, DatabaseQuery, [String: Value])?
   {
     let data = try requireData(statement, context)
+    guard let database = data.database else { return nil }
+    let expanded = try expand(query, context)
+    let parameters = definitions.bound
+    do {
+      let compiled = try CompiledQuery(
+        expanded, source: context.source, for: .dynamic(data.schema), parameters: parameters.types)
+      report(compiled.filter?.warnings ?? [], context)
+      let query = DatabaseQuery(
+        compiled.bound, on: database.table, in: database.connection,
+        parameters: parameters.types)
+      return (data, query, parameters.values)
+    } catch {
+      throw context.error(error)
+    }
+  }
+
+  /// Runs `work` against a database; its errors are the statement's.
+  func run<T>(_ context: Context, _ work: () throws(DatabaseError) -> T) throws(SessionError)
+    -> T
+  {
+    do {
+      return try work()
+    } catch {
+      throw context.error(
+        Diagnostic(
+          .databaseError, at: context.statement, message: error.message, help: error.help))
+    }
+  }
+
+  /// The query with the session's names (filters, parameters) expanded.
+  private func expand(_ query: Query, _ context: Context) throws(SessionError) -> Query {
     var expanded = query
     if let filter = query.filter { expanded.filter = try expand(filter, context, constants: false) }
     for i in expanded.ordering.indices {
@@ -73,9 +141,19 @@ extension Session {
         expanded[keyPath: page] = try expand(count, context, constants: false)
       }
     }
+    return expanded
+  }
+
+  /// The query with names expanded, checked and compiled against the current data; its
+  /// warnings are reported.
+  func compile(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
+    -> (Dataset, CompiledQuery<Int>)
+  {
+    let data = try requireData(statement, context)
+    let expanded = try expand(query, context)
     // No records: the fields the query names have no value, and nothing matches (as the
     // command does with an empty file).
-    data.reader.assumeFields(expanded.fieldNames)
+    data.reader?.assumeFields(expanded.fieldNames)
     // Parameters with values are bound to the compiled query, as an embedder binds them.
     let parameters = definitions.bound
     do {

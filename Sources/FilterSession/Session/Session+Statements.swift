@@ -8,6 +8,9 @@ extension Session {
   func load(_ path: Name, as alias: Name?, options: [LoadOption], _ context: Context)
     throws(SessionError) -> (String, Dataset)
   {
+    if let table = options.first(where: { $0.name.text == "table" }) {
+      return try load(path, table: table, as: alias, options: options, context)
+    }
     let resolved = resolve(path.text)
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     let (format, read) = try readOptions(options, context)
@@ -32,6 +35,41 @@ extension Session {
     try context.stopIfInterrupted(self)
     add(dataset)
     return (resolved, dataset)
+  }
+
+  /// `load "shop.db" table phones` (or a `postgresql://` URL): the table's columns are read;
+  /// its rows stay in the database, where the statements on it run.
+  private func load(
+    _ path: Name, table option: LoadOption, as alias: Name?, options: [LoadOption],
+    _ context: Context
+  ) throws(SessionError) -> (String, Dataset) {
+    guard option.values.count == 1, let table = option.values.first?.text else {
+      throw context.error(
+        Diagnostic(
+          .invalidSetting, at: option.name.range, message: "'table' names one table",
+          help: "load \"shop.db\" table phones"))
+    }
+    if let other = options.first(where: { $0.name.text != "table" }) {
+      throw context.error(
+        Diagnostic(
+          .invalidSetting, at: other.name.range,
+          message: "'\(other.name.text)' is an option for data files, not database tables",
+          help: "a table's columns have their types already"))
+    }
+    let isURL = path.text.hasPrefix("postgresql://") || path.text.hasPrefix("postgres://")
+    let location = isURL ? path.text : resolve(path.text)
+    let place = isURL ? "the database" : "\"" + path.text + "\""
+    do {
+      let dataset = try Dataset(name: alias?.text ?? table, table: table, in: location)
+      add(dataset)
+      return (location, dataset)
+    } catch {
+      throw context.error(
+        Diagnostic(
+          .cannotLoad, at: path.range,
+          message: "cannot load table \(table) of \(place): \(error.message)",
+          help: error.help))
+    }
   }
 
   /// What the options of `load` say: `null "NA", "-"`, `type zip=string, score=int`,
@@ -72,14 +110,14 @@ extension Session {
         }
         format = named
       default:
-        let names = ["null", "type", "root", "format"]
+        let names = ["null", "type", "root", "format", "table"]
         let suggestion = Suggestion.closest(to: option.name.text, among: names)
         throw context.error(
           Diagnostic(
             .invalidSetting, at: option.name.range,
             message: "'load' has no option '\(option.name.text)'",
             help: suggestion.map { "did you mean '\($0)'?" }
-              ?? "its options are null, type, root and format"))
+              ?? "its options are null, type, root, format and table"))
       }
     }
     return (format, read)

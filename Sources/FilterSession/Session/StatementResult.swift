@@ -11,9 +11,11 @@ public enum StatementResult {
   /// `count`: the number of matching records, and the faults met.
   case count(Int, faults: FaultCounts)
   /// `facets`: each field's value counts (the faults are in the result).
-  case facets(FacetCounter<Int>.Result)
+  case facets(FacetCounts)
   /// `explain`: the compiled chain.
   case plan(Plan)
+  /// `explain` on a database table: the statement it runs there, and what flt does after.
+  case translation(String)
   /// `let`: the name and what it now stands for (expanded).
   case defined(String, Definitions.Definition)
   /// `use`, `set`, `show`, and every statement that is only checked: nothing to show.

@@ -105,7 +105,7 @@ import Testing
   }
 
   /// A facet result as text, whatever the record type.
-  func summary<Root>(_ result: FacetCounter<Root>.Result) -> [String] {
+  func summary(_ result: FacetCounts) -> [String] {
     result.facets.map { facet in
       "\(facet.field.dotted) \(facet.records): "
         + facet.counts.map { "\($0.value)=\($0.count)" }.joined(separator: ", ")

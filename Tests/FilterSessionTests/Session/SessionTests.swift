@@ -56,7 +56,7 @@ import Testing
     #expect(harness.warnings.isEmpty)
     let schema = try #require(harness.session.current?.schema)
     #expect(schema.fields.map(\.type) == [.string, .double, .string])
-    #expect(harness.session.current?.reader.sawEverything == true)
+    #expect(harness.session.current?.reader?.sawEverything == true)
   }
 
   @Test func emptyDataMatchesNothing() throws {

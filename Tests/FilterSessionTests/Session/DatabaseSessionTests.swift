@@ -1,0 +1,63 @@
+import FilterDSL
+import FilterData
+import FilterDatabase
+import FilterSQL
+import FilterSession
+import TestSupport
+import Testing
+
+/// `load "shop.db" table phones`: statements run in the database and print what they print
+/// for the same records loaded from a file.
+@Suite struct DatabaseSessionTests {
+  /// examples/phones.json in a new SQLite database file, as `flt -f sql` would put it.
+  static func phonesDatabase() throws -> String {
+    let reader = try DataReader(path: SessionHarness.examples + "/phones.json")
+    try reader.inferWhole()
+    let out = OutputSink()
+    let writer = SQLScriptWriter(
+      SQLTable(name: "phones", schema: reader.schema, rowOrder: "rowid"), dialect: .sqlite,
+      to: out)
+    while let block = try reader.next() { for record in block { writer.write(record) } }
+    writer.finish()
+    let path = TemporaryFiles.url("shop-\(UInt64.random(in: 0...UInt64.max)).db").path
+    try SQLiteDatabase(path: path, writable: true).executeScript(out.text)
+    return path
+  }
+
+  static let statements = """
+    count
+    count color in (Starlight, "Space Black") and diskSpace >= 256
+    let big = diskSpace >= 256
+    let budget = 1000
+    facets color, diskSpace where big and price < $budget and color in (Starlight, Midnight)
+    show model, price, diskSpace
+    big and camera.megapixels >= 48 order by price desc, model limit 4
+    tags contains "5G" and released >= 2022-09-01 order by released, price limit 3 offset 2
+    """
+
+  @Test func aTableAnswersAsTheFileDoes() throws {
+    let database = try Self.phonesDatabase()
+    let file = SessionHarness()
+    let fromFile = try file.run("load \"phones.json\" as phones\n" + Self.statements).get()
+    let table = SessionHarness()
+    let fromTable = try table.run("load \"\(database)\" table phones\n" + Self.statements).get()
+    #expect(fromTable == fromFile)
+    #expect(fromFile.contains("13\n"))
+    let explained = try table.run("explain price < 900 and model ==[c] \"x\"").get()
+    #expect(explained.hasPrefix("in sqlite: SELECT"))
+    #expect(explained.contains("in flt: model ==[c] \"x\""))
+  }
+
+  @Test func mistakesAboutTables() throws {
+    let database = try Self.phonesDatabase()
+    let harness = SessionHarness()
+    let missing = harness.failure("load \"\(database)\" table phone")
+    #expect(missing?.codes == [.cannotLoad])
+    #expect(missing?.rendered.contains("has no table phone") == true)
+    #expect(missing?.rendered.contains("help: its tables: phones") == true)
+    let option = harness.failure("load \"\(database)\" table phones null \"NA\"")
+    #expect(option?.codes == [.invalidSetting])
+    let field = harness.failure("load \"\(database)\" table phones\ncount pric > 3")
+    #expect(field?.rendered.contains("did you mean 'price'?") == true)
+  }
+}
