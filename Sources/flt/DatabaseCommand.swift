@@ -1,3 +1,4 @@
+import Dispatch
 import FilterDSL
 import FilterData
 import FilterDatabase
@@ -40,6 +41,19 @@ struct DatabaseCommand {
     return Command.Status.failure
   }
 
+  /// From now until the returned source is cancelled, SIGINT cancels the statement running
+  /// on `database` (which then fails) instead of ending the process at once.
+  static func cancelOnInterrupt(_ database: any SQLConnection) -> any DispatchSourceSignal {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    source.setEventHandler {
+      Command.writeError("interrupted\n")
+      database.interrupt()
+    }
+    source.resume()
+    return source
+  }
+
   /// `error: ...` and `help: ...` lines for a database's error.
   static func rendered(_ error: DatabaseError) -> String {
     "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")
@@ -60,6 +74,9 @@ struct DatabaseCommand {
 
   private func execute() throws -> Int32 {
     let (database, table) = try Self.open(path, table: options.table)
+    // Ctrl-C cancels the statement in the database, rather than leaving it running there.
+    let interrupt = Self.cancelOnInterrupt(database)
+    defer { interrupt.cancel() }
     let (types, values) = try ParameterValue.typed(options.parameters)
     let query = try DatabaseQuery(self.query, on: table, in: database, parameters: types)
     if options.check { return Command.Status.success }

@@ -7,7 +7,7 @@ extension SQLiteDatabase {
   public func tableNames() throws(DatabaseError) -> [String] {
     try rows(
       SQLStatement(
-        "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
       )
     ).compactMap { row in
       if case .text(let name) = row.first { return name }
@@ -39,8 +39,15 @@ extension SQLiteDatabase {
       if type == nil { type = try jsonType(field, in: name) }
       fields.append(Schema.Field(field, type ?? .string, optional: optional))
     }
-    let hasRowid =
-      (try? rows(SQLStatement("SELECT rowid FROM \(SQLDialect.sqlite.quote(name)) LIMIT 0"))) != nil
+    // Tables have a rowid, in insertion order, unless made WITHOUT ROWID; views have none
+    // (SQLite gives them a null one, and sorting by it would read the whole view).
+    let declaration = try rows(
+      SQLStatement("SELECT type, sql FROM sqlite_master WHERE name = ?1", parameters: [.text(name)])
+    )
+    var hasRowid = false
+    if let row = declaration.first, row[0] == .text("table"), case .text(let sql) = row[1] {
+      hasRowid = !sql.uppercased().contains("WITHOUT ROWID")
+    }
     return SQLTable(name: name, schema: Schema(fields), rowOrder: hasRowid ? "rowid" : nil)
   }
 

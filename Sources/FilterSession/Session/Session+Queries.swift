@@ -1,6 +1,7 @@
 import FilterDSL
 import FilterData
 import FilterDatabase
+import FilterSQL
 
 /// The statements that read the current data: a query, `count`, `explain`, `facets`.
 extension Session {
@@ -10,7 +11,8 @@ extension Session {
   {
     if let (data, database, values) = try onDatabase(query, statement, context) {
       if checkOnly { return .none }
-      let (records, faults) = try run(context) { () throws(DatabaseError) in
+      let (records, faults) = try run(on: database.connection, context) {
+        () throws(DatabaseError) in
         try database.records(values, now: clock())
       }
       return .records(
@@ -29,7 +31,7 @@ extension Session {
   {
     if let (_, database, values) = try onDatabase(Query(filter: filter), statement, context) {
       if checkOnly { return .none }
-      let count = try run(context) { () throws(DatabaseError) in
+      let count = try run(on: database.connection, context) { () throws(DatabaseError) in
         try database.count(values, now: clock())
       }
       return .count(count, faults: FaultCounts())
@@ -73,7 +75,7 @@ extension Session {
       if checkOnly { return .none }
       let bound = counter.binding(parameters.values, now: clock())
       return .facets(
-        try run(context) { () throws(DatabaseError) in
+        try run(on: database.connection, context) { () throws(DatabaseError) in
           try database.connection.count(
             bound, on: database.table, parameters: parameters.types, values: parameters.values,
             now: clock())
@@ -116,13 +118,17 @@ extension Session {
     }
   }
 
-  /// Runs `work` against a database; its errors are the statement's.
-  func run<T>(_ context: Context, _ work: () throws(DatabaseError) -> T) throws(SessionError)
-    -> T
-  {
+  /// Runs `work` against `database`; its errors are the statement's. While it runs, an
+  /// interruption (Ctrl-C at the REPL) cancels the statement in the database.
+  func run<T>(
+    on connection: any SQLConnection, _ context: Context, _ work: () throws(DatabaseError) -> T
+  ) throws(SessionError) -> T {
+    let watch = InterruptWatch(connection, interrupted)
+    defer { watch.stop() }
     do {
       return try work()
     } catch {
+      try context.stopIfInterrupted(self)
       throw context.error(
         Diagnostic(
           .databaseError, at: context.statement, message: error.message, help: error.help))

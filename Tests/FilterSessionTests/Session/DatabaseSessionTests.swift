@@ -48,6 +48,23 @@ import Testing
     #expect(explained.contains("in flt: model ==[c] \"x\""))
   }
 
+  @Test func ctrlCCancelsAStatementInTheDatabase() throws {
+    // A view without end: only a cancel stops counting it.
+    let path = TemporaryFiles.url("endless-\(UInt64.random(in: 0...UInt64.max)).db").path
+    try SQLiteDatabase(path: path, writable: true).executeScript(
+      "CREATE VIEW endless AS WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT CAST(n AS TEXT) AS n FROM c"
+    )
+    let harness = SessionHarness()
+    _ = try harness.run("load \"\(path)\" table endless").get()
+    let start = ContinuousClock.now
+    harness.session.interrupted = { ContinuousClock.now - start > .milliseconds(300) }
+    let failure = harness.failure(#"count n != "x""#)
+    #expect(failure?.codes == [.interrupted])
+    #expect(ContinuousClock.now - start < .seconds(20))
+    harness.session.interrupted = { false }
+    #expect(try harness.run(#"n == "2" limit 1"#).get().contains("1 row"))
+  }
+
   @Test func mistakesAboutTables() throws {
     let database = try Self.phonesDatabase()
     let harness = SessionHarness()
