@@ -2,18 +2,75 @@ import FilterDSL
 import FilterSQL
 
 extension SQLConnection {
-  /// Counts facets (see ``FacetCounter``) of the records of `table`: the database returns the
-  /// rows matching the part of the filter every count respects (what SQL answers of it), and
-  /// the counter counts them, so the counts are those flt would give in memory.
+  /// Counts facets (see ``FacetCounter``) of the records of `table`. When SQL answers the
+  /// filter and the counted fields exactly, each field is counted in the database (`GROUP
+  /// BY`, one statement per field, as the counts are disjunctive), and no row travels;
+  /// otherwise the database returns the rows matching the part of the filter every count
+  /// respects, and the counter counts them. Either way the counts are those flt would give in
+  /// memory.
   ///
   /// `counter` must be made for `.dynamic(table.schema)` and bound to `values`.
   public func count(
     _ counter: FacetCounter<[Value]>, on table: SQLTable, parameters: [String: ValueType] = [:],
     values: [String: Value] = [:], now: Instant? = nil
   ) throws(DatabaseError) -> FacetCounts {
+    if let counts = try countInDatabase(counter, on: table, values: values) { return counts }
     let narrowing = DatabaseQuery(
       BoundQuery(filter: counter.sharedFilter), on: table, in: self, parameters: parameters)
     let records = try narrowing.records(values, now: now).records
     return counter.count(records)
+  }
+
+  /// The counts by `GROUP BY`, or nil when SQL cannot give them exactly (a part of the filter
+  /// stays in flt, or a field is a list, whose elements count once per record).
+  private func countInDatabase(
+    _ counter: FacetCounter<[Value]>, on table: SQLTable, values: [String: Value]
+  ) throws(DatabaseError) -> FacetCounts? {
+    let translator = SQLTranslator(table: table, dialect: dialect)
+    let shared = counter.sharedFilter.map { [$0] } ?? []
+    let owns = counter.counted.compactMap(\.own)
+    guard let total = translator.countStatement(where: shared + owns, parameters: values),
+      !counter.counted.contains(where: { $0.field.type.isList })
+    else { return nil }
+    var statements: [SQLStatement] = []
+    for (index, (field, _)) in counter.counted.enumerated() {
+      let others = counter.counted.enumerated().compactMap {
+        $0.offset == index ? nil : $0.element.own
+      }
+      guard
+        let statement = translator.groupStatement(
+          counting: BoundExpr(.field(field), type: field.type), where: shared + others,
+          parameters: values)
+      else { return nil }
+      statements.append(statement)
+    }
+    var facets: [FacetCounts.Facet] = []
+    for (statement, (field, _)) in zip(statements, counter.counted) {
+      var tally: [Value: Int] = [:]
+      var failure: DatabaseError?
+      try forEachRow(statement) { row in
+        guard row.count == 2, let value = dialect.decode(row[0], as: field.type),
+          case .int(let count) = dialect.decode(row[1], as: .int)
+        else {
+          failure = DatabaseError("the database gave a count flt cannot read: \(row)")
+          return false
+        }
+        tally[value, default: 0] += Int(count)
+        return true
+      }
+      if let failure { throw failure }
+      facets.append(
+        FacetCounts.Facet(
+          field: field.path, counts: FacetCounter<[Value]>.ranked(tally),
+          records: tally.values.reduce(0, +)))
+    }
+    var matches = 0
+    try forEachRow(total) { row in
+      if let cell = row.first, case .int(let n) = dialect.decode(cell, as: .int) {
+        matches = Int(n)
+      }
+      return false
+    }
+    return FacetCounts(facets: facets, matches: matches, faults: FaultCounts())
   }
 }

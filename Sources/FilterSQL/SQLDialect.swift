@@ -120,11 +120,3 @@ extension String {
     String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
-
-extension ValueType {
-  /// Whether values of this type are lists.
-  var isList: Bool {
-    if case .list = self { return true }
-    return false
-  }
-}

@@ -37,7 +37,7 @@ public struct SQLTranslator: Sendable {
     var pushed: [BoundExpr] = []
     var narrowed: [BoundExpr] = []
     var residual: [BoundExpr] = []
-    for conjunct in query.filter.map(Self.conjuncts) ?? [] {
+    for conjunct in query.filter?.conjuncts ?? [] {
       guard let fragment = writer.attempt({ $0.truth(conjunct) }) else {
         residual.append(conjunct)
         continue
@@ -100,10 +100,31 @@ public struct SQLTranslator: Sendable {
       residual: residual, sortsInDatabase: sorts, pagesInDatabase: pages, query: query)
   }
 
-  /// The operands of a top-level `and`, nested ones flattened; the filter itself otherwise.
-  static func conjuncts(_ filter: BoundExpr) -> [BoundExpr] {
-    guard case .logical(.and, let operands) = filter.kind else { return [filter] }
-    return operands.flatMap(conjuncts)
+  /// `SELECT value, count(*) ... GROUP BY 1` over the rows where every one of `parts` is
+  /// true: how many rows have each value (null among them); nil unless SQL answers the parts
+  /// and the value exactly.
+  public func groupStatement(
+    counting value: BoundExpr, where parts: [BoundExpr], parameters: [String: Value] = [:]
+  ) -> SQLStatement? {
+    var writer = SQLWriter(dialect, table, values: parameters)
+    guard let read = writer.value(value), let condition = writer.exactly(parts) else {
+      return nil
+    }
+    return SQLStatement(
+      "SELECT \(read), count(*) FROM \(dialect.quote(table.name))\(condition) GROUP BY 1",
+      parameters: writer.parameters)
+  }
+
+  /// `SELECT count(*)` of the rows where every one of `parts` is true; nil unless SQL answers
+  /// them exactly.
+  public func countStatement(where parts: [BoundExpr], parameters: [String: Value] = [:])
+    -> SQLStatement?
+  {
+    var writer = SQLWriter(dialect, table, values: parameters)
+    guard let condition = writer.exactly(parts) else { return nil }
+    return SQLStatement(
+      "SELECT count(*) FROM \(dialect.quote(table.name))\(condition)",
+      parameters: writer.parameters)
   }
 
   /// The value of `limit` or `offset` as flt takes it (negative is 0; null, or none, is no

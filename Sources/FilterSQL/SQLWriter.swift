@@ -129,6 +129,17 @@ struct SQLWriter {
     }
   }
 
+  /// ` WHERE ...` for the conjuncts of `parts` (empty when there are none); nil unless each
+  /// is written exactly.
+  mutating func exactly(_ parts: [BoundExpr]) -> String? {
+    var conditions: [String] = []
+    for part in parts.flatMap(\.conjuncts) {
+      guard let fragment = truth(part), fragment.exact else { return nil }
+      conditions.append(fragment.text)
+    }
+    return conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+  }
+
   private func joined(_ parts: [SQLFragment], _ op: String) -> String {
     parts.count == 1 ? parts[0].text : "(" + parts.map(\.text).joined(separator: " \(op) ") + ")"
   }

@@ -91,7 +91,11 @@ import Testing
                     Expr(.list([Expr(.literal(.string("a"))), Expr(.literal(.string("b")))])), [],
                     negated: false)))),
           ]))
-      let fields = [FieldPath("s"), FieldPath("i"), FieldPath("tags"), FieldPath("rec.y")]
+      // Scalar fields are counted by the database (GROUP BY); a list makes flt count.
+      let fields =
+        (i % 2 == 0
+        ? ["s", "i", "rec.y", "b", "d", "t", "du", "rec.x"] : ["s", "i", "tags", "rec.y"])
+        .map { FieldPath($0) }
       let source = SourceText(filter.description)
       guard
         let counter = try? FacetCounter(

@@ -72,3 +72,21 @@ public struct BoundExpr: Sendable {
     }
   }
 }
+
+extension BoundExpr {
+  /// The operands of this node's top-level `and` (nested `and`s flattened), in order; the
+  /// node itself when it is not an `and`. Back ends split a filter here: facets into each
+  /// field's own part, SQL into what runs in the database and what stays in flt.
+  public var conjuncts: [BoundExpr] {
+    var parts: [BoundExpr] = []
+    var pending = [self]
+    while let expr = pending.popLast() {
+      if case .logical(.and, let operands) = expr.kind {
+        pending.append(contentsOf: operands.reversed())
+      } else {
+        parts.append(expr)
+      }
+    }
+    return parts
+  }
+}

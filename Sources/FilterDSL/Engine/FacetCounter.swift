@@ -26,6 +26,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   /// The parts of the filter no counted field owns, bound: every count respects them, so a
   /// back end may narrow the records to those matching it before counting (a database does).
   public let sharedFilter: BoundExpr?
+  /// Each counted field, resolved, with its own condition (the parts of the filter that read
+  /// only it), if any: what a back end needs to count the facets itself.
+  public let counted: [(field: FieldRef, own: BoundExpr?)]
   /// The parts of the filter no counted field owns: every count respects them.
   private var shared: CompiledFilter<Root>?
   /// Each field's own condition, or nil when the filter has none for it.
@@ -84,7 +87,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
 
     var sharedParts: [BoundExpr] = []
     var ownParts: [[BoundExpr]] = Array(repeating: [], count: counted.count)
-    for part in FacetCounter.conjuncts(bound) {
+    for part in bound?.conjuncts ?? [] {
       let read = part.fields
       if read.count == 1, let owner = counted.firstIndex(of: read[0]) {
         ownParts[owner].append(part)
@@ -104,6 +107,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
       ? sharedParts.first : BoundExpr(.logical(.and, sharedParts), type: .bool)
     shared = compile(sharedParts)
     own = ownParts.map(compile)
+    self.counted = zip(counted, ownParts).map { field, parts in
+      (field, parts.count <= 1 ? parts.first : BoundExpr(.logical(.and, parts), type: .bool))
+    }
     let layout = ParameterLayout(parameters)
     let compiler = Compiler(recordType: type)
     values = counted.map { compiler.field($0).asValue }
@@ -198,7 +204,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   }
 
   /// Most frequent first; ties in value order, nulls last.
-  private static func ranked(_ tally: [Value: Int]) -> [Count] {
+  package static func ranked(_ tally: [Value: Int]) -> [Count] {
     tally.map { Count(value: $0.key, count: $0.value) }.sorted { a, b in
       if a.count != b.count { return a.count > b.count }
       if a.value.isNull != b.value.isNull { return b.value.isNull }
@@ -207,20 +213,6 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     }
   }
 
-  /// The operands of the filter's top-level `and` (nested `and`s flattened), in order.
-  static func conjuncts(_ filter: BoundExpr?) -> [BoundExpr] {
-    guard let filter else { return [] }
-    var parts: [BoundExpr] = []
-    var pending = [filter]
-    while let expr = pending.popLast() {
-      if case .logical(.and, let operands) = expr.kind {
-        pending.append(contentsOf: operands.reversed())
-      } else {
-        parts.append(expr)
-      }
-    }
-    return parts
-  }
 }
 
 /// What a ``FacetCounter`` found: each field's value counts, the records matching the whole
@@ -236,6 +228,12 @@ public struct FacetCounts: Hashable, Sendable {
     /// The records counted for this field: those matching every part of the filter except
     /// this field's own condition.
     public var records: Int
+
+    package init(field: FieldPath, counts: [Count], records: Int) {
+      self.field = field
+      self.counts = counts
+      self.records = records
+    }
   }
 
   /// A value and how many records have it.
@@ -252,4 +250,10 @@ public struct FacetCounts: Hashable, Sendable {
   public var matches: Int
   /// Faults met while filtering (they count as unknown, so the record does not match).
   public var faults: FaultCounts
+
+  package init(facets: [Facet], matches: Int, faults: FaultCounts) {
+    self.facets = facets
+    self.matches = matches
+    self.faults = faults
+  }
 }

@@ -34,6 +34,12 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   /// Whether values of this type are numbers (int or double).
   public var isNumeric: Bool { self == .int || self == .double }
 
+  /// Whether values of this type are lists.
+  public var isList: Bool {
+    if case .list = self { return true }
+    return false
+  }
+
   /// How the type is named in messages: "a number", "text", "a list of text".
   public var description: String {
     switch self {
