@@ -161,8 +161,8 @@ public struct DatabaseQuery: Sendable {
     for (column, (cell, field)) in zip(table.columns, zip(row, table.schema.fields))
     where Self.decode(cell, as: field.type, connection.dialect) == nil {
       return DatabaseError(
-        "row \(number) of table \(table.name): column \(column) holds \(cell), not \(field.type)",
-        help: "fix the value in the database, or declare the field as text")
+        "table \(table.name): column \(column) holds \(cell), not \(field.type) (in row \(number) of those the query returned)",
+        help: "fix the value in the database, or declare the column as text")
     }
     return DatabaseError("row \(number) of table \(table.name) does not fit its schema")
   }

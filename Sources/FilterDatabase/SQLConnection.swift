@@ -33,6 +33,11 @@ extension SQLiteDatabase: SQLConnection {
   public var dialect: SQLDialect { .sqlite }
 }
 
+/// How many values of a JSON column its type is inferred from: as many as a data file's first
+/// records. (Reading every value of a big table would cost more than most queries.) A later
+/// value of another shape is an error naming its row, never a wrong answer.
+let jsonSample = 10_000
+
 /// The type of a JSON column from its values: the lists or records they all are, as a data
 /// file's field would be typed; text when they are mixed, scalars, or not JSON.
 func jsonColumnType(_ texts: [String]) -> ValueType {

@@ -43,11 +43,32 @@ import Testing
     #expect {
       _ = try query.records()
     } throws: { error in
-      (error as? DatabaseError)?.message == "row 2 of table t: column n holds 'one', not an integer"
+      (error as? DatabaseError)?.message
+        == "table t: column n holds 'one', not an integer (in row 2 of those the query returned)"
     }
     // Whichever filter brings the row back, it is refused rather than dropped silently.
     #expect(throws: DatabaseError.self) {
       _ = try DatabaseQuery("s == b", on: table, in: database).records()
+    }
+  }
+
+  @Test func aJSONColumnIsTypedFromItsFirstValuesAndALaterMisfitIsAnError() throws {
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    try database.executeScript(
+      """
+      CREATE TABLE t (id INTEGER, tags JSON);
+      INSERT INTO t WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 10000)
+        SELECT n, '["a"]' FROM c;
+      INSERT INTO t VALUES (10001, '{"not": "a list"}');
+      """)
+    let table = try database.table(named: "t")
+    #expect(table.schema.fields[1].type == .list(.string))
+    #expect(try DatabaseQuery(#"tags contains "a""#, on: table, in: database).count() == 10_000)
+    #expect {
+      _ = try DatabaseQuery("id > 9999", on: table, in: database).records()
+    } throws: { error in
+      (error as? DatabaseError)?.message.hasPrefix(
+        #"table t: column tags holds '{"not": "a list"}', not a list of text"#) == true
     }
   }
 

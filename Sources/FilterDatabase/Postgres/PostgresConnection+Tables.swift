@@ -53,7 +53,7 @@ extension PostgresConnection {
       var texts: [String] = []
       try forEachRow(
         SQLStatement(
-          "SELECT \(column)::text FROM \(SQLDialect.postgresql.quote(name)) WHERE \(column) IS NOT NULL"
+          "SELECT \(column)::text FROM \(SQLDialect.postgresql.quote(name)) WHERE \(column) IS NOT NULL LIMIT \(jsonSample)"
         )
       ) { row in
         if case .text(let text) = row[0] { texts.append(text) }

@@ -51,14 +51,15 @@ extension SQLiteDatabase {
     return SQLTable(name: name, schema: Schema(fields), rowOrder: hasRowid ? "rowid" : nil)
   }
 
-  /// The type of the JSON values in `column` of `table`: lists or records as a data file's
-  /// would be typed; text when they are mixed or not JSON.
+  /// The type of the JSON values in `column` of `table` (the first ``jsonSample`` of them):
+  /// lists or records as a data file's would be typed; text when they are mixed or not JSON.
   private func jsonType(_ column: String, in table: String) throws(DatabaseError) -> ValueType {
     let quoted = SQLDialect.sqlite.quote(column)
     var texts: [String] = []
     try forEachRow(
       SQLStatement(
-        "SELECT \(quoted) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL")
+        "SELECT \(quoted) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL LIMIT \(jsonSample)"
+      )
     ) { row in
       if case .text(let text) = row[0] { texts.append(text) }
       return true
