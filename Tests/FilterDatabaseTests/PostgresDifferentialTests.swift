@@ -10,7 +10,6 @@ import Testing
 @Suite(.enabled(if: PostgresServer.available, "no PostgreSQL server"))
 struct PostgresDifferentialTests {
   static let schema = TypedFilterGenerator.schema
-  static let context = TypedFilterGenerator.context
 
   /// A record PostgreSQL stores exactly: durations in whole microseconds (`interval` keeps
   /// no nanoseconds).
@@ -49,41 +48,12 @@ struct PostgresDifferentialTests {
     var generator = TypedFilterGenerator(seed: UInt64(20_000 + batch))
     let records = (0..<80).map { _ in Self.storable(generator.record()) }
     let table = try Self.load(records, connection, name: "differential_\(batch)")
-    // The table reads back with its types, and its records as they went in.
+    // The table reads back with its types.
     let read = try connection.table(named: table.name)
     #expect(read.schema.fields.map { shape($0.type) } == Self.schema.fields.map { shape($0.type) })
     #expect(read.rowOrder == SQLTable.rowOrderColumn)
-    var whole = 0
-    for i in 0..<100 {
-      let seed = UInt64(batch * 1000 + i)
-      generator = TypedFilterGenerator(seed: seed)
-      let query = SQLiteDifferentialTests.query(&generator)
-      guard
-        let bound = Checker.check(
-          query, schema: Self.schema, parameters: TypedFilterGenerator.parameters
-        ).tree
-      else { continue }
-      let expected = CompiledQuery(
-        bound, for: .dynamic(Self.schema), parameters: TypedFilterGenerator.parameters
-      ).binding(Self.context.parameters, now: Self.context.now).run(records).records
-      let onDatabase = DatabaseQuery(
-        bound, on: table, in: connection, parameters: TypedFilterGenerator.parameters)
-      let translation = onDatabase.translation(Self.context.parameters)
-      if translation.residual == nil && query.filter != nil { whole += 1 }
-      let actual = try onDatabase.records(Self.context.parameters, now: Self.context.now).records
-      #expect(
-        actual == expected,
-        "seed \(seed): \(bound.source)\n\(translation.explanation)\n\(actual.count) rows vs \(expected.count)"
-      )
-      if actual != expected { return }
-      let count = try onDatabase.count(Self.context.parameters, now: Self.context.now)
-      let reference = ReferenceEvaluator(schema: Self.schema, context: Self.context)
-      let matching =
-        query.filter.map { filter in
-          records.filter { reference.evaluate(filter, on: $0).truth == .true }.count
-        } ?? records.count
-      #expect(count == matching, "seed \(seed): count \(count) vs \(matching)")
-    }
+    let (whole, _) = try SQLiteDifferentialTests.checkQueries(
+      records, connection, table, seed: UInt64(batch * 1000))
     #expect(whole >= 15, "only \(whole) of 100 filters ran wholly in PostgreSQL")
     try SQLiteDifferentialTests.checkFacets(records, connection, table, seed: UInt64(batch * 1000))
     try connection.executeScript("DROP TABLE \(SQLDialect.postgresql.quote(table.name))")
