@@ -83,12 +83,12 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether the dialect stores values of `type` so that comparing them in SQL orders them as
-  /// flt does. PostgreSQL keeps microseconds in `timestamptz` and `interval`, where flt keeps
-  /// nanoseconds, so date-times and durations are compared by flt there.
+  /// flt does. (PostgreSQL keeps date-times and durations in microseconds, as flt reads them
+  /// back; a value between two microseconds has no parameter, so a test with one stays in
+  /// flt.)
   func comparesExactly(_ type: ValueType) -> Bool {
-    switch (self, type) {
-    case (_, .list), (_, .record): false
-    case (.postgresql, .dateTime), (.postgresql, .duration): false
+    switch type {
+    case .list, .record: false
     default: true
     }
   }

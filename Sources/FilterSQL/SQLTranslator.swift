@@ -107,9 +107,13 @@ public struct SQLTranslator: Sendable {
     counting value: BoundExpr, where parts: [BoundExpr], parameters: [String: Value] = [:]
   ) -> SQLStatement? {
     var writer = SQLWriter(dialect, table, values: parameters)
-    guard let read = writer.value(value), let condition = writer.exactly(parts) else {
-      return nil
+    // A column is read back as a select list reads it (PostgreSQL's date-times and durations
+    // in the form flt decodes).
+    var read = writer.value(value)
+    if case .field(let field) = value.kind, field.isTopLevel, field.slot < table.columns.count {
+      read = dialect.selected(table.columns[field.slot], field.type)
     }
+    guard let read, let condition = writer.exactly(parts) else { return nil }
     return SQLStatement(
       "SELECT \(read), count(*) FROM \(dialect.quote(table.name))\(condition) GROUP BY 1",
       parameters: writer.parameters)

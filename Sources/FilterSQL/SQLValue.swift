@@ -31,8 +31,9 @@ extension String {
 
 extension SQLDialect {
   /// `value` as the dialect stores a value of its kind, or nil when it cannot hold it exactly
-  /// (a NaN, text with a NUL in PostgreSQL, a date outside years 0 to 9999, nanoseconds in
-  /// PostgreSQL). Lists and records are stored as JSON by the caller.
+  /// (a NaN, text with a NUL in PostgreSQL, a date outside years 0 to 9999, a date-time or
+  /// duration between two microseconds in PostgreSQL). Lists and records are stored as JSON
+  /// by the caller.
   public func encode(_ value: Value) -> SQLValue? {
     switch value {
     case .null: return .null
@@ -44,21 +45,30 @@ extension SQLDialect {
     case .date(let d):
       return SQLTimeText.years.contains(d.daysSinceEpoch) ? .text(d.description) : nil
     case .dateTime(let t):
-      guard self == .sqlite else { return nil }
+      guard self == .sqlite else {
+        // PostgreSQL keeps microseconds: an instant between two of them has no exact form.
+        return t.nanoseconds % 1000 == 0 ? .text(t.description) : nil
+      }
       return SQLTimeText.instant(t).map(SQLValue.text)
     case .duration(let span):
-      return self == .sqlite ? .int(span.nanoseconds) : nil
+      guard self == .sqlite else {
+        return span.nanoseconds % 1000 == 0
+          ? .text("\(span.nanoseconds / 1000) microseconds") : nil
+      }
+      return .int(span.nanoseconds)
     case .list, .record: return nil
     }
   }
 
-  /// `value` as a column of the dialect stores it, for loading data: as ``encode(_:)``, and
-  /// in PostgreSQL date-times as ISO text and durations in microseconds (which is what
-  /// `timestamptz` and `interval` keep: nanoseconds are cut). Nil as for ``encode(_:)``.
+  /// `value` as a column of the dialect stores it, for loading data: as ``encode(_:)``, but in
+  /// PostgreSQL date-times and durations are cut to the microseconds `timestamptz` and
+  /// `interval` keep. Nil as for ``encode(_:)``.
   public func stored(_ value: Value) -> SQLValue? {
     switch (self, value) {
-    case (.postgresql, .dateTime(let t)): .text(t.description)
-    case (.postgresql, .duration(let span)): .text("\(span.nanoseconds / 1000) microseconds")
+    case (.postgresql, .dateTime(let t)):
+      encode(.dateTime(Instant(seconds: t.seconds, nanoseconds: t.nanoseconds / 1000 * 1000)))
+    case (.postgresql, .duration(let span)):
+      encode(.duration(TimeSpan(nanoseconds: span.nanoseconds / 1000 * 1000)))
     default: encode(value)
     }
   }
