@@ -14,7 +14,11 @@ extension SQLConnection {
     _ counter: FacetCounter<[Value]>, on table: SQLTable, parameters: [String: ValueType] = [:],
     values: [String: Value] = [:], now: Instant? = nil
   ) throws(DatabaseError) -> FacetCounts {
-    if let counts = try countInDatabase(counter, on: table, values: values) { return counts }
+    if let counts = try countInDatabase(
+      counter, on: table, parameters: parameters, values: values, now: now)
+    {
+      return counts
+    }
     let narrowing = DatabaseQuery(
       BoundQuery(filter: counter.sharedFilter), on: table, in: self, parameters: parameters)
     let records = try narrowing.records(values, now: now).records
@@ -24,7 +28,8 @@ extension SQLConnection {
   /// The counts by `GROUP BY`, or nil when SQL cannot give them exactly (a part of the filter
   /// stays in flt, or a field is a list, whose elements count once per record).
   private func countInDatabase(
-    _ counter: FacetCounter<[Value]>, on table: SQLTable, values: [String: Value]
+    _ counter: FacetCounter<[Value]>, on table: SQLTable, parameters: [String: ValueType],
+    values: [String: Value], now: Instant?
   ) throws(DatabaseError) -> FacetCounts? {
     let translator = SQLTranslator(table: table, dialect: dialect)
     let shared = counter.sharedFilter.map { [$0] } ?? []
@@ -64,6 +69,9 @@ extension SQLConnection {
           field: field.path, counts: FacetCounter<[Value]>.ranked(tally),
           records: tally.values.reduce(0, +)))
     }
+    if let matches = Self.matches(facets, counter, table, parameters, values, now) {
+      return FacetCounts(facets: facets, matches: matches, faults: FaultCounts())
+    }
     var matches = 0
     try forEachRow(total) { row in
       if let cell = row.first, case .int(let n) = dialect.decode(cell, as: .int) {
@@ -72,5 +80,32 @@ extension SQLConnection {
       return false
     }
     return FacetCounts(facets: facets, matches: matches, faults: FaultCounts())
+  }
+
+  /// The records matching the whole filter, from the counts, without another pass over the
+  /// table: with no field's own condition, every facet counted exactly them; else they are
+  /// the records of one top-level field's counts whose value meets its own condition (which
+  /// reads that field alone). Nil when no top-level field has one to evaluate.
+  private static func matches(
+    _ facets: [FacetCounts.Facet], _ counter: FacetCounter<[Value]>, _ table: SQLTable,
+    _ parameters: [String: ValueType], _ values: [String: Value], _ now: Instant?
+  ) -> Int? {
+    guard let first = facets.first else { return nil }
+    guard counter.counted.contains(where: { $0.own != nil }) else { return first.records }
+    guard
+      let index = counter.counted.firstIndex(where: { $0.own != nil && $0.field.isTopLevel }),
+      let own = counter.counted[index].own,
+      let filter = CompiledQuery(
+        BoundQuery(filter: own), for: .dynamic(table.schema), parameters: parameters
+      ).binding(values, now: now).filter
+    else { return nil }
+    let slot = counter.counted[index].field.slot
+    var record = [Value](repeating: .null, count: table.schema.fields.count)
+    var matches = 0
+    for count in facets[index].counts {
+      record[slot] = count.value
+      if filter.evaluate(record) == .true { matches += count.count }
+    }
+    return matches
   }
 }

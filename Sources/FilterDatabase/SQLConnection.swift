@@ -14,8 +14,18 @@ public protocol SQLConnection: AnyObject, Sendable {
   func interrupt()
   /// The tables (and views) queries can name.
   func tableNames() throws(DatabaseError) -> [String]
-  /// The table `name` as flt sees it: a field per column, typed by the column's type.
-  func table(named name: String) throws(DatabaseError) -> SQLTable
+  /// The table `name` as flt sees it: a field per column, typed by the column's type. JSON
+  /// columns are typed by their values, those of `typingJSON` only when it is given (the
+  /// others are then text: reading values costs time a query that does not look at them
+  /// need not spend).
+  func table(named name: String, typingJSON: Set<String>?) throws(DatabaseError) -> SQLTable
+}
+
+extension SQLConnection {
+  /// The table `name`, every JSON column typed by its values.
+  public func table(named name: String) throws(DatabaseError) -> SQLTable {
+    try table(named: name, typingJSON: nil)
+  }
 }
 
 /// Connects to the database `location` names: a `postgresql://` URL, or a SQLite file

@@ -53,7 +53,7 @@ public struct SQLTranslator: Sendable {
     let from = " FROM \(dialect.quote(table.name))"
     let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     let count = SQLStatement(
-      "SELECT count(*)" + from + whereClause, parameters: writer.parameters)
+      "SELECT count(*)" + from + whereClause, parameters: writer.parameters, isSmall: true)
 
     // Sorting: every key in SQL, or none; ties in input order where the table has one.
     var keys: [String] = []
@@ -92,9 +92,10 @@ public struct SQLTranslator: Sendable {
     }
     let columns = zip(table.columns, table.schema.fields).map { dialect.selected($0, $1.type) }
       .joined(separator: ", ")
+    let limited = pages && query.limit != nil
     let select = SQLStatement(
       "SELECT " + columns + from + whereClause + orderClause + pageClause,
-      parameters: writer.parameters)
+      parameters: writer.parameters, isSmall: limited)
     return SQLTranslation(
       dialect: dialect, select: select, count: count, pushed: pushed, narrowed: narrowed,
       residual: residual, sortsInDatabase: sorts, pagesInDatabase: pages, query: query)
@@ -116,7 +117,7 @@ public struct SQLTranslator: Sendable {
     guard let read, let condition = writer.exactly(parts) else { return nil }
     return SQLStatement(
       "SELECT \(read), count(*) FROM \(dialect.quote(table.name))\(condition) GROUP BY 1",
-      parameters: writer.parameters)
+      parameters: writer.parameters, isSmall: true)
   }
 
   /// `SELECT count(*)` of the rows where every one of `parts` is true; nil unless SQL answers
@@ -128,7 +129,7 @@ public struct SQLTranslator: Sendable {
     guard let condition = writer.exactly(parts) else { return nil }
     return SQLStatement(
       "SELECT count(*) FROM \(dialect.quote(table.name))\(condition)",
-      parameters: writer.parameters)
+      parameters: writer.parameters, isSmall: true)
   }
 
   /// The value of `limit` or `offset` as flt takes it (negative is 0; null, or none, is no

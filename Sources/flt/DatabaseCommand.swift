@@ -59,8 +59,11 @@ struct DatabaseCommand {
     "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")
   }
 
-  /// The database at `path` (a SQLite file or a `postgresql://` URL) and its table `name`.
-  static func open(_ path: String, table name: String?) throws -> (any SQLConnection, SQLTable) {
+  /// The database at `path` (a SQLite file or a `postgresql://` URL) and its table `name`,
+  /// its JSON columns typed by their values (only those in `typingJSON` when given).
+  static func open(_ path: String, table name: String?, typingJSON: Set<String>? = nil) throws
+    -> (any SQLConnection, SQLTable)
+  {
     let database = try connect(to: path)
     guard let name else {
       let tables = (try? database.tableNames()) ?? []
@@ -69,11 +72,13 @@ struct DatabaseCommand {
         help: tables.isEmpty
           ? "the database has no tables" : "its tables: " + tables.joined(separator: ", "))
     }
-    return (database, try database.table(named: name))
+    return (database, try database.table(named: name, typingJSON: typingJSON))
   }
 
   private func execute() throws -> Int32 {
-    let (database, table) = try Self.open(path, table: options.table)
+    // A count prints no record: only the JSON columns the query reads need their types.
+    let reads = options.count ? Parser.parseQuery(query).value.map { Set($0.fieldNames) } : nil
+    let (database, table) = try Self.open(path, table: options.table, typingJSON: reads)
     // Ctrl-C cancels the statement in the database, rather than leaving it running there.
     let interrupt = Self.cancelOnInterrupt(database)
     defer { interrupt.cancel() }

@@ -22,7 +22,11 @@ extension PostgresConnection {
   /// `interval`), `json`/`jsonb` columns typed by the lists or records they hold. Equal sort
   /// keys keep the order of the ``SQLTable/rowOrderColumn`` column where the table has one
   /// (tables flt made do), else come back in the server's order.
-  public func table(named name: String) throws(DatabaseError) -> SQLTable {
+  ///
+  /// Only the JSON columns named in `typingJSON` are typed by their values when it is given.
+  public func table(named name: String, typingJSON: Set<String>?) throws(DatabaseError)
+    -> SQLTable
+  {
     var fields: [Schema.Field] = []
     var json: [Int] = []
     var rowOrder: String?
@@ -48,7 +52,7 @@ extension PostgresConnection {
         help: names.isEmpty
           ? "the database has no tables" : "its tables: " + names.joined(separator: ", "))
     }
-    for slot in json {
+    for slot in json where typingJSON?.contains(fields[slot].name) ?? true {
       let column = SQLDialect.postgresql.quote(fields[slot].name)
       var texts: [String] = []
       try forEachRow(

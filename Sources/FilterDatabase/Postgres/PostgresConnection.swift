@@ -117,7 +117,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
   /// Runs `statement`, handing each row to `body` until it returns false or the rows end.
   /// Rows are fetched a batch at a time (the protocol's portal suspension), so a result of any
   /// size streams in constant memory, and stopping early closes the portal: nothing more is
-  /// sent or computed.
+  /// sent or computed. A small result (``SQLStatement/isSmall``) is asked for whole, which
+  /// lets the server run the statement in parallel (it does not for a portal fetched in
+  /// batches).
   public func forEachRow(_ statement: SQLStatement, _ body: ([SQLValue]) -> Bool)
     throws(DatabaseError)
   {
@@ -130,7 +132,7 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
       case .text(let text): Array(text.utf8)
       }
     }
-    let batch: Int32 = 4096
+    let batch: Int32 = statement.isSmall ? 0 : 4096
     try socket.write(PostgresMessage.extendedQuery(statement.text, parameters, rows: batch))
     var failure: DatabaseError?
     var wanted = true

@@ -18,7 +18,11 @@ extension SQLiteDatabase {
   /// The table `name` as flt sees it: a field per column, typed by the column's declared
   /// type (`INTEGER`, `REAL`, `TEXT`, `BOOLEAN`, `DATE`, `DATETIME`, `DURATION`), JSON columns
   /// typed by the lists or records they hold; ties in `rowid` order where the table has one.
-  public func table(named name: String) throws(DatabaseError) -> SQLTable {
+  ///
+  /// Only the JSON columns named in `typingJSON` are typed by their values when it is given.
+  public func table(named name: String, typingJSON: Set<String>?) throws(DatabaseError)
+    -> SQLTable
+  {
     let columns = try rows(
       SQLStatement(
         #"SELECT name, type, "notnull" FROM pragma_table_info(?1)"#, parameters: [.text(name)]))
@@ -36,7 +40,7 @@ extension SQLiteDatabase {
       if case .text(let text) = column[1] { declared = text } else { declared = "" }
       let optional = column[2] != .int(1)
       var type = SQLDialect.sqlite.fieldType(declared: declared)
-      if type == nil { type = try jsonType(field, in: name) }
+      if type == nil, typingJSON?.contains(field) ?? true { type = try jsonType(field, in: name) }
       fields.append(Schema.Field(field, type ?? .string, optional: optional))
     }
     // Tables have a rowid, in insertion order, unless made WITHOUT ROWID; views have none
