@@ -19,8 +19,12 @@ extension SQLConnection {
     {
       return counts
     }
-    let narrowing = DatabaseQuery(
+    var narrowing = DatabaseQuery(
       BoundQuery(filter: counter.sharedFilter), on: table, in: self, parameters: parameters)
+    // Only the fields counted and those the filter reads travel.
+    let filters = ([counter.sharedFilter] + counter.counted.map(\.own)).compactMap { $0 }
+    narrowing.reading = Set(
+      (counter.counted.map(\.field) + filters.flatMap(\.fields)).map(\.slot))
     let records = try narrowing.records(values, now: now).records
     return counter.count(records)
   }

@@ -23,6 +23,9 @@ public struct DatabaseQuery: Sendable {
   public let bound: BoundQuery
   /// The parameters' declared types.
   public let parameters: [String: ValueType]
+  /// The fields (by slot) the caller looks at, when not all: the others are not fetched, and
+  /// are null in the records.
+  public var reading: Set<Int>?
 
   /// Parses and checks `text` against `table`'s schema; throws its errors.
   public init(
@@ -48,7 +51,8 @@ public struct DatabaseQuery: Sendable {
 
   /// The translation for these parameter values: what runs in the database and what in flt.
   public func translation(_ values: [String: Value] = [:]) -> SQLTranslation {
-    SQLTranslator(table: table, dialect: connection.dialect).translate(bound, parameters: values)
+    SQLTranslator(table: table, dialect: connection.dialect).translate(
+      bound, parameters: values, reading: reading)
   }
 
   /// Runs the query, handing each record (values in the schema's order) to `body` in the
@@ -67,13 +71,19 @@ public struct DatabaseQuery: Sendable {
     var fetched = 0
     var problem: DatabaseError?
     var stopped = false
+    let decoders = table.schema.fields.map { field -> JSONValue.Decoder? in
+      switch field.type {
+      case .list, .record: JSONValue.Decoder(field.type)
+      default: nil
+      }
+    }
     func hand(_ records: [[Value]]) {
       for record in records where !stopped { stopped = !body(record) }
     }
     try connection.forEachRow(translation.select) { row in
       fetched += 1
-      guard let record = decode(row, fetched) else {
-        problem = rowProblem(row, fetched)
+      guard let record = decode(row, decoders) else {
+        problem = rowProblem(row, fetched, decoders)
         return false
       }
       batch.append(record)
@@ -133,33 +143,34 @@ public struct DatabaseQuery: Sendable {
   }
 
   /// A row's cells as a record of the table's schema; nil when a cell does not hold a value of
-  /// its field's type.
-  private func decode(_ row: [SQLValue], _ number: Int) -> [Value]? {
+  /// its field's type. Lists and records come as JSON, read by the column's decoder.
+  private func decode(_ row: [SQLValue], _ decoders: [JSONValue.Decoder?]) -> [Value]? {
     guard row.count == table.schema.fields.count else { return nil }
     var record: [Value] = []
     record.reserveCapacity(row.count)
-    for (cell, field) in zip(row, table.schema.fields) {
-      guard let value = Self.decode(cell, as: field.type, connection.dialect) else { return nil }
+    for slot in row.indices {
+      guard let value = decode(row[slot], slot, decoders) else { return nil }
       record.append(value)
     }
     return record
   }
 
-  static func decode(_ cell: SQLValue, as type: ValueType, _ dialect: SQLDialect) -> Value? {
-    switch (type, cell) {
-    case (.list, .text(let json)), (.record, .text(let json)): JSONValue.decode(json, as: type)
-    default: dialect.decode(cell, as: type)
-    }
+  private func decode(_ cell: SQLValue, _ slot: Int, _ decoders: [JSONValue.Decoder?]) -> Value? {
+    if case .text(let json) = cell, let decoder = decoders[slot] { return decoder.decode(json) }
+    return connection.dialect.decode(cell, as: table.schema.fields[slot].type)
   }
 
-  private func rowProblem(_ row: [SQLValue], _ number: Int) -> DatabaseError {
+  private func rowProblem(_ row: [SQLValue], _ number: Int, _ decoders: [JSONValue.Decoder?])
+    -> DatabaseError
+  {
     guard row.count == table.schema.fields.count else {
       return DatabaseError(
         "table \(table.name) returned \(row.count) columns, not the schema's \(table.schema.fields.count)"
       )
     }
-    for (column, (cell, field)) in zip(table.columns, zip(row, table.schema.fields))
-    where Self.decode(cell, as: field.type, connection.dialect) == nil {
+    for (slot, (column, field)) in zip(table.columns, table.schema.fields).enumerated()
+    where decode(row[slot], slot, decoders) == nil {
+      let cell = row[slot]
       return DatabaseError(
         "table \(table.name): column \(column) holds \(cell), not \(field.type) (in row \(number) of those the query returned)",
         help: "fix the value in the database, or declare the column as text")

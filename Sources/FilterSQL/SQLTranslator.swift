@@ -30,8 +30,12 @@ public struct SQLTranslator: Sendable {
     self.dialect = dialect
   }
 
-  /// `query`, with `parameters` the values of its `$` parameters by name.
-  public func translate(_ query: BoundQuery, parameters: [String: Value] = [:]) -> SQLTranslation {
+  /// `query`, with `parameters` the values of its `$` parameters by name. With `reading`,
+  /// only those columns (by the slot of their field) are selected, the others read as NULL:
+  /// for a caller that looks at some fields only.
+  public func translate(
+    _ query: BoundQuery, parameters: [String: Value] = [:], reading: Set<Int>? = nil
+  ) -> SQLTranslation {
     var writer = SQLWriter(dialect, table, values: parameters)
     var conditions: [String] = []
     var pushed: [BoundExpr] = []
@@ -90,8 +94,9 @@ public struct SQLTranslator: Sendable {
       }
       writer = page
     }
-    let columns = zip(table.columns, table.schema.fields).map { dialect.selected($0, $1.type) }
-      .joined(separator: ", ")
+    let columns = zip(table.columns, table.schema.fields).enumerated().map { slot, column in
+      reading?.contains(slot) == false ? "NULL" : dialect.selected(column.0, column.1.type)
+    }.joined(separator: ", ")
     let limited = pages && query.limit != nil
     let select = SQLStatement(
       "SELECT " + columns + from + whereClause + orderClause + pageClause,

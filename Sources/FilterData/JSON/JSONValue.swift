@@ -5,17 +5,32 @@ import FilterDSL
 package enum JSONValue {
   /// `text` decoded as a value of `type`; nil when it is not JSON or not of that type.
   package static func decode(_ text: String, as type: ValueType) -> Value? {
-    let growth = GrowthLog()
-    growth.acceptsNewFields = false
-    let layout = RecordLayout(Schema([.init("value", type)]), growth: growth)
-    let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { buffer -> Value? in
-      var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
-      guard let value = try? scanner.value(layout, 0, depth: 1), growth.pending.isEmpty else {
-        return nil
+    Decoder(type).decode(text)
+  }
+
+  /// Decodes JSON texts as values of one type, the layout made once: a column's cells.
+  package final class Decoder {
+    private let growth = GrowthLog()
+    private let layout: RecordLayout
+
+    /// A decoder of values of `type`.
+    package init(_ type: ValueType) {
+      growth.acceptsNewFields = false
+      layout = RecordLayout(Schema([.init("value", type)]), growth: growth)
+    }
+
+    /// `text` as a value of the type; nil when it is not JSON or not of that type.
+    package func decode(_ text: String) -> Value? {
+      var text = text
+      return text.withUTF8 { buffer -> Value? in
+        var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
+        guard let value = try? scanner.value(layout, 0, depth: 1), growth.pending.isEmpty else {
+          growth.pending.removeAll()
+          return nil
+        }
+        scanner.skipSpace()
+        return scanner.peek == nil ? value : nil
       }
-      scanner.skipSpace()
-      return scanner.peek == nil ? value : nil
     }
   }
 

@@ -2,8 +2,8 @@ import FilterDSL
 import FilterData
 import FilterSQL
 
-/// Writes records as a SQL script: `CREATE TABLE` with the column type of each field, then an
-/// `INSERT` per record, in one transaction, so that `flt -f sql ... | sqlite3 shop.db` moves a
+/// Writes records as a SQL script: `CREATE TABLE` with the column type of each field, then
+/// `INSERT`s of the records, in one transaction, so that `flt -f sql ... | sqlite3 shop.db` moves a
 /// file into a database and the same queries give the same answers there.
 public final class SQLScriptWriter: RecordOutput {
   /// The table written.
@@ -17,6 +17,8 @@ public final class SQLScriptWriter: RecordOutput {
   private let out: OutputSink
   /// `INSERT INTO "t" ("a", "b") VALUES `.
   private let insert: String
+  /// The rows of the next `INSERT`.
+  private var pending: [String] = []
 
   /// A writer of the records of `table` in `dialect` to `out`; writes the `CREATE TABLE`.
   public init(_ table: SQLTable, dialect: SQLDialect, to out: OutputSink) {
@@ -28,18 +30,29 @@ public final class SQLScriptWriter: RecordOutput {
     out.write("BEGIN;\n" + table.createStatement(dialect) + ";\n")
   }
 
-  /// Writes one record's `INSERT`.
+  /// Writes one record (an `INSERT` holds up to ``rowsPerInsert`` records).
   public func write(_ record: DataRecord) {
     count += 1
     let values = zip(table.schema.fields.indices, table.schema.fields).map { slot, field in
       literal(slot < record.values.count ? record.values[slot] : .null, field.type)
     }
-    out.write(insert + "(\(values.joined(separator: ", ")));\n")
+    pending.append("(" + values.joined(separator: ", ") + ")")
+    if pending.count == Self.rowsPerInsert { flush() }
   }
 
   /// Ends the transaction.
   public func finish() {
+    flush()
     out.write("COMMIT;\n")
+  }
+
+  /// How many records one `INSERT` holds: many rows per statement load far faster than one.
+  public static let rowsPerInsert = 500
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    out.write(insert + pending.joined(separator: ",\n  ") + ";\n")
+    pending.removeAll(keepingCapacity: true)
   }
 
   private func literal(_ value: Value, _ type: ValueType) -> String {
