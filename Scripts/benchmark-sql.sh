@@ -22,7 +22,7 @@ flt=$PWD/.build/release/flt
 root=$PWD
 eval "$(.ci/postgres start)"
 data=$(mktemp -d)
-trap 'rm -rf "$data"; "$root/.ci/postgres" stop "$FLT_POSTGRES_DIR"' EXIT
+trap 'cd "$root"; rm -rf "$data"; .ci/postgres stop "$FLT_POSTGRES_DIR"' EXIT
 .build/release/flt-bench generate "$rows" "$data" >&2
 cd "$data"
 export PGPASSWORD='scram pass'
