@@ -15,9 +15,9 @@ import FilterDSL
 /// ```
 ///
 /// Text is compared by code points, which is flt's order for text in Unicode's composed form
-/// (NFC), the form nearly all data is in. Nested fields are read from their column's JSON, and
-/// `contains` on a list column tests its elements there; `[c]`, `[d]`, `matches`,
-/// arithmetic, functions, fields through lists of records and quantifiers stay in flt for now.
+/// (NFC), the form nearly all data is in. Nested fields are read from their column's JSON;
+/// `contains`, `any`, `all` and `none` on a list column test its elements there. `[c]`, `[d]`,
+/// `matches`, arithmetic, functions, and fields through lists of records stay in flt for now.
 public struct SQLTranslator: Sendable {
   /// The table queried.
   public let table: SQLTable

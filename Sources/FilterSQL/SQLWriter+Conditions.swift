@@ -2,7 +2,7 @@ import FilterDSL
 
 extension SQLWriter {
   /// `subject` tested by `condition`.
-  mutating func test(_ subject: BoundExpr, _ condition: BoundCondition) -> SQLFragment? {
+  mutating func test(_ subject: SQLSubject, _ condition: BoundCondition) -> SQLFragment? {
     switch condition.kind {
     case .compare(let op, let operand, let options):
       guard let (a, b) = pair(subject, operand, options) else { return nil }
@@ -18,7 +18,7 @@ extension SQLWriter {
     case .isNull(let negated):
       // Any field can be tested for null, lists and records too.
       let tested: String?
-      if case .field(let field) = subject.kind {
+      if case .expr(let expr) = subject, case .field(let field) = expr.kind {
         tested = column(field) ?? nested(field)
       } else {
         tested = value(subject)
@@ -64,7 +64,7 @@ extension SQLWriter {
   }
 
   /// Both sides of a comparison, when SQL compares them as flt does: no `[c]` / `[d]` on text.
-  private mutating func pair(_ a: BoundExpr, _ b: BoundExpr, _ options: StringOptions) -> (
+  private mutating func pair(_ a: SQLSubject, _ b: BoundExpr, _ options: StringOptions) -> (
     String, String
   )? {
     guard comparable(a.type, b.type), options.isEmpty || (a.type != .string && b.type != .string),
@@ -75,7 +75,7 @@ extension SQLWriter {
 
   /// `lower <= subject` and `subject upper bound`, as one condition.
   private mutating func range(
-    _ subject: BoundExpr, _ lower: BoundExpr, _ bound: BoundExpr, upper: ComparisonOperator,
+    _ subject: SQLSubject, _ lower: BoundExpr, _ bound: BoundExpr, upper: ComparisonOperator,
     _ options: StringOptions
   ) -> String? {
     guard comparable(subject.type, lower.type), comparable(subject.type, bound.type),
@@ -87,7 +87,9 @@ extension SQLWriter {
 
   /// `subject in operand`: SQL's `IN` has flt's three-valued meaning (true if equal to one,
   /// else unknown if the subject or an element is null, else false).
-  private mutating func member(_ subject: BoundExpr, _ operand: BoundExpr, _ options: StringOptions)
+  private mutating func member(
+    _ subject: SQLSubject, _ operand: BoundExpr, _ options: StringOptions
+  )
     -> String?
   {
     if case .range(let lower, let upper, let kind) = operand.kind {
@@ -128,9 +130,10 @@ extension SQLWriter {
   /// `list contains x` on a list column: true when an element equals x; else unknown when the
   /// list, x or an element is null; else false.
   private mutating func listContains(
-    _ subject: BoundExpr, _ operand: BoundExpr, _ options: StringOptions
+    _ subject: SQLSubject, _ operand: BoundExpr, _ options: StringOptions
   ) -> String? {
-    guard case .field(let field) = subject.kind, case .list(let element) = subject.type,
+    guard case .expr(let expr) = subject, case .field(let field) = expr.kind,
+      case .list(let element) = subject.type,
       let list = column(field), [.int, .double, .string, .bool, .date].contains(element),
       comparable(element, operand.type), options.isEmpty || element != .string,
       let x = value(operand)
@@ -207,5 +210,66 @@ extension SQLWriter {
 
   private static func escapedLike(_ c: Character) -> String {
     c == "%" || c == "_" || c == "\\" ? "\\" + String(c) : String(c)
+  }
+}
+
+/// The subject of a test: a node of the tree, or (inside a quantifier) each element of a list,
+/// already written as SQL.
+enum SQLSubject {
+  case expr(BoundExpr)
+  case element(String, ValueType)
+
+  /// The type of the subject's values.
+  var type: ValueType {
+    switch self {
+    case .expr(let expr): expr.type
+    case .element(_, let type): type
+    }
+  }
+}
+
+extension SQLWriter {
+  /// The subject's value, as ``value(_:)`` writes a node.
+  mutating func value(_ subject: SQLSubject) -> String? {
+    switch subject {
+    case .expr(let expr): value(expr)
+    case .element(let sql, _): sql
+    }
+  }
+
+  /// `any` / `all` / `none` of a list column's elements: Kleene's `or` (`and`) of the test on
+  /// each element, unknown for a null list. The test may not read fields (SQL's elements
+  /// would hide columns of the same name), and must be exact.
+  mutating func quantified(
+    _ quantifier: Quantifier, _ subject: BoundExpr, _ condition: BoundCondition
+  )
+    -> SQLFragment?
+  {
+    guard case .field(let field) = subject.kind, case .list(let element) = subject.type,
+      [.int, .double, .string, .bool, .date].contains(element), let list = column(field),
+      condition.operands.allSatisfy({ $0.fields.isEmpty })
+    else { return nil }
+    if case .satisfies = condition.kind { return nil }
+    let (elements, item): (String, String)
+    switch dialect {
+    case .sqlite: (elements, item) = ("json_each(\(list))", "value")
+    case .postgresql:
+      elements = "jsonb_array_elements_text(\(list)) AS e(v)"
+      item = element == .string ? "e.v" : "(e.v)::\(dialect.columnType(element) ?? "text")"
+    }
+    guard let test = test(.element(item, element), condition), test.exact else { return nil }
+    let (yes, no) = (dialect.literal(true), dialect.literal(false))
+    let some = "EXISTS (SELECT 1 FROM \(elements) WHERE"
+    let unknown = "WHEN \(some) (\(test.text)) IS NULL) THEN NULL"
+    switch quantifier {
+    case .any, .none:
+      let any =
+        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) \(test.text)) THEN \(yes) \(unknown) ELSE \(no) END)"
+      return SQLFragment(quantifier == .any ? any : "(NOT \(any))")
+    case .all:
+      return SQLFragment(
+        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) NOT \(test.text)) THEN \(no) \(unknown) ELSE \(yes) END)"
+      )
+    }
   }
 }

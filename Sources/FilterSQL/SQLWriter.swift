@@ -53,7 +53,7 @@ struct SQLWriter {
       case (.sqlite, _), (.postgresql, .string): return extracted
       case (.postgresql, let type): return "(\(extracted))::\(dialect.columnType(type) ?? "text")"
       }
-    case .logical, .not, .predicate, .exists:
+    case .logical, .not, .predicate, .quantified, .exists:
       guard let fragment = truth(expr), fragment.exact else { return nil }
       return fragment.text
     default:
@@ -114,7 +114,9 @@ struct SQLWriter {
       guard let inner = truth(operand), inner.exact else { return nil }
       return SQLFragment("(NOT \(inner.text))")
     case .predicate(let subject, let condition):
-      return test(subject, condition)
+      return test(.expr(subject), condition)
+    case .quantified(let quantifier, let subject, let condition):
+      return quantified(quantifier, subject, condition)
     case .exists(let field):
       guard let read = column(field) ?? nested(field) else { return nil }
       return SQLFragment("(\(read) IS NOT NULL)")
