@@ -1,7 +1,8 @@
 // libFuzzer harness for the semantics: any bytes as a filter over a fixed schema; whatever
 // checks must compile and evaluate on fixed records without trapping, and both engines must
 // agree with the reference evaluator: the row engine (record by record and in batches) and
-// the column engine (the records as a ColumnTable, integers coded and flat), faults included.
+// the column engine (the records as a ColumnTable, integers coded and flat), faults included;
+// and SQLite, through the SQL translation (FuzzEvaluateSQL.swift).
 // Build and run with `Fuzz/run evaluate [SECONDS]`.
 
 let schema = Schema([
@@ -48,6 +49,9 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if truth == .true { expected.append(record) }
   }
   if bound.filter(records).matches != expected { fatalError("batch disagrees on \(filter)") }
+  checkSQL(
+    compiled.bound, filter,
+    expected: Set(records.indices.filter { expected.contains(records[$0]) }.map(Int64.init)))
 
   // The column engine, over the same records, and over row numbers repeated, out of order and
   // outside the table (which read as records of nulls).

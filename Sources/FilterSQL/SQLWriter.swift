@@ -9,6 +9,11 @@ struct SQLWriter {
   /// The values of the query's parameters, by name.
   let values: [String: Value]
   private(set) var parameters: [SQLValue] = []
+  /// How deep the test being written is nested.
+  private var depth = 0
+  /// The deepest nesting written: SQLite's parser overflows its stack past about 60 levels of
+  /// parenthesised expressions (flt allows 100), so deeper tests stay in flt.
+  static let maximumDepth = 24
 
   init(_ dialect: SQLDialect, _ table: SQLTable, values: [String: Value]) {
     self.dialect = dialect
@@ -92,6 +97,9 @@ struct SQLWriter {
 
   /// `expr`, a test, as a SQL condition.
   mutating func truth(_ expr: BoundExpr) -> SQLFragment? {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else { return nil }
     switch expr.kind {
     case .logical(.and, let operands):
       // Operands that cannot be written are left out: what remains still holds wherever the

@@ -95,6 +95,20 @@ import Testing
     #expect(try DatabaseQuery(#"s contains "DROP""#, on: table, in: database).count() == 1)
   }
 
+  @Test func deeplyNestedFiltersRun() throws {
+    // 60 levels: more than SQLite's parser takes, so the deep part stays in flt.
+    var generator = TypedFilterGenerator(seed: 5)
+    let records = (0..<30).map { _ in generator.record() }
+    let (database, table) = try SQLiteTestTable.make(records)
+    let deep = String(repeating: "not ", count: 60) + "i > 0"
+    let query = try DatabaseQuery(deep, on: table, in: database)
+    let reference = ReferenceEvaluator(schema: table.schema)
+    let filter = try Parser.parseFilter(deep).get()
+    #expect(
+      try query.count()
+        == records.filter { reference.evaluate(filter, on: $0).truth == .true }.count)
+  }
+
   @Test func aBadScriptSaysWhy() throws {
     let database = try SQLiteDatabase(path: ":memory:", writable: true)
     #expect {

@@ -256,3 +256,17 @@ extension String {
     return result + rest
   }
 }
+
+extension SQLTranslatorTests {
+  /// SQLite's parser overflows its stack on expressions nested about 60 deep (the fuzzer
+  /// found it); flt allows 100, so what is nested deeper than the translator writes stays in
+  /// flt.
+  @Test func deepNestingStaysInFlt() throws {
+    let deep = String(repeating: "not ", count: 60) + "price > 1"
+    let sql = try Self.translate(deep + " and color == Gold", .sqlite)
+    #expect(sql.residual?.description == deep)
+    #expect(sql.pushed.map(\.description) == [#"color == "Gold""#])
+    let shallow = try Self.translate(String(repeating: "not ", count: 20) + "price > 1", .sqlite)
+    #expect(shallow.residual == nil)
+  }
+}
