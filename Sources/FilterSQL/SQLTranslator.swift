@@ -16,8 +16,9 @@ import FilterDSL
 ///
 /// Text is compared by code points, which is flt's order for text in Unicode's composed form
 /// (NFC), the form nearly all data is in. Nested fields are read from their column's JSON;
-/// `contains`, `any`, `all` and `none` on a list column test its elements there. `[c]`, `[d]`,
-/// `matches`, arithmetic, functions, and fields through lists of records stay in flt for now.
+/// `contains`, `any`, `all` and `none` on a list column test its elements there; arithmetic
+/// on numbers is null where flt's faults. `[c]`, `[d]`, `matches`, functions, and fields
+/// through lists of records stay in flt for now.
 public struct SQLTranslator: Sendable {
   /// The table queried.
   public let table: SQLTable

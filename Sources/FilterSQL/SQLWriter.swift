@@ -61,7 +61,47 @@ struct SQLWriter {
     case .logical, .not, .predicate, .quantified, .exists:
       guard let fragment = truth(expr), fragment.exact else { return nil }
       return fragment.text
+    case .arithmetic(let op, let left, let right):
+      return arithmetic(op, left, right, type: expr.type)
+    case .negate(let operand):
+      return arithmetic(
+        .subtract, BoundExpr(.constant(.int(0)), type: .int), operand, type: expr.type)
     default:
+      return nil
+    }
+  }
+
+  /// `left op right` on numbers, null where flt's is: on a null operand, and where flt
+  /// faults (an integer overflow, a division by zero, a result that is not a number).
+  /// SQLite turns an integer that overflows into a real, and gives NULL for a division by
+  /// zero and for NaN, so its integer results are kept only while they are integers.
+  /// PostgreSQL raises errors instead, so integers are computed in `numeric` and kept only in
+  /// range; its decimals, which raise on overflow, stay in flt.
+  private mutating func arithmetic(
+    _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr, type: ValueType
+  ) -> String? {
+    guard type.isNumeric, left.type.isNumeric, right.type.isNumeric else { return nil }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }
+    switch (dialect, type) {
+    case (.sqlite, .int):
+      let x = "(\(a) \(op.rawValue) \(b))"
+      return "(CASE WHEN typeof(\(x)) = 'integer' THEN \(x) END)"
+    case (.sqlite, _):
+      // A real remainder: SQLite takes it of integers.
+      guard op != .remainder else { return nil }
+      return "(\(a) \(op.rawValue) \(b))"
+    case (.postgresql, .int):
+      let x: String
+      switch op {
+      case .add, .subtract, .multiply: x = "(\(a)::numeric \(op.rawValue) \(b))"
+      case .divide: x = "div(\(a)::numeric, NULLIF(\(b), 0))"
+      case .remainder: x = "mod(\(a)::numeric, NULLIF(\(b), 0))"
+      }
+      return
+        "(CASE WHEN \(x) BETWEEN -9223372036854775808 AND 9223372036854775807 THEN \(x)::bigint END)"
+    case (.postgresql, _):
       return nil
     }
   }

@@ -131,6 +131,13 @@ struct PostgresConnectionTests {
     #expect(throws: DatabaseError.self) { _ = try value(connection, "SELECT 1") }
   }
 
+  @Test func arithmeticFaultsAreNullInTheDatabaseToo() throws {
+    let connection = try PostgresServer.connect()
+    try connection.executeScript("DROP TABLE IF EXISTS arithmetic")
+    try SQLiteDatabaseTests.checkArithmetic(connection, name: "arithmetic")
+    try connection.executeScript("DROP TABLE arithmetic")
+  }
+
   @Test func urls() throws {
     let url = try PostgresURL(
       "postgresql://me:p%40ss@db.example:6543/shop?sslmode=disable", environment: { _ in nil })

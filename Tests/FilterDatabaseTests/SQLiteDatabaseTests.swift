@@ -109,6 +109,47 @@ import Testing
         == records.filter { reference.evaluate(filter, on: $0).truth == .true }.count)
   }
 
+  /// Where flt's arithmetic faults (overflow, division by zero), the value is null; SQLite's
+  /// integers overflow into reals, and its translation must not let them through.
+  @Test func arithmeticFaultsAreNullInTheDatabaseToo() throws {
+    try Self.checkArithmetic(SQLiteDatabase(path: ":memory:", writable: true), name: "t")
+  }
+
+  /// Filters doing arithmetic that faults in flt, in a new table `name` of `connection`: the
+  /// same records as in memory.
+  static func checkArithmetic(_ connection: any SQLConnection, name: String) throws {
+    let schema = Schema([.init("i", .int, optional: true), .init("d", .double, optional: true)])
+    let records: [[Value]] = [
+      [.int(.max), .double(1e308)], [.int(.min), .double(-0.0)], [.int(1), .double(2.5)],
+      [.int(-1), .null], [.null, .double(.infinity)],
+    ]
+    let dialect = connection.dialect
+    let table = SQLTable(
+      name: name, schema: schema,
+      rowOrder: dialect == .sqlite ? "rowid" : SQLTable.rowOrderColumn)
+    try connection.forEachRow(SQLStatement(table.createStatement(dialect))) { _ in true }
+    for record in records {
+      let cells = record.map { dialect.encode($0) ?? .null }
+      try connection.forEachRow(SQLStatement(table.insertStatement(dialect), parameters: cells)) {
+        _ in true
+      }
+    }
+    let reference = ReferenceEvaluator(schema: schema)
+    for text in [
+      "i * 2 > 0", "i + 1 < 0", "i - 1 > 0", "-i > 0", "i / 0 > 0", "i / -1 > 0", "i % -1 == 0",
+      "i % 0 == 0", "i * i is null", "d * 10 > 0", "d / 0 > 0", "d - d == 0", "d + i > 0",
+      "(i + 1) * 2 is not null", "i % 3 == -1", "i / 2 < -3",
+    ] {
+      let query = try DatabaseQuery(text, on: table, in: connection)
+      let filter = try Parser.parseFilter(text).get()
+      let expected = records.filter { reference.evaluate(filter, on: $0).truth == .true }
+      if dialect == .sqlite || !text.contains("d") {
+        #expect(query.translation().residual == nil, "\(text) runs in \(dialect)")
+      }
+      #expect(try query.records().records == expected, "\(text) in \(dialect)")
+    }
+  }
+
   @Test func aBadScriptSaysWhy() throws {
     let database = try SQLiteDatabase(path: ":memory:", writable: true)
     #expect {

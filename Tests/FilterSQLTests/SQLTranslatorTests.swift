@@ -114,15 +114,15 @@ import Testing
   }
 
   @Test func whatStaysInFlt() throws {
-    // Case folding, regular expressions, arithmetic and functions: flt evaluates them on the
-    // rows the rest of the filter leaves.
+    // Case folding, regular expressions and functions (and, in PostgreSQL, arithmetic on
+    // decimals): flt evaluates them on the rows the rest of the filter leaves.
     let sql = try Self.translate(
-      #"model ==[c] "iphone" and price * 2 < 900 and color matches "S.*" and lower(model) == "x" and inStock"#,
-      .sqlite)
+      #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and lower(model) == "x" and inStock"#,
+      .postgresql)
     #expect(sql.pushed.map(\.description) == ["inStock"])
     #expect(
       sql.residual?.description
-        == #"model ==[c] "iphone" and price * 2 < 900 and color matches "S.*" and lower(model) == "x""#
+        == #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and lower(model) == "x""#
     )
     #expect(sql.select.text.contains(#"WHERE "inStock" ORDER BY "rowid""#))
     #expect(sql.sortsInDatabase)
@@ -133,9 +133,27 @@ import Testing
     let not = try Self.translate(#"not (model contains "x")"#, .postgresql)
     #expect(not.pushed.isEmpty && not.narrowed.isEmpty)
     // Sort keys that SQL cannot compute make flt sort, and page.
-    let sorted = try Self.translate("price > 1 order by price * 2 limit 3", .sqlite)
+    let sorted = try Self.translate("price > 1 order by lower(model) limit 3", .sqlite)
     #expect(!sorted.sortsInDatabase && !sorted.pagesInDatabase && sorted.residual == nil)
     #expect(sorted.remainder.ordering.count == 1 && sorted.remainder.limit != nil)
+  }
+
+  @Test func arithmeticIsNullWhereFltFaults() throws {
+    // SQLite keeps an integer result only while it is one (overflow makes it a real);
+    // PostgreSQL computes in numeric and keeps what fits in a bigint.
+    let sqlite = try Self.translate("price * 2 < 900 and -price < 0", .sqlite)
+    #expect(sqlite.residual == nil)
+    #expect(
+      sqlite.select.text.contains(
+        #"WHERE ((CASE WHEN typeof(("price" * ?1)) = 'integer' THEN ("price" * ?1) END) < ?2)"#))
+    let postgres = try Self.translate("price / 0 < 900", .postgresql)
+    #expect(postgres.residual == nil)
+    #expect(
+      postgres.select.text.contains(
+        #"(CASE WHEN div("price"::numeric, NULLIF($1::bigint, 0)) BETWEEN -9223372036854775808 AND 9223372036854775807 THEN div("price"::numeric, NULLIF($1::bigint, 0))::bigint END)"#
+      ))
+    // A decimal remainder in SQLite is taken of integers: it stays in flt.
+    #expect(try Self.translate("rating % 2 == 1", .sqlite).residual != nil)
   }
 
   @Test func dialectDifferences() throws {
