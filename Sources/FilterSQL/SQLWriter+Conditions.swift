@@ -82,7 +82,9 @@ extension SQLWriter {
       options.isEmpty || subject.type != .string,
       let value = value(subject), let low = self.value(lower), let high = self.value(bound)
     else { return nil }
-    return "(\(value) >= \(low) AND \(value) \(Self.spelling(upper)) \(high))"
+    return once(value) { value in
+      "(\(value) >= \(low) AND \(value) \(Self.spelling(upper)) \(high))"
+    }
   }
 
   /// `subject in operand`: SQL's `IN` has flt's three-valued meaning (true if equal to one,
@@ -138,16 +140,18 @@ extension SQLWriter {
       comparable(element, operand.type), options.isEmpty || element != .string,
       let x = value(operand)
     else { return nil }
-    switch dialect {
-    case .sqlite:
-      let elements = "SELECT 1 FROM json_each(\(list)) WHERE value"
-      return
-        "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN EXISTS (\(elements) = \(x)) THEN 1 "
-        + "WHEN EXISTS (\(elements) IS NULL) THEN NULL ELSE 0 END)"
-    case .postgresql:
-      return
-        "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN \(list) @> jsonb_build_array(\(x)) THEN TRUE "
-        + "WHEN \(list) @> '[null]'::jsonb THEN NULL ELSE FALSE END)"
+    return once(x) { x in
+      switch dialect {
+      case .sqlite:
+        let elements = "SELECT 1 FROM json_each(\(list)) WHERE value"
+        return
+          "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN EXISTS (\(elements) = \(x)) THEN 1 "
+          + "WHEN EXISTS (\(elements) IS NULL) THEN NULL ELSE 0 END)"
+      case .postgresql:
+        return
+          "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN \(list) @> jsonb_build_array(\(x)) THEN TRUE "
+          + "WHEN \(list) @> '[null]'::jsonb THEN NULL ELSE FALSE END)"
+      }
     }
   }
 

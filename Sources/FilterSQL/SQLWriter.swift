@@ -86,8 +86,9 @@ struct SQLWriter {
     guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }
     switch (dialect, type) {
     case (.sqlite, .int):
-      let x = "(\(a) \(op.rawValue) \(b))"
-      return "(CASE WHEN typeof(\(x)) = 'integer' THEN \(x) END)"
+      return once("(\(a) \(op.rawValue) \(b))") { x in
+        "(CASE WHEN typeof(\(x)) = 'integer' THEN \(x) END)"
+      }
     case (.sqlite, _):
       // A real remainder: SQLite takes it of integers.
       guard op != .remainder else { return nil }
@@ -99,11 +100,23 @@ struct SQLWriter {
       case .divide: x = "div(\(a)::numeric, NULLIF(\(b), 0))"
       case .remainder: x = "mod(\(a)::numeric, NULLIF(\(b), 0))"
       }
-      return
+      return once(x) { x in
         "(CASE WHEN \(x) BETWEEN -9223372036854775808 AND 9223372036854775807 THEN \(x)::bigint END)"
+      }
     case (.postgresql, _):
       return nil
     }
+  }
+
+  /// `body` of the value `x`, with `x` computed once. A column or a parameter is used as it
+  /// is; anything longer is named in a subquery, as SQL has no other way to use a value twice
+  /// but writing it twice, which would double the statement at each level of nesting.
+  func once(_ x: String, _ body: (String) -> String) -> String {
+    guard x.contains("(") else { return body(x) }
+    // A name no column has, so that no column the body reads is hidden.
+    var name = "flt_once"
+    while table.columns.contains(where: { $0.lowercased() == name }) { name += "_" }
+    return "(SELECT \(body(name)) FROM (SELECT \(x) AS \(name)) AS \(name))"
   }
 
   /// The column of a top-level field; nil for a nested path.
