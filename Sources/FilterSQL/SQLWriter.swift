@@ -9,10 +9,11 @@ struct SQLWriter {
   /// The values of the query's parameters, by name.
   let values: [String: Value]
   private(set) var parameters: [SQLValue] = []
-  /// How deep the test being written is nested.
+  /// How deep the test being written is nested, in levels of parenthesised tests: a test
+  /// counts one, arithmetic (a subquery around a `CASE`) four.
   private var depth = 0
   /// The deepest nesting written: SQLite's parser overflows its stack past about 60 levels of
-  /// parenthesised expressions (flt allows 100), so deeper tests stay in flt.
+  /// parenthesised tests, or 14 of arithmetic (flt allows 100), so deeper parts stay in flt.
   static let maximumDepth = 24
 
   init(_ dialect: SQLDialect, _ table: SQLTable, values: [String: Value]) {
@@ -81,8 +82,8 @@ struct SQLWriter {
     _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr, type: ValueType
   ) -> String? {
     guard type.isNumeric, left.type.isNumeric, right.type.isNumeric else { return nil }
-    depth += 1
-    defer { depth -= 1 }
+    depth += 4
+    defer { depth -= 4 }
     guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }
     switch (dialect, type) {
     case (.sqlite, .int):

@@ -174,3 +174,24 @@ func shape(_ type: ValueType) -> String {
   default: type.description
   }
 }
+
+extension SQLiteDatabaseTests {
+  /// Deep arithmetic (the fuzzer found SQLite's parser overflowing at 14 levels): what is too
+  /// deep for SQLite stays in flt, and the answer is the same.
+  @Test func deepArithmeticRuns() throws {
+    var generator = TypedFilterGenerator(seed: 9)
+    let records = (0..<30).map { _ in generator.record() }
+    let (database, table) = try SQLiteTestTable.make(records)
+    let reference = ReferenceEvaluator(schema: table.schema)
+    for depth in [3, 6, 10, 20, 40] {
+      let text =
+        String(repeating: "(", count: depth) + "i" + String(repeating: " - 2) * 1", count: depth)
+        + " > 0"
+      let filter = try Parser.parseFilter(text).get()
+      #expect(
+        try DatabaseQuery(text, on: table, in: database).count()
+          == records.filter { reference.evaluate(filter, on: $0).truth == .true }.count,
+        "depth \(depth)")
+    }
+  }
+}
