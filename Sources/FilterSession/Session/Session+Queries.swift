@@ -63,35 +63,30 @@ extension Session {
     var expanded: Expr?
     if let filter { expanded = try expand(filter, context, constants: false) }
     let parameters = definitions.bound
-    if let database = data.database {
-      let counter: FacetCounter<[Value]>
+    // The counter, checked against the data's fields, with the parameters' values bound.
+    func counter<Root>(for type: RecordType<Root>) throws(SessionError) -> FacetCounter<Root> {
       do throws(FilterError) {
-        counter = try FacetCounter(
-          fields, filter: expanded, source: context.source, for: .dynamic(data.schema),
-          parameters: parameters.types)
+        return try FacetCounter(
+          fields, filter: expanded, source: context.source, for: type,
+          parameters: parameters.types
+        ).binding(parameters.values, now: clock())
       } catch {
         throw context.error(error)
       }
+    }
+    if let database = data.database {
+      let counter = try counter(for: .dynamic(data.schema))
       if checkOnly { return .none }
-      let bound = counter.binding(parameters.values, now: clock())
       return .facets(
         try run(on: database.connection, context) { () throws(DatabaseError) in
           try database.connection.count(
-            bound, on: database.table, parameters: parameters.types, values: parameters.values,
+            counter, on: database.table, parameters: parameters.types, values: parameters.values,
             now: clock())
         })
     }
-    let counter: FacetCounter<Int>
-    do throws(FilterError) {
-      counter = try FacetCounter(
-        fields, filter: expanded, source: context.source, for: data.recordType,
-        parameters: parameters.types)
-    } catch {
-      throw context.error(error)
-    }
+    let counter = try counter(for: data.recordType)
     if checkOnly { return .none }
-    let result = counter.binding(parameters.values, now: clock()).count(
-      data.rows, until: interrupted)
+    let result = counter.count(data.rows, until: interrupted)
     try context.stopIfInterrupted(self)
     return .facets(result)
   }
@@ -118,7 +113,7 @@ extension Session {
     }
   }
 
-  /// Runs `work` against `database`; its errors are the statement's. While it runs, an
+  /// Runs `work` on `connection`; its errors are the statement's. While it runs, an
   /// interruption (Ctrl-C at the REPL) cancels the statement in the database.
   func run<T>(
     on connection: any SQLConnection, _ context: Context, _ work: () throws(DatabaseError) -> T
