@@ -131,6 +131,30 @@ struct PostgresConnectionTests {
     #expect(throws: DatabaseError.self) { _ = try value(connection, "SELECT 1") }
   }
 
+  @Test func aServerThatClosesMidResult() throws {
+    let connection = try PostgresServer.connect()
+    guard case .text(let pid) = try value(connection, "SELECT pg_backend_pid()")[0][0] else {
+      Issue.record("no backend pid")
+      return
+    }
+    let killer = try PostgresServer.connect()
+    var seen = 0
+    #expect(throws: DatabaseError.self) {
+      try connection.forEachRow(
+        SQLStatement("SELECT 1 FROM pg_class a, pg_class b, pg_class c, pg_class d")
+      ) { _ in
+        seen += 1
+        // Rows have come; now the server ends this connection's backend.
+        if seen == 5000 {
+          _ = try? value(killer, "SELECT pg_terminate_backend($1::int)", [.text(pid)])
+        }
+        return true
+      }
+    }
+    #expect(seen >= 5000)
+    #expect(throws: DatabaseError.self) { _ = try value(connection, "SELECT 1") }
+  }
+
   @Test func arithmeticFaultsAreNullInTheDatabaseToo() throws {
     let connection = try PostgresServer.connect()
     try connection.executeScript("DROP TABLE IF EXISTS arithmetic")
