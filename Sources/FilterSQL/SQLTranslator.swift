@@ -60,19 +60,20 @@ public struct SQLTranslator: Sendable {
     let count = SQLStatement(
       "SELECT count(*)" + from + whereClause, parameters: writer.parameters, isSmall: true)
 
-    // Sorting: every key in SQL, or none; ties in input order where the table has one.
-    var keys: [String] = []
-    var sorts = true
-    for key in query.ordering {
-      guard let value = writer.attempt({ $0.value(key.key) }) else {
-        sorts = false
-        break
+    // Sorting: every key in SQL, or none (and then none of their parameters); ties in input
+    // order where the table has one.
+    let written = writer.attempt { writer -> [String]? in
+      var keys: [String] = []
+      for key in query.ordering {
+        guard let value = writer.value(key.key) else { return nil }
+        keys.append(
+          value + (key.direction == .ascending ? " ASC" : " DESC")
+            + (key.nullsFirst ? " NULLS FIRST" : " NULLS LAST"))
       }
-      keys.append(
-        value + (key.direction == .ascending ? " ASC" : " DESC")
-          + (key.nullsFirst ? " NULLS FIRST" : " NULLS LAST"))
+      return keys
     }
-    if !sorts { keys = [] }
+    let sorts = written != nil
+    var keys = written ?? []
     if let rowOrder = table.rowOrder { keys.append(dialect.quote(rowOrder)) }
     let orderClause = keys.isEmpty ? "" : " ORDER BY " + keys.joined(separator: ", ")
 

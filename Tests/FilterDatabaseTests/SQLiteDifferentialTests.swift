@@ -130,7 +130,11 @@ import Testing
     for _ in 0..<generator.rng.int(0...2) {
       ordering.append(
         SortKey(
-          Expr(.field(FieldPath(generator.rng.pick(sortable)))),
+          // Mostly fields; sometimes arithmetic (which SQL sorts by) or a function (which
+          // leaves the sorting, and the parameters of the keys before it, to flt).
+          generator.rng.chance(0.8)
+            ? Expr(.field(FieldPath(generator.rng.pick(sortable))))
+            : generator.rng.chance(0.5) ? generator.int(1) : generator.string(1),
           generator.rng.pick(SortDirection.allCases),
           nulls: generator.rng.pick([nil, .first, .last])))
     }

@@ -136,6 +136,9 @@ import Testing
     let sorted = try Self.translate("price > 1 order by lower(model) limit 3", .sqlite)
     #expect(!sorted.sortsInDatabase && !sorted.pagesInDatabase && sorted.residual == nil)
     #expect(sorted.remainder.ordering.count == 1 && sorted.remainder.limit != nil)
+    // A key written before one that cannot be leaves no parameter behind.
+    let partly = try Self.translate("price > 1 order by price + 1, lower(model)", .sqlite)
+    #expect(!partly.sortsInDatabase && partly.select.parameters == [.int(1)])
   }
 
   @Test func arithmeticIsNullWhereFltFaults() throws {
