@@ -73,15 +73,11 @@ extension SQLConnection {
           field: field.path, counts: FacetCounter<[Value]>.ranked(tally),
           records: tally.values.reduce(0, +)))
     }
-    if let matches = Self.matches(facets, counter, table, parameters, values, now) {
-      return FacetCounts(facets: facets, matches: matches, faults: FaultCounts())
-    }
-    var matches = 0
-    try forEachRow(total) { row in
-      if let cell = row.first, case .int(let n) = dialect.decode(cell, as: .int) {
-        matches = Int(n)
-      }
-      return false
+    let matches: Int
+    if let derived = Self.matches(facets, counter, table, parameters, values, now) {
+      matches = derived
+    } else {
+      matches = try count(total)
     }
     return FacetCounts(facets: facets, matches: matches, faults: FaultCounts())
   }

@@ -117,17 +117,7 @@ public struct DatabaseQuery: Sendable {
     -> Int
   {
     let translation = translation(values)
-    if translation.residual == nil {
-      var count: Int?
-      try connection.forEachRow(translation.count) { row in
-        if let cell = row.first, case .int(let n) = connection.dialect.decode(cell, as: .int) {
-          count = Int(n)
-        }
-        return false
-      }
-      guard let count else { throw DatabaseError("the database gave no count") }
-      return count
-    }
+    if translation.residual == nil { return try connection.count(translation.count) }
     var unpaged = bound
     unpaged.ordering = []
     unpaged.limit = nil

@@ -22,6 +22,39 @@ public protocol SQLConnection: AnyObject, Sendable {
 }
 
 extension SQLConnection {
+  /// Runs `statement` and returns its rows.
+  public func rows(_ statement: SQLStatement) throws(DatabaseError) -> [[SQLValue]] {
+    var rows: [[SQLValue]] = []
+    try forEachRow(statement) { row in
+      rows.append(row)
+      return true
+    }
+    return rows
+  }
+
+  /// The texts of the first column of `statement`'s rows (nulls left out).
+  func texts(_ statement: SQLStatement) throws(DatabaseError) -> [String] {
+    var texts: [String] = []
+    try forEachRow(statement) { row in
+      if case .text(let text) = row.first { texts.append(text) }
+      return true
+    }
+    return texts
+  }
+
+  /// The integer `statement` gives: `SELECT count(*) ...`.
+  func count(_ statement: SQLStatement) throws(DatabaseError) -> Int {
+    var count: Int?
+    try forEachRow(statement) { row in
+      if let cell = row.first, case .int(let n) = dialect.decode(cell, as: .int) {
+        count = Int(n)
+      }
+      return false
+    }
+    guard let count else { throw DatabaseError("the database gave no count") }
+    return count
+  }
+
   /// The table `name`, every JSON column typed by its values.
   public func table(named name: String) throws(DatabaseError) -> SQLTable {
     try table(named: name, typingJSON: nil)
@@ -31,10 +64,7 @@ extension SQLConnection {
 /// Connects to the database `location` names: a `postgresql://` URL, or a SQLite file
 /// (opened read-only).
 public func connect(to location: String) throws(DatabaseError) -> any SQLConnection {
-  let lower = location.lowercased()
-  if lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") {
-    return try PostgresConnection(url: location)
-  }
+  if PostgresURL.isURL(location) { return try PostgresConnection(url: location) }
   return try SQLiteDatabase(path: location)
 }
 
@@ -85,15 +115,9 @@ public struct DatabaseTable: Sendable {
     }
     let dialect = connection.dialect
     let quoted = dialect.quote(table.columns[slot])
-    var texts: [String] = []
-    try connection.forEachRow(
+    return try connection.texts(
       SQLStatement(
         "SELECT \(quoted) FROM \(dialect.quote(table.name)) WHERE \(quoted) IS NOT NULL GROUP BY \(quoted) ORDER BY count(*) DESC, \(quoted) LIMIT \(max(0, limit))"
-      )
-    ) { row in
-      if case .text(let text) = row[0] { texts.append(text) }
-      return true
-    }
-    return texts
+      ))
   }
 }

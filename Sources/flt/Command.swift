@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 import Foundation
 
 #if canImport(Glibc)
@@ -261,6 +262,20 @@ enum Command {
 
   private static func quotedText(_ text: String) -> String {
     text.debugDescription
+  }
+
+  /// Writes `error` to standard error as the commands write their errors (diagnostics with a
+  /// caret, or `error:` and `help:` lines); returns the failure status.
+  static func fail(_ error: any Error) -> Int32 {
+    switch error {
+    case let error as FilterError: writeError(error.description)
+    case let error as DataError: writeError(error.rendered)
+    case let error as DatabaseError:
+      writeError("error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? ""))
+    case let error as FilterCommand.CommandError: writeError("error: \(error.message)\n")
+    default: writeError("error: \(error)\n")
+    }
+    return Status.failure
   }
 
   static func usageError(_ message: String) -> Int32 {

@@ -22,23 +22,16 @@ struct DatabaseCommand {
   static func isDatabase(_ path: String) -> Bool {
     let lower = path.lowercased()
     return [".db", ".sqlite", ".sqlite3"].contains { lower.hasSuffix($0) }
-      || lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
+      || PostgresURL.isURL(path)
   }
 
   /// Runs the command; returns the exit status.
   func run() -> Int32 {
     do {
       return try execute()
-    } catch let error as FilterError {
-      Command.writeError(error.description)
-    } catch let error as DatabaseError {
-      Command.writeError(Self.rendered(error))
-    } catch let error as FilterCommand.CommandError {
-      Command.writeError("error: \(error.message)\n")
     } catch {
-      Command.writeError("error: \(error)\n")
+      return Command.fail(error)
     }
-    return Command.Status.failure
   }
 
   /// From now until the returned source is cancelled, SIGINT cancels the statement running
@@ -52,11 +45,6 @@ struct DatabaseCommand {
     }
     source.resume()
     return source
-  }
-
-  /// `error: ...` and `help: ...` lines for a database's error.
-  static func rendered(_ error: DatabaseError) -> String {
-    "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")
   }
 
   /// The database at `path` (a SQLite file or a `postgresql://` URL) and its table `name`,

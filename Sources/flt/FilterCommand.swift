@@ -34,16 +34,9 @@ struct FilterCommand {
     }
     do {
       return try execute(inputs)
-    } catch let error as FilterError {
-      Command.writeError(error.description)
-    } catch let error as DataError {
-      Command.writeError(error.rendered)
-    } catch let error as CommandError {
-      Command.writeError("error: \(error.message)\n")
     } catch {
-      Command.writeError("error: \(error)\n")
+      return Command.fail(error)
     }
-    return Command.Status.failure
   }
 
   struct CommandError: Error {

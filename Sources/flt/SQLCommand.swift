@@ -77,18 +77,9 @@ struct SQLCommand {
       let sql = SQLTranslator(table: table, dialect: dialect).translate(bound, parameters: values)
       StandardStreams.print(json ? Self.json(sql) : Self.text(sql))
       return Command.Status.success
-    } catch let error as FilterError {
-      Command.writeError(error.description)
-    } catch let error as DatabaseError {
-      Command.writeError(DatabaseCommand.rendered(error))
-    } catch let error as DataError {
-      Command.writeError(error.rendered)
-    } catch let error as FilterCommand.CommandError {
-      Command.writeError("error: \(error.message)\n")
     } catch {
-      Command.writeError("error: \(error)\n")
+      return Command.fail(error)
     }
-    return Command.Status.failure
   }
 
   /// The dialect and the table: a database's own, or one named after a data file holding its

@@ -5,16 +5,10 @@ import FilterSQL
 extension PostgresConnection {
   /// The tables and views of the current schema, by name.
   public func tableNames() throws(DatabaseError) -> [String] {
-    var names: [String] = []
-    try forEachRow(
+    try texts(
       SQLStatement(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name"
-      )
-    ) { row in
-      if case .text(let name) = row[0] { names.append(name) }
-      return true
-    }
-    return names
+      ))
   }
 
   /// The table `name` of the current schema as flt sees it: a field per column, typed by the
@@ -54,16 +48,11 @@ extension PostgresConnection {
     }
     for slot in json where typingJSON?.contains(fields[slot].name) ?? true {
       let column = SQLDialect.postgresql.quote(fields[slot].name)
-      var texts: [String] = []
-      try forEachRow(
-        SQLStatement(
-          "SELECT \(column)::text FROM \(SQLDialect.postgresql.quote(name)) WHERE \(column) IS NOT NULL LIMIT \(jsonSample)"
-        )
-      ) { row in
-        if case .text(let text) = row[0] { texts.append(text) }
-        return true
-      }
-      fields[slot].type = jsonColumnType(texts)
+      fields[slot].type = jsonColumnType(
+        try texts(
+          SQLStatement(
+            "SELECT \(column)::text FROM \(SQLDialect.postgresql.quote(name)) WHERE \(column) IS NOT NULL LIMIT \(jsonSample)"
+          )))
     }
     return SQLTable(name: name, schema: Schema(fields), rowOrder: rowOrder)
   }

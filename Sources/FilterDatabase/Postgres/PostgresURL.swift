@@ -81,6 +81,13 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
       query["dbname"] ?? (path.isEmpty ? environment("PGDATABASE") ?? self.user : path)
   }
 
+  /// Whether `location` is a PostgreSQL URL (`postgresql://` or `postgres://`) rather than a
+  /// file.
+  public static func isURL(_ location: String) -> Bool {
+    let lower = location.lowercased()
+    return lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
+  }
+
   /// The process's environment variable `name`.
   public static func variable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

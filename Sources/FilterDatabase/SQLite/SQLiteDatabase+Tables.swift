@@ -5,14 +5,10 @@ import FilterSQL
 extension SQLiteDatabase {
   /// The tables (and views) of the database, by name.
   public func tableNames() throws(DatabaseError) -> [String] {
-    try rows(
+    try texts(
       SQLStatement(
         "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
-      )
-    ).compactMap { row in
-      if case .text(let name) = row.first { return name }
-      return nil
-    }
+      ))
   }
 
   /// The table `name` as flt sees it: a field per column, typed by the column's declared
@@ -59,15 +55,10 @@ extension SQLiteDatabase {
   /// lists or records as a data file's would be typed; text when they are mixed or not JSON.
   private func jsonType(_ column: String, in table: String) throws(DatabaseError) -> ValueType {
     let quoted = SQLDialect.sqlite.quote(column)
-    var texts: [String] = []
-    try forEachRow(
-      SQLStatement(
-        "SELECT \(quoted) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL LIMIT \(jsonSample)"
-      )
-    ) { row in
-      if case .text(let text) = row[0] { texts.append(text) }
-      return true
-    }
-    return jsonColumnType(texts)
+    return jsonColumnType(
+      try texts(
+        SQLStatement(
+          "SELECT \(quoted) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL LIMIT \(jsonSample)"
+        )))
   }
 }

@@ -65,16 +65,6 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
-  /// Runs `statement` and returns its rows.
-  public func rows(_ statement: SQLStatement) throws(DatabaseError) -> [[SQLValue]] {
-    var rows: [[SQLValue]] = []
-    try forEachRow(statement) { row in
-      rows.append(row)
-      return true
-    }
-    return rows
-  }
-
   /// Runs a statement that returns no rows (`CREATE TABLE`, `BEGIN`, an `INSERT`).
   public func execute(_ text: String, _ parameters: [SQLValue] = []) throws(DatabaseError) {
     try forEachRow(SQLStatement(text, parameters: parameters)) { _ in true }

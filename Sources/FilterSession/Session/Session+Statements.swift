@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 
 /// The statements that change the session: `load`, `use`, `let`, `set`, `show`.
 extension Session {
@@ -56,7 +57,7 @@ extension Session {
           message: "'\(other.name.text)' is an option for data files, not database tables",
           help: "a table's columns have their types already"))
     }
-    let isURL = path.text.hasPrefix("postgresql://") || path.text.hasPrefix("postgres://")
+    let isURL = PostgresURL.isURL(path.text)
     let location = isURL ? path.text : resolve(path.text)
     let place = isURL ? "the database" : "\"" + path.text + "\""
     do {
