@@ -45,8 +45,11 @@ public struct SQLTable: Hashable, Sendable {
     let placeholders = zip(columns.indices, schema.fields).map { index, field in
       dialect.placeholder(index + 1, field.type)
     }
-    return
-      "INSERT INTO \(dialect.quote(name)) (\(columns.map(dialect.quote).joined(separator: ", "))) "
-      + "VALUES (\(placeholders.joined(separator: ", ")))"
+    return insertInto(dialect) + "(\(placeholders.joined(separator: ", ")))"
+  }
+
+  /// `INSERT INTO "t" ("a", "b") VALUES `: what precedes the rows of values.
+  public func insertInto(_ dialect: SQLDialect) -> String {
+    "INSERT INTO \(dialect.quote(name)) (\(columns.map(dialect.quote).joined(separator: ", "))) VALUES "
   }
 }

@@ -25,8 +25,7 @@ public final class SQLScriptWriter: RecordOutput {
     self.table = table
     self.dialect = dialect
     self.out = out
-    insert =
-      "INSERT INTO \(dialect.quote(table.name)) (\(table.columns.map(dialect.quote).joined(separator: ", "))) VALUES "
+    insert = table.insertInto(dialect)
     out.write("BEGIN;\n" + table.createStatement(dialect) + ";\n")
   }
 
