@@ -108,7 +108,10 @@ final class VectorCompiler {
   private func rowTest(_ expr: BoundExpr) -> Select {
     let test = rowEngine.node(expr).test
     return { rows, selection, falses, wantFalses, run in
-      VectorCompiler.scan(rows, &selection, &falses, wantFalses) { test($0, &run) }
+      VectorCompiler.scan(rows, &selection, &falses, wantFalses) {
+        run.beginRecord()
+        return test($0, &run)
+      }
     }
   }
 
@@ -131,7 +134,10 @@ final class VectorCompiler {
       codes.withUnsafeBufferPointer { codes in
         memo.withUnsafeMutableBufferPointer { memo in
           VectorCompiler.scan(rows, &selection, &falses, wantFalses) { row in
-            guard row >= 0, row < codes.count else { return test(row, &run) }
+            guard row >= 0, row < codes.count else {
+              run.beginRecord()
+              return test(row, &run)
+            }
             let code = Int(codes[row])
             var entry = memo[code]
             if entry == 0 {
@@ -157,9 +163,11 @@ final class VectorCompiler {
     _ test: (Int, inout EvaluationState) -> Truth, _ row: Int, _ slot: Int, _ code: Int,
     _ run: inout EvaluationState
   ) -> UInt8 {
-    // A fresh state, so that the faults of this evaluation are the value's own.
-    var own = EvaluationState(bindings: run.bindings)
+    // A fresh state, so that the faults of this evaluation are the value's own; it spends
+    // from the run's cost.
+    var own = EvaluationState(bindings: run.bindings, spent: run.spent)
     var entry = 1 + test(row, &own).rawValue
+    run.spent = own.spent
     if !own.faults.isEmpty {
       entry |= faulted
       run.memoFaults[MemoKey(slot: slot, code: code)] = own.faults

@@ -89,7 +89,11 @@ extension Compiler {
     case .compare(let op, let operandExpr, let options):
       let operand = operands.first.asValue
       return ElementTest(
-        test: { v, r, run in ValueComparison.compare(op, v, operand(r, &run), options) },
+        test: { v, r, run in
+          let other = operand(r, &run)
+          guard options.isEmpty || run.charge(Cost.size(v)) else { return .unknown }
+          return ValueComparison.compare(op, v, other, options)
+        },
         plan: Plan(
           Compiler.name(op) + options.spelling,
           [.text(subjectText), .text(Compiler.text(operandExpr))]))
@@ -125,7 +129,9 @@ extension Compiler {
       let list = operands.first.asValue
       return ElementTest(
         test: { v, r, run in
-          guard case .list(let elements) = list(r, &run) else { return .unknown }
+          guard case .list(let elements) = list(r, &run),
+            run.charge(Cost.sum(elements.count, options.isEmpty ? 0 : Cost.size(v)))
+          else { return .unknown }
           let result = ValueComparison.member(v, elements, options)
           return negated ? !result : result
         }, plan: plan)
@@ -133,7 +139,8 @@ extension Compiler {
       let operand = operands.first.asValue
       return ElementTest(
         test: { v, r, run in
-          let result = TextMatching.test(op, v, operand(r, &run), options)
+          let pattern = operand(r, &run)
+          let result = TextMatching.test(op, v, pattern, options) { run.charge($0) }
           return negated ? !result : result
         },
         plan: Plan(

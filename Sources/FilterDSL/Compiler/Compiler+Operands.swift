@@ -91,7 +91,7 @@ extension Compiler {
       let value = function.call(
         producers.count, { producers[$0](r, &run) }, context, { faults.record($0) })
       run.faults.merge(faults)
-      return value
+      return run.charge(Cost.sum(Cost.size(value), 1)) ? value : .null
     }
   }
 

@@ -32,7 +32,7 @@ extension Compiler {
       if op == .matches && matcher.regex == nil { return nil }  // the general form says unknown
       return CompiledTest(
         test: { r, run in
-          guard let text = read(r, &run) else { return .unknown }
+          guard let text = read(r, &run), run.charge(matcher.cost(text)) else { return .unknown }
           return Truth(matcher.matches(text) != negated)
         }, plan: plan)
     case .isNull(let negated):
@@ -80,10 +80,9 @@ extension Compiler {
       }
       let folded = TextFolding.fold(k, options)
       return { r, run in
-        read(r, &run).map {
-          ValueComparison.holds(
-            op, NumberComparison.compareSame(TextFolding.fold($0, options), folded))
-        } ?? .unknown
+        guard let text = read(r, &run), run.charge(Cost.fold(text)) else { return .unknown }
+        return ValueComparison.holds(
+          op, NumberComparison.compareSame(TextFolding.fold(text, options), folded))
       }
     default:
       return nil
@@ -134,7 +133,8 @@ extension Compiler {
       if !options.isEmpty {
         let set = Set(strings)
         return { r, run in
-          read(r, &run).map { Truth(set.contains(TextFolding.fold($0, options))) } ?? .unknown
+          guard let text = read(r, &run), run.charge(Cost.fold(text)) else { return .unknown }
+          return Truth(set.contains(TextFolding.fold(text, options)))
         }
       }
       if strings.count <= Compiler.linearScanLimit {
@@ -183,6 +183,13 @@ struct TextMatcher {
     self.pattern = folded
     glob = op == .like ? Glob(folded) : nil
     regex = op == .matches ? try? RegexProgram(folded) : nil
+  }
+
+  /// What testing `text` costs (see ``EvaluationLimits``).
+  func cost(_ text: String) -> Int {
+    Cost.text(
+      op, textBytes: text.utf8.count, patternBytes: pattern.utf8.count,
+      patternSize: regex?.size ?? 0, folds: !options.isEmpty)
   }
 
   func matches(_ text: String) -> Bool {

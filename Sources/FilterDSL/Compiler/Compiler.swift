@@ -129,6 +129,7 @@ struct Compiler<Root> {
       case .any, .none:
         var result = Truth.false
         for element in elements {
+          guard run.charge(1) else { return .unknown }
           result = result || elementTest.test(element, r, &run)
           if result == .true { break }
         }
@@ -136,6 +137,7 @@ struct Compiler<Root> {
       case .all:
         var result = Truth.true
         for element in elements {
+          guard run.charge(1) else { return .unknown }
           result = result && elementTest.test(element, r, &run)
           if result == .false { break }
         }

@@ -10,9 +10,27 @@ struct EvaluationState {
   var memos: [[UInt8]] = []
   /// The faults of the memo entries flagged as faulting, by memo slot and code.
   var memoFaults: [VectorCompiler.MemoKey: FaultCounts] = [:]
+  /// Cost units spent by the run so far (see ``EvaluationLimits``), from the start of the
+  /// query, not only of this state.
+  var spent = 0
+  /// ``spent`` when the current record began.
+  var recordStart = 0
 
-  init(bindings: Bindings) { self.bindings = bindings }
+  /// A state for `bindings`, whose run has already spent `spent` cost units.
+  init(bindings: Bindings, spent: Int = 0) {
+    self.bindings = bindings
+    self.spent = spent
+    self.recordStart = spent
+  }
+
+  /// The faults met, and the cost spent since the state began at `start` units.
+  func outcome(since start: Int) -> FaultCounts {
+    var outcome = faults
+    outcome.cost = Cost.sum(outcome.cost, spent &- start)
+    return outcome
+  }
 
   var parameters: [Value] { bindings.parameters }
   var context: EvaluationContext { bindings.context }
+  var limits: EvaluationLimits { bindings.limits }
 }

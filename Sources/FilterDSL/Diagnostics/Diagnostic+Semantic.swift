@@ -161,4 +161,16 @@ extension Diagnostic {
         "invalid regular expression: \(error.message) (at character \(error.offset + 1) of the pattern)",
       help: "the syntax is: . [a-z] [^...] \\d \\w \\s ^ $ * + ? {m,n} | ( ) (?: ); see the README")
   }
+
+  static func tooCostly(estimate: Int, limits: EvaluationLimits, at range: SourceRange)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .tooCostly, at: range,
+      message:
+        "this filter may cost about \(estimate) units per record (for texts of \(limits.assumedTextBytes) bytes), over the limit of \(limits.maxCostPerRecord)",
+      help:
+        "this part costs the most: use a shorter pattern, fewer text tests, or test fewer list elements"
+    )
+  }
 }

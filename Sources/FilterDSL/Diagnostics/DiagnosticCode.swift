@@ -76,6 +76,8 @@ extension DiagnosticCode {
   public static let sourceTooLong = DiagnosticCode(292)
   /// A list with more items than the parser's limit.
   public static let listTooLong = DiagnosticCode(293)
+  /// A filter whose estimated cost per record is over its evaluation limit.
+  public static let tooCostly = DiagnosticCode(294)
   /// More errors than are worth reading; the rest were not reported.
   public static let tooManyErrors = DiagnosticCode(299)
 

@@ -31,6 +31,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// Whether big arrays are filtered in chunks on every core (records held by column).
   let parallel: Bool
   let layout: ParameterLayout
+  /// The limits on the work of an evaluation.
+  public let limits: EvaluationLimits
   private(set) var bindings: Bindings
 
   /// Parses, checks and compiles `text`: ``FilterEnvironment/compileFilter(_:)-(String)``.
@@ -58,7 +60,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// `filter` is the filter as written.
   init(
     _ bound: BoundExpr, as filter: Expr, warnings: [Diagnostic], for type: RecordType<Root>,
-    parameters: [String: ValueType]
+    parameters: [String: ValueType], limits: EvaluationLimits = .default
   ) {
     let layout = ParameterLayout(parameters)
     let node = Compiler(recordType: type).node(bound)
@@ -71,7 +73,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     self.gather = type.gather
     self.parallel = type.columns != nil
     self.layout = layout
-    self.bindings = layout.bindings(EvaluationContext())
+    self.limits = limits
+    self.bindings = layout.bindings(EvaluationContext(), limits: limits)
   }
 
   /// This filter with parameter values (and the clock for `now()` / `today()`) bound.
@@ -79,7 +82,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   public func binding(_ parameters: [String: Value], now: Instant? = nil) -> CompiledFilter {
     var bound = self
     bound.bindings = layout.bindings(
-      EvaluationContext(now: now ?? context.now, parameters: parameters))
+      EvaluationContext(now: now ?? context.now, parameters: parameters), limits: limits)
     return bound
   }
 
@@ -96,13 +99,17 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     }
   }
 
-  /// The filter's truth for `record`, adding the faults met to `faults`.
+  /// The filter's truth for `record`, adding the faults met and the cost spent to `faults`.
+  /// Under ``EvaluationLimits``, the record may cost up to the per-record limit and `faults`'
+  /// cost so far counts towards the per-run limit: once ``FaultCounts/overLimit`` is set, the
+  /// truth is unknown and the caller must stop and report it.
   public func evaluate(_ record: Root, faults: inout FaultCounts) -> Truth {
     withExtendedLifetime(bindings) {
-      var run = EvaluationState(bindings: bindings)
+      let start = faults.cost
+      var run = EvaluationState(bindings: bindings, spent: start)
       let truth = test(record, &run)
-      faults.merge(run.faults)
-      return truth
+      faults.merge(run.outcome(since: start))
+      return faults.overLimit == nil ? truth : .unknown
     }
   }
 
@@ -112,22 +119,36 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   ///
   /// `stop` is asked every thousand records or so; once it says true the filter returns
   /// what it found so far (the caller, which asked to stop, knows the result is partial).
+  /// A run over its ``EvaluationLimits`` returns no matches, and says so in
+  /// ``FaultCounts/overLimit``.
   public func filter(_ records: [Root], until stop: () -> Bool = { false }) -> (
     matches: [Root], faults: FaultCounts
   ) {
-    var matches: [Root] = []
     var faults = FaultCounts()
-    gather(records, selection(records, until: stop, faults: &faults), &matches)
+    let matches = filter(records, until: stop, faults: &faults)
     return (matches, faults)
   }
 
-  /// The indices of the records of `records` that match, in order; `stop` as above.
+  /// The records of `records` that match, adding to `faults` (whose cost so far counts
+  /// towards the per-run limit); none once the run is over a limit.
+  @usableFromInline func filter(
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts
+  ) -> [Root] {
+    var matches: [Root] = []
+    let selected = selection(records, until: stop, faults: &faults)
+    guard faults.overLimit == nil else { return [] }
+    gather(records, selected, &matches)
+    return matches
+  }
+
+  /// The indices of the records of `records` that match, in order; `stop` as above. The cost
+  /// in `faults` so far counts towards the per-run limit.
   func selection(_ records: [Root], until stop: () -> Bool, faults: inout FaultCounts) -> [Int] {
     if parallel, select != nil, records.count >= 2 * CompiledFilter.chunk {
       return parallelSelection(records, until: stop, faults: &faults)
     }
     var selected: [Int] = []
-    forEachBatch(records, until: stop, faults: &faults) { selected += $0 }
+    forEachBatch(records, until: stop, spent: faults.cost, faults: &faults) { selected += $0 }
     return selected
   }
 
@@ -144,7 +165,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     let chunk = CompiledFilter.chunk
     var selected: [Int] = []
     var start = 0
-    while start < records.count, !stop() {
+    while start < records.count, faults.overLimit == nil, !stop() {
       let roundEnd = Swift.min(start + chunk * 8, records.count)
       let count = (roundEnd - start + chunk - 1) / chunk
       var parts = [[Int]](repeating: [], count: count)
@@ -152,7 +173,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       let roundStart = start
       parts.withUnsafeMutableBufferPointer { parts in
         partFaults.withUnsafeMutableBufferPointer { partFaults in
-          let work = ParallelWork(filter: self, records: records, parts: parts, faults: partFaults)
+          let work = ParallelWork(
+            filter: self, records: records, spent: faults.cost, parts: parts, faults: partFaults)
           DispatchQueue.concurrentPerform(iterations: count) { part in
             let from = roundStart + part * chunk
             work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
@@ -161,6 +183,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       }
       for part in parts { selected += part }
       for partFaults in partFaults { faults.merge(partFaults) }
+      faults.check(bindings.limits)
       start = roundEnd
     }
     return selected
@@ -168,9 +191,10 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
 
   /// Calls `body` with the indices of the matching records of each batch of 1,024 records
   /// (small enough to stay in cache while every test and `body` pass over them), in order;
-  /// only the records at `range` when given.
+  /// only the records at `range` when given. The run has spent `spent` cost units before;
+  /// it stops once over a limit (``FaultCounts/overLimit`` in `faults`).
   fileprivate func forEachBatch(
-    _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool,
+    _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool, spent: Int,
     faults: inout FaultCounts, _ body: ([Int]) -> Void
   ) {
     let batch = 1024
@@ -178,21 +202,25 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     selection.reserveCapacity(batch)
     let range = range ?? 0..<records.count
     var start = range.lowerBound
-    var run = EvaluationState(bindings: bindings)
-    defer { faults.merge(run.faults) }
-    while start < range.upperBound, !stop() {
-      let end = Swift.min(start + batch, range.upperBound)
-      selection.removeAll(keepingCapacity: true)
-      if let select {
-        selection.append(contentsOf: start..<end)
-        withExtendedLifetime(bindings) { select(records, &selection, &run) }
-      } else {
-        for index in start..<end where evaluate(records[index], faults: &faults) == .true {
-          selection.append(index)
+    withExtendedLifetime(bindings) {
+      var run = EvaluationState(bindings: bindings, spent: spent)
+      while start < range.upperBound, run.faults.overLimit == nil, !stop() {
+        let end = Swift.min(start + batch, range.upperBound)
+        selection.removeAll(keepingCapacity: true)
+        if let select {
+          selection.append(contentsOf: start..<end)
+          select(records, &selection, &run)
+        } else {
+          for index in start..<end {
+            run.beginRecord()
+            if test(records[index], &run) == .true { selection.append(index) }
+          }
         }
+        if run.faults.overLimit != nil { break }
+        body(selection)
+        start = end
       }
-      body(selection)
-      start = end
+      faults.merge(run.outcome(since: spent))
     }
   }
 
@@ -207,6 +235,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       seen &+= 1
       if seen & 1023 == 0, stop() { break }
       if evaluate(record, faults: &faults) == .true { matches.append(record) }
+      if faults.overLimit != nil { return ([], faults) }
     }
     return (matches, faults)
   }
@@ -217,6 +246,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
 private struct ParallelWork<Root>: @unchecked Sendable {
   let filter: CompiledFilter<Root>
   let records: [Root]
+  /// The cost the run spent before this round.
+  let spent: Int
   let parts: UnsafeMutableBufferPointer<[Int]>
   let faults: UnsafeMutableBufferPointer<FaultCounts>
 
@@ -224,7 +255,9 @@ private struct ParallelWork<Root>: @unchecked Sendable {
   func run(_ range: Range<Int>, into part: Int) {
     var kept: [Int] = []
     var faults = FaultCounts()
-    filter.forEachBatch(records, in: range, until: { false }, faults: &faults) { kept += $0 }
+    filter.forEachBatch(records, in: range, until: { false }, spent: spent, faults: &faults) {
+      kept += $0
+    }
     parts[part] = kept
     self.faults[part] = faults
   }

@@ -19,6 +19,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       limit: ((Void, inout EvaluationState) -> Value)?
     )
   let layout: ParameterLayout
+  /// The limits on the work of a run.
+  public let limits: EvaluationLimits
   private(set) var bindings: Bindings
 
   /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`:
@@ -53,13 +55,14 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// `query` is the query as written.
   init(
     _ bound: BoundQuery, as query: Query, warnings: [Diagnostic], for type: RecordType<Root>,
-    parameters: [String: ValueType]
+    parameters: [String: ValueType], limits: EvaluationLimits = .default
   ) {
     self.query = query
     self.bound = bound
     if let filter = bound.filter, let written = query.filter {
       self.filter = CompiledFilter(
-        filter, as: written, warnings: warnings, for: type, parameters: parameters)
+        filter, as: written, warnings: warnings, for: type, parameters: parameters,
+        limits: limits)
     }
     let compiler = Compiler(recordType: type)
     keys = bound.ordering.map { key in
@@ -72,7 +75,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     )
     let layout = ParameterLayout(parameters)
     self.layout = layout
-    bindings = layout.bindings(EvaluationContext())
+    self.limits = limits
+    bindings = layout.bindings(EvaluationContext(), limits: limits)
   }
 
   /// This query with parameter values (and the clock) bound.
@@ -80,7 +84,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     let context = EvaluationContext(now: now ?? bindings.context.now, parameters: parameters)
     var bound = self
     bound.filter = filter?.binding(parameters, now: context.now)
-    bound.bindings = layout.bindings(context)
+    bound.bindings = layout.bindings(context, limits: limits)
     return bound
   }
 
@@ -106,7 +110,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// The records that match, sorted, paged; and the faults met while filtering and sorting.
   /// The records are filtered in batches (see ``QueryExecution``), and reading stops once the
   /// query has enough (a `limit` and no `order by`). `stop` is asked every thousand records or
-  /// so; once it says true the run returns early, with no records.
+  /// so; once it says true the run returns early, with no records. So does a run over its
+  /// ``EvaluationLimits`` (see ``FaultCounts/overLimit``).
   public func run<S: Sequence>(_ records: S, until stop: () -> Bool = { false }) -> (
     records: [Root], faults: FaultCounts
   ) where S.Element == Root {
@@ -126,7 +131,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       }
     }
     if !batch.isEmpty && !execution.isComplete && !stop() { flush() }
-    if stop() { return ([], execution.faults) }
+    if stop() || execution.faults.overLimit != nil { return ([], execution.faults) }
     results += execution.finish()
     return (results, execution.faults)
   }
@@ -140,7 +145,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     guard !sorts, bound.limit != nil else {
       var execution = QueryExecution(self)
       var results = execution.consume(records, until: stop)
-      if stop() { return ([], execution.faults) }
+      if stop() || execution.faults.overLimit != nil { return ([], execution.faults) }
       results += execution.finish()
       return (results, execution.faults)
     }
@@ -181,13 +186,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// sorting all of them).
   func sorted(_ records: [Root], _ faults: inout FaultCounts, first: Int? = nil) -> [Root] {
     withExtendedLifetime(bindings) {
-      var run = EvaluationState(bindings: bindings)
+      let start = faults.cost
+      var run = EvaluationState(bindings: bindings, spent: start)
       var values: [Value] = []
       values.reserveCapacity(records.count * keys.count)
       for record in records {
+        run.beginRecord()
         for key in keys { values.append(key.value(record, &run)) }
       }
-      faults.merge(run.faults)
+      faults.merge(run.outcome(since: start))
+      guard faults.overLimit == nil else { return [] }
       let order = SortOrder.order(
         values, keys: keys.map { ($0.direction == .descending, $0.nullsFirst) },
         count: records.count, first: first)

@@ -99,7 +99,8 @@ public struct FacetCounter<Root>: @unchecked Sendable {
       guard !parts.isEmpty else { return nil }
       let expr = parts.count == 1 ? parts[0] : BoundExpr(.logical(.and, parts), type: .bool)
       return CompiledFilter(
-        expr, as: expr.source, warnings: [], for: type, parameters: parameters)
+        expr, as: expr.source, warnings: [], for: type, parameters: parameters,
+        limits: environment.evaluationLimits)
     }
     self.fields = unique
     sharedFilter =
@@ -114,7 +115,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     let compiler = Compiler(recordType: type)
     values = counted.map { compiler.field($0).asValue }
     coded = counted.map { type.columns?.countCodes($0) }
-    bindings = layout.bindings(EvaluationContext())
+    bindings = layout.bindings(EvaluationContext(), limits: environment.evaluationLimits)
   }
 
   /// This counter with parameter values (and the clock) bound.
@@ -126,7 +127,9 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   }
 
   /// Counts the values of every field over `records`, in one pass. `stop` is asked every
-  /// thousand records or so; once it says true the counts stop where they are (partial).
+  /// thousand records or so; once it says true the counts stop where they are (partial). A
+  /// count over the ``EvaluationLimits`` has no facets and no matches, and its
+  /// ``FaultCounts/overLimit`` says which limit.
   ///
   /// The shared part and each field's own condition run as batch filters (each over the
   /// records the shared part kept); then one loop over those records tallies the fields a
@@ -136,10 +139,10 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   public func count(_ records: [Root], until stop: () -> Bool = { false }) -> Result {
     var faults = FaultCounts()
     var candidates = records
+    let overLimit = { (faults: FaultCounts) in Result(facets: [], matches: 0, faults: faults) }
     if let shared {
-      let result = shared.filter(records, until: stop)
-      candidates = result.matches
-      faults.merge(result.faults)
+      candidates = shared.filter(records, until: stop, faults: &faults)
+      if faults.overLimit != nil { return overLimit(faults) }
     }
     // For each candidate: how many own conditions it fails (0, 1, or 2 for "more"), and the
     // field of the last one.
@@ -148,6 +151,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     for field in own.indices {
       guard let filter = own[field] else { continue }
       let passing = filter.selection(candidates, until: stop, faults: &faults)
+      if faults.overLimit != nil { return overLimit(faults) }
       var next = 0
       for index in failures.indices {
         if next < passing.count, passing[next] == index {
@@ -172,20 +176,23 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     }
     var tallies: [[Value: Int]] = Array(repeating: [:], count: fields.count)
     withExtendedLifetime(bindings) {
-      var run = EvaluationState(bindings: bindings)
+      let start = faults.cost
+      var run = EvaluationState(bindings: bindings, spent: start)
       for field in fields.indices {
         for positions in [passing, failingOnly[field]] {
           if let count = coded[field] {
             tallies[field].merge(count(candidates, positions), uniquingKeysWith: +)
           } else {
             for index in positions {
+              run.beginRecord()
               FacetCounter.tally(values[field](candidates[index], &run), into: &tallies[field])
             }
           }
         }
       }
-      faults.merge(run.faults)
+      faults.merge(run.outcome(since: start))
     }
+    if faults.overLimit != nil { return overLimit(faults) }
     let counted = fields.indices.map { passing.count + failingOnly[$0].count }
     let matches = passing.count
     let facets = fields.indices.map { i in

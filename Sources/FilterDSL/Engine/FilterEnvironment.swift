@@ -20,16 +20,21 @@ public struct FilterEnvironment<Root>: Sendable {
   public var functions: FunctionRegistry
   /// The parser's limits on untrusted text.
   public var limits: ParserLimits
+  /// The limits on the work of evaluating a compiled filter or query.
+  public var evaluationLimits: EvaluationLimits
 
   /// An environment for records of `recordType`, with these parameters, functions and limits.
+  /// For filters from untrusted users, pass `.untrusted` for both limits.
   public init(
     _ recordType: RecordType<Root>, parameters: [String: ValueType] = [:],
-    functions: FunctionRegistry = .builtins, limits: ParserLimits = .default
+    functions: FunctionRegistry = .builtins, limits: ParserLimits = .default,
+    evaluationLimits: EvaluationLimits = .default
   ) {
     self.recordType = recordType
     self.parameters = parameters
     self.functions = functions
     self.limits = limits
+    self.evaluationLimits = evaluationLimits
   }
 
   /// The fields filters may use.
@@ -48,14 +53,25 @@ public struct FilterEnvironment<Root>: Sendable {
     return checked
   }
 
-  /// Checks a parsed query.
+  /// Checks a parsed query, and its estimated cost against ``evaluationLimits``.
   public func check(_ query: Query) -> Checked<BoundQuery> {
-    Checker.check(query, schema: schema, parameters: parameters, functions: functions)
+    var checked = Checker.check(query, schema: schema, parameters: parameters, functions: functions)
+    if let tree = checked.tree, let error = evaluationLimits.check(tree) {
+      checked.diagnostics = (checked.diagnostics + [error]).sortedByPosition()
+      checked.tree = nil
+    }
+    return checked
   }
 
-  /// Checks a parsed filter.
+  /// Checks a parsed filter, and its estimated cost against ``evaluationLimits``.
   public func check(_ filter: Expr) -> Checked<BoundExpr> {
-    Checker.check(filter, schema: schema, parameters: parameters, functions: functions)
+    var checked = Checker.check(
+      filter, schema: schema, parameters: parameters, functions: functions)
+    if let tree = checked.tree, let error = evaluationLimits.check(BoundQuery(filter: tree)) {
+      checked.diagnostics = (checked.diagnostics + [error]).sortedByPosition()
+      checked.tree = nil
+    }
+    return checked
   }
 
   // MARK: Compiling (throws every error, with warnings along)
@@ -73,7 +89,8 @@ public struct FilterEnvironment<Root>: Sendable {
     let checked = check(filter)
     let bound = try checked.get(source)
     return CompiledFilter(
-      bound, as: filter, warnings: checked.diagnostics, for: recordType, parameters: parameters)
+      bound, as: filter, warnings: checked.diagnostics, for: recordType, parameters: parameters,
+      limits: evaluationLimits)
   }
 
   /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
@@ -89,7 +106,8 @@ public struct FilterEnvironment<Root>: Sendable {
     let checked = check(query)
     let bound = try checked.get(source)
     return CompiledQuery(
-      bound, as: query, warnings: checked.diagnostics, for: recordType, parameters: parameters)
+      bound, as: query, warnings: checked.diagnostics, for: recordType, parameters: parameters,
+      limits: evaluationLimits)
   }
 
   /// Checks and compiles the disjunctive counting of `fields` among the records matching

@@ -13,8 +13,10 @@ struct ParameterLayout: Sendable {
     self.slots = slots
   }
 
-  /// The bindings for `context`, its parameters in slot order (unbound ones null).
-  func bindings(_ context: EvaluationContext) -> Bindings {
-    Bindings(parameters: order.map { context.parameters[$0] ?? .null }, context: context)
+  /// The bindings for `context`, its parameters in slot order (unbound ones null), under
+  /// `limits`.
+  func bindings(_ context: EvaluationContext, limits: EvaluationLimits) -> Bindings {
+    Bindings(
+      parameters: order.map { context.parameters[$0] ?? .null }, context: context, limits: limits)
   }
 }

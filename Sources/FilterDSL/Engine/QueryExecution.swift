@@ -4,7 +4,9 @@
 /// Each batch is filtered as a whole (see ``CompiledFilter/filter(_:until:)-(Array)``). A query
 /// without `order by` hands its matches back as they come, after skipping `offset` of them,
 /// and is ``isComplete`` once `limit` were handed back, so the reader can stop. A query that
-/// sorts keeps its matches (only them) until ``finish()``, which sorts and pages them.
+/// sorts keeps its matches (only them) until ``finish()``, which sorts and pages them. A run
+/// that goes over the query's ``EvaluationLimits`` is complete at once and hands back nothing
+/// more; ``faults`` says which limit (the caller reports it as an error).
 ///
 /// ```swift
 /// var execution = QueryExecution(query)
@@ -43,6 +45,7 @@ public struct QueryExecution<Root> {
   /// Whether the run needs no more records: the query does not sort and `limit` records
   /// were handed back.
   @inlinable public var isComplete: Bool {
+    if faultsSoFar.overLimit != nil { return true }
     guard let take, !query.sorts else { return false }
     return handedBack >= take
   }
@@ -59,9 +62,11 @@ public struct QueryExecution<Root> {
     guard !isComplete else { return [] }
     var matches = batch
     if let filter = query.filter {
-      let result = filter.filter(batch, until: stop)
-      matches = result.matches
-      faultsSoFar.merge(result.faults)
+      matches = filter.filter(batch, until: stop, faults: &faultsSoFar)
+      if faultsSoFar.overLimit != nil {
+        kept = []
+        return []
+      }
     }
     if query.sorts {
       // (No reserveCapacity here: reserving exactly, batch after batch, would defeat the
@@ -82,7 +87,7 @@ public struct QueryExecution<Root> {
 
   /// Ends the input: for a query that sorts, its kept matches sorted and paged; else nothing.
   public mutating func finish() -> [Root] {
-    guard query.sorts else { return [] }
+    guard query.sorts, faultsSoFar.overLimit == nil else { return [] }
     let sorted = query.sorted(kept, &faultsSoFar, first: take.map { skip + $0 })
     kept = []
     let page = Array(sorted[CompiledQuery<Root>.window(sorted.count, skip: skip, take: take)])

@@ -14,7 +14,7 @@
 /// times slower to call). A reader returns nil when the record has no value.
 public struct RecordType<Root>: Sendable {
   /// The fields as the checker sees them.
-  public let schema: Schema
+  public private(set) var schema: Schema
   let readers: [FieldReader<Root>]
   let selectors: [FieldSelector<Root>?]
   /// Appends the records at the given indices, in order.
@@ -54,6 +54,38 @@ public struct RecordType<Root>: Sendable {
     selectors = fields.map(\.selector)
     self.gather = gather
     self.columns = columns
+  }
+
+  /// This record type with no ``Schema/Field/knownValues`` at any depth: the checker then
+  /// suggests no values, so its messages quote nothing from the records (for filters from
+  /// untrusted users, when the known values came from the data itself).
+  public func withoutKnownValues() -> RecordType {
+    var copy = self
+    copy.schema = schema.withoutKnownValues()
+    return copy
+  }
+}
+
+extension Schema {
+  /// This schema with no ``Field/knownValues`` at any depth.
+  func withoutKnownValues() -> Schema {
+    Schema(
+      fields.map { field in
+        var field = field
+        field.knownValues = nil
+        field.type = field.type.withoutKnownValues()
+        return field
+      })
+  }
+}
+
+extension ValueType {
+  fileprivate func withoutKnownValues() -> ValueType {
+    switch self {
+    case .record(let schema): .record(schema.withoutKnownValues())
+    case .list(let element): .list(element.withoutKnownValues())
+    default: self
+    }
   }
 }
 

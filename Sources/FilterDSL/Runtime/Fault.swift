@@ -33,13 +33,18 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
   }
 }
 
-/// How many times each fault happened during an evaluation. Fixed-size, so that evaluating a
-/// record never allocates.
+/// How many times each fault happened during an evaluation, the cost it took, and whether it
+/// went over its ``EvaluationLimits``. Fixed-size, so that evaluating a record never allocates.
 public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
   private var overflow = 0
   private var division = 0
   private var conversion = 0
   private var dates = 0
+  /// The cost units spent (see ``EvaluationLimits``).
+  public internal(set) var cost = 0
+  /// The limit the run went over, if it did: then the run stopped and handed back no records
+  /// (no counts), and its caller must report an error, not an empty answer.
+  public internal(set) var overLimit: CostLimit?
 
   /// No faults.
   public init() {}
@@ -64,8 +69,10 @@ public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether nothing went wrong.
-  public var isEmpty: Bool { overflow == 0 && division == 0 && conversion == 0 && dates == 0 }
+  /// Whether nothing went wrong: no fault, and no limit exceeded.
+  public var isEmpty: Bool {
+    overflow == 0 && division == 0 && conversion == 0 && dates == 0 && overLimit == nil
+  }
 
   /// The counts in words, most common first: "2 divisions by zero, 1 integer overflow".
   public var description: String {
@@ -81,15 +88,41 @@ public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
     "\(total) operation\(total == 1 ? "" : "s") failed (\(self)) and counted as unknown"
   }
 
+  /// Whether `a` and `b` count the same faults and went over the same limit. Their costs are
+  /// not compared: engines spend differently for the same answer.
+  public static func == (a: FaultCounts, b: FaultCounts) -> Bool {
+    a.overflow == b.overflow && a.division == b.division && a.conversion == b.conversion
+      && a.dates == b.dates && a.overLimit == b.overLimit
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(overflow)
+    hasher.combine(division)
+    hasher.combine(conversion)
+    hasher.combine(dates)
+    hasher.combine(overLimit)
+  }
+
   /// The total of all faults.
   public var total: Int { overflow &+ division &+ conversion &+ dates }
 
-  /// Adds the counts of `other`.
+  /// Adds the counts and cost of `other` (and its limit exceeded, if this run had none).
   public mutating func merge(_ other: FaultCounts) {
     overflow &+= other.overflow
     division &+= other.division
     conversion &+= other.conversion
     dates &+= other.dates
+    cost = Cost.sum(cost, other.cost)
+    if overLimit == nil { overLimit = other.overLimit }
+  }
+
+  /// Sets ``overLimit`` when the cost is now over `limits`' per-run limit (for runs whose
+  /// parts are counted apart, such as chunks on several cores).
+  mutating func check(_ limits: EvaluationLimits) {
+    if overLimit == nil, cost > limits.maxCostPerQuery {
+      overLimit = .perQuery(limits.maxCostPerQuery)
+    }
   }
 }
 

@@ -1,11 +1,14 @@
 /// The text operators: `contains`, `startsWith`, `endsWith`, `like`, `matches`.
 enum TextMatching {
-  static func test(_ op: TextOperator, _ subject: Value, _ operand: Value, _ options: StringOptions)
-    -> Truth
-  {
+  /// `subject op operand`. `charge` is given the operation's cost (see ``EvaluationLimits``)
+  /// before the work is done; when it says false the answer is unknown and nothing is done.
+  static func test(
+    _ op: TextOperator, _ subject: Value, _ operand: Value, _ options: StringOptions,
+    charge: (Int) -> Bool = { _ in true }
+  ) -> Truth {
     if op == .contains, case .list(let elements) = subject {
       // `tags contains 5G`: membership.
-      guard !operand.isNull else { return .unknown }
+      guard !operand.isNull, charge(Cost.sum(elements.count, 1)) else { return .unknown }
       return elements.contains { element in
         if case .string(let a) = element, case .string(let b) = operand, !options.isEmpty {
           return TextFolding.fold(a, options) == TextFolding.fold(b, options)
@@ -16,11 +19,20 @@ enum TextMatching {
     guard case .string(var text) = subject, case .string(var pattern) = operand else {
       return .unknown
     }
+    var regex: RegexProgram?
+    if op == .matches {
+      // Compiled first: its size is part of the cost.
+      regex = try? RegexProgram(
+        options.isEmpty ? pattern : TextFolding.foldPattern(pattern, options))
+      guard regex != nil else { return .unknown }
+    }
+    let cost = Cost.text(
+      op, textBytes: text.utf8.count, patternBytes: pattern.utf8.count,
+      patternSize: regex?.size ?? 0, folds: !options.isEmpty)
+    guard charge(cost) else { return .unknown }
     if !options.isEmpty {
       text = TextFolding.fold(text, options)
-      pattern =
-        op == .matches
-        ? TextFolding.foldPattern(pattern, options) : TextFolding.fold(pattern, options)
+      if op != .matches { pattern = TextFolding.fold(pattern, options) }
     }
     switch op {
     case .contains: return Truth(pattern.isEmpty || text.contains(pattern))
@@ -28,8 +40,7 @@ enum TextMatching {
     case .endsWith: return Truth(text.hasSuffix(pattern))
     case .like: return Truth(Glob(pattern).matches(text))
     case .matches:
-      guard let regex = try? RegexProgram(pattern) else { return .unknown }
-      return Truth(regex.matches(text))
+      return regex.map { Truth($0.matches(text)) } ?? .unknown
     }
   }
 }

@@ -27,6 +27,22 @@ package enum FilePaths {
     return path
   }
 
+  /// The absolute path of an existing file or folder with every symlink, `.` and `..`
+  /// resolved (`realpath`); nil when it does not exist or cannot be reached.
+  package static func canonical(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether `path` names an existing file inside `folder` (at any depth), once both are
+  /// resolved: a `..` or a symlink that leads out of the folder is outside it.
+  package static func isInside(_ path: String, folder: String) -> Bool {
+    guard let file = canonical(path), let folder = canonical(folder) else { return false }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return file.hasPrefix(prefix)
+  }
+
   /// Writes `bytes` to `path` atomically: to a temporary file in the same folder, renamed over
   /// the target only when complete. Symlinks are followed; an existing file keeps its mode,
   /// and a new one gets `mode` (less the umask). Nil on success, else what went wrong (the old

@@ -22,10 +22,15 @@ extension DiagnosticCode {
   public static let interrupted = DiagnosticCode(509)
   /// A statement on a database table that the database refused, or a connection that broke.
   public static let databaseError = DiagnosticCode(510)
+  /// A `load` the session's ``SessionPolicy`` does not allow (a file outside its folder, a
+  /// database).
+  public static let notAllowed = DiagnosticCode(511)
+  /// A statement that went over the session's evaluation limits; it produced nothing.
+  public static let overCostLimit = DiagnosticCode(512)
 
   /// Every session code, for documentation and uniqueness tests.
   public static let session: [DiagnosticCode] = [
     cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
-    invalidCommand, interrupted, databaseError,
+    invalidCommand, interrupted, databaseError, notAllowed, overCostLimit,
   ]
 }

@@ -66,10 +66,9 @@ extension Session {
     // The counter, checked against the data's fields, with the parameters' values bound.
     func counter<Root>(for type: RecordType<Root>) throws(SessionError) -> FacetCounter<Root> {
       do throws(FilterError) {
-        return try FacetCounter(
-          fields, filter: expanded, source: context.source, for: type,
-          parameters: parameters.types
-        ).binding(parameters.values, now: clock())
+        return try environment(type, parameters: parameters.types)
+          .facets(fields, filter: expanded, source: context.source)
+          .binding(parameters.values, now: clock())
       } catch {
         throw context.error(error)
       }
@@ -101,8 +100,8 @@ extension Session {
     let expanded = try expand(query, context)
     let parameters = definitions.bound
     do {
-      let compiled = try CompiledQuery(
-        expanded, source: context.source, for: .dynamic(data.schema), parameters: parameters.types)
+      let compiled = try environment(.dynamic(data.schema), parameters: parameters.types)
+        .compileQuery(expanded, source: context.source)
       report(compiled.filter?.warnings ?? [], context)
       let query = DatabaseQuery(
         compiled.bound, on: database.table, in: database.connection,
@@ -158,8 +157,8 @@ extension Session {
     // Parameters with values are bound to the compiled query, as an embedder binds them.
     let parameters = definitions.bound
     do {
-      let compiled = try CompiledQuery(
-        expanded, source: context.source, for: data.recordType, parameters: parameters.types)
+      let compiled = try environment(data.recordType, parameters: parameters.types)
+        .compileQuery(expanded, source: context.source)
       report(compiled.filter?.warnings ?? [], context)
       return (data, compiled.binding(parameters.values, now: clock()))
     } catch {

@@ -10,9 +10,23 @@ extension Session {
     throws(SessionError) -> (String, Dataset)
   {
     if let table = options.first(where: { $0.name.text == "table" }) {
+      guard policy.allowsDatabases else {
+        throw context.error(
+          Diagnostic(
+            .notAllowed, at: path.range, message: "this session may not open databases",
+            help: "load a data file instead"))
+      }
       return try load(path, table: table, as: alias, options: options, context)
     }
     let resolved = resolve(path.text)
+    if let folder = policy.loadFolder, !FilePaths.isInside(resolved, folder: folder) {
+      throw context.error(
+        Diagnostic(
+          .notAllowed, at: path.range,
+          message:
+            "this session may not load \"\(path.text)\": it is not a file in its data folder",
+          help: "name a file in the session's data folder"))
+    }
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     let (format, read) = try readOptions(options, context)
     let dataset: Dataset

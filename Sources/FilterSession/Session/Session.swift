@@ -34,6 +34,9 @@ public final class Session {
   public var checkOnly = false
   /// The clock `now()` and `today()` read.
   public var clock: () -> Instant = SystemClock.now
+  /// What the session's statements may do: which files `load` may read, whether databases
+  /// are allowed, the limits on parsing and evaluation, whether messages quote data values.
+  public var policy = SessionPolicy.trusted
 
   /// The data loaded, by name, in the order loaded.
   public private(set) var datasets: [Dataset] = []
@@ -85,7 +88,7 @@ public final class Session {
 
   /// The statements of `source`, each with where it was written; throws every syntax error.
   private func statements(_ source: SourceText) throws(SessionError) -> [(Stmt, Context)] {
-    let parsed = Parser.parseScript(source)
+    let parsed = Parser.parseScript(source, limits: policy.parserLimits)
     if parsed.hasErrors {
       throw SessionError(source: source, diagnostics: parsed.diagnostics)
     }
@@ -186,6 +189,12 @@ public final class Session {
     case .explain(let query): result = try explain(query, statement, context)
     case .facets(let fields, let filter): result = try facets(fields, filter, statement, context)
     }
+    if let limit = result.faults.overLimit {
+      throw context.error(
+        Diagnostic(
+          .overCostLimit, at: statement.range, message: limit.message,
+          help: "use shorter patterns or fewer text tests, or narrow the data first"))
+    }
     transcript.append(
       TranscriptEntry(
         statement: statement, text: context.source.slice(statement.range),
@@ -199,6 +208,15 @@ public final class Session {
     warn(
       SessionError(source: context.source, diagnostics: diagnostics)
         .rendered(colored: styled))
+  }
+
+  /// The environment the session's queries are checked and compiled in, under its policy.
+  func environment<Root>(_ type: RecordType<Root>, parameters: [String: ValueType])
+    -> FilterEnvironment<Root>
+  {
+    FilterEnvironment(
+      policy.quotesDataValues ? type : type.withoutKnownValues(), parameters: parameters,
+      limits: policy.parserLimits, evaluationLimits: policy.evaluationLimits)
   }
 
   /// The current data, or an error at `statement` saying to load some.

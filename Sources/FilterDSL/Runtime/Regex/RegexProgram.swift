@@ -16,6 +16,9 @@ public struct RegexProgram: Sendable {
 
   let instructions: [RegexInstruction]
 
+  /// The number of instructions: matching takes at most this many steps per character.
+  public var size: Int { instructions.count }
+
   /// Compiles `pattern`, or throws what is wrong and where.
   public init(_ pattern: String) throws(RegexError) {
     var parser = RegexParser(pattern: Array(pattern))
