@@ -67,6 +67,9 @@ public final class DataReader {
   /// The line number at `position`, and the offset in `buffer` where that line starts.
   var line = 1
   var lineStart = 0
+  /// When the current line began before the buffer (``lineStart`` negative): how many
+  /// characters of it were dropped, so that errors still give its true column.
+  var droppedColumns = 0
   var framing = Framing.start
   /// Whether the reader stepped down to the records at ``ReadOptions/root``.
   var enteredRoot = false
@@ -337,8 +340,14 @@ public final class DataReader {
     )
   }
 
-  func fill(minimum: Int = 0) throws(DataError) {
-    let rest = buffer[position...]
+  /// Reads the next block onto the end of the buffer (at least `minimum` bytes when the input
+  /// has them), dropping what was read before ``position``, except the last
+  /// ``DataReader/keptLineBytes`` of the current line (errors show them). Returns how many
+  /// bytes were dropped from the front: every offset into the buffer moves back by that.
+  @discardableResult
+  func fill(minimum: Int = 0) throws(DataError) -> Int {
+    let keep = Swift.min(position, Swift.max(lineStart, position - DataReader.keptLineBytes, 0))
+    let rest = buffer[keep...]
     var next: [UInt8] = []
     let want = Swift.max(blockSize, rest.count, minimum)
     next.reserveCapacity(rest.count + want)
@@ -346,10 +355,28 @@ public final class DataReader {
     let read = try input.read(into: &next, upTo: want)
     // The end: nothing more came, or a regular file has been read to its size.
     if read == 0 || input.isExhausted { atEnd = true }
-    lineStart -= position
-    position = 0
+    if keep > 0 {
+      // Count the characters (code points: a fast count, off only where characters combine)
+      // of the current line among the bytes dropped.
+      let from = Swift.max(lineStart, 0)
+      var columns = 0
+      for byte in buffer[from..<Swift.max(keep, from)] where byte & 0xC0 != 0x80 {
+        columns += 1
+      }
+      droppedColumns = lineStart >= 0 ? columns : droppedColumns + columns
+    }
+    lineStart -= keep
+    position -= keep
     buffer = next
+    return keep
   }
+
+  /// How much of the current line, before the record being read, the buffer keeps, so that an
+  /// error shows the same text of a long line whatever the block size.
+  static let keptLineBytes = 4096
+
+  /// How much of a long line an error shows on each side of the place it points at.
+  static let shownLineBytes = 2048
 
   /// Parses the complete records of the buffer from `position`: decodes them into `records`,
   /// or tallies them into `tally`. Stops before a record cut off by the end of the buffer.
@@ -436,11 +463,11 @@ public final class DataReader {
   {
     var problem = problem
     var lineStart = lineStart
-    while !atEnd, problem.offset <= buffer.count,
-      !buffer[problem.offset...].contains(0x0A), buffer.count - problem.offset < 4096
+    while !atEnd, problem.offset >= 0, problem.offset <= buffer.count,
+      !buffer[problem.offset...].contains(0x0A),
+      buffer.count - problem.offset < DataReader.shownLineBytes
     {
-      let shift = position
-      try fill(minimum: 0)
+      let shift = try fill(minimum: 0)
       problem.offset -= shift
       lineStart -= shift
     }
@@ -455,18 +482,32 @@ public final class DataReader {
   ) -> DataError {
     let offset = Swift.min(Swift.max(problem.offset, 0), buffer.count)
     let lineBegin = Swift.min(Swift.max(start, 0), offset)
+    // A long line is shown around the place: from `shownLineBytes` before it (at a character
+    // boundary), with the column where that part begins.
+    var from = lineBegin
+    var firstColumn = 1
+    if start < 0 || offset - lineBegin > DataReader.shownLineBytes {
+      from = Swift.max(lineBegin, offset - DataReader.shownLineBytes)
+      while from < offset, buffer[from] & 0xC0 == 0x80 { from += 1 }
+      var columns = start < 0 ? droppedColumns : 0
+      for byte in buffer[lineBegin..<from] where byte & 0xC0 != 0x80 { columns += 1 }
+      firstColumn = columns + 1
+    }
     var lineEnd = offset
-    let cap = Swift.min(buffer.count, lineBegin + 4096)
+    let cap = Swift.min(buffer.count, offset + DataReader.shownLineBytes)
     while lineEnd < cap && buffer[lineEnd] != 0x0A { lineEnd += 1 }
-    let text = String(decoding: buffer[lineBegin..<lineEnd], as: UTF8.self)
-    let column = String(decoding: buffer[lineBegin..<offset], as: UTF8.self).utf8.count
+    let text = String(decoding: buffer[from..<lineEnd], as: UTF8.self)
+    let column = String(decoding: buffer[from..<offset], as: UTF8.self).utf8.count
     var diagnostic = Diagnostic(
       problem.code, severity, at: SourceRange(start: column, end: column + 1),
       message: problem.message, label: problem.label, help: problem.help)
     if problem.truncated {
       diagnostic.label = problem.label ?? "the input ends here"
     }
-    return DataError(path: name, diagnostic: diagnostic, line: line + newlines, lineText: text)
+    var error = DataError(
+      path: name, diagnostic: diagnostic, line: line + newlines, lineText: text)
+    error.firstColumn = firstColumn
+    return error
   }
 
   /// Widens the schema by the values of the record that did not fit it (the reader stopped

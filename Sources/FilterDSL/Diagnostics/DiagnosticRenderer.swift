@@ -37,6 +37,7 @@ public struct DiagnosticRenderer: Sendable {
   public func render(_ diagnostic: Diagnostic) -> String {
     // Lines count from the source's first line (``SourceText/firstLine``).
     var start = lines.location(of: diagnostic.range.start, in: source.utf8)
+    if start.line == 1 { start.column += source.firstColumn - 1 }
     start.line += source.firstLine - 1
     var lineNumbers = [start.line]
     for note in diagnostic.notes {

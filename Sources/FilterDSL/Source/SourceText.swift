@@ -13,13 +13,19 @@ public struct SourceText: Sendable {
   /// an entry typed at the REPL after others, or the one line of a large data file that has an
   /// error. Locations and rendered diagnostics count lines from here.
   public let firstLine: Int
+  /// The column of the text's first character on its first line: 1, unless the text is the
+  /// end of a line whose beginning was not kept (a data file's long line). Columns on the
+  /// first line count from here.
+  public let firstColumn: Int
 
-  /// Wraps `text`, to be reported under `name`, its first line numbered `firstLine`.
-  public init(_ text: String, name: String = "<filter>", firstLine: Int = 1) {
+  /// Wraps `text`, to be reported under `name`, its first line numbered `firstLine` and its
+  /// first character at column `firstColumn` of that line.
+  public init(_ text: String, name: String = "<filter>", firstLine: Int = 1, firstColumn: Int = 1) {
     self.name = name
     self.text = text
     self.utf8 = Array(text.utf8)
     self.firstLine = firstLine
+    self.firstColumn = Swift.max(1, firstColumn)
   }
 
   /// The text covered by `range`, clamped to the source.
@@ -33,6 +39,7 @@ public struct SourceText: Sendable {
   /// text are clamped.
   public func location(of offset: Int) -> SourceLocation {
     var location = LineTable(utf8).location(of: offset, in: utf8)
+    if location.line == 1 { location.column += firstColumn - 1 }
     location.line += firstLine - 1
     return location
   }

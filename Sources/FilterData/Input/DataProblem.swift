@@ -30,11 +30,16 @@ public struct DataError: Error, CustomStringConvertible, Sendable {
   public let line: Int
   /// That line (cut to at most a few kilobytes).
   public let lineText: String
+  /// The column where ``lineText`` begins: 1, or more when the beginning of a very long line
+  /// was no longer in memory.
+  public var firstColumn = 1
 
   /// `file:line:column`, the line and a caret, as filter diagnostics are shown.
   public var description: String {
-    DiagnosticRenderer(source: SourceText(lineText, name: path, firstLine: line))
-      .render(diagnostic)
+    DiagnosticRenderer(
+      source: SourceText(lineText, name: path, firstLine: line, firstColumn: firstColumn)
+    )
+    .render(diagnostic)
   }
 
   /// An error about the file as a whole (it cannot be opened, say), with no line to show.

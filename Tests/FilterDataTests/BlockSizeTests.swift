@@ -1,0 +1,47 @@
+import FilterDSL
+import Testing
+
+@testable import FilterData
+
+/// Inputs the reader fuzzer (`Fuzz/run readers`) found reading differently at some block
+/// size: each must give the same records, or the same error, whatever the block size.
+@Suite struct BlockSizeTests {
+  static let findings: [(String, DataFormat)] = [
+    // A JSON array missing the comma between two records.
+    (#"[{"a": 2, "b": [1, 2.5, "x"]} {"a": null, "c": {"d": true}}]"#, .json)
+  ]
+
+  @Test(arguments: findings.indices)
+  func sameAtEveryBlockSize(_ index: Int) throws {
+    let (text, format) = Self.findings[index]
+    let path = try DataFiles.write(text, "finding-\(index).\(format.rawValue)")
+    let whole = DataFiles.outcome(path, blockSize: 4 << 20)
+    for size in [1, 2, 3, 5, 8, 13, 28, 64, 100, 4096] {
+      let pieces = DataFiles.outcome(path, blockSize: size)
+      #expect(pieces == whole, "block size \(size)")
+      if pieces != whole { break }
+    }
+  }
+
+  @Test func anErrorFarIntoALongLineHasItsTrueColumn() throws {
+    // A JSON array on one line (minified), with a missing comma 1 MB in: read in blocks of
+    // 64 KiB, the start of the line is long gone, yet the column is the true one and the text
+    // shown is the same as when the whole line is in memory.
+    let record = #"{"a": 1, "b": "xé"}"#
+    let count = 60_000
+    var text = "[" + Array(repeating: record, count: count).joined(separator: ",")
+    let before = text.count
+    text += " " + record + "]"
+    let path = try DataFiles.write(text, "long-line.json")
+    let whole = DataFiles.outcome(path, blockSize: 4 << 20)
+    let pieces = DataFiles.outcome(path, blockSize: 64 << 10)
+    #expect(pieces == whole)
+    guard case .failure(let message) = pieces else {
+      Issue.record("no error")
+      return
+    }
+    #expect(message.contains("long-line.json:1:\(before + 2)"), "\(message.prefix(300))")
+    // The line is shown around the place, not whole.
+    #expect(message.utf8.count < 5_000)
+  }
+}
