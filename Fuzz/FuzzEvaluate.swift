@@ -28,7 +28,6 @@ let parameters: [String: ValueType] = ["p": .int, "q": .string]
 let context = EvaluationContext(
   now: Instant(seconds: 1_700_000_000), parameters: ["p": .int(-1), "q": .string("b")])
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   guard let filter = Parser.parseFilter(SourceText(text)).value,
@@ -78,5 +77,32 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fatalError("the column engine disagrees on \(filter) over \(picked)")
     }
   }
+  checkLimits(filter, text, size, expected: expected, faults: expectedFaults)
   return 0
+}
+
+/// Under evaluation limits (small ones, picked from the input's size), every engine gives
+/// the unlimited answer or stops with no records and says which limit.
+func checkLimits(
+  _ filter: Expr, _ text: String, _ size: Int, expected: [[Value]], faults expectedFaults: FaultCounts
+) {
+  let limits = EvaluationLimits(
+    maxCostPerRecord: (size % 7) * 40, maxCostPerQuery: (size % 11) * 60, assumedTextBytes: 4,
+    assumedListCount: 2)
+  let table = ColumnTable(schema: schema, rows: records)
+  let rows = FilterEnvironment(RecordType.dynamic(schema), parameters: parameters, evaluationLimits: limits)
+  let columns = FilterEnvironment(table.recordType, parameters: parameters, evaluationLimits: limits)
+  guard let byRow = try? rows.compileFilter(filter, source: SourceText(text)),
+    let byColumn = try? columns.compileFilter(filter, source: SourceText(text))
+  else { return }  // refused by the estimate (FLT294)
+  let (matches, faults) = byRow.binding(context.parameters, now: context.now).filter(records)
+  if faults.overLimit == nil ? matches != expected || faults != expectedFaults : !matches.isEmpty {
+    fatalError("the row engine under \(limits) disagrees on \(filter): \(matches), \(faults)")
+  }
+  let (picked, columnFaults) = byColumn.binding(context.parameters, now: context.now)
+    .filter(table.rows)
+  let found = picked.map { records[$0] }
+  if columnFaults.overLimit == nil ? found != expected || columnFaults != expectedFaults : !found.isEmpty {
+    fatalError("the column engine under \(limits) disagrees on \(filter): \(found), \(columnFaults)")
+  }
 }

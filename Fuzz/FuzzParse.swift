@@ -3,7 +3,6 @@
 // same tree. Build and run with `Fuzz/run` (not part of Package.swift: a fuzzer executable
 // does not link inside the package).
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   let source = SourceText(text, name: "fuzz")

@@ -1,6 +1,6 @@
 // libFuzzer harness for the data readers: any bytes, read as JSON, JSON Lines, CSV and TSV
-// (and, when they start with gzip's magic, inflated), at a block size of 4 MiB and at one
-// chosen by the input's first byte, must give the same schema and records or the same
+// (and, when they start with gzip's magic, inflated), whole (inputs are at most 2 KiB) and in
+// blocks of a size chosen by the input's first byte, must give the same schema and records or the same
 // error, and never crash. Build and run with `Fuzz/run readers`.
 
 #if canImport(Glibc)
@@ -41,7 +41,6 @@ nonisolated(unsafe) let fuzzFolder: String = {
   return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let path = fuzzFolder + "/input"
@@ -50,7 +49,7 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   fclose(file)
   let small = 1 + Int(bytes.first ?? 0) % 64
   for format in [DataFormat.json, .jsonl, .csv, .tsv] {
-    let whole = fuzzRead(path, format, blockSize: 4 << 20)
+    let whole = fuzzRead(path, format, blockSize: 4096)
     let pieces = fuzzRead(path, format, blockSize: small)
     if whole != pieces {
       fatalError("\(format) read differently at block size \(small):\n\(whole)\n\(pieces)")

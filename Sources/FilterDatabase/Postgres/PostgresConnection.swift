@@ -18,9 +18,14 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
   public private(set) var serverVersion = ""
 
   /// Connects and authenticates.
-  public init(_ url: PostgresURL) throws(DatabaseError) {
+  public convenience init(_ url: PostgresURL) throws(DatabaseError) {
+    try self.init(url, over: PostgresSocket(host: url.host, port: url.port))
+  }
+
+  /// Authenticates over `socket`, connected to the server `url` names.
+  init(_ url: PostgresURL, over socket: PostgresSocket) throws(DatabaseError) {
     self.url = url
-    socket = try PostgresSocket(host: url.host, port: url.port)
+    self.socket = socket
     try socket.write(
       PostgresMessage.startup([
         ("user", url.user), ("database", url.database), ("client_encoding", "UTF8"),
@@ -138,19 +143,27 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     var wanted = true
     var synced = false
     var row: [SQLValue] = []
+    // The number of columns, from the RowDescription: every row must have that many values.
+    var columns: Int?
     while true {
       let (type, message) = try receive()
       switch type {
+      case UInt8(ascii: "T"):
+        var reader = PostgresMessage.Reader(message)
+        columns = Int(try reader.int16())
       case UInt8(ascii: "D"):
         guard wanted else { continue }
         var reader = PostgresMessage.Reader(message)
         let count = Int(try reader.int16())
+        guard let columns, count == columns else { throw Self.malformedRow }
         row.removeAll(keepingCapacity: true)
-        for _ in 0..<max(count, 0) {
+        for _ in 0..<count {
           let length = Int(try reader.int32())
+          guard length >= -1 else { throw Self.malformedRow }
           row.append(
             length < 0 ? .null : .text(String(decoding: try reader.take(length), as: UTF8.self)))
         }
+        guard reader.atEnd else { throw Self.malformedRow }
         wanted = body(row)
       case UInt8(ascii: "s"):  // PortalSuspended: more rows wait.
         try socket.write(
@@ -172,6 +185,11 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
       }
     }
   }
+
+  /// A DataRow that does not match its RowDescription (or came without one).
+  private static let malformedRow = DatabaseError(
+    "PostgreSQL sent a malformed row",
+    help: "is this a PostgreSQL server, or one that speaks its protocol?")
 
   /// Runs every statement of `script` (no parameters), as `psql` would: for loading data.
   public func executeScript(_ script: String) throws(DatabaseError) {

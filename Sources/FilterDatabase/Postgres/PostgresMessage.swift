@@ -25,9 +25,10 @@ enum PostgresMessage {
     return frame(nil, body + [0])
   }
 
-  /// Parse (unnamed statement), Bind (text parameters, text results), then Execute of the
-  /// first `rows` rows and Flush: the rest are asked for with ``execute(rows:)``, or the
-  /// portal closed, and Sync sent, when enough came.
+  /// Parse (unnamed statement), Bind (text parameters, text results), Describe of the portal
+  /// (so that the server says how many columns its rows have), then Execute of the first
+  /// `rows` rows and Flush: the rest are asked for with ``execute(rows:)``, or the portal
+  /// closed, and Sync sent, when enough came.
   static func extendedQuery(_ text: String, _ parameters: [[UInt8]?], rows: Int32) -> [UInt8] {
     var parse = cString("") + cString(text)
     parse += int16(0)
@@ -41,7 +42,8 @@ enum PostgresMessage {
       }
     }
     bind += int16(0)
-    return frame(UInt8(ascii: "P"), parse) + frame(UInt8(ascii: "B"), bind) + execute(rows: rows)
+    return frame(UInt8(ascii: "P"), parse) + frame(UInt8(ascii: "B"), bind)
+      + frame(UInt8(ascii: "D"), [UInt8(ascii: "P")] + cString("")) + execute(rows: rows)
   }
 
   /// Execute of the unnamed portal for up to `rows` more rows, and Flush.

@@ -14,6 +14,8 @@ final class PostgresSocket {
   private var descriptor: Int32
   private var buffer: [UInt8] = []
   private var position = 0
+  /// Where `recv` writes, reused from read to read.
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
 
   /// Connects to `host` (a name, an address, or a socket directory starting with `/`) and
   /// `port`.
@@ -24,6 +26,10 @@ final class PostgresSocket {
       descriptor = try Self.tcp(host: host, port: port)
     }
   }
+
+  /// A socket already connected (tests and the fuzzer play the server on the other end of
+  /// a socket pair); it is closed with this object.
+  init(descriptor: Int32) { self.descriptor = descriptor }
 
   deinit { close(descriptor) }
 
@@ -109,7 +115,6 @@ final class PostgresSocket {
         buffer.removeFirst(position)
         position = 0
       }
-      var chunk = [UInt8](repeating: 0, count: Swift.max(65_536, count - buffer.count))
       let n = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {

@@ -1,0 +1,121 @@
+import FilterSQL
+import Testing
+
+@testable import FilterDatabase
+
+#if canImport(Glibc)
+  import Glibc
+  private let streamType = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+  import Darwin
+  private let streamType = SOCK_STREAM
+#endif
+
+/// The PostgreSQL client against a server that sends what it likes (the other end of a socket
+/// pair, which sends its bytes and closes): every broken answer is a DatabaseError, never a
+/// trap or a hang. (`Fuzz/run postgres` sends arbitrary ones.)
+@Suite struct HostileServerTests {
+  static func message(_ type: Character, _ body: [UInt8]) -> [UInt8] {
+    PostgresMessage.frame(type.asciiValue, body)
+  }
+
+  static let ready =
+    message("R", PostgresMessage.int32(0))
+    + message("K", PostgresMessage.int32(1) + PostgresMessage.int32(2))
+    + message("Z", [UInt8(ascii: "I")])
+
+  /// The server ends of the socket pairs, left open while a test's client talks.
+  nonisolated(unsafe) static var serverEnds: [Int32] = []
+
+  /// A connection whose server sends `bytes`, then stops sending.
+  static func connect(_ bytes: [UInt8]) throws(DatabaseError) -> PostgresConnection {
+    var ends: [Int32] = [0, 0]
+    guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else { fatalError("socketpair") }
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes[sent...].withUnsafeBytes { write(ends[0], $0.baseAddress, $0.count) }
+      guard n > 0 else { fatalError("cannot write") }
+      sent += n
+    }
+    // The server's end stays open (closed for writing) while the client talks, so that the
+    // client's messages go somewhere; it is closed after the client is done.
+    shutdown(ends[0], Int32(SHUT_WR))
+    Self.serverEnds.append(ends[0])
+    return try PostgresConnection(
+      PostgresURL("postgresql://u:p@localhost/db"), over: PostgresSocket(descriptor: ends[1]))
+  }
+
+  static func query(_ answer: [UInt8]) -> Result<[[SQLValue]], DatabaseError> {
+    Result { () throws(DatabaseError) in
+      try connect(ready + answer).rows(SQLStatement("select 1"))
+    }
+  }
+
+  static let oneColumn =
+    message(
+      "T",
+      PostgresMessage.int16(1) + PostgresMessage.cString("a") + PostgresMessage.int32(0)
+        + PostgresMessage.int16(0) + PostgresMessage.int32(25) + PostgresMessage.int16(-1)
+        + PostgresMessage.int32(-1) + PostgresMessage.int16(0))
+
+  @Test func aWellFormedAnswerIsRead() throws {
+    let row = Self.message("D", PostgresMessage.int16(1) + PostgresMessage.int32(1) + [0x78])
+    let done = Self.message("C", PostgresMessage.cString("SELECT 1"))
+    let answer =
+      Self.message("1", []) + Self.message("2", []) + Self.oneColumn + row + done
+      + Self.message("Z", [UInt8(ascii: "I")])
+    #expect(try Self.query(answer).get() == [[.text("x")]])
+  }
+
+  @Test(arguments: [
+    ("a length under 4", [UInt8(ascii: "D"), 0, 0, 0, 2]),
+    ("a length over 1 GiB", [UInt8(ascii: "D"), 0x7F, 0xFF, 0xFF, 0xFF]),
+    ("a negative length", [UInt8(ascii: "D"), 0xFF, 0xFF, 0xFF, 0xF0]),
+    ("a message cut short", [UInt8(ascii: "D"), 0, 0, 0, 40, 0, 1]),
+    ("nothing at all", []),
+  ])
+  func brokenFramingIsAnError(_ what: String, _ bytes: [UInt8]) {
+    #expect(throws: DatabaseError.self, "\(what)") { try Self.query(Self.oneColumn + bytes).get() }
+  }
+
+  @Test func brokenRowsAreErrors() {
+    let rows: [(String, [UInt8])] = [
+      ("more values than columns", PostgresMessage.int16(3) + PostgresMessage.int32(-1)),
+      ("a value longer than the row", PostgresMessage.int16(1) + PostgresMessage.int32(1000)),
+      ("a length of -2", PostgresMessage.int16(1) + PostgresMessage.int32(-2)),
+      ("a negative count", PostgresMessage.int16(-1)),
+      ("an empty row", []),
+    ]
+    for (what, body) in rows {
+      let answer = Self.oneColumn + Self.message("D", body) + Self.message("Z", [73])
+      #expect(throws: DatabaseError.self, "\(what)") { try Self.query(answer).get() }
+    }
+  }
+
+  @Test func brokenStartupsAreErrors() {
+    let startups: [(String, [UInt8])] = [
+      ("an unknown authentication", Self.message("R", PostgresMessage.int32(99))),
+      ("SCRAM without mechanisms", Self.message("R", PostgresMessage.int32(10) + [0])),
+      ("a SCRAM challenge out of turn", Self.message("R", PostgresMessage.int32(11) + [0x72])),
+      ("md5 without its salt", Self.message("R", PostgresMessage.int32(5) + [1])),
+      ("an error without fields", Self.message("E", [])),
+      ("an unexpected message", Self.message("D", PostgresMessage.int16(0))),
+      ("an empty authentication", Self.message("R", [])),
+    ]
+    for (what, bytes) in startups {
+      #expect(throws: DatabaseError.self, "\(what)") { try Self.connect(bytes) }
+    }
+  }
+
+  @Test func aServerErrorKeepsItsMessage() throws {
+    let error =
+      PostgresMessage.cString("SERROR") + PostgresMessage.cString("C42P01")
+      + PostgresMessage.cString("Mrelation \"t\" does not exist") + [0]
+    let result = Self.query(Self.message("E", error) + Self.message("Z", [73]))
+    guard case .failure(let failure) = result else {
+      Issue.record("no error")
+      return
+    }
+    #expect(failure.message.contains("relation \"t\" does not exist"))
+  }
+}
