@@ -1,4 +1,5 @@
 import FilterDSL
+import Foundation
 import Testing
 
 @testable import FilterData
@@ -43,5 +44,29 @@ import Testing
     #expect(message.contains("long-line.json:1:\(before + 2)"), "\(message.prefix(300))")
     // The line is shown around the place, not whole.
     #expect(message.utf8.count < 5_000)
+  }
+}
+
+/// A file that grows while it is read (a log being appended to) is read to its new end.
+@Suite struct GrowingFileTests {
+  @Test func aRegularFileEndsWhereAReadFindsNothingNotAtItsFirstSize() throws {
+    // The writer was in the middle of a line when the file was opened; the reader reaches
+    // that size, then the writer finishes the line: the reader is not at the end yet, and
+    // reads the rest (it used to stop at the size it saw when opening: a false FLT401).
+    let start = String(repeating: " ", count: 1 << 16) + #"{"a": 2"#
+    let path = try DataFiles.write(start, "growing.jsonl")
+    let input = try ByteInput(path: path)
+    var bytes: [UInt8] = []
+    // Exactly the bytes the file had: no read has found its end yet.
+    while bytes.count < start.utf8.count {
+      _ = try input.read(into: &bytes, upTo: start.utf8.count - bytes.count)
+    }
+    #expect(!input.isExhausted)
+    guard let file = fopen(path, "a") else { throw DataError.file(path, "cannot append") }
+    fputs("}\n", file)
+    fclose(file)
+    while try input.read(into: &bytes, upTo: 64) > 0 {}
+    #expect(input.isExhausted)
+    #expect(String(decoding: bytes, as: UTF8.self) == start + "}\n")
   }
 }

@@ -57,11 +57,13 @@ final class ByteInput {
     if descriptor != 0 { close(descriptor) }
   }
 
-  /// Whether everything has been handed out: the next read would give nothing.
+  /// Whether everything has been handed out: the next read would give nothing. A regular
+  /// file ends where a read finds nothing more, not at the size it had when opened: a file
+  /// that grows while it is read (a log being written) is read to its new end.
   var isExhausted: Bool {
     guard started, pendingStart >= pending.count else { return false }
     if let gzip { return gzip.finished }
-    return rawEnded || size.map { rawRead >= $0 } == true
+    return rawEnded
   }
 
   /// Whether the input is gzip data being decompressed.
