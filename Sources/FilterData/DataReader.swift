@@ -49,6 +49,9 @@ public final class DataReader {
   static let sampleBytes = 16 << 20
   /// How many bytes are read at a time.
   static let defaultBlockSize = 4 << 20
+  /// How long a stream may pause, after some records, before the schema is inferred from
+  /// them.
+  static let pauseMilliseconds: Int32 = 200
   let blockSize: Int
   /// The longest a single record may be. Input with no record end in sight (`/dev/zero` read
   /// as CSV, a binary file) stops with an error here instead of growing memory without bound.
@@ -265,7 +268,10 @@ public final class DataReader {
 
   /// Tallies the first ``sampleRecords`` records (all of a smaller input), reading on until
   /// it has them or the buffer holds ``sampleBytes``; then goes back to the start. The
-  /// schema so depends on the data only, not on block sizes or on how a pipe delivers it.
+  /// schema so depends on the data only, not on block sizes or on how a pipe delivers it;
+  /// except that a stream (a pipe, a terminal) that pauses for ``pauseMilliseconds`` after
+  /// some records is inferred from those, so that `tail -f log | flt ...` prints as lines come
+  /// (later records grow the schema as they need).
   func infer(
     records limit: Int = DataReader.sampleRecords, bytes: Int = DataReader.sampleBytes
   ) throws(DataError) -> (Schema, complete: Bool) {
@@ -283,6 +289,9 @@ public final class DataReader {
           return (Schema(csv.tree.names.map { Schema.Field($0, .null, optional: true) }), true)
         }
         return (tally.schema(complete: atEnd && !enough), atEnd && !enough)
+      }
+      if tally.records > 0, !input.hasData(within: DataReader.pauseMilliseconds) {
+        return (tally.schema(complete: false), false)
       }
       try fill(minimum: buffer.count)
     }

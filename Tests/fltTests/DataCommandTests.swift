@@ -393,6 +393,27 @@ import Testing
     #expect(run.status == 0)
   }
 
+  @Test func aStreamThatPausesIsFilteredAsItComes() throws {
+    // `tail -f log.jsonl | flt ...`: two records, then nothing for a while. The schema is
+    // inferred from what came, the match comes out, and later records (with a new field) too.
+    let child = try ChildProcess([CLITests.binary.path, "a > 1"])
+    child.send("{\"a\":1}\n{\"a\":2}\n".utf8)
+    let first = child.stdout.some(before: .now() + 20)
+    #expect(first.map { String(decoding: $0, as: UTF8.self) } == "{\"a\":2}\n")
+    child.send("{\"a\":3,\"b\":\"new\"}\n".utf8)
+    let expected = "{\"a\":2}\n{\"a\":3,\"b\":\"new\"}\n"
+    var printed = ""
+    for _ in 0..<400 where printed != expected {
+      usleep(50_000)
+      printed =
+        child.stdout.some(before: .now() + 1).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+    #expect(printed == expected)
+    child.closeInput()
+    let run = try child.wait(timeout: 60)
+    #expect(run.status == 0)
+  }
+
   @Test func outputFileIsReplacedOnlyOnSuccess() throws {
     let data = try file(#"{"a":1}"# + "\n" + #"{"a":2}"# + "\n", "in.jsonl")
     let target = try file("precious\n", "out.jsonl")

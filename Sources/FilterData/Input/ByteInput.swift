@@ -66,6 +66,20 @@ final class ByteInput {
     return rawEnded
   }
 
+  /// Whether the next read would return at once: the input is a regular file, has bytes
+  /// waiting, is at its end, or (a pipe, a terminal) has bytes within `milliseconds`. False
+  /// when a stream pauses (`tail -f` between lines).
+  func hasData(within milliseconds: Int32) -> Bool {
+    guard size == nil, gzip == nil, !rawEnded, pendingStart >= pending.count else { return true }
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&request, 1, milliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      // An error or a hang-up: a read will say so at once.
+      return ready != 0
+    }
+  }
+
   /// Whether the input is gzip data being decompressed.
   var isCompressed: Bool { gzip != nil }
 
