@@ -123,8 +123,8 @@ extension DataReader {
     _ csv: CSVColumns, _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget],
     row: Range<Int>, line: Int
   ) -> [Value] {
-    var values = [Value](repeating: .null, count: layout.types.count)
-    for target in targets where target.column < cells.count {
+    var values = [Value](repeating: .null, count: layout.width)
+    for target in targets where target.column < cells.count && target.path[0] < values.count {
       let cell = cells[target.column]
       guard let value = csv.value(cell, scanner, as: target.type) else {
         reportGrowth(csv, target.names, cell, row: row, scanner, line: line)

@@ -69,7 +69,7 @@ extension JSONScanner {
   /// The object at the cursor as values in `layout`'s slot order. Keys not in the layout, and
   /// fields it does not need, are checked and skipped; a repeated key keeps its last value.
   mutating func record(_ layout: RecordLayout, depth: Int) throws(DataProblem) -> [Value] {
-    var values = [Value](repeating: .null, count: layout.types.count)
+    var values = [Value](repeating: .null, count: layout.width)
     var position = 0
     try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
       scanner.skipSpace()
@@ -82,7 +82,7 @@ extension JSONScanner {
       position += 1
       let keyPlace = (offset: start - 1, newlines: scanner.newlines, lineStart: scanner.lineStart)
       try scanner.expect(0x3A, "':' after the key")
-      if let slot, layout.needed[slot] {
+      if let slot, slot < values.count, layout.needed[slot] {
         values[slot] = try scanner.value(layout, slot, depth: depth + 1)
       } else if slot == nil && layout.growth.acceptsNewFields {
         // A key the schema lacks: a new field, once the reader has grown its schema.

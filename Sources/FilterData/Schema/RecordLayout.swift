@@ -10,7 +10,13 @@ final class RecordLayout {
   /// For a nested record field, or a list of records, the layout of those records.
   let nested: [RecordLayout?]
   /// Whether to decode each field; the others stay null.
-  var needed: [Bool]
+  private(set) var needed: [Bool]
+  /// How many slots a record's values have: up to the last field decoded (readers take the
+  /// slots past the end as null). A file whose records each bring new keys has thousands of
+  /// fields; a query that reads two of them keeps records of a few slots, not thousands.
+  private(set) var width: Int
+  /// The slot of each field name (the first field of that name).
+  private let slots: [[UInt8]: Int]
   /// For each key position, the slot the key at that position had last time: records
   /// usually list their keys in the same order, so one comparison finds the slot.
   private var lastSlot: [Int] = []
@@ -31,6 +37,10 @@ final class RecordLayout {
       }
     }
     needed = Array(repeating: true, count: schema.fields.count)
+    width = schema.fields.count
+    var slots: [[UInt8]: Int] = [:]
+    for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
+    self.slots = slots
     self.prefix = prefix
     self.growth = growth
   }
@@ -38,6 +48,7 @@ final class RecordLayout {
   /// Decodes only the top-level fields called `fields` (all of a nested record's fields).
   func decodeOnly(_ fields: Set<String>?) {
     needed = schema.fields.map { fields?.contains($0.name) ?? true }
+    width = (needed.lastIndex(of: true) ?? -1) + 1
   }
 
   /// The slot of the key in `bytes[start..<end]` found at `position` in its record.
@@ -47,7 +58,7 @@ final class RecordLayout {
       let guess = lastSlot[position]
       if guess < names.count && names[guess].elementsEqual(key) { return guess }
     }
-    guard let slot = names.firstIndex(where: { $0.elementsEqual(key) }) else { return nil }
+    guard let slot = slots[Array(key)] else { return nil }
     while lastSlot.count <= position { lastSlot.append(0) }
     lastSlot[position] = slot
     return slot
@@ -55,7 +66,7 @@ final class RecordLayout {
 
   /// The slot of a key that had escapes, given decoded.
   func slot(decoded key: [UInt8]) -> Int? {
-    names.firstIndex(of: key)
+    slots[key]
   }
 }
 
