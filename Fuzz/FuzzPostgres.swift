@@ -7,61 +7,29 @@
 //   3: bytes for SHA-256, HMAC, PBKDF2, MD5 and Base64 (checked against their own identities).
 // Build and run with `Fuzz/run postgres`.
 
-#if canImport(Glibc)
-  import Glibc
-  private let streamType = Int32(SOCK_STREAM.rawValue)
-#elseif canImport(Darwin)
-  import Darwin
-  private let streamType = SOCK_STREAM
-#endif
-
 /// A valid startup: authentication done, the server's version, its key, ready.
 let fuzzStartup: [UInt8] =
-  PostgresMessage.frame(UInt8(ascii: "R"), PostgresMessage.int32(0))
-  + PostgresMessage.frame(
-    UInt8(ascii: "S"), PostgresMessage.cString("server_version") + PostgresMessage.cString("15.4"))
-  + PostgresMessage.frame(UInt8(ascii: "K"), PostgresMessage.int32(42) + PostgresMessage.int32(7))
-  + PostgresMessage.frame(UInt8(ascii: "Z"), [UInt8(ascii: "I")])
-
-/// The server ends of this input's socket pairs.
-nonisolated(unsafe) var fuzzServerEnds: [Int32] = []
-
-/// A connection whose server sends `bytes` and then stops sending.
-func fuzzConnection(_ bytes: [UInt8]) throws(DatabaseError) -> PostgresConnection {
-  var ends: [Int32] = [0, 0]
-  guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else { fatalError("socketpair") }
-  // The client's messages are never read: they are small, and fit the socket's buffer.
-  var sent = 0
-  while sent < bytes.count {
-    let n = bytes[sent...].withUnsafeBytes { write(ends[0], $0.baseAddress, $0.count) }
-    guard n > 0 else { fatalError("cannot write the server's bytes") }
-    sent += n
-  }
-  // The server's end stays open (closed for writing) while the client talks, so that the
-  // client's messages go somewhere; the harness closes it after each input.
-  shutdown(ends[0], Int32(SHUT_WR))
-  fuzzServerEnds.append(ends[0])
-  let url = try PostgresURL("postgresql://fuzz:secret@localhost/db")
-  return try PostgresConnection(url, over: PostgresSocket(descriptor: ends[1]))
-}
+  ScriptedServer.message("R", PostgresMessage.int32(0))
+  + ScriptedServer.message(
+    "S", PostgresMessage.cString("server_version") + PostgresMessage.cString("15.4"))
+  + ScriptedServer.message("K", PostgresMessage.int32(42) + PostgresMessage.int32(7))
+  + ScriptedServer.message("Z", [UInt8(ascii: "I")])
 
 public func fuzzPostgres(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let mode = data[0] % 4
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  defer {
-    for end in fuzzServerEnds { close(end) }
-    fuzzServerEnds.removeAll()
-  }
+  let server = ScriptedServer()
+  defer { server.stop() }
   do throws(DatabaseError) {
     switch mode {
     case 0:
-      _ = try fuzzConnection(bytes)
+      _ = try server.connect(bytes)
     case 1:
-      let connection = try fuzzConnection(fuzzStartup + bytes)
+      let connection = try server.connect(fuzzStartup + bytes)
       _ = try connection.rows(SQLStatement("select $1", parameters: [.text("x")]))
     case 2:
-      let connection = try fuzzConnection(fuzzStartup + bytes)
+      let connection = try server.connect(fuzzStartup + bytes)
       _ = try connection.table(named: "t", typingJSON: nil)
     default:
       fuzzCrypto(bytes)

@@ -3,47 +3,25 @@ import Testing
 
 @testable import FilterDatabase
 
-#if canImport(Glibc)
-  import Glibc
-  private let streamType = Int32(SOCK_STREAM.rawValue)
-#elseif canImport(Darwin)
-  import Darwin
-  private let streamType = SOCK_STREAM
-#endif
-
 /// The PostgreSQL client against a server that sends what it likes (the other end of a socket
 /// pair, which sends its bytes and closes): every broken answer is a DatabaseError, never a
 /// trap or a hang. (`Fuzz/run postgres` sends arbitrary ones.)
 @Suite struct HostileServerTests {
   static func message(_ type: Character, _ body: [UInt8]) -> [UInt8] {
-    PostgresMessage.frame(type.asciiValue, body)
+    ScriptedServer.message(type, body)
   }
 
-  static let ready =
-    message("R", PostgresMessage.int32(0))
-    + message("K", PostgresMessage.int32(1) + PostgresMessage.int32(2))
-    + message("Z", [UInt8(ascii: "I")])
-
-  /// The server ends of the socket pairs, left open while a test's client talks.
-  nonisolated(unsafe) static var serverEnds: [Int32] = []
+  static let ready = ScriptedServer.ready
 
   /// A connection whose server sends `bytes`, then stops sending.
   static func connect(_ bytes: [UInt8]) throws(DatabaseError) -> PostgresConnection {
-    var ends: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else { fatalError("socketpair") }
-    var sent = 0
-    while sent < bytes.count {
-      let n = bytes[sent...].withUnsafeBytes { write(ends[0], $0.baseAddress, $0.count) }
-      guard n > 0 else { fatalError("cannot write") }
-      sent += n
-    }
-    // The server's end stays open (closed for writing) while the client talks, so that the
-    // client's messages go somewhere; it is closed after the client is done.
-    shutdown(ends[0], Int32(SHUT_WR))
-    Self.serverEnds.append(ends[0])
-    return try PostgresConnection(
-      PostgresURL("postgresql://u:p@localhost/db"), over: PostgresSocket(descriptor: ends[1]))
+    let server = ScriptedServer()
+    servers.append(server)
+    return try server.connect(bytes)
   }
+
+  /// The servers of this test run, kept open while their clients talk.
+  nonisolated(unsafe) static var servers: [ScriptedServer] = []
 
   static func query(_ answer: [UInt8]) -> Result<[[SQLValue]], DatabaseError> {
     Result { () throws(DatabaseError) in
