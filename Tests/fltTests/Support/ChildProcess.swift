@@ -75,8 +75,10 @@ final class ChildProcess: @unchecked Sendable {
 
     let argv = command.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    let environment = ChildProcess.environment.map { strdup($0) } + [nil]
+    defer { environment.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+    let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environment)
     close(toChild[0])
     close(fromChild[1])
     close(errorsFromChild[1])
@@ -90,6 +92,26 @@ final class ChildProcess: @unchecked Sendable {
     stdout = Collector(fromChild[0])
     stderr = Collector(errorsFromChild[0])
   }
+
+  /// This process's environment, except that under `swift test --enable-code-coverage` a
+  /// child writes its coverage to a file of its own in `codecov/children/`: children that
+  /// tests kill by a signal can leave a corrupt file, and SwiftPM's merge of `codecov/` fails
+  /// on one (`.ci/coverage` merges the children's, skipping the corrupt ones).
+  static let environment: [String] = {
+    var variables: [String] = []
+    var index = 0
+    while let entry = environ[index] {
+      variables.append(String(cString: entry))
+      index += 1
+    }
+    return variables.map { variable in
+      guard variable.hasPrefix("LLVM_PROFILE_FILE="), let slash = variable.lastIndex(of: "/")
+      else { return variable }
+      let folder = String(variable[...slash].dropFirst("LLVM_PROFILE_FILE=".count)) + "children"
+      mkdir(folder, 0o755)
+      return "LLVM_PROFILE_FILE=" + folder + "/flt-%p.profraw"
+    }
+  }()
 
   deinit {
     closeInput()
