@@ -362,7 +362,7 @@ public final class DataReader {
     next.reserveCapacity(rest.count + want)
     next.append(contentsOf: rest)
     let read = try input.read(into: &next, upTo: want)
-    // The end: nothing more came, or a regular file has been read to its size.
+    // The end: nothing more came, or the input found its end (a read that gave nothing).
     if read == 0 || input.isExhausted { atEnd = true }
     if keep > 0 {
       // Count the characters (code points: a fast count, off only where characters combine)
