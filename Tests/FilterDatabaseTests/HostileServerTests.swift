@@ -85,6 +85,18 @@ import Testing
     }
   }
 
+  @Test func introspectionRowsOfTheWrongWidthAreNotTrusted() {
+    // Found by `Fuzz/run postgres`: the columns of a table asked for three values a row, and a
+    // server that described and sent one trapped the client (`row[2]`).
+    let row = Self.message("D", PostgresMessage.int16(1) + PostgresMessage.int32(1) + [0x78])
+    let answer =
+      Self.oneColumn + row + Self.message("C", PostgresMessage.cString("SELECT 1"))
+      + Self.message("Z", [73])
+    #expect(throws: DatabaseError.self) {
+      try Self.connect(Self.ready + answer).table(named: "t", typingJSON: nil)
+    }
+  }
+
   @Test func aServerErrorKeepsItsMessage() throws {
     let error =
       PostgresMessage.cString("SERROR") + PostgresMessage.cString("C42P01")

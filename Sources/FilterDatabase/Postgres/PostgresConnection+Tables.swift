@@ -29,7 +29,9 @@ extension PostgresConnection {
         "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
         parameters: [.text(name)])
     ) { row in
-      guard case .text(let column) = row[0], case .text(let declared) = row[1] else { return true }
+      // Three columns, as asked (a server that answers otherwise is skipped, not trusted).
+      guard row.count == 3, case .text(let column) = row[0], case .text(let declared) = row[1]
+      else { return true }
       if column == SQLTable.rowOrderColumn {
         rowOrder = column
         return true

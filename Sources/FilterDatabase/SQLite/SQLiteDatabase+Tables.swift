@@ -45,7 +45,9 @@ extension SQLiteDatabase {
       SQLStatement("SELECT type, sql FROM sqlite_master WHERE name = ?1", parameters: [.text(name)])
     )
     var hasRowid = false
-    if let row = declaration.first, row[0] == .text("table"), case .text(let sql) = row[1] {
+    if let row = declaration.first, row.count == 2, row[0] == .text("table"),
+      case .text(let sql) = row[1]
+    {
       hasRowid = !sql.uppercased().contains("WITHOUT ROWID")
     }
     return SQLTable(name: name, schema: Schema(fields), rowOrder: hasRowid ? "rowid" : nil)
