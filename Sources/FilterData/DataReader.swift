@@ -365,13 +365,9 @@ public final class DataReader {
     // The end: nothing more came, or the input found its end (a read that gave nothing).
     if read == 0 || input.isExhausted { atEnd = true }
     if keep > 0 {
-      // Count the characters (code points: a fast count, off only where characters combine)
-      // of the current line among the bytes dropped.
+      // Count the characters of the current line among the bytes dropped.
       let from = Swift.max(lineStart, 0)
-      var columns = 0
-      for byte in buffer[from..<Swift.max(keep, from)] where byte & 0xC0 != 0x80 {
-        columns += 1
-      }
+      let columns = DataReader.codePoints(buffer[from..<Swift.max(keep, from)])
       droppedColumns = lineStart >= 0 ? columns : droppedColumns + columns
     }
     lineStart -= keep
@@ -379,13 +375,6 @@ public final class DataReader {
     buffer = next
     return keep
   }
-
-  /// How much of the current line, before the record being read, the buffer keeps, so that an
-  /// error shows the same text of a long line whatever the block size.
-  static let keptLineBytes = 4096
-
-  /// How much of a long line an error shows on each side of the place it points at.
-  static let shownLineBytes = 2048
 
   /// Parses the complete records of the buffer from `position`: decodes them into `records`,
   /// or tallies them into `tally`. Stops before a record cut off by the end of the buffer.
@@ -424,99 +413,6 @@ public final class DataReader {
     }
     if !growth.pending.isEmpty { grow() }
     reportFailures()
-  }
-
-  /// Warnings about values of fields whose type the user fixed that did not convert: the
-  /// first of each field, with its place, since the last call.
-  public func takeWarnings() -> [DataError] {
-    defer { warnings.removeAll() }
-    return warnings
-  }
-
-  /// How many values of each field whose type the user fixed did not convert (and are null).
-  public var conversionFailures: [String: Int] { growth.failures.mapValues(\.count) }
-
-  /// The counts of ``conversionFailures`` as warnings, one line per field, for the end of a
-  /// read: "warning: scores.csv: 2 values of 'n' did not convert to integers and were read as
-  /// null".
-  public var conversionSummary: [String] {
-    conversionFailures.sorted { $0.key < $1.key }.map { field, count in
-      let type = options.types[field]?.plural ?? "its type"
-      return
-        "warning: \(name): \(count) value\(count == 1 ? "" : "s") of '\(field)' did not convert to \(type) and \(count == 1 ? "was" : "were") read as null\n"
-    }
-  }
-
-  func reportFailures() {
-    for value in growth.unreported {
-      let field = value.path.joined(separator: ".")
-      let type = options.types[field] ?? .null
-      let problem = DataProblem(
-        code: .unexpectedType,
-        message: "'\(field)' holds \(value.found) here, where its type is set to \(type)",
-        label: "read as null",
-        help: "values of '\(field)' that are not \(type.plural) are null, and counted",
-        offset: value.offset)
-      warnings.append(
-        error(problem, newlines: value.line - line, lineStart: value.lineStart, severity: .warning))
-    }
-    growth.unreported.removeAll()
-  }
-
-  // MARK: Errors
-
-  /// The error for `problem`, after reading on to the end of its line (up to a few kilobytes)
-  /// so that the error shows the line whole.
-  func failure(_ problem: DataProblem, newlines: Int, lineStart: Int) throws(DataError)
-    -> DataError
-  {
-    var problem = problem
-    var lineStart = lineStart
-    while !atEnd, problem.offset >= 0, problem.offset <= buffer.count,
-      !buffer[problem.offset...].contains(0x0A),
-      buffer.count - problem.offset < DataReader.shownLineBytes
-    {
-      let shift = try fill(minimum: 0)
-      problem.offset -= shift
-      lineStart -= shift
-    }
-    return error(problem, newlines: newlines, lineStart: lineStart)
-  }
-
-  /// The diagnostic for `problem` at the line `newlines` after the current one, which starts
-  /// at `start` in the buffer.
-  func error(
-    _ problem: DataProblem, newlines: Int, lineStart start: Int,
-    severity: Diagnostic.Severity = .error
-  ) -> DataError {
-    let offset = Swift.min(Swift.max(problem.offset, 0), buffer.count)
-    let lineBegin = Swift.min(Swift.max(start, 0), offset)
-    // A long line is shown around the place: from `shownLineBytes` before it (at a character
-    // boundary), with the column where that part begins.
-    var from = lineBegin
-    var firstColumn = 1
-    if start < 0 || offset - lineBegin > DataReader.shownLineBytes {
-      from = Swift.max(lineBegin, offset - DataReader.shownLineBytes)
-      while from < offset, buffer[from] & 0xC0 == 0x80 { from += 1 }
-      var columns = start < 0 ? droppedColumns : 0
-      for byte in buffer[lineBegin..<from] where byte & 0xC0 != 0x80 { columns += 1 }
-      firstColumn = columns + 1
-    }
-    var lineEnd = offset
-    let cap = Swift.min(buffer.count, offset + DataReader.shownLineBytes)
-    while lineEnd < cap && buffer[lineEnd] != 0x0A { lineEnd += 1 }
-    let text = String(decoding: buffer[from..<lineEnd], as: UTF8.self)
-    let column = String(decoding: buffer[from..<offset], as: UTF8.self).utf8.count
-    var diagnostic = Diagnostic(
-      problem.code, severity, at: SourceRange(start: column, end: column + 1),
-      message: problem.message, label: problem.label, help: problem.help)
-    if problem.truncated {
-      diagnostic.label = problem.label ?? "the input ends here"
-    }
-    var error = DataError(
-      path: name, diagnostic: diagnostic, line: line + newlines, lineText: text)
-    error.firstColumn = firstColumn
-    return error
   }
 
   /// Widens the schema by the values of the record that did not fit it (the reader stopped

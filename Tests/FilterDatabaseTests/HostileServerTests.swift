@@ -13,19 +13,21 @@ import Testing
 
   static let ready = ScriptedServer.ready
 
-  /// A connection whose server sends `bytes`, then stops sending.
-  static func connect(_ bytes: [UInt8]) throws(DatabaseError) -> PostgresConnection {
+  /// What `use` does with a client connected to a server that sends `bytes`, then stops
+  /// sending (the server stays open until `use` is done).
+  static func connect<T>(
+    _ bytes: [UInt8], _ use: (PostgresConnection) throws(DatabaseError) -> T
+  ) throws(DatabaseError) -> T {
     let server = ScriptedServer()
-    servers.append(server)
-    return try server.connect(bytes)
+    defer { server.stop() }
+    return try use(try server.connect(bytes))
   }
-
-  /// The servers of this test run, kept open while their clients talk.
-  nonisolated(unsafe) static var servers: [ScriptedServer] = []
 
   static func query(_ answer: [UInt8]) -> Result<[[SQLValue]], DatabaseError> {
     Result { () throws(DatabaseError) in
-      try connect(ready + answer).rows(SQLStatement("select 1"))
+      try connect(ready + answer) { (client) throws(DatabaseError) in
+        try client.rows(SQLStatement("select 1"))
+      }
     }
   }
 
@@ -81,7 +83,7 @@ import Testing
       ("an empty authentication", Self.message("R", [])),
     ]
     for (what, bytes) in startups {
-      #expect(throws: DatabaseError.self, "\(what)") { try Self.connect(bytes) }
+      #expect(throws: DatabaseError.self, "\(what)") { try Self.connect(bytes) { _ in } }
     }
   }
 
@@ -93,7 +95,9 @@ import Testing
       Self.oneColumn + row + Self.message("C", PostgresMessage.cString("SELECT 1"))
       + Self.message("Z", [73])
     #expect(throws: DatabaseError.self) {
-      try Self.connect(Self.ready + answer).table(named: "t", typingJSON: nil)
+      try Self.connect(Self.ready + answer) { (client) throws(DatabaseError) in
+        try client.table(named: "t", typingJSON: nil)
+      }
     }
   }
 

@@ -55,23 +55,27 @@ public struct FilterEnvironment<Root>: Sendable {
 
   /// Checks a parsed query, and its estimated cost against ``evaluationLimits``.
   public func check(_ query: Query) -> Checked<BoundQuery> {
-    var checked = Checker.check(query, schema: schema, parameters: parameters, functions: functions)
-    if let tree = checked.tree, let error = evaluationLimits.check(tree) {
-      checked.diagnostics = (checked.diagnostics + [error]).sortedByPosition()
-      checked.tree = nil
-    }
-    return checked
+    withinLimits(
+      Checker.check(query, schema: schema, parameters: parameters, functions: functions)
+    ) { $0 }
   }
 
   /// Checks a parsed filter, and its estimated cost against ``evaluationLimits``.
   public func check(_ filter: Expr) -> Checked<BoundExpr> {
-    var checked = Checker.check(
-      filter, schema: schema, parameters: parameters, functions: functions)
-    if let tree = checked.tree, let error = evaluationLimits.check(BoundQuery(filter: tree)) {
-      checked.diagnostics = (checked.diagnostics + [error]).sortedByPosition()
-      checked.tree = nil
+    withinLimits(
+      Checker.check(filter, schema: schema, parameters: parameters, functions: functions)
+    ) { BoundQuery(filter: $0) }
+  }
+
+  /// `checked`, with an error (and no tree) when its estimated cost per record is over
+  /// ``evaluationLimits``; `query` makes the tree a query to estimate.
+  private func withinLimits<Tree>(_ checked: Checked<Tree>, _ query: (Tree) -> BoundQuery)
+    -> Checked<Tree>
+  {
+    guard let tree = checked.tree, let error = evaluationLimits.check(query(tree)) else {
+      return checked
     }
-    return checked
+    return Checked(tree: nil, diagnostics: (checked.diagnostics + [error]).sortedByPosition())
   }
 
   // MARK: Compiling (throws every error, with warnings along)
