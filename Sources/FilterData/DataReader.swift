@@ -64,6 +64,8 @@ public final class DataReader {
   public let options: ReadOptions
   let nulls: NullTexts
   var buffer: [UInt8] = []
+  /// Where `buffer` starts in the input (the bytes before it were dropped).
+  var bufferOffset = 0
   var position = 0
   var atEnd = false
   var finished = false
@@ -225,6 +227,13 @@ public final class DataReader {
     return nil
   }
 
+  /// Where the text of `record`, of the block ``next()`` returned last, starts in the input.
+  func offset(of record: DataRecord) -> Int { bufferOffset + record.text.startIndex }
+
+  /// The file being read, kept open to read records' text back from it (see ``RecordFile``):
+  /// nil for standard input, a pipe, or gzip data (whose text is not the file's bytes).
+  func recordFile() -> RecordFile? { input.recordFile() }
+
   /// `record` (returned before the schema last grew) read again from its text under the
   /// current schema, so that it reads like the records returned since.
   public func redecoded(_ record: DataRecord) -> DataRecord {
@@ -372,6 +381,7 @@ public final class DataReader {
     }
     lineStart -= keep
     position -= keep
+    bufferOffset += keep
     buffer = next
     return keep
   }

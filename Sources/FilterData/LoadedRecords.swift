@@ -1,16 +1,14 @@
 import FilterDSL
 
 /// Every record of a data file in memory: by column (a ``ColumnTable``) for filters, facets
-/// and sorting, and each record's text, exactly as the file had it, for output. Rows are
-/// numbered in file order; queries over ``table`` return row numbers, and ``record(_:)``
-/// makes the record of one for printing.
+/// and sorting, and where each record's text is, for output: its bytes in the file, read
+/// back when it is printed (the file stays open; text read from standard input, a pipe or
+/// gzip data is copied instead). Rows are numbered in file order; queries over ``table``
+/// return row numbers, and ``records(_:)`` makes the records of some for printing.
 public struct LoadedRecords: Sendable {
   /// The records' values, by column.
   public let table: ColumnTable
-  /// Every record's text, one after another.
-  private let text: [UInt8]
-  /// Where each record's text ends in ``text`` (it starts where the one before ends).
-  private let ends: [Int]
+  private let texts: RecordTexts
   private let format: RecordFields
 
   /// How many records.
@@ -19,7 +17,7 @@ public struct LoadedRecords: Sendable {
   /// No records, with the fields of `schema`.
   public init(schema: Schema) {
     table = ColumnTable(schema: schema, rows: [])
-    (text, ends, format) = ([], [], .json)
+    (texts, format) = (RecordTexts(file: nil), .json)
   }
 
   /// Reads every record `reader` has (warnings, such as values that do not convert to a
@@ -28,55 +26,115 @@ public struct LoadedRecords: Sendable {
   /// then read again from their text, so that every row fits the final schema. `stop` is
   /// asked after each block; once it says true the reading ends there (the caller, which
   /// asked, drops the partial data).
+  ///
+  /// This thread parses blocks while another builds the columns of the block before.
   public init(
     reading reader: DataReader, until stop: () -> Bool = { false },
     warn: (String) -> Void = { _ in }
   ) throws(DataError) {
-    var builder = ColumnBuilder()
-    var text: [UInt8] = []
-    if let size = reader.size { text.reserveCapacity(Swift.min(size, 1 << 32)) }
-    var ends: [Int] = []
+    let file = reader.recordFile()
+    let handoff = Handoff<Block>(capacity: 2)
+    let worker = Worker { () -> Built in
+      var built = Built(texts: RecordTexts(file: file))
+      while let block = handoff.receive() {
+        built.add(block)
+        handoff.giveBack(block)
+      }
+      return built
+    }
     var format = RecordFields.json
     // The rows before `stale` were read under an older schema than the current one.
-    var stale = 0
-    var version = reader.schemaVersion
-    while !stop(), let block = try reader.next() {
-      if reader.schemaVersion != version {
-        (stale, version) = (builder.count, reader.schemaVersion)
+    var (sent, stale, version) = (0, 0, reader.schemaVersion)
+    do throws(DataError) {
+      while !stop(), let block = try reader.next() {
+        if reader.schemaVersion != version {
+          (stale, version) = (sent, reader.schemaVersion)
+        }
+        if let first = block.first { format = first.format }
+        handoff.send(Block(records: block, offset: reader.bufferOffset))
+        _ = handoff.takeBack()
+        sent += block.count
+        for warning in reader.takeWarnings() { warn(warning.description) }
       }
-      if let first = block.first { format = first.format }
-      for record in block {
-        builder.append(record.values)
-        text += record.text
-        ends.append(text.count)
-      }
-      for warning in reader.takeWarnings() { warn(warning.description) }
+    } catch {
+      handoff.send(nil)
+      _ = worker.result()
+      throw error
     }
+    handoff.send(nil)
     for warning in reader.takeWarnings() { warn(warning.description) }
     for line in reader.conversionSummary { warn(line) }
-    for row in 0..<stale {
-      let start = row == 0 ? 0 : ends[row - 1]
-      let old = DataRecord(values: [], text: text[start..<ends[row]], format: format)
-      builder.replace(row: row, with: reader.redecoded(old).values)
+    var built = worker.result() ?? Built(texts: RecordTexts(file: file))
+    file?.seal()
+    built.texts.forEach(Array(0..<stale)) { row, text in
+      guard let text else { return }
+      let old = DataRecord(values: [], text: text, format: format)
+      built.builder.replace(row: row, with: reader.redecoded(old).values)
     }
     _ = reader.takeSchemaChanges()
-    self.table = builder.finish(reader.schema)
-    self.text = text
-    self.ends = ends
+    self.table = built.builder.finish(reader.schema)
+    self.texts = built.texts
     self.format = format
   }
 
-  /// The record of row `row`: its values and its text (empty outside the table).
-  public func record(_ row: Int) -> DataRecord {
-    guard row >= 0, row < ends.count else {
-      return DataRecord(values: [], text: [], format: format)
-    }
-    let start = row == 0 ? 0 : ends[row - 1]
-    return DataRecord(values: table.row(row), text: text[start..<ends[row]], format: format)
+  /// A block of records on its way to the columns, with where the block's buffer starts in
+  /// the input (the records' texts are slices of it).
+  private struct Block: Sendable {
+    let records: [DataRecord]
+    let offset: Int
   }
 
-  /// About how many bytes the records' text takes (kept for output), with where each ends.
-  public var textBytes: Int { text.capacity + ends.capacity * 8 }
+  /// What the worker builds: the columns and where each record's text is.
+  private struct Built: Sendable {
+    var builder = ColumnBuilder()
+    var texts: RecordTexts
+
+    mutating func add(_ block: Block) {
+      for record in block.records {
+        builder.append(record.values)
+        texts.append(record.text, at: block.offset + record.text.startIndex)
+      }
+    }
+  }
+
+  /// The records of rows `rows`, in that order: their values and their text (empty for a
+  /// row outside the table). When the file changed since it was loaded
+  /// (``changedOnDisk``), a record's text is made from its values.
+  public func records(_ rows: [Int]) -> [DataRecord] {
+    var records: [DataRecord] = []
+    records.reserveCapacity(rows.count)
+    texts.forEach(rows) { row, text in
+      guard row >= 0, row < count else {
+        records.append(DataRecord(values: [], text: [], format: format))
+        return
+      }
+      guard let text else {
+        records.append(DataRecord(table.row(row), schema: table.schema))
+        return
+      }
+      records.append(DataRecord(values: table.row(row), text: text, format: format))
+    }
+    return records
+  }
+
+  /// The record of row `row` (see ``records(_:)``).
+  public func record(_ row: Int) -> DataRecord {
+    records([row]).first ?? DataRecord(values: [], text: [], format: format)
+  }
+
+  /// Whether the file was changed (or replaced in place) since it was loaded: records are
+  /// then printed from their loaded values, not as the file had them.
+  public var changedOnDisk: Bool { texts.changedOnDisk }
+
+  /// Whether the records' text is read back from the file when printed (else it is a copy in
+  /// memory: the input was standard input, a pipe or gzip data).
+  public var textInFile: Bool {
+    if case .file = texts.source { true } else { false }
+  }
+
+  /// About how many bytes the records' text takes in memory (kept for output): where each
+  /// starts and ends in the file, or a copy of it.
+  public var textBytes: Int { texts.bytes }
 
   /// About how many bytes the records take: their columns and their text.
   public var bytes: Int { table.columns.reduce(textBytes) { $0 + $1.bytes } }

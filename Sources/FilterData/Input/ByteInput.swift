@@ -80,6 +80,13 @@ final class ByteInput {
     }
   }
 
+  /// The file kept open to read back records' text by byte range: nil for standard input,
+  /// anything but a regular file, and gzip data (its bytes are not the records' text).
+  func recordFile() -> RecordFile? {
+    guard descriptor != 0, size != nil, started, gzip == nil else { return nil }
+    return RecordFile(duplicating: descriptor)
+  }
+
   /// Whether the input is gzip data being decompressed.
   var isCompressed: Bool { gzip != nil }
 

@@ -9,7 +9,8 @@ enum MemoryReport {
     var rows: [(String, String, Int)] = zip(table.schema.fields, table.columns).map {
       ($0.name, $1.layout, $1.bytes)
     }
-    rows.append(("(text, for output)", "\(records.count) records", records.textBytes))
+    let kept = records.textInFile ? "read back from the file" : "copied"
+    rows.append(("(text, for output)", "\(records.count) records, \(kept)", records.textBytes))
     let nameWidth = rows.reduce(5) { max($0, $1.0.count) }
     let layoutWidth = rows.reduce(9) { max($0, $1.1.count) }
     func line(_ name: String, _ layout: String, _ size: String) -> String {

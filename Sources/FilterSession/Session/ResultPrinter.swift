@@ -46,7 +46,7 @@ struct ResultPrinter {
     return true
   }
 
-  private func print(_ matches: [DataRecord], from data: Dataset) -> Bool {
+  private func print(_ matches: MatchedRecords, from data: Dataset) -> Bool {
     let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
     let writer = RecordWriter(
       settings.format, columns: data.reader?.header ?? data.schema.names,
@@ -55,10 +55,12 @@ struct ResultPrinter {
     writer.maxCellWidth = settings.width
     if shown < matches.count { writer.totalRows = matches.count }
     var written = 0
-    for record in matches[..<shown] {
-      if written % 256 == 0, interrupted() { break }
-      writer.write(record)
-      written += 1
+    // A page at a time: the text of records not printed is never read back.
+    while written < shown, !interrupted() {
+      for record in matches.records(written..<Swift.min(written + 256, shown)) {
+        writer.write(record)
+        written += 1
+      }
     }
     if written < shown { writer.totalRows = matches.count }
     writer.finish()

@@ -16,13 +16,19 @@ extension Session {
         try database.records(values, now: clock())
       }
       return .records(
-        records.map { DataRecord($0, schema: data.schema) }, from: data, faults: faults)
+        MatchedRecords(records.map { DataRecord($0, schema: data.schema) }), from: data,
+        faults: faults)
     }
     let (data, compiled) = try compile(query, statement, context)
     if checkOnly { return .none }
     let (matches, faults) = compiled.run(data.rows, until: interrupted)
     try context.stopIfInterrupted(self)
-    return .records(matches.map(data.records.record), from: data, faults: faults)
+    if data.records.changedOnDisk {
+      warn(
+        "warning: \(data.path) changed since it was loaded; its records are printed from the values loaded then (load it again to read the new file)\n"
+      )
+    }
+    return .records(MatchedRecords(rows: matches, of: data.records), from: data, faults: faults)
   }
 
   /// `count` or `count <filter>`: the number of matching records.

@@ -7,7 +7,7 @@ public enum StatementResult {
   /// `load`: the data set loaded, now current.
   case loaded(Dataset)
   /// A query: its matches, sorted and paged, from `dataset`, and the faults met.
-  case records([DataRecord], from: Dataset, faults: FaultCounts)
+  case records(MatchedRecords, from: Dataset, faults: FaultCounts)
   /// `count`: the number of matching records, and the faults met.
   case count(Int, faults: FaultCounts)
   /// `facets`: each field's value counts (the faults are in the result).

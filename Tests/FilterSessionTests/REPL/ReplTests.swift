@@ -50,8 +50,13 @@ import Testing
     repl.handle(":schema")
     #expect(harness.output.text.contains("rarity      string  (4 values: N, R, SR, SSR)"))
     repl.handle(":memory")
-    #expect(harness.output.text.contains("rarity              coded, 4 distinct   320 B"))
-    #expect(harness.output.text.contains("(text, for output)  40 records          14 KB"))
+    #expect(
+      harness.output.text.contains("rarity              coded, 4 distinct                    320 B")
+    )
+    // The text stays in the file: where each record starts (8 bytes) and its length (4).
+    #expect(
+      harness.output.text.contains("(text, for output)  40 records, read back from the file  752 B")
+    )
     repl.handle(":ast hp > 5")
     #expect(harness.output.text.contains("(query (> hp 5))"))
     repl.handle(":tokens hp")

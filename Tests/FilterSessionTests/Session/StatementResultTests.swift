@@ -46,7 +46,7 @@ import Testing
       throw Unexpected(results[5])
     }
     #expect(from === dataset && records.count == 2)
-    let prices = records.compactMap { record -> Int64? in
+    let prices = records.all.compactMap { record -> Int64? in
       if case .int(let price) = value("price", record, dataset) { price } else { nil }
     }
     #expect(prices.count == 2 && prices[0] >= prices[1])
@@ -103,7 +103,7 @@ import Testing
     guard case .records(let records, let dataset, _) = results[5] else {
       throw Unexpected(results[5])
     }
-    let prices = records.map { value("price", $0, dataset) }
+    let prices = records.all.map { value("price", $0, dataset) }
     #expect(prices.count == 2)
     #expect(prices.allSatisfy { if case .int(let p) = $0 { p <= 800 } else { false } })
   }
