@@ -35,6 +35,21 @@ import Testing
     #expect(failure.rendered.contains("error[FLT501]"))
   }
 
+  @Test func recordsOfAFileChangedSinceLoadingArePrintedFromTheirValues() throws {
+    let url = TemporaryFiles.url("edited.jsonl")
+    // Output keeps numbers as the file wrote them (1.50) while it is read from the file.
+    let text = #"{"id": 1, "price": 1.50}"# + "\n" + #"{"id": 2, "price": 2.50}"#
+    try Data(text.utf8).write(to: url)
+    let before = harness.printed("load \"\(url.path)\" as edited\nset format jsonl\nid == 2")
+    #expect(before == #"{"id":2,"price":2.50}"# + "\n")
+    #expect(harness.warnings.isEmpty)
+    // Rewritten in place after the load: the text loaded no longer is where it was.
+    try Data("{}\n".utf8).write(to: url)
+    let after = harness.printed("id >= 1")
+    #expect(after == #"{"id":1,"price":1.5}"# + "\n" + #"{"id":2,"price":2.5}"# + "\n")
+    #expect(harness.warnings.contains("changed since it was loaded"))
+  }
+
   @Test func dataThatGrowsItsSchemaLateIsReadWhole() throws {
     // Integers for 20,000 records, then a decimal, text and a new field: every record answers
     // under the final types (the early ones are read again), none is null that was not.
