@@ -69,7 +69,15 @@ public final class ColumnTable: Sendable {
       },
       columns: ColumnAccess(
         vectorize: { [self] bound in VectorCompiler(table: self).selector(bound) },
-        countCodes: { [self] field in countCodes(field) }))
+        countCodes: { [self] field in countCodes(field) },
+        fieldValues: { [self] field in fieldValues(field) }))
+  }
+
+  /// For a top-level field: its values in given rows (null outside the table).
+  private func fieldValues(_ field: FieldRef) -> (@Sendable ([Int]) -> [Value])? {
+    guard field.isTopLevel, field.slot < columns.count else { return nil }
+    let column = columns[field.slot]
+    return { rows in rows.map { column.value(at: $0) } }
   }
 
   /// For a top-level field whose column is coded: how many of the rows at given positions

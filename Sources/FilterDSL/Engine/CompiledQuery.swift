@@ -12,6 +12,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   public private(set) var filter: CompiledFilter<Root>?
   let keys:
     [(value: (Root, inout EvaluationState) -> Value, direction: SortDirection, nullsFirst: Bool)]
+  /// When every key is a field held by column: each key's values for many records at once.
+  let keyColumns: [@Sendable ([Root]) -> [Value]]?
   /// `offset` and `limit`, compiled: they read no record.
   let counts:
     (
@@ -68,6 +70,14 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     keys = bound.ordering.map { key in
       (compiler.operand(key.key).asValue, key.direction, key.nullsFirst)
     }
+    var keyColumns: [@Sendable ([Root]) -> [Value]] = []
+    for key in bound.ordering {
+      guard case .field(let field) = key.key.kind,
+        let values = type.columns?.fieldValues(field)
+      else { break }
+      keyColumns.append(values)
+    }
+    self.keyColumns = keyColumns.count == keys.count ? keyColumns : nil
     let constant = Compiler(recordType: RecordType<Void>([]))
     counts = (
       bound.offset.map { constant.operand($0).asValue },
@@ -190,9 +200,17 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       var run = EvaluationState(bindings: bindings, spent: start)
       var values: [Value] = []
       values.reserveCapacity(records.count * keys.count)
-      for record in records {
-        run.beginRecord()
-        for key in keys { values.append(key.value(record, &run)) }
+      if let keyColumns {
+        // Fields read from their columns (a field read costs nothing, faults never).
+        let columns = keyColumns.map { $0(records) }
+        for row in records.indices {
+          for column in columns { values.append(column[row]) }
+        }
+      } else {
+        for record in records {
+          run.beginRecord()
+          for key in keys { values.append(key.value(record, &run)) }
+        }
       }
       faults.merge(run.outcome(since: start))
       guard faults.overLimit == nil else { return [] }

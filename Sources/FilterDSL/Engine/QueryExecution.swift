@@ -29,14 +29,15 @@ public struct QueryExecution<Root> {
   @usableFromInline var handedBack = 0
   /// Matches kept for sorting.
   @usableFromInline var kept: [Root] = []
-  @usableFromInline let retain: (Root) -> Root
+  /// Makes the copy of a match kept for sorting (nil: the match itself).
+  @usableFromInline let retain: ((Root) -> Root)?
   @usableFromInline let skip: Int
   @usableFromInline let take: Int?
   @usableFromInline var skipped = 0
 
   /// A run of `query`. A query that sorts keeps its matches until ``finish()``: `retain` makes
   /// the copy it keeps (records that point into a reusable buffer detach from it here).
-  public init(_ query: CompiledQuery<Root>, retaining retain: @escaping (Root) -> Root = { $0 }) {
+  public init(_ query: CompiledQuery<Root>, retaining retain: ((Root) -> Root)? = nil) {
     self.current = query
     self.retain = retain
     (skip, take) = query.page(&faultsSoFar)
@@ -70,8 +71,10 @@ public struct QueryExecution<Root> {
     }
     if query.sorts {
       // (No reserveCapacity here: reserving exactly, batch after batch, would defeat the
-      // array's geometric growth and copy the kept matches once per batch.)
-      for record in matches { kept.append(retain(record)) }
+      // array's geometric growth and copy the kept matches once per batch. One `append` of
+      // the whole batch, and no `map` unless copies are asked for: unspecialized, a call per
+      // record took a quarter of a sorted query over a million rows.)
+      kept.append(contentsOf: retain.map { matches.map($0) } ?? matches)
       return []
     }
     var start = 0

@@ -232,6 +232,9 @@ struct ColumnAccess<Root>: Sendable {
   /// For a field whose column is coded: counts its values over the records at given
   /// positions, code by code (facets).
   let countCodes: @Sendable (FieldRef) -> (@Sendable ([Root], [Int]) -> [Value: Int])?
+  /// For a top-level field: its values for given records, read straight from its column (a
+  /// sort key; the row engine reads them one record at a time through the field's reader).
+  let fieldValues: @Sendable (FieldRef) -> (@Sendable ([Root]) -> [Value])?
 }
 
 /// The batch form of a field reader: keeps the indices in a selection whose records have a
