@@ -49,22 +49,26 @@ public final class Repl {
     let lexed = Lexer.tokenize(SourceText(text), newlines: true)
     if lexed.diagnostics.contains(where: { $0.code == .unterminatedString }) { return true }
     var depth = 0
-    var last: Token?
+    var (before, last): (Token?, Token?) = (nil, nil)
     for token in lexed.tokens where token.kind != .endOfFile {
       switch token.kind {
       case .leftParen: depth += 1
       case .rightParen: depth -= 1
       default: break
       }
-      if token.kind != .newline { last = token }
+      if token.kind != .newline { (before, last) = (last, token) }
     }
     guard depth <= 0 else { return true }
     guard let last else { return false }
-    if last.kind == .identifier {
-      let word = String(
-        decoding: Array(text.utf8)[last.range.start..<last.range.end], as: UTF8.self)
-      return ["where", "by"].contains(word.lowercased())
+    let bytes = Array(text.utf8)
+    func word(_ token: Token?) -> String? {
+      guard let token, token.kind == .identifier else { return nil }
+      let range = token.range.start..<Swift.min(token.range.end, bytes.count)
+      return String(decoding: bytes[range], as: UTF8.self).lowercased()
     }
+    if let last = word(last) { return ["where", "by"].contains(last) }
+    // `show *` is complete: there the star is no multiplication.
+    if last.kind == .star, word(before) == "show" { return false }
     return Repl.continuing.contains(last.kind)
   }
 

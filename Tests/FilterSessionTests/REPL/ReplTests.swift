@@ -27,6 +27,11 @@ import Testing
     #expect(!Repl.needsMoreInput("count price < 5)"))
     #expect(!Repl.needsMoreInput(":ast (a"))
     #expect(!Repl.needsMoreInput(""))
+    // A star ends `show *`, and only there.
+    #expect(!Repl.needsMoreInput("show *"))
+    #expect(!Repl.needsMoreInput("SHOW  *  "))
+    #expect(Repl.needsMoreInput("count price *"))
+    #expect(Repl.needsMoreInput("*"))
   }
 
   @Test func errorsNameTheReplLineAndTheSessionGoesOn() {
