@@ -79,6 +79,14 @@ extension Parser {
     return keys
   }
 
+  /// Clauses other query languages spell differently (`sort by`, `group by`), with what flt
+  /// writes instead.
+  static let otherLanguages: [String: String] = [
+    "sort": "did you mean 'order by'? flt sorts with: order by price desc",
+    "sorted": "did you mean 'order by'? flt sorts with: order by price desc",
+    "group": "flt does not group; to count each value of a field, write: facets color",
+  ]
+
   /// A diagnostic for a token left after a complete filter or statement, with the likely
   /// reason: text with spaces not quoted, a misspelled operator, a missing `and`/`or`.
   func trailingTokens() -> ParseAbort {
@@ -97,10 +105,25 @@ extension Parser {
       break
     }
     let found = currentDescription
-    if lastBareWord == lastConsumed && (token.kind == .identifier || token.kind == .word)
+    if token.kind == .identifier, let clause = Parser.otherLanguages[text(token).lowercased()],
+      isWord(next, "by")
+    {
+      return fail(.unexpectedToken(found, at: token.range, help: clause))
+    }
+    let wordLike: Set<TokenKind> = [.identifier, .word, .integer, .decimal]
+    if lastBareWord == lastConsumed && wordLike.contains(token.kind)
       && !Parser.startsCondition(next.kind)
     {
-      let phrase = text(previous) + " " + text(token)
+      // The words that follow on the line belong to the text too: `iPhone 14 Pro`.
+      var words = [text(previous), text(token)]
+      var i = index + 1
+      while i < tokens.count, wordLike.contains(tokens[i].kind),
+        !Parser.startsCondition(tokens[Swift.min(i + 1, tokens.count - 1)].kind)
+      {
+        words.append(text(tokens[i]))
+        i += 1
+      }
+      let phrase = words.joined(separator: " ")
       return fail(
         .unexpectedToken(
           found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
