@@ -120,14 +120,19 @@ extension Diagnostic {
       notes: [Note("'between' is here", at: between)], help: "write price between 100 and 500")
   }
 
+  /// The help for words that belong together as one text value: quote them.
+  static func quoteHint(_ phrase: String) -> String {
+    "to write text with spaces, quote it: \"\(phrase)\""
+  }
+
   static func expectedClosing(
     after item: String?, found: String, at range: SourceRange, open: SourceRange,
-    bareWords: (String, String)?
+    unquoted phrase: String?
   ) -> Diagnostic {
     let expected = item.map { "',' or ')' after \($0)" } ?? "')'"
     var help: String? = nil
-    if let (first, second) = bareWords {
-      help = "to write text with spaces, quote it: \"\(first) \(second)\""
+    if let phrase {
+      help = quoteHint(phrase)
     } else if item != nil {
       help = "separate items with commas: (a, b)"
     }

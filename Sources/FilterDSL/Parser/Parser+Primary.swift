@@ -275,13 +275,10 @@ extension Parser {
     guard kind == .rightParen else {
       if kind == .invalid { throw ParseAbort() }
       if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
-      let quoteHint =
-        lastBareWord == lastConsumed && (kind == .identifier || kind == .word)
-        && !Parser.startsCondition(next.kind)
       throw fail(
         .expectedClosing(
           after: item, found: currentDescription, at: expectedAt, open: open.range,
-          bareWords: quoteHint ? (text(previous), text(current)) : nil))
+          unquoted: unquotedPhrase()))
     }
     bracketDepth -= 1
     return advance()

@@ -87,6 +87,25 @@ extension Parser {
     "group": "flt does not group; to count each value of a field, write: facets color",
   ]
 
+  /// When the current token continues a bare word just read as a value (`Space Black`,
+  /// `iPhone 14 Pro`): that word and every word or number after it on the line, which the
+  /// user most likely meant as one text.
+  func unquotedPhrase() -> String? {
+    let wordLike: Set<TokenKind> = [.identifier, .word, .integer, .decimal]
+    guard lastBareWord == lastConsumed, wordLike.contains(kind),
+      !Parser.startsCondition(next.kind)
+    else { return nil }
+    var words = [text(previous)]
+    var i = index
+    while i < tokens.count, wordLike.contains(tokens[i].kind),
+      !Parser.startsCondition(tokens[Swift.min(i + 1, tokens.count - 1)].kind)
+    {
+      words.append(text(tokens[i]))
+      i += 1
+    }
+    return words.joined(separator: " ")
+  }
+
   /// A diagnostic for a token left after a complete filter or statement, with the likely
   /// reason: text with spaces not quoted, a misspelled operator, a missing `and`/`or`.
   func trailingTokens() -> ParseAbort {
@@ -110,23 +129,8 @@ extension Parser {
     {
       return fail(.unexpectedToken(found, at: token.range, help: clause))
     }
-    let wordLike: Set<TokenKind> = [.identifier, .word, .integer, .decimal]
-    if lastBareWord == lastConsumed && wordLike.contains(token.kind)
-      && !Parser.startsCondition(next.kind)
-    {
-      // The words that follow on the line belong to the text too: `iPhone 14 Pro`.
-      var words = [text(previous), text(token)]
-      var i = index + 1
-      while i < tokens.count, wordLike.contains(tokens[i].kind),
-        !Parser.startsCondition(tokens[Swift.min(i + 1, tokens.count - 1)].kind)
-      {
-        words.append(text(tokens[i]))
-        i += 1
-      }
-      let phrase = words.joined(separator: " ")
-      return fail(
-        .unexpectedToken(
-          found, at: token.range, help: "to write text with spaces, quote it: \"\(phrase)\""))
+    if let phrase = unquotedPhrase() {
+      return fail(.unexpectedToken(found, at: token.range, help: Diagnostic.quoteHint(phrase)))
     }
     if token.kind == .identifier,
       let suggestion = Suggestion.closest(to: text(token), among: Vocabulary.operators)
