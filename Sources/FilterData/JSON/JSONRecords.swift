@@ -154,11 +154,11 @@ extension JSONScanner {
             ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
             : try decode(start, stop))
       case .date, .dateTime:
-        let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
-        value = Value.isoDate(text).flatMap { $0.isOfType(type) ? $0 : nil }
+        try text(start, stop, simple: simple)
+        value = Value.isoDate(scratch).flatMap { $0.isOfType(type) ? $0 : nil }
       case .duration:
-        let text = simple ? Array(bytes[start..<stop]) : Array(try decode(start, stop).utf8)
-        value = Value.duration(text).map(Value.duration)
+        try text(start, stop, simple: simple)
+        value = Value.duration(scratch).map(Value.duration)
       default:
         value = nil
       }
@@ -175,6 +175,8 @@ extension JSONScanner {
       try container(depth: depth, close: 0x5D) { (scanner: inout JSONScanner) throws(DataProblem) in
         scanner.skipSpace()
         if let item = try scanner.value(element, nested: nested, depth: depth + 1) {
+          // (Room for a few at once: growing one by one allocated three times for four.)
+          if items.isEmpty { items.reserveCapacity(4) }
           items.append(item)
         } else {
           misfit = true

@@ -19,6 +19,9 @@ struct JSONScanner {
   var lineStart = 0
   /// Which strings stand for null (see ``ReadOptions``).
   var nulls: NullTexts? = nil
+  /// The decoded text of the last date or duration read (reused, so that reading one
+  /// allocates nothing).
+  var scratch: [UInt8] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int) {
     self.bytes = bytes
@@ -127,6 +130,17 @@ struct JSONScanner {
       throw DataProblem(
         code: .invalidUTF8, message: "invalid UTF-8 in a string", label: "this byte",
         help: "save the file as UTF-8", offset: bad)
+    }
+  }
+
+  /// Puts the text of the string whose contents are `start..<stop` in ``scratch``, decoded
+  /// unless it is `simple` (has no escapes).
+  mutating func text(_ start: Int, _ stop: Int, simple: Bool) throws(DataProblem) {
+    scratch.removeAll(keepingCapacity: true)
+    if simple {
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+    } else {
+      scratch.append(contentsOf: try decode(start, stop).utf8)
     }
   }
 
