@@ -74,6 +74,8 @@ public struct Stmt: Hashable, Sendable {
     case show([FieldPath])
     /// `set format json`.
     case set(Name, Expr)
+    /// `set` alone: list every setting and its value.
+    case settings
   }
 }
 

@@ -89,6 +89,7 @@ enum TreeDump {
       node("show", fields.isEmpty ? ["*"] : fields.map { Printer.text(of: $0, value: false) })
     case .set(let option, let value):
       node("set", [Quoting.name(option.text, at: .statementName), expr(value)])
+    case .settings: node("set", [])
     }
   }
 

@@ -46,7 +46,7 @@ extension Parser {
   //           | "facets" field_path { "," field_path } [ "where" filter ]
   //           | "explain" query
   //           | "show" ( "*" | field_path { "," field_path } )
-  //           | "set" name unary
+  //           | "set" [ name unary ]
   //           | query ;
   func parseStatement() throws(ParseAbort) -> Stmt {
     let start = current
@@ -64,8 +64,13 @@ extension Parser {
       kind = .explain(try parseQuery())
     case "show": kind = try parseShow()
     case "set":
-      let option = try parseStatementName(after: advance())
-      kind = .set(option, try parseSettingValue())
+      let keyword = advance()
+      if atStatementEnd {
+        kind = .settings
+      } else {
+        let option = try parseStatementName(after: keyword)
+        kind = .set(option, try parseSettingValue())
+      }
     default:
       kind = .query(try parseQuery())
     }

@@ -61,6 +61,8 @@ extension Printer {
     case .set(let option, let value):
       out += "set " + Quoting.name(option.text, at: .statementName) + " "
       expr(value, .prefix, value: true)
+    case .settings:
+      out += "set"
     }
   }
 

@@ -1,4 +1,5 @@
 import FilterDSL
+import FilterData
 import Foundation
 
 /// Tab completion: what can follow the text before the cursor. Keywords and statements at
@@ -90,7 +91,8 @@ package struct Completer {
         return Completion(prefix.count, matching(Settings.names.map(\.name), prefix), space: true)
       case 2:
         let choices: [String: [String]] = [
-          "format": ["table", "json", "jsonl", "csv"], "time": ["on", "off"], "limit": ["none"],
+          "format": OutputFormat.allCases.map(\.rawValue), "time": ["on", "off"],
+          "limit": ["none"],
         ]
         return Completion(prefix.count, matching(choices[words[1]] ?? [], prefix), space: false)
       default: return Completion(prefix.count, [], space: false)

@@ -35,6 +35,7 @@ public final class Repl {
       let big = diskSpace >= 256       a named filter, used as: big and color == Gold
       let budget = 1000                a parameter, used as: price <= $budget
       show f1, f2 | show *             the columns printed
+      set                              every setting and its value
       \(Settings.names.map { "set \($0.name) \($0.usage)" }.joined(separator: "  "))
     Commands:
       \(ReplCommands.line)
@@ -134,6 +135,7 @@ public final class Repl {
           fail(SessionError(source: source, diagnostics: parsed.diagnostics))
         }
       }
+    case ":settings": out.write(session.settings.listing)
     case ":time":
       switch argument {
       case "on": session.settings.time = true

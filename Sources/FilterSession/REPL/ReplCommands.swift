@@ -18,6 +18,7 @@ public enum ReplCommands {
     Command(name: ":memory", usage: "", summary: "how the current data is stored, and its size"),
     Command(name: ":ast", usage: "<query>", summary: "the syntax tree of a query"),
     Command(name: ":tokens", usage: "<query>", summary: "the tokens of a query"),
+    Command(name: ":settings", usage: "", summary: "every setting and its value (as: set)"),
     Command(name: ":time", usage: "on|off", summary: "time each statement"),
     Command(name: ":save", usage: "FILE.flt", summary: "save the statements that worked"),
     Command(name: ":quit", usage: "", summary: "leave (Ctrl-D too)"),

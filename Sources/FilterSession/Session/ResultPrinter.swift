@@ -38,6 +38,8 @@ struct ResultPrinter {
       output.write(plan.description + "\n")
     case .translation(let explanation):
       output.write(explanation + "\n")
+    case .settings(let settings):
+      output.write(settings.listing)
     case .defined, .none:
       break
     }

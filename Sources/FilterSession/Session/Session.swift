@@ -184,6 +184,8 @@ public final class Session {
     case .show(let fields):
       try show(fields, context)
       result = .none
+    case .settings:
+      result = .settings(settings)
     case .query(let query): result = try matches(query, statement, context)
     case .count(let filter): result = try count(filter, statement, context)
     case .explain(let query): result = try explain(query, statement, context)

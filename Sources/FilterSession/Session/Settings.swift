@@ -25,4 +25,27 @@ public struct Settings: Sendable {
     ("time", "on or off", "on|off"),
     ("width", "a number of columns, 10 or more", "N"),
   ]
+
+  /// The value of setting `name` as `set` takes it (`json`, `none`, `on`, `40`).
+  public func value(of name: String) -> String? {
+    switch name {
+    case "format": format.rawValue
+    case "limit": limit.map(String.init) ?? "none"
+    case "time": time ? "on" : "off"
+    case "width": String(width)
+    default: nil
+    }
+  }
+
+  /// What `set` alone prints: every setting, its value and what it takes, one per line.
+  public var listing: String {
+    let rows = Settings.names.map { ($0.name, value(of: $0.name) ?? "", $0.usage) }
+    let nameWidth = rows.map(\.0.count).max() ?? 0
+    let valueWidth = rows.map(\.1.count).max() ?? 0
+    return rows.map { name, value, values in
+      name + String(repeating: " ", count: nameWidth - name.count + 2) + value
+        + String(repeating: " ", count: valueWidth - value.count + 2) + "set \(name) " + values
+        + "\n"
+    }.joined()
+  }
 }

@@ -18,6 +18,8 @@ public enum StatementResult {
   case translation(String)
   /// `let`: the name and what it now stands for (expanded).
   case defined(String, Definitions.Definition)
+  /// `set` alone: every setting and its value.
+  case settings(Settings)
   /// `use`, `set`, `show`, and every statement that is only checked: nothing to show.
   case none
 

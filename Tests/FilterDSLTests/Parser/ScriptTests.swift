@@ -37,6 +37,8 @@ import Testing
     ("stmt-1.15", "show *", "(show *)"),
     ("stmt-1.16", "set format json", #"(set format "json")"#),
     ("stmt-1.17", "set limit 20", "(set limit 20)"),
+    ("stmt-1.21", "set", "(set)"),
+    ("stmt-1.22", "set; set limit 1", "(set)\n(set limit 1)"),
     ("stmt-1.18", "big and color == Gold", #"(query (and big (== color "Gold")))"#),
     ("stmt-1.19", "LOAD \"x\" AS y; USE y", "(load \"x\" as y)\n(use y)"),
     ("stmt-1.20", "`count` > 3", "(query (> `count` 3))"),

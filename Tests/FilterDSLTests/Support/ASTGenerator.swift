@@ -183,6 +183,7 @@ struct ASTGenerator {
     case 6:
       return Stmt(.show(rng.chance(0.2) ? [] : (0..<rng.int(1...3)).map { _ in path() }))
     case 7:
+      if rng.chance(0.2) { return Stmt(.settings) }
       return Stmt(.set(Name(rng.pick(ASTGenerator.names)), Expr(.literal(literal()))))
     default:
       return Stmt(.query(query(depth)))

@@ -52,6 +52,8 @@ import Testing
     #expect(completer.complete("use ph").candidates == ["phones"])
     #expect(completer.complete("set f").candidates == ["format"])
     #expect(completer.complete("set format js").candidates == ["json", "jsonl"])
+    #expect(
+      completer.complete("set format ").candidates == ["csv", "json", "jsonl", "table", "tsv"])
     #expect(completer.complete(":sa").candidates == [":save"])
     #expect(completer.complete("load \"x\" as ").candidates.isEmpty == false)
   }

@@ -62,6 +62,8 @@ import Testing
     #expect(
       harness.output.text.contains("(text, for output)  40 records, read back from the file  752 B")
     )
+    repl.handle(":settings")
+    #expect(harness.output.text.contains("limit   none   set limit N|none"))
     repl.handle(":ast hp > 5")
     #expect(harness.output.text.contains("(query (> hp 5))"))
     repl.handle(":tokens hp")

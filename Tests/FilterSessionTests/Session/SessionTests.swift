@@ -245,6 +245,15 @@ import Testing
       #expect(failure.codes == [code], "\(text)")
     }
     #expect(harness.failure("set colour on")?.rendered.contains("did you mean 'color'?") == false)
+    // `set` alone lists every setting with its value and what it takes.
+    #expect(
+      harness.printed("set limit 3\nset") == """
+        format  table  set format table|json|jsonl|csv|tsv
+        limit   3      set limit N|none
+        time    off    set time on|off
+        width   12     set width N
+
+        """)
   }
 
   @Test func tableRowsBeyondTheLimitAreCounted() {
@@ -270,9 +279,10 @@ import Testing
 
   @Test func syntaxErrorsAreAllReportedBeforeAnythingRuns() throws {
     let failure = try #require(
-      harness.failure("load \"phones.json\"\ncount price < )\nset\ncount (a"))
+      harness.failure("load \"phones.json\"\ncount price < )\nset limit\ncount (a"))
     #expect(failure.error.diagnostics.count == 3)
     #expect(failure.rendered.contains("test.flt:2:"))
+    #expect(failure.rendered.contains("test.flt:3:"))
     #expect(failure.rendered.contains("test.flt:4:"))
     #expect(harness.session.datasets.isEmpty)
   }
