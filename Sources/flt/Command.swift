@@ -34,7 +34,8 @@ enum Command {
            flt sql [--dialect D] [--table NAME] [--format text|json] QUERY FILE|DATABASE
                                            print the SQL a query runs as (PostgreSQL, SQLite)
 
-    FILTER is a query: a filter, then optionally order by, limit and offset.
+    FILTER is a query: a filter, then optionally order by, limit and offset; or, with
+    --filter-file FILE, the query is read from FILE (jq's -f; here -f is --format).
     FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
     or a database with --table NAME, where the query runs: a SQLite file (.db, .sqlite,
     .sqlite3) or postgresql://user[:password]@host[:port]/database (PGPASSWORD too);
@@ -62,6 +63,8 @@ enum Command {
           --schema              print the fields inferred from the data and stop
           --no-progress         never show progress on standard error
           --table NAME          the table of a database FILE to query
+      --filter-file FILE    read the query from FILE (any number of lines, # comments);
+                            every other argument is a data file
       -h, --help                this text
       -V, --version             the version
 
@@ -129,15 +132,11 @@ enum Command {
 
   /// The first argument that is not an option or an option's value.
   static func firstOperand(_ arguments: [String]) -> String? {
-    let takingValues: Set<String> = [
-      "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
-      "--input-format", "--root", "--null", "-t", "--type", "--table", "--dialect",
-    ]
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       if argument == "--" { return rest.first }
       guard argument.hasPrefix("-"), argument != "-" else { return argument }
-      if takingValues.contains(argument) { _ = rest.popFirst() }
+      if Options.takingValues.contains(argument) { _ = rest.popFirst() }
     }
     return nil
   }
@@ -165,7 +164,7 @@ enum Command {
 
   /// `flt [options] FILTER [FILE...]` and `flt --schema FILE...`.
   static func oneShot(_ arguments: [String]) -> Int32 {
-    let options: Options
+    var options: Options
     do {
       options = try Options.parse(arguments)
     } catch {
@@ -180,6 +179,15 @@ enum Command {
       return Status.success
     }
     if options.schema { return schema(options) }
+    if let file = options.filterFile {
+      do {
+        let source = try SourceFile.read(file)
+        (options.filter, options.filterName) = (source.text, source.name)
+      } catch {
+        writeError(error.description + "\n")
+        return Status.failure
+      }
+    }
     guard let query = options.filter else { return usageError("missing FILTER") }
     if let path = options.files.first,
       DatabaseCommand.isDatabase(path) || (options.table != nil && !options.sqlScript)

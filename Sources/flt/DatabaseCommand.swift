@@ -71,7 +71,11 @@ struct DatabaseCommand {
     let interrupt = Self.cancelOnInterrupt(database)
     defer { interrupt.cancel() }
     let (types, values) = try ParameterValue.typed(options.parameters)
-    let query = try DatabaseQuery(self.query, on: table, in: database, parameters: types)
+    let source = SourceText(self.query, name: options.filterName)
+    let bound = try Checker.check(
+      try Parser.parseQuery(source).get(), schema: table.schema, parameters: types
+    ).get(source)
+    let query = DatabaseQuery(bound, on: table, in: database, parameters: types)
     if options.check { return Command.Status.success }
     if options.explain {
       StandardStreams.print(query.translation(values).explanation)

@@ -25,7 +25,7 @@ struct FilterCommand {
     if options.files.isEmpty && isatty(0) == 1 {
       if options.check {
         // No data to take field types from: check the syntax alone.
-        let parsed = Parser.parseQuery(SourceText(query, name: "<query>"))
+        let parsed = Parser.parseQuery(SourceText(query, name: options.filterName))
         if !parsed.diagnostics.isEmpty { Command.writeError(parsed.renderedDiagnostics) }
         return parsed.hasErrors ? Command.Status.failure : Command.Status.success
       }
@@ -193,7 +193,7 @@ struct FilterCommand {
     if reader.isEmpty {
       // No records: every field the query names has no value, and nothing matches. Syntax
       // errors still count; warnings about fields with no values would be noise.
-      let parsed = Parser.parseQuery(SourceText(query, name: "<query>"))
+      let parsed = Parser.parseQuery(SourceText(query, name: options.filterName))
       reader.assumeFields(parsed.value?.fieldNames ?? [])
       return try compileChecked(for: reader, showingWarnings: false)
     }
@@ -204,9 +204,10 @@ struct FilterCommand {
     -> CompiledQuery<DataRecord>
   {
     let (parameters, values) = try ParameterValue.typed(options.parameters)
-    let compiled = try CompiledQuery(query, for: reader.recordType, parameters: parameters)
+    let compiled = try FilterEnvironment(reader.recordType, parameters: parameters).compileQuery(
+      SourceText(query, name: options.filterName))
     if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
-      let source = SourceText(query, name: "<query>")
+      let source = SourceText(query, name: options.filterName)
       Command.writeError(DiagnosticRenderer(source: source).render(warnings))
     }
     return compiled.binding(values, now: SystemClock.now())

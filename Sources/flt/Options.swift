@@ -5,6 +5,11 @@ import FilterSQL
 /// The options of the one-shot command `flt [options] FILTER [FILE...]`.
 struct Options {
   var filter: String?
+  /// `--filter-file FILE`: the file the filter is read from (every positional argument is
+  /// then a data file).
+  var filterFile: String?
+  /// The filter's name in messages: `<query>`, or the file it was read from.
+  var filterName = "<query>"
   var files: [String] = []
   var count = false
   var select: [String]?
@@ -27,6 +32,13 @@ struct Options {
   /// `--format sql`: records as a SQL script in `--dialect`.
   var sqlScript = false
   var dialect: SQLDialect?
+
+  /// The options followed by a value (as a separate argument, or after `=`).
+  static let takingValues: Set<String> = [
+    "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
+    "--input-format", "--root", "--null", "-t", "--type", "--table", "--dialect",
+    "--filter-file",
+  ]
 
   /// A command line that cannot be understood: what is wrong, for `flt: error: ...`.
   struct UsageError: Error {
@@ -146,6 +158,8 @@ struct Options {
         options.progress = name == "--progress"
       case "--table":
         options.table = try value()
+      case "--filter-file":
+        options.filterFile = try value()
       case "-h", "--help":
         options.help = true
       case "-V", "--version":
@@ -156,7 +170,7 @@ struct Options {
           "--type",
           "--schema",
           "--explain", "--check", "--param", "--exit-status", "--help", "--version",
-          "--progress", "--no-progress", "--table", "--dialect",
+          "--progress", "--no-progress", "--table", "--dialect", "--filter-file",
         ]
         let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" }
         throw UsageError(message: "unknown option \(name)\(suggestion ?? "")")
@@ -169,7 +183,12 @@ struct Options {
     if options.sqlScript && options.select != nil {
       throw UsageError(message: "--format sql writes whole records; leave out --select")
     }
-    if options.schema {
+    if options.filterFile == "-" && positional.isEmpty {
+      throw UsageError(
+        message:
+          "--filter-file - reads the filter from standard input, so the data needs a FILE")
+    }
+    if options.schema || options.filterFile != nil {
       options.files = positional
     } else if let first = positional.first {
       options.filter = first

@@ -99,8 +99,13 @@ public struct FilterEnvironment<Root>: Sendable {
 
   /// Parses, checks and compiles a query such as `price < 1000 order by price desc limit 5`.
   public func compileQuery(_ text: String) throws(FilterError) -> CompiledQuery<Root> {
-    let source = SourceText(text, name: "<query>")
-    return try compileQuery(Parser.parseQuery(source, limits: limits).get(), source: source)
+    try compileQuery(SourceText(text, name: "<query>"))
+  }
+
+  /// Parses, checks and compiles the query in `source` (whose name messages show: a file's
+  /// path, say).
+  public func compileQuery(_ source: SourceText) throws(FilterError) -> CompiledQuery<Root> {
+    try compileQuery(Parser.parseQuery(source, limits: limits).get(), source: source)
   }
 
   /// Checks and compiles a parsed query; `source` is what its ranges point into.
