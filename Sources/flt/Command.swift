@@ -63,6 +63,8 @@ enum Command {
           --schema              print the fields inferred from the data and stop
           --no-progress         never show progress on standard error
           --table NAME          the table of a database FILE to query
+      -q, --quiet               print nothing; exit with 0 at the first match, 1 if none
+                                (as grep -q)
       --filter-file FILE    read the query from FILE (any number of lines, # comments);
                             every other argument is a data file
       -h, --help                this text
@@ -75,7 +77,7 @@ enum Command {
       flt --select model,price --format csv 'camera.megapixels >= 48' examples/phones.json
       cat phones.jsonl | flt 'diskSpace >= 512' > big.jsonl
 
-    exit status: 0 on success (whether or not anything matched); 1 with -e when nothing
+    exit status: 0 on success (whether or not anything matched); 1 with -e or -q when nothing
     matched; 2 on a usage error, a filter error, a data error or a file that cannot be read
     or written. Results go to standard output, errors and warnings to standard error.
     """

@@ -93,9 +93,9 @@ struct DatabaseCommand {
     let now = SystemClock.now()
     var emitted = 0
     var faults = FaultCounts()
-    if options.count {
+    if options.count || options.quiet {
       emitted = try query.count(values, now: now)
-      target.stream.write("\(emitted)\n")
+      if !options.quiet { target.stream.write("\(emitted)\n") }
     } else {
       let writer = RecordWriter(
         format, columns: table.schema.names, select: options.select, to: target.stream)
@@ -112,7 +112,7 @@ struct DatabaseCommand {
       throw FilterCommand.CommandError(message: "cannot write the output: \(failure)")
     }
     try target.commit()
-    if !faults.isEmpty { Command.writeError("warning: \(faults.summary)\n") }
+    if !faults.isEmpty && !options.quiet { Command.writeError("warning: \(faults.summary)\n") }
     return options.exitStatus && emitted == 0 ? Command.Status.noMatch : Command.Status.success
   }
 }

@@ -60,19 +60,24 @@ struct FilterCommand {
       ? .jsonl : options.format ?? (options.output == nil && isatty(1) == 1 ? .table : .jsonl)
     let target = try OutputTarget(path: options.output)
     defer { target.discard() }
-    let writer = options.count ? nil : try output(format, first, target.stream)
+    let writer = options.count || options.quiet ? nil : try output(format, first, target.stream)
     let progress = Progress(
-      enabled: options.progress
-        ?? (isatty(2) == 1
-          && (isatty(1) == 0 || format == .table || options.count || compiled.sorts)))
+      enabled: !options.quiet
+        && options.progress
+          ?? (isatty(2) == 1
+            && (isatty(1) == 0 || format == .table || options.count || compiled.sorts))
+    )
 
     // Matches kept for sorting are copied out of the reader's buffers.
     var execution = QueryExecution(compiled, retaining: \.detached)
     // The final fields of the files read so far, which every file must share when sorting.
     var sortedFields: [Schema.Field]? = nil
 
-    for (index, path) in inputs.enumerated()
-    where !execution.isComplete && target.stream.failure == nil {
+    // With --quiet, the first match answers.
+    func done() -> Bool {
+      execution.isComplete || (options.quiet && execution.emitted + execution.keptCount > 0)
+    }
+    for (index, path) in inputs.enumerated() where !done() && target.stream.failure == nil {
       let reader =
         index == 0
         ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
@@ -88,7 +93,7 @@ struct FilterCommand {
       var version = reader.schemaVersion
       var read = 0
       let keptBefore = execution.keptCount
-      while !execution.isComplete, let block = try reader.next() {
+      while !done(), let block = try reader.next() {
         progress.update(reader)
         if reader.schemaVersion != version {
           version = reader.schemaVersion
@@ -106,7 +111,7 @@ struct FilterCommand {
         if target.stream.failure != nil { break }
       }
       warn(reader.takeWarnings())
-      for line in reader.conversionSummary { Command.writeError(line) }
+      for line in reader.conversionSummary { warning(line) }
       if compiled.sorts {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {
@@ -122,7 +127,7 @@ struct FilterCommand {
     progress.clear()
     writer?.finish()
     if let script = writer as? SQLScriptWriter, script.unstorable > 0 {
-      Command.writeError(
+      warning(
         "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
       )
     }
@@ -132,7 +137,7 @@ struct FilterCommand {
       throw CommandError(message: "cannot write the output: \(failure)")
     }
     try target.commit()
-    if !execution.faults.isEmpty { Command.writeError("warning: \(execution.faults.summary)\n") }
+    if !execution.faults.isEmpty { warning("warning: \(execution.faults.summary)\n") }
     return options.exitStatus && execution.emitted == 0
       ? Command.Status.noMatch : Command.Status.success
   }
@@ -182,7 +187,7 @@ struct FilterCommand {
         place.diagnostic.help =
           "the \(read) record\(read == 1 ? "" : "s") before \(read == 1 ? "was" : "were") filtered with '\(change.field)' as \(before.plural)"
       }
-      Command.writeError(place.description)
+      warning(place.description)
     }
     return try compileOnce(for: reader, showingWarnings: false)
   }
@@ -208,7 +213,7 @@ struct FilterCommand {
       SourceText(query, name: options.filterName))
     if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
       let source = SourceText(query, name: options.filterName)
-      Command.writeError(DiagnosticRenderer(source: source).render(warnings))
+      warning(DiagnosticRenderer(source: source).render(warnings))
     }
     return compiled.binding(values, now: SystemClock.now())
   }
@@ -247,6 +252,11 @@ struct FilterCommand {
   }
 
   private func warn(_ warnings: [DataError]) {
-    for warning in warnings { Command.writeError(warning.description) }
+    for warning in warnings { self.warning(warning.description) }
+  }
+
+  /// Writes `text`, a warning, to standard error, unless `--quiet` says to print nothing.
+  private func warning(_ text: String) {
+    if !options.quiet { Command.writeError(text) }
   }
 }

@@ -23,6 +23,9 @@ struct Options {
   var check = false
   var parameters: [ParameterValue.Binding] = []
   var exitStatus = false
+  /// `-q`, `--quiet`: print nothing (no records, no warnings); the exit status says whether
+  /// anything matched, and reading stops at the first match (as `grep -q`).
+  var quiet = false
   var help = false
   var version = false
   var progress: Bool?
@@ -153,6 +156,9 @@ struct Options {
       case "-e", "--exit-status":
         try noValue()
         options.exitStatus = true
+      case "-q", "--quiet":
+        try noValue()
+        (options.quiet, options.exitStatus) = (true, true)
       case "--progress", "--no-progress":
         try noValue()
         options.progress = name == "--progress"
@@ -169,7 +175,7 @@ struct Options {
           "--count", "--select", "--format", "--output", "--input-format", "--root", "--null",
           "--type",
           "--schema",
-          "--explain", "--check", "--param", "--exit-status", "--help", "--version",
+          "--explain", "--check", "--param", "--exit-status", "--quiet", "--help", "--version",
           "--progress", "--no-progress", "--table", "--dialect", "--filter-file",
         ]
         let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" }
@@ -179,6 +185,12 @@ struct Options {
     if options.sqlScript && options.dialect == nil {
       throw UsageError(
         message: "--format sql needs --dialect sqlite or --dialect postgresql")
+    }
+    if options.quiet && (options.count || options.output != nil) {
+      throw UsageError(
+        message:
+          "--quiet prints nothing and writes nothing; leave out \(options.count ? "--count" : "--output")"
+      )
     }
     if options.sqlScript && options.select != nil {
       throw UsageError(message: "--format sql writes whole records; leave out --select")
