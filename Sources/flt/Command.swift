@@ -63,6 +63,8 @@ enum Command {
           --schema              print the fields inferred from the data and stop
           --no-progress         never show progress on standard error
           --table NAME          the table of a database FILE to query
+          --color WHEN          colour tables and diagnostics: auto (on a terminal, unless
+                                NO_COLOR is set), always or never
       -q, --quiet               print nothing; exit with 0 at the first match, 1 if none
                                 (as grep -q)
       --filter-file FILE    read the query from FILE (any number of lines, # comments);
@@ -106,7 +108,9 @@ enum Command {
       }
       return status
     case "repl":
-      return session(rest) { ReplCommand(files: $0.files, parameters: $0.parameters).run() }
+      return session(rest) {
+        ReplCommand(files: $0.files, parameters: $0.parameters, color: $0.color).run()
+      }
     case "run":
       return script(rest)
     case "sql":
@@ -149,7 +153,8 @@ enum Command {
       guard options.files.count == 1 else {
         return usageError("run takes one script: flt run FILE.flt [-p NAME=VALUE...]")
       }
-      return ScriptCommand.run(options.files[0], parameters: options.parameters)
+      return ScriptCommand.run(
+        options.files[0], parameters: options.parameters, color: options.color)
     }
   }
 
@@ -276,10 +281,10 @@ enum Command {
 
   /// Writes `error` to standard error as the commands write their errors (diagnostics with a
   /// caret, or `error:` and `help:` lines); returns the failure status.
-  static func fail(_ error: any Error) -> Int32 {
+  static func fail(_ error: any Error, colored: Bool = false) -> Int32 {
     switch error {
-    case let error as FilterError: writeError(error.description)
-    case let error as DataError: writeError(error.rendered)
+    case let error as FilterError: writeError(error.rendered(colored: colored))
+    case let error as DataError: writeError(error.rendered(colored: colored))
     case let error as DatabaseError:
       writeError("error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? ""))
     case let error as FilterCommand.CommandError: writeError("error: \(error.message)\n")

@@ -30,7 +30,7 @@ struct DatabaseCommand {
     do {
       return try execute()
     } catch {
-      return Command.fail(error)
+      return Command.fail(error, colored: Terminal.wantsColor(2, options.color))
     }
   }
 
@@ -99,6 +99,7 @@ struct DatabaseCommand {
     } else {
       let writer = RecordWriter(
         format, columns: table.schema.names, select: options.select, to: target.stream)
+      writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       faults = try query.run(values, now: now) { record in
         writer.write(DataRecord(record, schema: table.schema))
         emitted += 1

@@ -35,7 +35,7 @@ struct FilterCommand {
     do {
       return try execute(inputs)
     } catch {
-      return Command.fail(error)
+      return Command.fail(error, colored: Terminal.wantsColor(2, options.color))
     }
   }
 
@@ -147,7 +147,9 @@ struct FilterCommand {
     -> any RecordOutput
   {
     guard options.sqlScript, let dialect = options.dialect else {
-      return RecordWriter(format, for: reader, select: options.select, to: out)
+      let writer = RecordWriter(format, for: reader, select: options.select, to: out)
+      writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
+      return writer
     }
     let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"
     let name = options.table ?? String(base.prefix { $0 != "." })
@@ -213,7 +215,9 @@ struct FilterCommand {
       SourceText(query, name: options.filterName))
     if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
       let source = SourceText(query, name: options.filterName)
-      warning(DiagnosticRenderer(source: source).render(warnings))
+      var renderer = DiagnosticRenderer(source: source)
+      renderer.colored = Terminal.wantsColor(2, options.color)
+      warning(renderer.render(warnings))
     }
     return compiled.binding(values, now: SystemClock.now())
   }
@@ -252,7 +256,8 @@ struct FilterCommand {
   }
 
   private func warn(_ warnings: [DataError]) {
-    for warning in warnings { self.warning(warning.description) }
+    let colored = Terminal.wantsColor(2, options.color)
+    for warning in warnings { self.warning(warning.rendered(colored: colored)) }
   }
 
   /// Writes `text`, a warning, to standard error, unless `--quiet` says to print nothing.

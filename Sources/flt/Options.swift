@@ -26,6 +26,8 @@ struct Options {
   /// `-q`, `--quiet`: print nothing (no records, no warnings); the exit status says whether
   /// anything matched, and reading stops at the first match (as `grep -q`).
   var quiet = false
+  /// `--color auto|always|never`: tables and diagnostics in colour.
+  var color = ColorChoice.auto
   var help = false
   var version = false
   var progress: Bool?
@@ -40,8 +42,16 @@ struct Options {
   static let takingValues: Set<String> = [
     "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
     "--input-format", "--root", "--null", "-t", "--type", "--table", "--dialect",
-    "--filter-file",
+    "--filter-file", "--color", "--colour",
   ]
+
+  /// `--color`'s value.
+  static func color(_ text: String) throws(UsageError) -> ColorChoice {
+    guard let choice = ColorChoice(rawValue: text) else {
+      throw UsageError(message: "--color takes auto, always or never, not '\(text)'")
+    }
+    return choice
+  }
 
   /// A command line that cannot be understood: what is wrong, for `flt: error: ...`.
   struct UsageError: Error {
@@ -166,6 +176,8 @@ struct Options {
         options.table = try value()
       case "--filter-file":
         options.filterFile = try value()
+      case "--color", "--colour":
+        options.color = try Options.color(try value())
       case "-h", "--help":
         options.help = true
       case "-V", "--version":
@@ -176,7 +188,7 @@ struct Options {
           "--type",
           "--schema",
           "--explain", "--check", "--param", "--exit-status", "--quiet", "--help", "--version",
-          "--progress", "--no-progress", "--table", "--dialect", "--filter-file",
+          "--progress", "--no-progress", "--table", "--dialect", "--filter-file", "--color",
         ]
         let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" }
         throw UsageError(message: "unknown option \(name)\(suggestion ?? "")")

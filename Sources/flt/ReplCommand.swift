@@ -17,18 +17,19 @@ import Foundation
 struct ReplCommand {
   let files: [String]
   var parameters: [ParameterValue.Binding] = []
+  var color = ColorChoice.auto
 
   func run() -> Int32 {
     let output = OutputSink(descriptor: 1)
     let session = Session(output: output, warn: Command.writeError)
     let interactive = isatty(0) == 1
-    session.styled = interactive && Terminal.wantsColor(1)
+    session.styled = color == .always || (interactive && Terminal.wantsColor(1, color))
     session.verbose = interactive
     if interactive { session.settings.limit = 20 }
     // Never freed: the process exits after this (see ScriptCommand).
     _ = Unmanaged.passRetained(session)
     let repl = Repl(session: session, errors: Command.writeError)
-    repl.colored = interactive && Terminal.wantsColor(2)
+    repl.colored = color == .always || (interactive && Terminal.wantsColor(2, color))
     // Given parameters win over the `let`s of the scripts named here; typed `let`s change them.
     for (name, value) in parameters { session.bind(parameter: name, to: value) }
     for file in files { open(file, repl) }

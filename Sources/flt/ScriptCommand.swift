@@ -15,7 +15,8 @@ import FilterSession
 /// check` runs the same way, with the session only checking.
 enum ScriptCommand {
   static func run(
-    _ path: String, parameters: [ParameterValue.Binding] = [], checkOnly: Bool = false
+    _ path: String, parameters: [ParameterValue.Binding] = [], checkOnly: Bool = false,
+    color: ColorChoice = .auto
   ) -> Int32 {
     let source: SourceText
     do {
@@ -28,7 +29,7 @@ enum ScriptCommand {
     let session = Session(output: output, warn: Command.writeError)
     session.baseDirectory = folder(of: path)
     session.checkOnly = checkOnly
-    session.styled = Terminal.wantsColor(1)
+    session.styled = Terminal.wantsColor(1, color)
     for (name, value) in parameters { session.bind(parameter: name, to: value) }
     // The process exits after this: its memory goes back at once, while freeing a million
     // loaded records one by one takes a tenth of the run. So the session is never freed.
@@ -38,7 +39,7 @@ enum ScriptCommand {
       try session.run(source)
     } catch {
       output.flush()
-      Command.writeError(error.rendered(colored: Terminal.wantsColor(2)))
+      Command.writeError(error.rendered(colored: Terminal.wantsColor(2, color)))
       return Command.Status.failure
     }
     output.flush()
@@ -56,11 +57,18 @@ enum ScriptCommand {
   }
 }
 
+/// `--color auto|always|never`: when tables and diagnostics are coloured.
+enum ColorChoice: String {
+  case auto, always, never
+}
+
 /// What the terminal wants.
 enum Terminal {
-  /// Whether output to `descriptor` should be coloured: it is a terminal, `NO_COLOR` is not
-  /// set (https://no-color.org) and `TERM` is not `dumb`.
-  static func wantsColor(_ descriptor: Int32) -> Bool {
+  /// Whether output to `descriptor` should be coloured: as `choice` says, or, for `auto`,
+  /// when it is a terminal, `NO_COLOR` is not set (https://no-color.org) and `TERM` is not
+  /// `dumb`.
+  static func wantsColor(_ descriptor: Int32, _ choice: ColorChoice = .auto) -> Bool {
+    guard choice == .auto else { return choice == .always }
     guard isatty(descriptor) == 1 else { return false }
     if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
     if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }

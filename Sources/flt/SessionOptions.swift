@@ -6,6 +6,8 @@ import FilterDSL
 struct SessionOptions {
   var files: [String] = []
   var parameters: [ParameterValue.Binding] = []
+  /// `--color auto|always|never`.
+  var color = ColorChoice.auto
 
   /// Reads `arguments` (after `run` or `repl`); options may come anywhere, `--` ends them.
   static func parse(_ arguments: [String]) throws(Options.UsageError) -> SessionOptions {
@@ -23,11 +25,18 @@ struct SessionOptions {
         options.parameters.append(try ParameterValue.binding(text))
       case _ where argument.hasPrefix("--param="):
         options.parameters.append(try ParameterValue.binding(String(argument.dropFirst(8))))
+      case "--color", "--colour":
+        guard let text = rest.popFirst() else {
+          throw Options.UsageError(message: "\(argument) needs auto, always or never")
+        }
+        options.color = try Options.color(text)
+      case _ where argument.hasPrefix("--color=") || argument.hasPrefix("--colour="):
+        options.color = try Options.color(String(argument.drop { $0 != "=" }.dropFirst()))
       case _ where argument.hasPrefix("-") && argument != "-":
-        let suggestion = Suggestion.closest(to: argument, among: ["--param"])
+        let suggestion = Suggestion.closest(to: argument, among: ["--param", "--color"])
         throw Options.UsageError(
           message: "unknown option \(argument)\(suggestion.map { "; did you mean \($0)?" } ?? "")"
-            + " (scripts and the REPL take -p NAME=VALUE)")
+            + " (scripts and the REPL take -p NAME=VALUE and --color WHEN)")
       default:
         options.files.append(argument)
       }

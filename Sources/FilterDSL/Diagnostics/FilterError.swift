@@ -15,7 +15,12 @@ public struct FilterError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The diagnostics rendered as plain text, one block each.
-  public var description: String {
-    DiagnosticRenderer(source: source).render(diagnostics)
+  public var description: String { rendered(colored: false) }
+
+  /// The diagnostics rendered, with ANSI colours for a terminal when `colored`.
+  public func rendered(colored: Bool) -> String {
+    var renderer = DiagnosticRenderer(source: source)
+    renderer.colored = colored
+    return renderer.render(diagnostics)
   }
 }

@@ -35,11 +35,18 @@ public struct DataError: Error, CustomStringConvertible, Sendable {
   public var firstColumn = 1
 
   /// `file:line:column`, the line and a caret, as filter diagnostics are shown.
-  public var description: String {
-    DiagnosticRenderer(
-      source: SourceText(lineText, name: path, firstLine: line, firstColumn: firstColumn)
-    )
-    .render(diagnostic)
+  public var description: String { placed(colored: false) }
+
+  private func placed(colored: Bool) -> String {
+    var renderer = DiagnosticRenderer(
+      source: SourceText(lineText, name: path, firstLine: line, firstColumn: firstColumn))
+    renderer.colored = colored
+    return renderer.render(diagnostic)
+  }
+
+  /// What `flt` prints (see ``rendered``), with ANSI colours for a terminal when `colored`.
+  public func rendered(colored: Bool) -> String {
+    isWholeFile ? "error: \(path): \(diagnostic.message)\n" : placed(colored: colored)
   }
 
   /// An error about the file as a whole (it cannot be opened, say), with no line to show.
@@ -54,7 +61,5 @@ public struct DataError: Error, CustomStringConvertible, Sendable {
   public var isWholeFile: Bool { lineText.isEmpty && diagnostic.code == .invalidRecord }
 
   /// What `flt` prints.
-  public var rendered: String {
-    isWholeFile ? "error: \(path): \(diagnostic.message)\n" : description
-  }
+  public var rendered: String { rendered(colored: false) }
 }
