@@ -43,6 +43,43 @@ public final class Repl {
       Up/Down (history), Tab (complete), Ctrl-C (cancel the line), Ctrl-D (quit)
     """
 
+  /// The prompt: the current data's name (`phones> `), `flt> ` before any is loaded; lines
+  /// that continue an entry get as many dots (`......> `). A long name is cut to 20 columns.
+  public func prompt(continuing: Bool) -> String {
+    var name = session.current?.name ?? "flt"
+    if DisplayWidth.of(name) > 20 {
+      var (cut, width) = ("", 0)
+      for character in name {
+        guard width + DisplayWidth.of(character) < 20 else { break }
+        cut.append(character)
+        width += DisplayWidth.of(character)
+      }
+      name = cut + "…"
+    }
+    return continuing
+      ? String(repeating: ".", count: Swift.max(3, DisplayWidth.of(name))) + "> " : name + "> "
+  }
+
+  /// What `:datasets` prints: each data set loaded, the current one marked with `*`, with
+  /// what it holds and where it came from.
+  var datasetListing: String {
+    guard !session.datasets.isEmpty else { return "no data loaded\n" }
+    let rows = session.datasets.map { data -> (String, String, String) in
+      let mark = data === session.current ? "* " : "  "
+      let fields = data.schema.fields.count
+      let size =
+        data.database.map { "table \($0.table.name), \(fields) fields" }
+        ?? "\(data.records.count) records, \(fields) fields"
+      return (mark + data.name, size, data.path)
+    }
+    let nameWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+    let sizeWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+    return rows.map { name, size, path in
+      name + String(repeating: " ", count: nameWidth - DisplayWidth.of(name) + 2) + size
+        + String(repeating: " ", count: sizeWidth - DisplayWidth.of(size) + 2) + path + "\n"
+    }.joined()
+  }
+
   /// Whether `text` needs more lines: an open bracket or quote, or a line that ends with an
   /// operator such as `and`.
   public static func needsMoreInput(_ text: String) -> Bool {
@@ -136,6 +173,7 @@ public final class Repl {
         }
       }
     case ":settings": out.write(session.settings.listing)
+    case ":datasets": out.write(datasetListing)
     case ":time":
       switch argument {
       case "on": session.settings.time = true

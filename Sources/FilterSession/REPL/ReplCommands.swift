@@ -19,6 +19,7 @@ public enum ReplCommands {
     Command(name: ":ast", usage: "<query>", summary: "the syntax tree of a query"),
     Command(name: ":tokens", usage: "<query>", summary: "the tokens of a query"),
     Command(name: ":settings", usage: "", summary: "every setting and its value (as: set)"),
+    Command(name: ":datasets", usage: "", summary: "the data loaded; * marks the current one"),
     Command(name: ":time", usage: "on|off", summary: "time each statement"),
     Command(name: ":save", usage: "FILE.flt", summary: "save the statements that worked"),
     Command(name: ":quit", usage: "", summary: "leave (Ctrl-D too)"),

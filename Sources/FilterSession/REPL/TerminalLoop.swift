@@ -24,11 +24,11 @@ package struct TerminalLoop {
     var lastTab = false
     defer { RawMode.restore() }
     func prompt() -> String {
-      let text = entry.isEmpty ? "flt> " : "...> "
+      let text = repl.prompt(continuing: !entry.isEmpty)
       return repl.colored ? "\u{1B}[1;32m" + text + "\u{1B}[0m" : text
     }
     func draw() {
-      let promptWidth = 5  // "flt> " and "...> "
+      let promptWidth = DisplayWidth.of(repl.prompt(continuing: !entry.isEmpty))
       let (text, after) = editor.visible(columns: TerminalLoop.columns() - promptWidth - 1)
       var line = "\r" + prompt() + text + "\u{1B}[K"
       if after > 0 { line += "\u{1B}[\(after)D" }

@@ -27,10 +27,12 @@ extension DiagnosticCode {
   public static let notAllowed = DiagnosticCode(511)
   /// A statement that went over the session's evaluation limits; it produced nothing.
   public static let overCostLimit = DiagnosticCode(512)
+  /// A `load` without `as` of a file whose name another loaded data set has already.
+  public static let datasetNameTaken = DiagnosticCode(513)
 
   /// Every session code, for documentation and uniqueness tests.
   public static let session: [DiagnosticCode] = [
     cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
-    invalidCommand, interrupted, databaseError, notAllowed, overCostLimit,
+    invalidCommand, interrupted, databaseError, notAllowed, overCostLimit, datasetNameTaken,
   ]
 }

@@ -28,6 +28,7 @@ extension Session {
           help: "name a file in the session's data folder"))
     }
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
+    if alias == nil { try checkNameFree(name, for: resolved, path, context) }
     let (format, read) = try readOptions(options, context)
     let dataset: Dataset
     do {
@@ -54,6 +55,24 @@ extension Session {
 
   /// `load "shop.db" table phones` (or a `postgresql://` URL): the table's columns are read;
   /// its rows stay in the database, where the statements on it run.
+  /// A `load` without `as` may replace only data loaded from the same place (loading it
+  /// again); data of the same name from elsewhere stays, and the user names the new data.
+  private func checkNameFree(
+    _ name: String, for location: String, _ path: Name, _ context: Context
+  ) throws(SessionError) {
+    guard let other = datasets.first(where: { $0.name == name }), other.path != location
+    else { return }
+    // The name with the first number after it that no data set has: phones2, phones3...
+    let taken = Set(datasets.map(\.name))
+    let suggestion = (2...).lazy.map { "\(name)\($0)" }.first { !taken.contains($0) } ?? name
+    throw context.error(
+      Diagnostic(
+        .datasetNameTaken, at: path.range,
+        message: "data called '\(name)' is loaded already, from \(other.path)",
+        label: "this would be '\(name)' too",
+        help: "give it another name: load \"\(path.text)\" as \(suggestion)"))
+  }
+
   private func load(
     _ path: Name, table option: LoadOption, as alias: Name?, options: [LoadOption],
     _ context: Context
@@ -74,6 +93,7 @@ extension Session {
     let isURL = PostgresURL.isURL(path.text)
     let location = isURL ? path.text : resolve(path.text)
     let place = isURL ? "the database" : "\"" + path.text + "\""
+    if alias == nil { try checkNameFree(table, for: location, path, context) }
     do {
       let dataset = try Dataset(name: alias?.text ?? table, table: table, in: location)
       add(dataset)

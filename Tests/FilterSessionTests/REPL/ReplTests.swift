@@ -45,6 +45,31 @@ import Testing
     #expect(repl.failures == 1)
   }
 
+  @Test func thePromptNamesTheCurrentData() {
+    let (repl, _) = repl()
+    #expect(repl.prompt(continuing: false) == "flt> ")
+    #expect(repl.prompt(continuing: true) == "...> ")
+    repl.handle("load \"phones.json\"")
+    #expect(repl.prompt(continuing: false) == "phones> ")
+    #expect(repl.prompt(continuing: true) == "......> ")
+    repl.handle("load \"cards.json\" as 卡片のデッキとそのほかのデータ")
+    // Cut to 20 columns (wide characters count two), with an ellipsis.
+    #expect(repl.prompt(continuing: false) == "卡片のデッキとその…> ")
+    #expect(repl.prompt(continuing: true) == String(repeating: ".", count: 19) + "> ")
+  }
+
+  @Test func datasetsListsWhatIsLoadedAndMarksTheCurrent() {
+    let (repl, _) = repl()
+    repl.handle(":datasets")
+    #expect(harness.output.text == "no data loaded\n")
+    repl.handle("load \"phones.json\"\nload \"cards.json\" as deck\nuse phones")
+    repl.handle(":datasets")
+    let lines = harness.output.text.split(separator: "\n").suffix(2)
+    #expect(lines.first?.hasPrefix("* phones  111 records, 12 fields") == true)
+    #expect(lines.last?.hasPrefix("  deck    40 records, 11 fields") == true)
+    #expect(lines.last?.hasSuffix("cards.json") == true)
+  }
+
   @Test func commands() {
     let (repl, errors) = repl()
     #expect(repl.handle(":help"))

@@ -17,6 +17,23 @@ import Testing
     #expect(harness.session.current?.records.count == 40)
   }
 
+  @Test func loadingAnotherFileOfTheSameNameAsksForAName() throws {
+    let folder = try TemporaryFiles.makeFolder("other")
+    let other = folder.appendingPathComponent("phones.json").path
+    try FileManager.default.copyItem(
+      atPath: SessionHarness.examples + "/phones.json", toPath: other)
+    harness.run("load \"phones.json\"")
+    let clash = try #require(harness.failure("load \"\(other)\""))
+    #expect(clash.codes == [.datasetNameTaken])
+    #expect(clash.rendered.contains("data called 'phones' is loaded already"))
+    #expect(clash.rendered.contains("load \"\(other)\" as phones2"))
+    #expect(harness.session.datasets.map(\.path) == [SessionHarness.examples + "/phones.json"])
+    // The same file again replaces it; so does an explicit name.
+    #expect(harness.failure("load \"phones.json\"") == nil)
+    #expect(harness.failure("load \"\(other)\" as phones") == nil)
+    #expect(harness.session.datasets.map(\.path) == [other])
+  }
+
   @Test func loadErrorsPointAtThePath() throws {
     let missing = try #require(harness.failure("load \"nope.json\""))
     #expect(missing.codes == [.cannotLoad])
