@@ -62,6 +62,11 @@ package struct Completer {
     if line.hasPrefix(":") && !line.contains(" ") {
       return Completion(line.count, Completer.commands.filter { $0.hasPrefix(line) }, space: true)
     }
+    if line.hasPrefix(":run ") {
+      // Scripts, as typed after the command (no quotes).
+      let typed = String(line.dropFirst(5).drop { $0 == " " })
+      return files(typed, replacing: typed.count, extensions: ["flt"], quoted: false)
+    }
     if let quote = openQuote(line) {
       let prefix = String(line[line.index(after: quote)...])
       let before = String(line[..<quote])
@@ -114,20 +119,25 @@ package struct Completer {
 
   /// After `load`: the data files and folders whose path starts with `typed`, quoted; a file
   /// closes its quote, a folder stays open for the next Tab.
-  private func files(_ typed: String, replacing count: Int) -> Completion {
+  /// The files (with one of `extensions`) and folders whose path starts with `typed`, quoted
+  /// as a string unless `quoted` is false.
+  private func files(
+    _ typed: String, replacing count: Int,
+    extensions: [String] = ["json", "jsonl", "ndjson", "csv", "tsv", "gz"], quoted: Bool = true
+  ) -> Completion {
     let slash = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex
     let directory = String(typed[..<slash])
     let name = typed[slash...]
-    let dataExtensions = ["json", "jsonl", "ndjson", "csv"]
     let candidates = folder(directory).filter { entry in
       guard entry.hasPrefix(name), entry.hasPrefix(".") == name.hasPrefix(".") else {
         return false
       }
       let suffix = entry.split(separator: ".").last.map { $0.lowercased() } ?? ""
-      return entry.hasSuffix("/") || (entry.contains(".") && dataExtensions.contains(suffix))
+      return entry.hasSuffix("/") || (entry.contains(".") && extensions.contains(suffix))
     }.sorted().map { entry in
-      let quoted = Completer.quoted(directory + entry)
-      return entry.hasSuffix("/") ? String(quoted.dropLast()) : quoted
+      guard quoted else { return directory + entry }
+      let text = Completer.quoted(directory + entry)
+      return entry.hasSuffix("/") ? String(text.dropLast()) : text
     }
     return Completion(
       count, candidates, space: candidates.count == 1 && !candidates[0].hasSuffix("/"))

@@ -60,6 +60,39 @@ public final class Repl {
       ? String(repeating: ".", count: Swift.max(3, DisplayWidth.of(name))) + "> " : name + "> "
   }
 
+  /// `:run FILE.flt`: the script's statements, as `flt run` runs them (its `load` paths
+  /// relative to its folder), in this session: what it loads and defines stays.
+  private func run(script argument: String, _ entry: String) {
+    guard !argument.isEmpty else {
+      fail(commandError(entry, ":run needs a script", help: ":run report.flt"))
+      return
+    }
+    let path = session.resolve(argument)
+    if let folder = session.policy.loadFolder, !FilePaths.isInside(path, folder: folder) {
+      fail(commandError(entry, "this session may not run \(argument)", code: .notAllowed))
+      return
+    }
+    let source: SourceText
+    do {
+      source = try SourceFile.read(path)
+    } catch {
+      fail(commandError(entry, "cannot run \(argument): \(error.reason)", code: .cannotLoad))
+      return
+    }
+    let saved = session.baseDirectory
+    defer { session.baseDirectory = saved }
+    if let slash = path.lastIndex(of: "/") {
+      session.baseDirectory = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+      session.baseDirectory = saved
+    }
+    do {
+      try session.run(source)
+    } catch {
+      fail(error)
+    }
+  }
+
   /// What `:datasets` prints: each data set loaded, the current one marked with `*`, with
   /// what it holds and where it came from.
   var datasetListing: String {
@@ -172,6 +205,7 @@ public final class Repl {
           fail(SessionError(source: source, diagnostics: parsed.diagnostics))
         }
       }
+    case ":run": run(script: argument, entry)
     case ":settings": out.write(session.settings.listing)
     case ":datasets": out.write(datasetListing)
     case ":time":

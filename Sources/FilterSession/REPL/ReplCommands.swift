@@ -18,6 +18,7 @@ public enum ReplCommands {
     Command(name: ":memory", usage: "", summary: "how the current data is stored, and its size"),
     Command(name: ":ast", usage: "<query>", summary: "the syntax tree of a query"),
     Command(name: ":tokens", usage: "<query>", summary: "the tokens of a query"),
+    Command(name: ":run", usage: "FILE.flt", summary: "run a script's statements here"),
     Command(name: ":settings", usage: "", summary: "every setting and its value (as: set)"),
     Command(name: ":datasets", usage: "", summary: "the data loaded; * marks the current one"),
     Command(name: ":time", usage: "on|off", summary: "time each statement"),

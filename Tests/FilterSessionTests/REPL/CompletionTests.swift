@@ -95,11 +95,18 @@ extension CompletionTests {
     #expect(completer.complete("load \"nowhere/").candidates.isEmpty)
     // Only after load.
     #expect(completer.complete("count \"ex").candidates.isEmpty)
+    // Scripts after :run, unquoted.
+    #expect(completer.complete(":run ").candidates == ["examples/"])
+    #expect(completer.complete(":run examples/c").candidates == ["examples/cards.flt"])
   }
 
   @Test func aSessionListsItsFolder() throws {
     let harness = SessionHarness()
     let completer = Completer(harness.session)
-    #expect(completer.complete("load \"ph").candidates == ["\"phones.csv\"", "\"phones.json\""])
+    // gzip files load too.
+    #expect(
+      completer.complete("load \"ph").candidates == [
+        "\"phones.csv\"", "\"phones.json\"", "\"phones.json.gz\"",
+      ])
   }
 }
