@@ -194,7 +194,8 @@ public final class DataReader {
         literalColumns: header.indices.map { column in
           let type = columnType(column)
           return type == .int || type == .double || type == .bool
-        })
+        },
+        textColumns: header.indices.map { columnType($0) == .string })
     }
   }
 

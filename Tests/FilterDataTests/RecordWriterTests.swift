@@ -45,4 +45,50 @@ import Testing
     let table = RecordWriterTests.written(.table, select: ["model", "price"])
     #expect(table.contains("Pixel \"7\"") && table.contains("599") && table.contains("2 rows"))
   }
+
+  /// Null and empty text look different: in a table, null shows as `null` (or the text
+  /// asked for) and empty text as nothing; in CSV, null is an empty cell and empty text `""`.
+  @Test func nullAndEmptyTextStayApart() throws {
+    let schema = Schema([.init("name", .string, optional: true), .init("n", .int, optional: true)])
+    let records = [
+      DataRecord([.string(""), .int(1)], schema: schema),
+      DataRecord([.null, .null], schema: schema),
+      DataRecord([.string("x"), .int(22)], schema: schema),
+    ]
+    func written(_ format: OutputFormat, null: String? = nil, styled: Bool = false) -> String {
+      let out = OutputSink()
+      let writer = RecordWriter(format, columns: schema.names, select: nil, to: out)
+      if let null { writer.nullText = null }
+      writer.styled = styled
+      for record in records { writer.write(record) }
+      writer.finish()
+      return out.text
+    }
+    #expect(written(.csv) == "name,n\n\"\",1\n,\nx,22\n")
+    #expect(written(.tsv) == "name\tn\n\"\"\t1\n\t\nx\t22\n")
+    #expect(
+      written(.table) == """
+        name     n
+        ────  ────
+                 1
+        null  null
+        x       22
+        3 rows
+
+        """)
+    #expect(written(.table, null: "∅").contains("\n∅      ∅\n"))
+    // On a terminal, null is dimmed (the padding does not count the escapes).
+    #expect(
+      written(.table, styled: true).contains("\n\u{1B}[2mnull\u{1B}[0m  \u{1B}[2mnull\u{1B}[0m\n"))
+    // The CSV reader reads them back apart: "" is empty text, an empty cell null (and
+    // writes them out again the same way).
+    let path = try DataFiles.write(written(.csv), "apart.csv")
+    let read = try DataFiles.read(path)
+    #expect(read.values.map(\.first) == [.string(""), .null, .string("x")])
+    let loaded = try LoadedRecords(reading: DataReader(path: path))
+    let again = OutputSink()
+    let writer = RecordWriter(.csv, for: try DataReader(path: path), select: nil, to: again)
+    for record in loaded.records([0, 1, 2]) { writer.write(record) }
+    #expect(again.text == written(.csv))
+  }
 }

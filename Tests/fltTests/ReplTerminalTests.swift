@@ -87,7 +87,7 @@ import Testing
   /// audit: the first line after `fg` was typed in cooked mode, so Tab did not complete.)
   @Test(.enabled(if: hasTmux)) func rawModeComesBackAfterAStop() throws {
     let screen = try Screen("repl phones.json")
-    #expect(screen.waitFor("flt>"))
+    #expect(screen.waitFor("phones>"))
     let pid = try #require(screen.pid)
     let tty = try screen.tmux(["display", "-p", "-t", screen.name, "#{pane_tty}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -97,14 +97,14 @@ import Testing
     kill(pid, SIGCONT)
     Thread.sleep(forTimeInterval: 0.3)
     try screen.keys("count disk", "Tab")
-    #expect(screen.waitFor("flt> count diskSpace"))
+    #expect(screen.waitFor("phones> count diskSpace"))
     try screen.keys(">= 1024", "Enter")
     #expect(screen.waitFor("1024\n10\n"))
   }
 
   @Test(.enabled(if: hasTmux)) func tabCompletesAKnownValue() throws {
     let screen = try Screen("repl phones.json")
-    #expect(screen.waitFor("flt>"))
+    #expect(screen.waitFor("phones>"))
     try screen.keys("count color == Sp", "Tab")
     #expect(screen.waitFor("count color == \"Space Black\""))
     try screen.keys("Enter")
@@ -117,7 +117,7 @@ import Testing
 
   @Test(.enabled(if: hasTmux)) func arrowsAndControlKeysEditTheLine() throws {
     let screen = try Screen("repl phones.json")
-    #expect(screen.waitFor("flt>"))
+    #expect(screen.waitFor("phones>"))
     // Fix a line in the middle: "ount diskSpace >= 25" -> "count diskSpace >= 256".
     try screen.keys("ount diskSpace >= 25", "Home", "c", "End", "6", "Enter")
     #expect(screen.waitFor("count diskSpace >= 256\n72\n"))
@@ -133,9 +133,9 @@ import Testing
     // A line wider than the screen scrolls; editing its start still works.
     let long = "price > 0 and " + String(repeating: "diskSpace > 0 and ", count: 8) + "price > 1"
     try screen.keys(long, "Home", "count ", "Enter")
-    #expect(screen.waitFor("flt> count price > 0 and diskSpace > 0 and"))
+    #expect(screen.waitFor("phones> count price > 0 and diskSpace > 0 and"))
     let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false)
-    let entered = lines.firstIndex { $0.hasPrefix("flt> count price > 0 and diskSpace") }
+    let entered = lines.firstIndex { $0.hasPrefix("phones> count price > 0 and diskSpace") }
     #expect(entered.map { lines[$0 + 1] == "111" } == true)
     #expect(!lines.contains { $0.count > 110 })
     // Left and Delete.
@@ -145,7 +145,7 @@ import Testing
 
   @Test(.enabled(if: hasTmux)) func historyCtrlCMultiLineAndCtrlD() throws {
     let screen = try Screen("repl phones.json")
-    #expect(screen.waitFor("flt>"))
+    #expect(screen.waitFor("phones>"))
     try screen.keys("count price < 500", "Enter")
     #expect(screen.waitFor("12\n"))
     try screen.keys("junk that is cancelled", "C-c")
@@ -153,7 +153,7 @@ import Testing
     try screen.keys("Up", "BSpace", "BSpace", "BSpace", "600", "Enter")
     #expect(screen.waitFor("count price < 600\n"))
     try screen.keys("count (price < 500 or", "Enter")
-    #expect(screen.waitFor("...>"))
+    #expect(screen.waitFor("......>"))
     try screen.keys("price > 2000)", "Enter")
     #expect(screen.waitFor("price > 2000)\n14\n"))
     try screen.keys("C-d")
@@ -172,19 +172,19 @@ import Testing
     let big = try CLITests.temporaryFile(Array(lines.utf8), name: "big.jsonl")
     defer { try? FileManager.default.removeItem(at: big) }
     let screen = try Screen("repl phones.json")
-    #expect(screen.waitFor("flt>"))
+    #expect(screen.waitFor("phones>"))
     try screen.keys("load \"\(big.path)\" as big", "Enter")
     Thread.sleep(forTimeInterval: 0.5)
     try screen.keys("C-c")
     #expect(screen.waitFor("error[FLT509]: interrupted before it finished"))
     // The phones are still the current data, and the session goes on.
     try screen.keys("count", "Enter")
-    #expect(screen.waitFor("flt> count\n111\n"))
+    #expect(screen.waitFor("phones> count\n111\n"))
   }
 
   @Test(.enabled(if: hasTmux)) func errorsDoNotEndTheSessionAndCrashesRestoreTheTerminal() throws {
     let screen = try Screen("repl phones.json")
-    #expect(screen.waitFor("flt>"))
+    #expect(screen.waitFor("phones>"))
     try screen.keys("count colr == Gold", "Enter")
     #expect(screen.waitFor("--> <repl>:1:7"))
     try screen.keys(":frobnicate", "Enter")

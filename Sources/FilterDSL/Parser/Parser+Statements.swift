@@ -46,7 +46,7 @@ extension Parser {
   //           | "facets" field_path { "," field_path } [ "where" filter ]
   //           | "explain" query
   //           | "show" ( "*" | field_path { "," field_path } )
-  //           | "set" [ name unary ]
+  //           | "set" [ ( name | "null" ) unary ]
   //           | query ;
   func parseStatement() throws(ParseAbort) -> Stmt {
     let start = current
@@ -68,7 +68,9 @@ extension Parser {
       if atStatementEnd {
         kind = .settings
       } else {
-        let option = try parseStatementName(after: keyword)
+        // `null` is a keyword, and a setting's name too: set null "∅".
+        let option =
+          self.kind == .null ? name(advance()) : try parseStatementName(after: keyword)
         kind = .set(option, try parseSettingValue())
       }
     default:

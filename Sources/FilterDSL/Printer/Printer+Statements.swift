@@ -59,7 +59,8 @@ extension Printer {
     case .show(let fields):
       out += "show " + (fields.isEmpty ? "*" : Printer.fieldList(fields))
     case .set(let option, let value):
-      out += "set " + Quoting.name(option.text, at: .statementName) + " "
+      let name = option.text == "null" ? "null" : Quoting.name(option.text, at: .statementName)
+      out += "set " + name + " "
       expr(value, .prefix, value: true)
     case .settings:
       out += "set"

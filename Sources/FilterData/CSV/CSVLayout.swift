@@ -120,9 +120,12 @@ struct CSVColumns {
 
   /// The value of a cell as `type`, or nil when it is not one. Empty cells, and cells the
   /// user named as null, are null; the usual null texts (`NA`) are null unless `type` is text.
+  /// A quoted empty cell (`""`) is empty text in a text column (as PostgreSQL's `COPY` reads
+  /// it), null elsewhere.
   func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType) -> Value? {
     let bytes = scanner.bytes
-    if cell.start == cell.end || nulls.isNamed(bytes, cell.start, cell.end) { return .null }
+    if cell.start == cell.end { return cell.quoted && type == .string ? .string("") : .null }
+    if nulls.isNamed(bytes, cell.start, cell.end) { return .null }
     let value: Value?
     switch type {
     case .string:

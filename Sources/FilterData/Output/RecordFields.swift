@@ -32,6 +32,16 @@ enum OutputCell {
     }
   }
 
+  /// Whether the cell is null: an empty CSV cell (or one the reader reads as null), JSON's
+  /// `null`, or a field the record lacks.
+  var isNull: Bool {
+    switch self {
+    case .null: true
+    case .json(let raw): raw.elementsEqual("null".utf8)
+    case .text: false
+    }
+  }
+
   /// Whether the cell is a number (table output aligns numbers to the right).
   var isNumber: Bool {
     switch self {
@@ -63,16 +73,21 @@ final class RecordFields: Sendable {
   /// For CSV input: the header, and which columns hold numbers or booleans.
   let header: [String]?
   let literalColumns: [Bool]
+  /// Which columns hold text: there a quoted empty cell (`""`) is empty text, not null.
+  let textColumns: [Bool]
   /// The byte between cells (`,` or a tab), and which cells stand for null.
   let separator: UInt8
   let nulls: NullTexts?
 
-  init(header: [String]?, separator: UInt8 = 0x2C, nulls: NullTexts? = nil, literalColumns: [Bool])
-  {
+  init(
+    header: [String]?, separator: UInt8 = 0x2C, nulls: NullTexts? = nil, literalColumns: [Bool],
+    textColumns: [Bool] = []
+  ) {
     self.header = header
     self.separator = separator
     self.nulls = nulls
     self.literalColumns = literalColumns
+    self.textColumns = textColumns
   }
 
   /// JSON records.
@@ -90,8 +105,11 @@ final class RecordFields: Sendable {
         return zip(header, cells).enumerated().map { column, pair in
           let (name, cell) = pair
           let literalColumn = column < self.literalColumns.count && self.literalColumns[column]
-          // Null as the reader read it: empty, a text named null, or `NA` in a number column.
-          if cell.start == cell.end || nulls?.isNamed(bytes, cell.start, cell.end) == true
+          let textColumn = column < self.textColumns.count && self.textColumns[column]
+          // Null as the reader read it: empty (but `""` in a text column), a text named null,
+          // or `NA` in a number column.
+          if (cell.start == cell.end && !(cell.quoted && textColumn))
+            || nulls?.isNamed(bytes, cell.start, cell.end) == true
             || (literalColumn && nulls?.isUsual(bytes, cell.start, cell.end) == true)
           {
             return (name, .null)

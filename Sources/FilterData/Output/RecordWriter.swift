@@ -53,6 +53,8 @@ public final class RecordWriter: RecordOutput {
   public var maxCellWidth = 40
   /// Whether a table's header is bold (for a terminal).
   public var styled = false
+  /// How a table shows null (`set null "∅"`); empty text is shown empty.
+  public var nullText = "null"
   /// The number of rows there were, when fewer are written: the table says `20 of 79 rows`.
   public var totalRows: Int?
 
@@ -103,11 +105,16 @@ public final class RecordWriter: RecordOutput {
       if format == .jsonl { bytes.append(0x0A) }
       out.write(bytes)
     case .csv, .tsv:
-      out.write(RecordWriter.csvRow(cells(record).map(\.text), separator: format.separator ?? 0x2C))
+      // Null is an empty cell, and empty text a quoted one (`""`), as DuckDB and Python's
+      // csv module write them: the two stay apart.
+      let texts = cells(record).map { $0.isNull ? nil : $0.text }
+      out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
     case .table:
       rows.append(
         cells(record).map { cell in
-          TableLayout.Cell(cell.text, isNumber: cell.isNumber, maxWidth: maxCellWidth)
+          cell.isNull
+            ? TableLayout.Cell(nullText, isNumber: false, maxWidth: maxCellWidth, isNull: true)
+            : TableLayout.Cell(cell.text, isNumber: cell.isNumber, maxWidth: maxCellWidth)
         })
     }
   }
@@ -153,10 +160,20 @@ public final class RecordWriter: RecordOutput {
   /// One CSV line (RFC 4180): cells holding the separator (a comma, or a tab for TSV), a
   /// quote or a line break are quoted, with quotes doubled.
   public static func csvRow(_ cells: [String], separator: UInt8 = 0x2C) -> [UInt8] {
+    csvRow(cells.map(Optional.some), separator: separator)
+  }
+
+  /// One CSV line whose nil cells are null: empty, where empty text is quoted (`""`).
+  static func csvRow(_ cells: [String?], separator: UInt8 = 0x2C) -> [UInt8] {
     var bytes: [UInt8] = []
-    for (i, text) in cells.enumerated() {
+    for (i, cell) in cells.enumerated() {
       if i > 0 { bytes.append(separator) }
-      if text.utf8.contains(where: { $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+      guard let text = cell else { continue }
+      if text.isEmpty {
+        bytes += [0x22, 0x22]
+      } else if text.utf8.contains(where: {
+        $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D
+      }) {
         bytes.append(0x22)
         for byte in text.utf8 {
           if byte == 0x22 { bytes.append(0x22) }

@@ -9,13 +9,18 @@ package struct TableLayout {
     var text: String
     var width: Int
     var isNumber: Bool
+    /// Empty, or null: either may stand in a column of numbers.
     var isEmpty: Bool
+    /// Whether the cell shows null (dimmed on a terminal).
+    var isNull: Bool
 
-    /// The cell showing `text`, cut to `maxWidth` columns.
-    package init(_ text: String, isNumber: Bool, maxWidth: Int = 40) {
+    /// The cell showing `text`, cut to `maxWidth` columns; `isNull` when `text` stands for
+    /// null.
+    package init(_ text: String, isNumber: Bool, maxWidth: Int = 40, isNull: Bool = false) {
       (self.text, width) = TableLayout.fit(TableText.printable(text), maxWidth)
       self.isNumber = isNumber
-      isEmpty = text.isEmpty
+      isEmpty = text.isEmpty || isNull
+      self.isNull = isNull
     }
   }
 
@@ -69,7 +74,15 @@ package struct TableLayout {
     let header = line(headers)
     out.write(styled ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n")
     out.write(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n")
-    for row in rows { out.write(line(row.map { ($0.text, $0.width) }) + "\n") }
+    for row in rows {
+      let cells = row.map { cell in
+        (
+          styled && cell.isNull && !cell.text.isEmpty
+            ? "\u{1B}[2m" + cell.text + "\u{1B}[0m" : cell.text, cell.width
+        )
+      }
+      out.write(line(cells) + "\n")
+    }
     if !footer.isEmpty { out.write(footer + "\n") }
   }
 

@@ -55,6 +55,7 @@ struct ResultPrinter {
       select: settings.columns, to: output)
     writer.styled = styled
     writer.maxCellWidth = settings.width
+    writer.nullText = settings.nullText
     if shown < matches.count { writer.totalRows = matches.count }
     var written = 0
     // A page at a time: the text of records not printed is never read back.

@@ -268,6 +268,9 @@ extension Session {
     case "width":
       guard let number, number >= 10 else { throw invalid() }
       settings.width = Int(clamping: number)
+    case "null":
+      guard case .literal(.string(let text)) = value.kind else { throw invalid() }
+      settings.nullText = text
     default:
       let names = Settings.names.map(\.name)
       throw context.error(

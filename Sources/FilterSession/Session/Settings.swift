@@ -10,6 +10,8 @@ public struct Settings: Sendable {
   public var time = false
   /// `set width N`: the widest a table cell is shown, in terminal columns.
   public var width = 40
+  /// `set null "∅"`: how a table shows null (empty text is shown empty).
+  public var nullText = "null"
   /// `show model, price`: the columns printed; nil for every field (`show *`). Loading or
   /// switching data resets it.
   public var columns: [String]?
@@ -24,6 +26,7 @@ public struct Settings: Sendable {
     ("limit", "a number of rows (0 or more), or none", "N|none"),
     ("time", "on or off", "on|off"),
     ("width", "a number of columns, 10 or more", "N"),
+    ("null", "text in quotes, shown for null in tables", "\"TEXT\""),
   ]
 
   /// The value of setting `name` as `set` takes it (`json`, `none`, `on`, `40`).
@@ -33,6 +36,7 @@ public struct Settings: Sendable {
     case "limit": limit.map(String.init) ?? "none"
     case "time": time ? "on" : "off"
     case "width": String(width)
+    case "null": nullText.debugDescription
     default: nil
     }
   }

@@ -113,7 +113,7 @@ import Testing
     let bytes = text.flatMap { Int($0.split(separator: " ").dropLast().last ?? "") }
     #expect(bytes.map { (480..<1000).contains($0) } == true, "\(text ?? "none")")
     repl.handle(":settings")
-    #expect(harness.output.text.contains("limit   none   set limit N|none"))
+    #expect(harness.output.text.contains("limit   none    set limit N|none"))
     repl.handle(":ast hp > 5")
     #expect(harness.output.text.contains("(query (> hp 5))"))
     repl.handle(":tokens hp")
