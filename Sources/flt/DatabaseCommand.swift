@@ -98,7 +98,8 @@ struct DatabaseCommand {
       if !options.quiet { target.stream.write("\(emitted)\n") }
     } else {
       let writer = RecordWriter(
-        format, columns: table.schema.names, select: options.select, to: target.stream)
+        format, columns: RecordWriter.columns(of: table.schema, for: format),
+        select: options.select, to: target.stream)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       faults = try query.run(values, now: now) { record in
         writer.write(DataRecord(record, schema: table.schema))

@@ -46,6 +46,28 @@ import Testing
     #expect(table.contains("Pixel \"7\"") && table.contains("599") && table.contains("2 rows"))
   }
 
+  /// CSV flattens nested records to a column per field inside, as the CSV reader nests such
+  /// headers again; lists stay JSON text in one cell.
+  @Test func csvFlattensNestedRecords() throws {
+    let columns = RecordWriter.columns(of: Self.schema, for: .csv)
+    #expect(columns == ["model", "price", "camera.megapixels", "camera.zoom", "tags", "released"])
+    #expect(RecordWriter.columns(of: Self.schema, for: .jsonl) == Self.schema.names)
+    let out = OutputSink()
+    let writer = RecordWriter(.csv, columns: columns, select: nil, to: out)
+    for record in Self.records { writer.write(record) }
+    #expect(
+      out.text == """
+        model,price,camera.megapixels,camera.zoom,tags,released
+        "Pixel ""7\""\",599,50,2.5,"[""5G""]",2022-09-16
+        Old,,8,,[],
+
+        """)
+    // Read back, the columns nest again under `camera`.
+    let read = try DataReader(path: try DataFiles.write(out.text, "flat.csv"))
+    #expect(read.schema.fields.map(\.name) == ["model", "price", "camera", "tags", "released"])
+    #expect(read.schema.type(of: FieldPath("camera.zoom")) == .double)
+  }
+
   /// Null and empty text look different: in a table, null shows as `null` (or the text
   /// asked for) and empty text as nothing; in CSV, null is an empty cell and empty text `""`.
   @Test func nullAndEmptyTextStayApart() throws {

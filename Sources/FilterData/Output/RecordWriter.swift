@@ -63,7 +63,29 @@ public final class RecordWriter: RecordOutput {
     _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputSink
   ) {
     self.init(
-      format, columns: reader.header ?? reader.schema.names, select: select, to: out)
+      format, columns: reader.header ?? RecordWriter.columns(of: reader.schema, for: format),
+      select: select, to: out)
+  }
+
+  /// The columns `format` writes for records of `schema`: its fields; for CSV and TSV, nested
+  /// records flattened to a column per field inside (`camera.megapixels`), as the CSV reader
+  /// reads such headers back into nested records. Lists stay one column (JSON text).
+  public static func columns(of schema: Schema, for format: OutputFormat) -> [String] {
+    guard format.separator != nil else { return schema.names }
+    var columns: [String] = []
+    // The schema's nesting is bounded (a schema inferred from data is no deeper than the
+    // reader allows), so the recursion is too.
+    func add(_ schema: Schema, prefix: String) {
+      for field in schema.fields {
+        if case .record(let inner) = field.type, !inner.fields.isEmpty {
+          add(inner, prefix: prefix + field.name + ".")
+        } else {
+          columns.append(prefix + field.name)
+        }
+      }
+    }
+    add(schema, prefix: "")
+    return columns
   }
 
   /// A writer of records whose fields are `columns` (the header of CSV and table output),

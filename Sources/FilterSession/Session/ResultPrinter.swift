@@ -51,7 +51,8 @@ struct ResultPrinter {
   private func print(_ matches: MatchedRecords, from data: Dataset) -> Bool {
     let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
     let writer = RecordWriter(
-      settings.format, columns: data.reader?.header ?? data.schema.names,
+      settings.format,
+      columns: data.reader?.header ?? RecordWriter.columns(of: data.schema, for: settings.format),
       select: settings.columns, to: output)
     writer.styled = styled
     writer.maxCellWidth = settings.width
