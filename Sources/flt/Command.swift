@@ -22,18 +22,22 @@ enum Command {
 
   static let version = "flt 0.3.0"
 
-  static let usage = """
-    usage: flt [options] FILTER [FILE...]   print the records of FILE that match FILTER
-           flt [run] SCRIPT.flt [-p N=V]   run a script's statements
-           flt repl [-p N=V] [FILE...]     statements typed one at a time (flt alone, too)
-           flt --schema FILE...            print the fields inferred from FILE
-           flt check FILE.flt...           check scripts against the data they load, running
-                                           nothing; print nothing when they are fine
-           flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
-           flt ast QUERY | flt tokens QUERY
-           flt sql [--dialect D] [--table NAME] [--format text|json] QUERY FILE|DATABASE
-                                           print the SQL a query runs as (PostgreSQL, SQLite)
+  /// The forms of the command, each with what it does.
+  static let synopsis = """
+    flt [options] FILTER [FILE...]   print the records of FILE that match FILTER
+    flt [run] SCRIPT.flt [-p N=V]   run a script's statements
+    flt repl [-p N=V] [FILE...]     statements typed one at a time (flt alone, too)
+    flt --schema FILE...            print the fields inferred from FILE
+    flt check FILE.flt...           check scripts against the data they load, running
+                                    nothing; print nothing when they are fine
+    flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
+    flt ast QUERY | flt tokens QUERY
+    flt sql [--dialect D] [--table NAME] [--format text|json] QUERY FILE|DATABASE
+                                    print the SQL a query runs as (PostgreSQL, SQLite)
+    """
 
+  /// What FILTER and FILE are.
+  static let about = """
     FILTER is a query: a filter, then optionally order by, limit and offset; or, with
     --filter-file FILE, the query is read from FILE (jq's -f; here -f is --format).
     FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
@@ -41,48 +45,34 @@ enum Command {
     .sqlite3) or postgresql://user[:password]@host[:port]/database (PGPASSWORD too);
     with no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines,
     anything else CSV, unless -i says).
+    """
 
-    options:
-      -c, --count               print the number of matching records instead of them
-      -s, --select F1,F2,...    print only these fields, in this order
-      -f, --format FORMAT       table, json, jsonl, csv or tsv (default: table on a terminal,
-                                jsonl otherwise)
-      -o, --output FILE         write to FILE, replacing it only if the run succeeds
-      -i, --input-format FORMAT json, jsonl, csv or tsv, whatever the file is called
-          --root KEY.KEY...     read the records from the list at these keys of a JSON
-                                document (an API response: --root data.items)
-          --null TEXT           read TEXT as null in every field (NA, N/A, null, NaN and
-                                #N/A are null anyway where a field's other values are not text)
-      -t, --type NAME=TYPE      read field NAME as TYPE (int, double, string, bool, date,
-                                datetime, duration); values that do not convert are null
-      -p, --param NAME=VALUE    bind $NAME in the filter (numbers, true/false, dates, text);
-                                with run and repl, over the script's own let NAME = ...
-      -e, --exit-status         exit with 1 when nothing matched
-          --explain             print the compiled strategy chain and stop
-          --check               check the filter against the data's fields and stop
-          --schema              print the fields inferred from the data and stop
-          --no-progress         never show progress on standard error
-          --table NAME          the table of a database FILE to query
-          --color WHEN          colour tables and diagnostics: auto (on a terminal, unless
-                                NO_COLOR is set), always or never
-      -q, --quiet               print nothing; exit with 0 at the first match, 1 if none
-                                (as grep -q)
-      --filter-file FILE    read the query from FILE (any number of lines, # comments);
-                            every other argument is a data file
-      -h, --help                this text
-      -V, --version             the version
+  static let examples = """
+    flt 'color in (Starlight, "Space Black") and diskSpace >= 256' examples/phones.json
+    flt 'price < $budget order by price desc limit 5' -p budget=1000 examples/phones.csv
+    flt --count 'tags contains "5G"' examples/phones.json
+    flt --select model,price --format csv 'camera.megapixels >= 48' examples/phones.json
+    cat phones.jsonl | flt 'diskSpace >= 512' > big.jsonl
+    """
 
-    examples:
-      flt 'color in (Starlight, "Space Black") and diskSpace >= 256' examples/phones.json
-      flt 'price < $budget order by price desc limit 5' -p budget=1000 examples/phones.csv
-      flt --count 'tags contains "5G"' examples/phones.json
-      flt --select model,price --format csv 'camera.megapixels >= 48' examples/phones.json
-      cat phones.jsonl | flt 'diskSpace >= 512' > big.jsonl
-
-    exit status: 0 on success (whether or not anything matched); 1 with -e or -q when nothing
+  static let exitStatus = """
+    0 on success (whether or not anything matched); 1 with -e or -q when nothing
     matched; 2 on a usage error, a filter error, a data error or a file that cannot be read
     or written. Results go to standard output, errors and warnings to standard error.
     """
+
+  /// What `--help` prints: the parts above, and the options of ``Options/table``.
+  static var usage: String {
+    func indented(_ text: String, _ first: String, _ rest: String) -> String {
+      text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+        ($0.offset == 0 ? first : rest) + $0.element
+      }.joined(separator: "\n")
+    }
+    return [
+      indented(synopsis, "usage: ", "       "), "", about, "", "options:", Options.helpText, "",
+      "examples:", indented(examples, "  ", "  "), "", "exit status: " + exitStatus,
+    ].joined(separator: "\n")
+  }
 
   static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
@@ -183,6 +173,14 @@ enum Command {
     }
     if options.version {
       StandardStreams.print(version)
+      return Status.success
+    }
+    if options.manual {
+      StandardStreams.print(Manual.page)
+      return Status.success
+    }
+    if let shell = options.completions {
+      StandardStreams.print(Completions.script(for: shell))
       return Status.success
     }
     if options.schema { return schema(options) }

@@ -30,6 +30,10 @@ struct Options {
   var color = ColorChoice.auto
   var help = false
   var version = false
+  /// `--help-man`: the help as a man page.
+  var manual = false
+  /// `--completions SHELL`: a completion script for the shell.
+  var completions: String?
   var progress: Bool?
   /// `--table NAME`: the table to query when the data is a database, or to create with
   /// `--format sql`.
@@ -37,13 +41,6 @@ struct Options {
   /// `--format sql`: records as a SQL script in `--dialect`.
   var sqlScript = false
   var dialect: SQLDialect?
-
-  /// The options followed by a value (as a separate argument, or after `=`).
-  static let takingValues: Set<String> = [
-    "-p", "--param", "-s", "--select", "-f", "--format", "-o", "--output", "-i",
-    "--input-format", "--root", "--null", "-t", "--type", "--table", "--dialect",
-    "--filter-file", "--color", "--colour",
-  ]
 
   /// `--color`'s value.
   static func color(_ text: String) throws(UsageError) -> ColorChoice {
@@ -180,16 +177,19 @@ struct Options {
         options.color = try Options.color(try value())
       case "-h", "--help":
         options.help = true
+      case "--help-man":
+        try noValue()
+        options.manual = true
+      case "--completions":
+        let shell = try value()
+        guard ["bash", "zsh", "fish"].contains(shell) else {
+          throw UsageError(message: "--completions takes bash, zsh or fish, not '\(shell)'")
+        }
+        options.completions = shell
       case "-V", "--version":
         options.version = true
       default:
-        let known = [
-          "--count", "--select", "--format", "--output", "--input-format", "--root", "--null",
-          "--type",
-          "--schema",
-          "--explain", "--check", "--param", "--exit-status", "--quiet", "--help", "--version",
-          "--progress", "--no-progress", "--table", "--dialect", "--filter-file", "--color",
-        ]
+        let known = Options.table.map(\.long)
         let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" }
         throw UsageError(message: "unknown option \(name)\(suggestion ?? "")")
       }

@@ -1,0 +1,144 @@
+/// One option of the one-shot command, as `--help`, the man page and the shell completions
+/// show it. ``Options/parse(_:)`` gives it its meaning; ``Options/table`` is the one list of
+/// them (a test checks that every entry parses and that nothing else does).
+struct OptionSpec {
+  /// `-c`, or nil.
+  let short: String?
+  /// `--count`.
+  let long: String
+  /// The value's name (`FORMAT`), or nil when the option takes none.
+  let value: String?
+  /// What it does, in lines of at most 62 characters.
+  let help: [String]
+  /// What a shell offers for the value.
+  var completes = Completes.nothing
+
+  /// What a shell offers after an option.
+  enum Completes {
+    case nothing
+    case files
+    case words([String])
+  }
+
+  /// The names, as `--help` shows them: `-c, --count` or `    --root`.
+  var names: String { (short.map { $0 + ", " } ?? "    ") + long }
+}
+
+extension Options {
+  /// Every option of `flt [options] FILTER [FILE...]`, in the order `--help` lists them.
+  static let table: [OptionSpec] = [
+    OptionSpec(
+      short: "-c", long: "--count", value: nil,
+      help: ["print the number of matching records instead of them"]),
+    OptionSpec(
+      short: "-s", long: "--select", value: "F1,F2,...",
+      help: ["print only these fields, in this order"]),
+    OptionSpec(
+      short: "-f", long: "--format", value: "FORMAT",
+      help: [
+        "table, json, jsonl, csv, tsv or sql (default: table on a", "terminal, jsonl otherwise)",
+      ],
+      completes: .words(["table", "json", "jsonl", "csv", "tsv", "sql"])),
+    OptionSpec(
+      short: "-o", long: "--output", value: "FILE",
+      help: ["write to FILE, replacing it only if the run succeeds"], completes: .files),
+    OptionSpec(
+      short: "-i", long: "--input-format", value: "FORMAT",
+      help: ["json, jsonl, csv or tsv, whatever the file is called"],
+      completes: .words(["json", "jsonl", "csv", "tsv"])),
+    OptionSpec(
+      short: nil, long: "--root", value: "KEY.KEY...",
+      help: [
+        "read the records from the list at these keys of a JSON",
+        "document (an API response: --root data.items)",
+      ]),
+    OptionSpec(
+      short: nil, long: "--null", value: "TEXT",
+      help: [
+        "read TEXT as null in every field (NA, N/A, null, NaN and",
+        "#N/A are null anyway where a field's other values are not",
+        "text)",
+      ]),
+    OptionSpec(
+      short: "-t", long: "--type", value: "NAME=TYPE",
+      help: [
+        "read field NAME as TYPE (int, double, string, bool, date,",
+        "datetime, duration); values that do not convert are null",
+      ]),
+    OptionSpec(
+      short: "-p", long: "--param", value: "NAME=VALUE",
+      help: [
+        "bind $NAME in the filter (numbers, true/false, dates, text);",
+        "with run and repl, over the script's own let NAME = ...",
+      ]),
+    OptionSpec(
+      short: nil, long: "--filter-file", value: "FILE",
+      help: [
+        "read the query from FILE (several lines, # comments); every",
+        "other argument is a data file (jq's -f; here -f is --format)",
+      ],
+      completes: .files),
+    OptionSpec(
+      short: "-e", long: "--exit-status", value: nil,
+      help: ["exit with 1 when nothing matched"]),
+    OptionSpec(
+      short: "-q", long: "--quiet", value: nil,
+      help: ["print nothing; exit with 0 at the first match, 1 if none", "(as grep -q)"]),
+    OptionSpec(
+      short: nil, long: "--explain", value: nil,
+      help: ["print the compiled strategy chain and stop"]),
+    OptionSpec(
+      short: nil, long: "--check", value: nil,
+      help: ["check the filter against the data's fields and stop"]),
+    OptionSpec(
+      short: nil, long: "--schema", value: nil,
+      help: ["print the fields inferred from the data and stop"]),
+    OptionSpec(
+      short: nil, long: "--table", value: "NAME",
+      help: ["the table of a database FILE to query (or to create with", "-f sql)"]),
+    OptionSpec(
+      short: nil, long: "--dialect", value: "DIALECT",
+      help: ["with -f sql: the SQL to write, sqlite or postgresql"],
+      completes: .words(["sqlite", "postgresql"])),
+    OptionSpec(
+      short: nil, long: "--color", value: "WHEN",
+      help: [
+        "colour tables and diagnostics: auto (on a terminal, unless",
+        "NO_COLOR is set), always or never",
+      ],
+      completes: .words(["auto", "always", "never"])),
+    OptionSpec(
+      short: nil, long: "--progress", value: nil,
+      help: ["show progress on standard error even when it is not a", "terminal"]),
+    OptionSpec(
+      short: nil, long: "--no-progress", value: nil,
+      help: ["never show progress on standard error"]),
+    OptionSpec(
+      short: nil, long: "--completions", value: "SHELL",
+      help: ["print a completion script for bash, zsh or fish"],
+      completes: .words(["bash", "zsh", "fish"])),
+    OptionSpec(
+      short: nil, long: "--help-man", value: nil,
+      help: ["print this help as a man page (roff)"]),
+    OptionSpec(short: "-h", long: "--help", value: nil, help: ["this text"]),
+    OptionSpec(short: "-V", long: "--version", value: nil, help: ["the version"]),
+  ]
+
+  /// The options followed by a value (as a separate argument, or after `=`).
+  static let takingValues: Set<String> = Set(
+    table.filter { $0.value != nil }.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) }
+      + ["--colour"])
+
+  /// The options as `--help` lists them: names and value in 26 columns, then the help.
+  static var helpText: String {
+    table.map { option in
+      let head = "  " + option.names + (option.value.map { " " + $0 } ?? "")
+      let pad = String(repeating: " ", count: Swift.max(1, 28 - head.count))
+      var lines = [head + pad + (option.help.first ?? "")]
+      for more in option.help.dropFirst() {
+        lines.append(String(repeating: " ", count: 28) + more)
+      }
+      return lines.joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+}
