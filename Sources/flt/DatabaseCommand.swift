@@ -101,6 +101,7 @@ struct DatabaseCommand {
         format, columns: RecordWriter.columns(of: table.schema, for: format),
         select: options.select, to: target.stream)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
+      writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
       faults = try query.run(values, now: now) { record in
         writer.write(DataRecord(record, schema: table.schema))
         emitted += 1
@@ -108,6 +109,7 @@ struct DatabaseCommand {
         return target.stream.failure == nil
       }.faults
       writer.finish()
+      Terminal.sayWhatIsNotShown(writer, options)
     }
     target.stream.flush()
     if let failure = target.stream.failure {

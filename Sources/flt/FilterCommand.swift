@@ -126,6 +126,7 @@ struct FilterCommand {
     for record in execution.finish() { writer?.write(record) }
     progress.clear()
     writer?.finish()
+    if let table = writer as? RecordWriter { Terminal.sayWhatIsNotShown(table, options) }
     if let script = writer as? SQLScriptWriter, script.unstorable > 0 {
       warning(
         "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
@@ -149,6 +150,7 @@ struct FilterCommand {
     guard options.sqlScript, let dialect = options.dialect else {
       let writer = RecordWriter(format, for: reader, select: options.select, to: out)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
+      writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
       return writer
     }
     let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"

@@ -64,6 +64,22 @@ enum ColorChoice: String {
 
 /// What the terminal wants.
 enum Terminal {
+  /// For a table printed on a terminal, a screenful of rows (the terminal's height less the
+  /// header, footer and prompt; at least 10): what the one-shot command shows, as the REPL
+  /// does. Nil when the output is a file or a pipe, or not a table.
+  static func screenfulOfRows(_ format: OutputFormat, output: String?) -> Int? {
+    guard format == .table, output == nil, isatty(1) == 1 else { return nil }
+    return Swift.max(10, (Descriptor.terminalSize(1)?.rows ?? 24) - 5)
+  }
+
+  /// After a table cut to a screenful: how to see every row (on standard error).
+  static func sayWhatIsNotShown(_ table: RecordWriter, _ options: Options) {
+    guard let shown = table.maxRows, table.count > shown, !options.quiet else { return }
+    Command.writeError(
+      "(\(table.count - shown) more not shown; pipe into less to see all: flt -f table ... | less -S, or write them with -o FILE)\n"
+    )
+  }
+
   /// Whether output to `descriptor` should be coloured: as `choice` says, or, for `auto`,
   /// when it is a terminal, `NO_COLOR` is not set (https://no-color.org) and `TERM` is not
   /// `dumb`.

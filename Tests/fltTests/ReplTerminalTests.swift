@@ -102,6 +102,16 @@ import Testing
     #expect(screen.waitFor("1024\n10\n"))
   }
 
+  /// The one-shot command's table on a terminal: a screenful (40 rows less 5), the rest
+  /// counted and said; into a pipe, every record.
+  @Test(.enabled(if: hasTmux)) func aTableOnATerminalShowsAScreenful() throws {
+    let screen = try Screen("'price > 0' phones.json")
+    #expect(screen.waitFor("35 of 111 rows"))
+    #expect(screen.waitFor("(76 more not shown; pipe into less"))
+    let piped = try Screen("-f table 'price > 0' phones.json | tail -n 1")
+    #expect(piped.waitFor("111 rows"))
+  }
+
   @Test(.enabled(if: hasTmux)) func tabCompletesAKnownValue() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))

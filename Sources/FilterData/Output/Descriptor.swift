@@ -8,6 +8,15 @@
 
 /// Writing to file descriptors with `write(2)`: the one loop every writer of the project uses.
 package enum Descriptor {
+  /// The size of the terminal `descriptor` is, in columns and rows; nil when it is not one
+  /// (or cannot say).
+  package static func terminalSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
   /// Writes all of `bytes` to `descriptor`, going on after interruptions and short writes.
   /// Nil on success, else the reason it stopped (`strerror`); never traps.
   @discardableResult

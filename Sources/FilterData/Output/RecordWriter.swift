@@ -57,6 +57,9 @@ public final class RecordWriter: RecordOutput {
   public var nullText = "null"
   /// The number of rows there were, when fewer are written: the table says `20 of 79 rows`.
   public var totalRows: Int?
+  /// The most rows a table keeps and shows (a screenful on a terminal); the others are
+  /// counted (the table says `35 of 1000 rows`), not kept, so memory stays flat.
+  public var maxRows: Int?
 
   /// A writer of records read by `reader`, showing `select` (every field when nil).
   public convenience init(
@@ -132,6 +135,7 @@ public final class RecordWriter: RecordOutput {
       let texts = cells(record).map { $0.isNull ? nil : $0.text }
       out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
     case .table:
+      if let maxRows, rows.count >= maxRows { return }
       rows.append(
         cells(record).map { cell in
           cell.isNull
@@ -216,9 +220,10 @@ public final class RecordWriter: RecordOutput {
     var table = TableLayout(headers: columns, maxCellWidth: maxCellWidth)
     table.styled = styled
     table.rows = rows
-    let shown = "\(count)"
-    let total = totalRows.map { $0 > count ? "\(count) of \($0)" : shown } ?? shown
-    let noun = (totalRows ?? count) == 1 ? "row" : "rows"
+    let shown = "\(rows.count)"
+    let all = Swift.max(totalRows ?? count, count)
+    let total = all > rows.count ? "\(rows.count) of \(all)" : shown
+    let noun = all == 1 ? "row" : "rows"
     table.write(footer: "\(total) \(noun)", to: out)
   }
 }

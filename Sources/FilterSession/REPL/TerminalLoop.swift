@@ -110,9 +110,7 @@ package struct TerminalLoop {
 
   /// The terminal's width in columns (80 when it cannot be asked).
   static func columns() -> Int {
-    var size = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-    return Int(size.ws_col)
+    Descriptor.terminalSize(1)?.columns ?? 80
   }
 
   private func write(_ text: String) {
