@@ -102,6 +102,7 @@ struct DatabaseCommand {
         select: options.select, to: target.stream)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
+      if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }
       faults = try query.run(values, now: now) { record in
         writer.write(DataRecord(record, schema: table.schema))
         emitted += 1

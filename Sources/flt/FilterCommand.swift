@@ -151,6 +151,7 @@ struct FilterCommand {
       let writer = RecordWriter(format, for: reader, select: options.select, to: out)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
+      if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }
       return writer
     }
     let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"

@@ -25,6 +25,7 @@ struct ReplCommand {
     let interactive = isatty(0) == 1
     session.styled = color == .always || (interactive && Terminal.wantsColor(1, color))
     session.verbose = interactive
+    if interactive { session.tableWidth = { Descriptor.terminalSize(1)?.columns } }
     if interactive { session.settings.limit = 20 }
     // Never freed: the process exits after this (see ScriptCommand).
     _ = Unmanaged.passRetained(session)

@@ -46,6 +46,36 @@ import Testing
     #expect(table.contains("Pixel \"7\"") && table.contains("599") && table.contains("2 rows"))
   }
 
+  /// A table fitted to a width (a terminal's): the widest columns narrow first, their cells
+  /// cut with `…`; numbers stay right-aligned; no line is wider than asked.
+  @Test func tablesFitTheWidthAskedFor() {
+    var table = TableLayout(headers: ["model", "note", "price"])
+    table.rows = [
+      [
+        .init("Galaxy Z Fold4", isNumber: false),
+        .init(String(repeating: "a long note ", count: 3), isNumber: false),
+        .init("1799", isNumber: true),
+      ],
+      [
+        .init("iPhone SE", isNumber: false), .init("short", isNumber: false),
+        .init("429", isNumber: true),
+      ],
+    ]
+    let wide = table.text(footer: "")
+    #expect(wide.split(separator: "\n").map { DisplayWidth.of($0) }.max() == 14 + 2 + 36 + 2 + 5)
+    for width in [40, 30, 20] {
+      table.maxTotalWidth = width
+      let lines = table.text(footer: "").split(separator: "\n")
+      #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(lines)")
+      #expect(lines.last?.hasSuffix("  429") == true)
+      #expect(lines[2].contains("…"))
+    }
+    // Too narrow for every column at 4: the columns stop at 4 and the line is as short as it
+    // can be.
+    table.maxTotalWidth = 5
+    #expect(table.text(footer: "").split(separator: "\n")[0] == "mod…  note  pri…")
+  }
+
   /// CSV flattens nested records to a column per field inside, as the CSV reader nests such
   /// headers again; lists stay JSON text in one cell.
   @Test func csvFlattensNestedRecords() throws {

@@ -53,6 +53,10 @@ import Testing
     var text: String {
       (try? tmux(["capture-pane", "-p", "-t", name])) ?? ""
     }
+    /// The screen with lines the terminal wrapped joined again: what was printed.
+    var printed: String {
+      (try? tmux(["capture-pane", "-p", "-J", "-t", name])) ?? ""
+    }
 
     /// Waits (up to 10 s) until the screen shows `expected`; returns whether it did, and
     /// records the screen when it did not.
@@ -108,6 +112,9 @@ import Testing
     let screen = try Screen("'price > 0' phones.json")
     #expect(screen.waitFor("35 of 111 rows"))
     #expect(screen.waitFor("(76 more not shown; pipe into less"))
+    // Fitted to the 110 columns: no row was wrapped (the note below it may be).
+    let rows = screen.printed.split(separator: "\n").prefix { !$0.hasPrefix("35 of") }
+    #expect(rows.count >= 20 && rows.allSatisfy { $0.count <= 110 })
     let piped = try Screen("-f table 'price > 0' phones.json | tail -n 1")
     #expect(piped.waitFor("111 rows"))
   }
@@ -201,6 +208,10 @@ import Testing
     #expect(screen.waitFor("there is no command ':frobnicate'"))
     try screen.keys("count", "Enter")
     #expect(screen.waitFor("count\n111\n"))
+    // Tables fit the terminal's 110 columns.
+    try screen.keys("price > 1500", "Enter")
+    #expect(screen.waitFor("rows\n"))
+    #expect(screen.printed.split(separator: "\n").allSatisfy { $0.count <= 110 })
     try screen.keys("typing when it crashes")
     Thread.sleep(forTimeInterval: 0.3)
     let pid = try #require(screen.pid)

@@ -60,6 +60,9 @@ public final class RecordWriter: RecordOutput {
   /// The most rows a table keeps and shows (a screenful on a terminal); the others are
   /// counted (the table says `35 of 1000 rows`), not kept, so memory stays flat.
   public var maxRows: Int?
+  /// The widest a table may be, in columns (a terminal's width): its widest columns are
+  /// narrowed, their cells cut with `…`, until it fits. Nil: no limit.
+  public var maxTableWidth: Int?
 
   /// A writer of records read by `reader`, showing `select` (every field when nil).
   public convenience init(
@@ -219,6 +222,7 @@ public final class RecordWriter: RecordOutput {
   private func writeTable() {
     var table = TableLayout(headers: columns, maxCellWidth: maxCellWidth)
     table.styled = styled
+    table.maxTotalWidth = maxTableWidth
     table.rows = rows
     let shown = "\(rows.count)"
     let all = Swift.max(totalRows ?? count, count)

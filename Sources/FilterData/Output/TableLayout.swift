@@ -32,6 +32,9 @@ package struct TableLayout {
   package var maxCellWidth: Int
   /// Whether the header is bold (ANSI escapes, for a terminal).
   package var styled = false
+  /// The widest the whole table may be (a terminal's width): the widest columns are
+  /// narrowed, their cells cut with `…`, until it fits (no column below 4). Nil: no limit.
+  package var maxTotalWidth: Int?
 
   package init(headers: [String], maxCellWidth: Int = 40) {
     self.headers = headers
@@ -54,36 +57,48 @@ package struct TableLayout {
         widths[i] = Swift.max(widths[i], cell.width)
       }
     }
+    if let maxTotalWidth { TableLayout.narrow(&widths, toFit: maxTotalWidth) }
     let numeric = headers.indices.map { column in
       rows.contains { column < $0.count && $0[column].isNumber }
         && rows.allSatisfy { row in
           column < row.count && (row[column].isNumber || row[column].isEmpty)
         }
     }
-    func line(_ cells: [(text: String, width: Int)]) -> String {
+    func line(_ cells: [(text: String, width: Int, dim: Bool)]) -> String {
       var parts: [String] = []
       for (i, cell) in cells.enumerated() where i < widths.count {
-        let pad = String(repeating: " ", count: Swift.max(0, widths[i] - cell.width))
+        // A cell wider than its narrowed column is cut again (before any escape is added).
+        var (text, width) =
+          cell.width > widths[i] ? TableLayout.fit(cell.text, widths[i]) : (cell.text, cell.width)
+        if cell.dim && !text.isEmpty { text = "\u{1B}[2m" + text + "\u{1B}[0m" }
+        let pad = String(repeating: " ", count: Swift.max(0, widths[i] - width))
         let last = i == cells.count - 1
-        parts.append(numeric[i] ? pad + cell.text : cell.text + (last ? "" : pad))
+        parts.append(numeric[i] ? pad + text : text + (last ? "" : pad))
       }
       var text = parts.joined(separator: "  ")
       while text.last == " " { text.removeLast() }
       return text
     }
-    let header = line(headers)
+    let header = line(headers.map { ($0.text, $0.width, false) })
     out.write(styled ? "\u{1B}[1m" + header + "\u{1B}[0m\n" : header + "\n")
     out.write(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n")
     for row in rows {
-      let cells = row.map { cell in
-        (
-          styled && cell.isNull && !cell.text.isEmpty
-            ? "\u{1B}[2m" + cell.text + "\u{1B}[0m" : cell.text, cell.width
-        )
-      }
-      out.write(line(cells) + "\n")
+      out.write(line(row.map { ($0.text, $0.width, styled && $0.isNull) }) + "\n")
     }
     if !footer.isEmpty { out.write(footer + "\n") }
+  }
+
+  /// Narrows the widest of `widths` a column at a time until the columns and the two spaces
+  /// between them fit in `total`, or every column is down to 4.
+  static func narrow(_ widths: inout [Int], toFit total: Int) {
+    let gaps = Swift.max(0, widths.count - 1) * 2
+    var excess = widths.reduce(gaps, +) - total
+    while excess > 0, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+      widths[widest] > 4
+    {
+      widths[widest] -= 1
+      excess -= 1
+    }
   }
 
   /// The text cut to `maxWidth` columns, and its width.

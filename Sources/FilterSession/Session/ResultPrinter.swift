@@ -8,6 +8,8 @@ struct ResultPrinter {
   let styled: Bool
   /// Whether `load` says what it loaded.
   let verbose: Bool
+  /// The widest a table may be (the terminal's width), or nil.
+  let tableWidth: Int?
   let output: OutputSink
   let warn: (String) -> Void
   /// Asked every few hundred rows; printing stops when it says true.
@@ -57,6 +59,7 @@ struct ResultPrinter {
     writer.styled = styled
     writer.maxCellWidth = settings.width
     writer.nullText = settings.nullText
+    writer.maxTableWidth = tableWidth
     if shown < matches.count { writer.totalRows = matches.count }
     var written = 0
     // A page at a time: the text of records not printed is never read back.

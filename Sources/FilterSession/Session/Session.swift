@@ -23,6 +23,9 @@ public final class Session {
   public var styled = false
   /// Whether `load` says what it loaded (the REPL on a terminal).
   public var verbose = false
+  /// The width tables are fitted to (the terminal's, asked each time: it may be resized);
+  /// nil for no limit.
+  public var tableWidth: () -> Int? = { nil }
   /// Whether the user asked to stop (Ctrl-C at the REPL). Loading, filtering, counting,
   /// facets and printing ask it now and then; a statement that sees it stops, changes nothing
   /// and fails with FLT509, and the statements after it do not run. (Sorting does not ask: it
@@ -147,8 +150,8 @@ public final class Session {
     let start = SystemClock.seconds()
     let result = try execute(statement, context)
     let printer = ResultPrinter(
-      settings: settings, styled: styled, verbose: verbose, output: output, warn: warn,
-      interrupted: interrupted)
+      settings: settings, styled: styled, verbose: verbose, tableWidth: tableWidth(),
+      output: output, warn: warn, interrupted: interrupted)
     if !printer.print(result) { try context.stopIfInterrupted(self) }
     switch result {
     case .loaded, .records, .count, .facets:
