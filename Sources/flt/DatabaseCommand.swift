@@ -106,7 +106,7 @@ struct DatabaseCommand {
       faults = try query.run(values, now: now) { record in
         writer.write(DataRecord(record, schema: table.schema))
         emitted += 1
-        if format != .table { target.stream.flush() }
+        if !format.isForPeople { target.stream.flush() }
         return target.stream.failure == nil
       }.faults
       writer.finish()

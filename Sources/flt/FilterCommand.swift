@@ -65,7 +65,7 @@ struct FilterCommand {
       enabled: !options.quiet
         && options.progress
           ?? (isatty(2) == 1
-            && (isatty(1) == 0 || format == .table || options.count || compiled.sorts))
+            && (isatty(1) == 0 || format.isForPeople || options.count || compiled.sorts))
     )
 
     // Matches kept for sorting are copied out of the reader's buffers.
@@ -105,7 +105,7 @@ struct FilterCommand {
         read += block.count
         warn(reader.takeWarnings())
         for record in execution.consume(block) { writer?.write(record) }
-        if format != .table { target.stream.flush() }
+        if !format.isForPeople { target.stream.flush() }
         // Output that cannot be written (a closed pipe, with SIGPIPE ignored; a full disk):
         // reading on would be work for nothing. The error is reported below.
         if target.stream.failure != nil { break }

@@ -1,3 +1,5 @@
+import FilterData
+
 /// One option of the one-shot command, as `--help`, the man page and the shell completions
 /// show it. ``Options/parse(_:)`` gives it its meaning; ``Options/table`` is the one list of
 /// them (a test checks that every entry parses and that nothing else does).
@@ -36,9 +38,10 @@ extension Options {
     OptionSpec(
       short: "-f", long: "--format", value: "FORMAT",
       help: [
-        "table, json, jsonl, csv, tsv or sql (default: table on a", "terminal, jsonl otherwise)",
+        "table, records (a field a line), json, jsonl, csv, tsv or sql",
+        "(default: table on a terminal, jsonl otherwise)",
       ],
-      completes: .words(["table", "json", "jsonl", "csv", "tsv", "sql"])),
+      completes: .words(OutputFormat.allCases.map(\.rawValue) + ["sql"])),
     OptionSpec(
       short: "-o", long: "--output", value: "FILE",
       help: ["write to FILE, replacing it only if the run succeeds"], completes: .files),

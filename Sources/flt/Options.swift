@@ -108,7 +108,8 @@ struct Options {
         guard let format = OutputFormat(rawValue: text) else {
           throw UsageError(
             message:
-              "unknown output format '\(text)'; use one of table, json, jsonl, csv, tsv, sql")
+              "unknown output format '\(text)'; use one of \((OutputFormat.allCases.map(\.rawValue) + ["sql"]).joined(separator: ", "))"
+          )
         }
         options.format = format
       case "--dialect":

@@ -68,15 +68,15 @@ enum Terminal {
   /// header, footer and prompt; at least 10): what the one-shot command shows, as the REPL
   /// does. Nil when the output is a file or a pipe, or not a table.
   static func screenfulOfRows(_ format: OutputFormat, output: String?) -> Int? {
-    guard format == .table, output == nil, isatty(1) == 1 else { return nil }
+    guard format.isForPeople, output == nil, isatty(1) == 1 else { return nil }
     return Swift.max(10, (Descriptor.terminalSize(1)?.rows ?? 24) - 5)
   }
 
   /// After a table cut to a screenful: how to see every row (on standard error).
   static func sayWhatIsNotShown(_ table: RecordWriter, _ options: Options) {
-    guard let shown = table.maxRows, table.count > shown, !options.quiet else { return }
+    guard table.count > table.shown, !options.quiet else { return }
     Command.writeError(
-      "(\(table.count - shown) more not shown; pipe into less to see all: flt -f table ... | less -S, or write them with -o FILE)\n"
+      "(\(table.count - table.shown) more not shown; pipe into less to see all: flt -f \(options.format?.rawValue ?? "table") ... | less -S, or write them with -o FILE)\n"
     )
   }
 

@@ -46,6 +46,33 @@ import Testing
     #expect(table.contains("Pixel \"7\"") && table.contains("599") && table.contains("2 rows"))
   }
 
+  /// Records a field a line, for records too wide for a table: names padded, values as a
+  /// table shows them, a count at the end; on a screen, as many records as fit.
+  @Test func recordsAFieldALine() {
+    #expect(
+      RecordWriterTests.written(.records, select: ["model", "price", "camera.zoom"]) == """
+        ── 1 ───────────────────
+        model        Pixel "7"
+        price        599
+        camera.zoom  2.5
+        ── 2 ───────────────────
+        model        Old
+        price        null
+        camera.zoom  null
+        2 records
+
+        """)
+    let out = OutputSink()
+    let writer = RecordWriter(.records, columns: ["a", "b"], select: nil, to: out)
+    // Nine lines: three records of two fields and a rule each.
+    writer.maxRows = 9
+    for n in 0..<5 { writer.write(DataRecord([.int(Int64(n)), .null], schema: Self.pair)) }
+    writer.finish()
+    #expect(writer.shown == 3 && out.text.hasSuffix("a  2\nb  null\n3 of 5 records\n"))
+  }
+
+  static let pair = Schema([.init("a", .int), .init("b", .int, optional: true)])
+
   /// A table fitted to a width (a terminal's): the widest columns narrow first, their cells
   /// cut with `…`; numbers stay right-aligned; no line is wider than asked.
   @Test func tablesFitTheWidthAskedFor() {

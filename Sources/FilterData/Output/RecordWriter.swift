@@ -4,6 +4,9 @@ import FilterDSL
 public enum OutputFormat: String, CaseIterable, Sendable {
   /// Aligned columns for people, with a row count.
   case table
+  /// One field a line (`name  value`), each record under a rule: for records too wide for a
+  /// table (psql's `\x`, sqlite3's `.mode line`).
+  case records
   /// A JSON array of objects.
   case json
   /// One JSON object per line.
@@ -18,9 +21,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     switch self {
     case .csv: 0x2C
     case .tsv: 0x09
-    case .table, .json, .jsonl: nil
+    case .table, .json, .jsonl, .records: nil
     }
   }
+
+  /// Whether the format is for people (a table, or records a field a line): nulls shown as
+  /// ``RecordWriter/nullText``, a screenful on a terminal, a count at the end.
+  public var isForPeople: Bool { self == .table || self == .records }
 }
 
 /// Where a command writes the records it keeps: ``RecordWriter`` for the data formats, a SQL
@@ -57,9 +64,20 @@ public final class RecordWriter: RecordOutput {
   public var nullText = "null"
   /// The number of rows there were, when fewer are written: the table says `20 of 79 rows`.
   public var totalRows: Int?
-  /// The most rows a table keeps and shows (a screenful on a terminal); the others are
-  /// counted (the table says `35 of 1000 rows`), not kept, so memory stays flat.
+  /// The most lines a table or records a field a line may take (a screenful on a terminal):
+  /// the rows or records past it are counted (`35 of 1000 rows`), not kept, so memory stays
+  /// flat.
   public var maxRows: Int?
+
+  /// How many records are shown, at most: as many rows as ``maxRows``, or as many records a
+  /// field a line (a line per field and one for the rule) as fit in it, at least one.
+  private var recordsShown: Int? {
+    guard let maxRows else { return nil }
+    return format == .records ? Swift.max(1, maxRows / (columns.count + 1)) : maxRows
+  }
+
+  /// How many records were shown: all of them, or as many as fit in ``maxRows``.
+  public var shown: Int { recordsShown.map { Swift.min($0, count) } ?? count }
   /// The widest a table may be, in columns (a terminal's width): its widest columns are
   /// narrowed, their cells cut with `…`, until it fits. Nil: no limit.
   public var maxTableWidth: Int?
@@ -137,8 +155,11 @@ public final class RecordWriter: RecordOutput {
       // csv module write them: the two stay apart.
       let texts = cells(record).map { $0.isNull ? nil : $0.text }
       out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
+    case .records:
+      if let recordsShown, count > recordsShown { return }
+      writeVertically(record)
     case .table:
-      if let maxRows, rows.count >= maxRows { return }
+      if let recordsShown, rows.count >= recordsShown { return }
       rows.append(
         cells(record).map { cell in
           cell.isNull
@@ -153,6 +174,10 @@ public final class RecordWriter: RecordOutput {
     switch format {
     case .json: out.write(count == 0 ? "]\n" : "\n]\n")
     case .table: writeTable()
+    case .records:
+      let all = Swift.max(totalRows ?? count, count)
+      out.write(
+        (all > shown ? "\(shown) of \(all)" : "\(all)") + (all == 1 ? " record\n" : " records\n"))
     case .jsonl, .csv, .tsv: break
     }
     out.flush()
@@ -218,6 +243,21 @@ public final class RecordWriter: RecordOutput {
   }
 
   // MARK: Table
+
+  /// One record a field a line, under a rule with its number: names padded to the widest,
+  /// values as a table shows them (null as ``nullText``, control characters visible).
+  private func writeVertically(_ record: DataRecord) {
+    let width = columns.map { DisplayWidth.of($0) }.max() ?? 0
+    let rule = "── \(count) " + String(repeating: "─", count: Swift.max(3, width + 8))
+    var text = (styled ? "\u{1B}[1m" + rule + "\u{1B}[0m" : rule) + "\n"
+    for (name, cell) in zip(columns, cells(record)) {
+      let pad = String(repeating: " ", count: width - DisplayWidth.of(name) + 2)
+      let value = cell.isNull ? nullText : TableText.printable(cell.text)
+      let shown = cell.isNull && styled ? "\u{1B}[2m" + value + "\u{1B}[0m" : value
+      text += TableText.printable(name) + pad + shown + "\n"
+    }
+    out.write(text)
+  }
 
   private func writeTable() {
     var table = TableLayout(headers: columns, maxCellWidth: maxCellWidth)

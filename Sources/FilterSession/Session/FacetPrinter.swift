@@ -9,7 +9,7 @@ struct FacetPrinter {
 
   func print(_ result: FacetCounts, to out: OutputSink) {
     switch settings.format {
-    case .table:
+    case .table, .records:
       for (i, facet) in result.facets.enumerated() {
         if i > 0 { out.write("\n") }
         out.write(table(facet))

@@ -72,7 +72,7 @@ struct ResultPrinter {
     if written < shown { writer.totalRows = matches.count }
     writer.finish()
     if interrupted() { return false }
-    if written < matches.count && settings.format != .table {
+    if written < matches.count && !settings.format.isForPeople {
       warn("(\(written) of \(matches.count) records printed; set limit none prints all)\n")
     }
     return true

@@ -2,7 +2,7 @@ import FilterData
 
 /// What `set` changes: how results are printed.
 public struct Settings: Sendable {
-  /// `set format table|json|jsonl|csv|tsv`.
+  /// `set format table|records|json|jsonl|csv|tsv`.
   public var format: OutputFormat = .table
   /// `set limit N`: the most rows (and facet values) printed; nil for all (`set limit none`).
   public var limit: Int?
@@ -22,7 +22,7 @@ public struct Settings: Sendable {
   /// The settings `set` knows, with what each takes, in words and as `:help` shows it.
   /// Errors, completion and help read this table.
   public static let names: [(name: String, values: String, usage: String)] = [
-    ("format", "table, json, jsonl, csv or tsv", "table|json|jsonl|csv|tsv"),
+    ("format", "table, records, json, jsonl, csv or tsv", "table|records|json|jsonl|csv|tsv"),
     ("limit", "a number of rows (0 or more), or none", "N|none"),
     ("time", "on or off", "on|off"),
     ("width", "a number of columns, 10 or more", "N"),

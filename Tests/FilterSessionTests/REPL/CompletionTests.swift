@@ -53,7 +53,9 @@ import Testing
     #expect(completer.complete("set f").candidates == ["format"])
     #expect(completer.complete("set format js").candidates == ["json", "jsonl"])
     #expect(
-      completer.complete("set format ").candidates == ["csv", "json", "jsonl", "table", "tsv"])
+      completer.complete("set format ").candidates == [
+        "csv", "json", "jsonl", "records", "table", "tsv",
+      ])
     #expect(completer.complete(":sa").candidates == [":save"])
     #expect(completer.complete("load \"x\" as ").candidates.isEmpty == false)
   }

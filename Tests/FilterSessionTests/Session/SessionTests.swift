@@ -265,7 +265,7 @@ import Testing
     // `set` alone lists every setting with its value and what it takes.
     #expect(
       harness.printed("set limit 3\nset") == """
-        format  table   set format table|json|jsonl|csv|tsv
+        format  table   set format table|records|json|jsonl|csv|tsv
         limit   3       set limit N|none
         time    off     set time on|off
         width   12      set width N
