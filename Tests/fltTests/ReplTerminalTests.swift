@@ -169,6 +169,11 @@ import Testing
     #expect(screen.waitFor("cancelled^C"))
     try screen.keys("Up", "BSpace", "BSpace", "BSpace", "600", "Enter")
     #expect(screen.waitFor("count price < 600\n"))
+    // Ctrl-R finds an entry by what it holds; Enter runs it.
+    try screen.keys("C-r", "< 6")
+    #expect(screen.waitFor("(search '< 6'): count price < 600"))
+    try screen.keys("Enter")
+    #expect(screen.waitFor("count price < 600\n19\n"))
     try screen.keys("count (price < 500 or", "Enter")
     #expect(screen.waitFor("......>"))
     try screen.keys("price > 2000)", "Enter")

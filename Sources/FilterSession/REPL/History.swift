@@ -51,6 +51,17 @@ package struct History: Sendable {
   /// The most of the file's end that ``load()`` reads: room for ``limit`` long entries.
   static let tailBytes = 4 << 20
 
+  /// Adds `entry` to the file as it is now (other sessions may have added theirs since this
+  /// one loaded it), dropping an earlier copy; false when it cannot be written.
+  @discardableResult
+  package func add(_ entry: String) -> Bool {
+    guard !entry.trimmingSpaces.isEmpty else { return true }
+    var entries = load()
+    entries.removeAll { $0 == entry }
+    entries.append(entry)
+    return save(entries)
+  }
+
   /// Writes `entries` (the last ``limit`` of them). Failing to write history is not an
   /// error worth interrupting a session for: it returns false.
   @discardableResult

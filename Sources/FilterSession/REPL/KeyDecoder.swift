@@ -13,6 +13,10 @@ package enum Key: Hashable, Sendable {
   case endOfInput
   /// Ctrl-L.
   case clearScreen
+  /// Ctrl-R: search the history backwards.
+  case reverseSearch
+  /// Ctrl-G: leave a search, as the line was.
+  case abort
   /// A sequence the editor does not use.
   case ignored
 }
@@ -63,6 +67,8 @@ package struct KeyDecoder: Sendable {
     case 0x03: return (.interrupt, 1)
     case 0x04: return (.endOfInput, 1)
     case 0x0C: return (.clearScreen, 1)
+    case 0x12: return (.reverseSearch, 1)
+    case 0x07: return (.abort, 1)
     case ..<0x20: return (.ignored, 1)
     default: return character(bytes)
     }

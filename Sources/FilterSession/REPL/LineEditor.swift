@@ -13,6 +13,27 @@ package struct LineEditor: Sendable {
   private var historyIndex: Int
   /// The line being typed, kept while browsing history.
   private var draft: [Character] = []
+  /// A Ctrl-R search under way.
+  private var search: Search?
+
+  /// A reverse search of the history (readline's Ctrl-R): what was typed, the entry found,
+  /// and the line before the search.
+  private struct Search: Sendable {
+    var query: [Character] = []
+    /// The index in ``history`` of the entry shown, if any.
+    var found: Int?
+    /// Whether the last search found nothing (the entry found before stays shown).
+    var failed = false
+    var original: [Character]
+    var originalCursor: Int
+  }
+
+  /// While Ctrl-R searches: what the prompt shows instead of its own, `(search 'pri'): `,
+  /// or `(failed search 'xyz'): ` when no entry holds the text.
+  package var searchPrompt: String? {
+    guard let search else { return nil }
+    return "(\(search.failed ? "failed " : "")search '\(String(search.query))'): "
+  }
 
   /// What the caller does after a key.
   package enum Action: Equatable, Sendable {
@@ -66,6 +87,7 @@ package struct LineEditor: Sendable {
 
   /// Applies `key`.
   package mutating func handle(_ key: Key) -> Action {
+    if search != nil, let action = searching(key) { return action }
     switch key {
     case .text(let text):
       insert(text)
@@ -110,9 +132,60 @@ package struct LineEditor: Sendable {
       guard cursor < characters.count else { return .none }
       characters.remove(at: cursor)
     case .clearScreen: return .clearScreen
-    case .ignored: return .none
+    case .reverseSearch:
+      search = Search(original: characters, originalCursor: cursor)
+    case .abort, .ignored: return .none
     }
     return .redraw
+  }
+
+  /// A key during a search: text narrows it, Ctrl-R finds an older entry, Backspace widens
+  /// it, Ctrl-G and Ctrl-C put the line back as it was; Enter runs the entry found, and any
+  /// other key keeps it to edit and then does what it does (nil: handle it as usual).
+  private mutating func searching(_ key: Key) -> Action? {
+    guard var current = search else { return nil }
+    switch key {
+    case .text(let text):
+      current.query += Array(text)
+      search = current
+      find(before: (current.found ?? history.count) + 1)
+    case .reverseSearch:
+      find(before: current.found ?? history.count)
+    case .backspace:
+      guard !current.query.isEmpty else { return .none }
+      current.query.removeLast()
+      search = current
+      find(before: history.count)
+    case .abort, .interrupt:
+      (characters, cursor) = (current.original, current.originalCursor)
+      search = nil
+    default:
+      // Keep what was found, and let the key act on it.
+      search = nil
+      return nil
+    }
+    return .redraw
+  }
+
+  /// Shows the newest entry before index `limit` that holds the query, the cursor on the
+  /// match; when none does, the search has failed and what was shown stays.
+  private mutating func find(before limit: Int) {
+    guard var current = search else { return }
+    let query = String(current.query)
+    let candidates = history.indices.prefix(Swift.max(0, Swift.min(limit, history.count)))
+    guard !query.isEmpty,
+      let index = candidates.last(where: { history[$0].contains(query) }),
+      let match = history[index].firstRange(of: query)
+    else {
+      current.failed = !query.isEmpty
+      search = current
+      return
+    }
+    (current.found, current.failed) = (index, false)
+    search = current
+    characters = Array(history[index])
+    cursor = history[index].distance(from: history[index].startIndex, to: match.lowerBound)
+    historyIndex = history.count
   }
 
   /// Inserts text at the cursor (typed, pasted or completed).
@@ -130,10 +203,12 @@ package struct LineEditor: Sendable {
     insert(text)
   }
 
-  /// Adds an entry to the history (not blank, not a repeat of the last one).
+  /// Adds an entry to the history (not blank), dropping an earlier copy of it.
   package mutating func remember(_ entry: String) {
-    let trimmed = entry.trimmingSpaces
-    if !trimmed.isEmpty && history.last != entry { history.append(entry) }
+    if !entry.trimmingSpaces.isEmpty {
+      history.removeAll { $0 == entry }
+      history.append(entry)
+    }
     historyIndex = history.count
   }
 

@@ -40,7 +40,8 @@ public final class Repl {
     Commands:
       \(ReplCommands.line)
     Keys: arrows, Home/End, Ctrl-A/E, Alt-B/F or Ctrl-arrows (words), Ctrl-K/U/W (delete),
-      Up/Down (history), Tab (complete), Ctrl-C (cancel the line), Ctrl-D (quit)
+      Up/Down (history), Ctrl-R (search it), Tab (complete), Ctrl-C (cancel the line),
+      Ctrl-D (quit)
     """
 
   /// The prompt: the current data's name (`phones> `), `flt> ` before any is loaded; lines

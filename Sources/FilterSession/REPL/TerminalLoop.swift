@@ -24,11 +24,12 @@ package struct TerminalLoop {
     var lastTab = false
     defer { RawMode.restore() }
     func prompt() -> String {
-      let text = repl.prompt(continuing: !entry.isEmpty)
+      let text = editor.searchPrompt ?? repl.prompt(continuing: !entry.isEmpty)
       return repl.colored ? "\u{1B}[1;32m" + text + "\u{1B}[0m" : text
     }
     func draw() {
-      let promptWidth = DisplayWidth.of(repl.prompt(continuing: !entry.isEmpty))
+      let promptWidth = DisplayWidth.of(
+        editor.searchPrompt ?? repl.prompt(continuing: !entry.isEmpty))
       let (text, after) = editor.visible(columns: TerminalLoop.columns() - promptWidth - 1)
       var line = "\r" + prompt() + text + "\u{1B}[K"
       if after > 0 { line += "\u{1B}[\(after)D" }
@@ -73,7 +74,7 @@ package struct TerminalLoop {
           let text = entry
           entry = ""
           editor.remember(text)
-          history.save(editor.history)
+          history.add(text)
           RawMode.restore()
           Interrupt.reset()
           let goOn = repl.handle(text)

@@ -92,7 +92,45 @@ import Testing
     remembering.remember("count")
     remembering.remember("   ")
     remembering.remember("count")
-    #expect(remembering.history == ["count", "price < 500", "count"])
+    // An entry typed again moves to the end; it is not kept twice.
+    #expect(remembering.history == ["price < 500", "count"])
+  }
+
+  static let ctrlR: UInt8 = 0x12
+
+  @Test func ctrlRSearchesTheHistoryBackwards() {
+    let history = ["count price < 500", "facets color", "count price > 2000", "color == Gold"]
+    // Typing narrows to the newest entry holding the text, the cursor on the match.
+    var (editor, _) = type(bytes("draft", Self.ctrlR, "pri"), history: history)
+    #expect(editor.text == "count price > 2000" && editor.cursor == 6)
+    #expect(editor.searchPrompt == "(search 'pri'): ")
+    // Ctrl-R again: the next older one.
+    (editor, _) = type(bytes("draft", Self.ctrlR, "pri", Self.ctrlR), history: history)
+    #expect(editor.text == "count price < 500")
+    // Nothing older: the search fails, the last entry found stays.
+    (editor, _) = type(bytes(Self.ctrlR, "pri", Self.ctrlR, Self.ctrlR), history: history)
+    #expect(editor.text == "count price < 500" && editor.searchPrompt == "(failed search 'pri'): ")
+    // No entry holds it at all.
+    (editor, _) = type(bytes("draft", Self.ctrlR, "zzz"), history: history)
+    #expect(editor.text == "draft" && editor.searchPrompt == "(failed search 'zzz'): ")
+    // Backspace widens the search again, from the newest.
+    (editor, _) = type(bytes(Self.ctrlR, "colr", UInt8(0x7F), UInt8(0x7F)), history: history)
+    #expect(editor.text == "color == Gold" && editor.searchPrompt == "(search 'co'): ")
+  }
+
+  @Test func ctrlRLeavesWithEnterAKeyOrCtrlG() {
+    let history = ["count price < 500", "facets color"]
+    // Enter runs the entry found.
+    let (_, ran) = type(bytes(Self.ctrlR, "fac", "\r"), history: history)
+    #expect(ran.last == .submit("facets color"))
+    // An editing key keeps it to edit: End, then typing.
+    let (kept, _) = type(bytes(Self.ctrlR, "fac", end, " where price < 500"), history: history)
+    #expect(kept.text == "facets color where price < 500" && kept.searchPrompt == nil)
+    // Ctrl-G and Ctrl-C put back the line as it was, cursor and all.
+    for key: UInt8 in [0x07, 0x03] {
+      let (back, _) = type(bytes("draft", left, Self.ctrlR, "fac", key), history: history)
+      #expect(back.text == "draft" && back.cursor == 4 && back.searchPrompt == nil)
+    }
   }
 
   @Test func tabAsksForCompletion() {

@@ -207,6 +207,20 @@ import Testing
     #expect(History.defaultPath(environment: ["HOME": "/home/me"]) == "/home/me/.flt_history")
     #expect(History.defaultPath(environment: ["FLT_HISTORY": ""]) == nil)
   }
+
+  @Test func sessionsShareTheHistoryFileWithoutDuplicates() throws {
+    let path = TemporaryFiles.url("shared-history").path
+    let (first, second) = (History(path: path), History(path: path))
+    #expect(first.add("count"))
+    #expect(second.add("facets color"))
+    #expect(first.add("price < 500"))
+    // Both sessions' entries, in the order typed; one typed again moves to the end.
+    #expect(History(path: path).load() == ["count", "facets color", "price < 500"])
+    #expect(second.add("count"))
+    #expect(History(path: path).load() == ["facets color", "price < 500", "count"])
+    #expect(first.add("  "))
+    #expect(History(path: path).load().count == 3)
+  }
 }
 
 /// Sizes as `:memory` prints them.
