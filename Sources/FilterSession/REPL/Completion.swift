@@ -10,8 +10,8 @@ import Foundation
 package struct Completer {
   /// Field paths of the current data (`camera.megapixels`), in schema order.
   package var fields: [String] = []
-  /// The values of a text field, by path.
-  package var values: (String) -> [String] = { _ in [] }
+  /// The known values of a field, by path.
+  package var values: (String) -> [Value] = { _ in [] }
   /// Named filters and parameters defined with `let`.
   package var filters: [String] = []
   package var parameters: [String] = []
@@ -35,7 +35,7 @@ package struct Completer {
       }
     }
     self.fields = fields
-    if let data = session.current { values = data.texts(of:) }
+    if let data = session.current { values = data.values(of:) }
     filters = session.definitions.filters.keys.sorted()
     parameters = session.definitions.parameters.keys.sorted()
     datasets = session.datasets.map(\.name)
@@ -73,8 +73,8 @@ package struct Completer {
       if Completer.words(before) == ["load"] {
         return files(prefix, replacing: prefix.count + 1)
       }
-      // Inside a string: the values of the field compared.
-      let candidates = valueCandidates(before, prefix: prefix).map(Completer.quoted)
+      // Inside a string: the texts of the field compared.
+      let candidates = valueCandidates(before, prefix: prefix, inQuotes: true)
       return Completion(prefix.count + 1, candidates, space: true)
     }
     var start = line.endIndex
@@ -106,9 +106,17 @@ package struct Completer {
     if prefix.hasPrefix("$") {
       return Completion(prefix.count, matching(parameters.map { "$" + $0 }, prefix), space: true)
     }
-    let values = valueCandidates(before, prefix: prefix)
+    let values = valueCandidates(before, prefix: prefix, inQuotes: false)
     if !values.isEmpty {
-      return Completion(prefix.count, values.map(Completer.bareOrQuoted), space: true)
+      // In a list (`in (Starlight, `) the comma comes next, not a space.
+      let inList = [.comma, .leftParen].contains(Completer.tokens(before).last?.kind)
+      return Completion(prefix.count, values, space: !inList)
+    }
+    if let last = words.last, last == "by" || (last == "," && words.contains("by")) {
+      // Sort keys: fields (and what they compute from).
+      let candidates = matching(fields, prefix)
+      let isField = candidates.count == 1 && fields.contains { $0.hasPrefix(candidates[0] + ".") }
+      return Completion(prefix.count, candidates, space: !isField)
     }
     var names = fields + filters + Vocabulary.keywords + Vocabulary.clauses
     if words.isEmpty { names += Vocabulary.statements }
@@ -117,10 +125,28 @@ package struct Completer {
     return Completion(prefix.count, candidates, space: !isField)
   }
 
-  /// After `load`: the data files and folders whose path starts with `typed`, quoted; a file
-  /// closes its quote, a folder stays open for the next Tab.
-  /// The files (with one of `extensions`) and folders whose path starts with `typed`, quoted
-  /// as a string unless `quoted` is false.
+  /// `choices` laid out in columns for a terminal `width` wide, down then across as `ls`
+  /// does: every column as wide as the widest choice and two spaces, no choice broken across
+  /// lines.
+  package static func columns(_ choices: [String], width: Int) -> [String] {
+    guard !choices.isEmpty else { return [] }
+    let column = (choices.map { DisplayWidth.of($0) }.max() ?? 0) + 2
+    let perLine = Swift.max(1, (width + 2) / column)
+    let lines = (choices.count + perLine - 1) / perLine
+    return (0..<lines).map { line in
+      var text = ""
+      for index in stride(from: line, to: choices.count, by: lines) {
+        let choice = choices[index]
+        text += choice + String(repeating: " ", count: column - DisplayWidth.of(choice))
+      }
+      while text.last == " " { text.removeLast() }
+      return text
+    }
+  }
+
+  /// The files (with one of `extensions`: data files after `load`) and folders whose path
+  /// starts with `typed`, quoted as a string unless `quoted` is false; a file closes its
+  /// quote, a folder stays open for the next Tab.
   private func files(
     _ typed: String, replacing count: Int,
     extensions: [String] = ["json", "jsonl", "ndjson", "csv", "tsv", "gz"], quoted: Bool = true
@@ -155,10 +181,26 @@ package struct Completer {
     }
   }
 
-  /// The known values of the field compared before `text`'s end that start with `prefix`.
-  private func valueCandidates(_ text: String, prefix: String) -> [String] {
+  /// The known values of the field compared before `text`'s end that start with `prefix`,
+  /// as a filter writes them: texts (in alphabetical order) bare or quoted (only texts, and
+  /// quoted, `inQuotes`), then numbers and true/false in their order (`64`, `128`, ...).
+  private func valueCandidates(_ text: String, prefix: String, inQuotes: Bool) -> [String] {
     guard let field = subjectOfValue(text) else { return [] }
-    return matching(values(field), prefix)
+    let known = values(field)
+    let texts = known.compactMap { value -> String? in
+      if case .string(let text) = value { text } else { nil }
+    }
+    let written = matching(texts, prefix).map(inQuotes ? Completer.quoted : Completer.bareOrQuoted)
+    guard !inQuotes else { return written }
+    let literals = known.compactMap { value -> String? in
+      switch value {
+      case .int(let n): String(n)
+      case .double(let d) where d.isFinite: String(d)
+      case .bool(let b): String(b)
+      default: nil
+      }
+    }
+    return written + literals.filter { $0.hasPrefix(prefix) }
   }
 
   /// The field whose value comes next: `color == `, `color in (Starlight, `, `name contains `.

@@ -105,7 +105,8 @@ package struct TerminalLoop {
     if shared.count > completion.replacing {
       editor.replace(before: completion.replacing, with: shared)
     } else if listing {
-      write("\r\n" + candidates.joined(separator: "  ") + "\r\n")
+      let lines = Completer.columns(candidates, width: TerminalLoop.columns() - 1)
+      write("\r\n" + lines.joined(separator: "\r\n") + "\r\n")
     }
   }
 

@@ -77,28 +77,41 @@ public final class Dataset {
     rows = []
   }
 
-  /// The distinct texts of the field at `path` (the elements, for a list of texts), most
-  /// frequent first: what Tab offers after `color == `. Counted once per field, then kept.
-  public func texts(of path: String) -> [String] {
-    if let known = textCache[path] { return known }
-    var texts: [String] = []
+  /// The distinct values of the field at `path` (the elements, for a list): texts most
+  /// frequent first, then numbers and true/false in order: what Tab offers after
+  /// `color == ` or `diskSpace == `. Counted once per field, then kept.
+  public func values(of path: String) -> [Value] {
+    if let known = valueCache[path] { return known }
+    var texts: [Value] = []
+    var others: [Value] = []
     if let database {
-      texts = (try? database.frequentTexts(of: path)) ?? []
-      textCache[path] = texts
-      return texts
-    }
-    if let counter = try? FacetCounter(
+      texts = ((try? database.frequentTexts(of: path)) ?? []).map(Value.string)
+    } else if let counter = try? FacetCounter(
       [FieldPath(path)], filter: nil, source: SourceText(""), for: recordType)
     {
       for count in counter.count(rows).facets.first?.counts ?? [] {
-        if case .string(let text) = count.value { texts.append(text) }
+        switch count.value {
+        case .string: texts.append(count.value)
+        case .int, .double, .bool: others.append(count.value)
+        default: break
+        }
       }
     }
-    textCache[path] = texts
-    return texts
+    // (A field's values have one type: numbers, or true and false.)
+    func order(_ value: Value) -> Double {
+      switch value {
+      case .int(let n): Double(n)
+      case .double(let d): d
+      case .bool(let b): b ? 1 : 0
+      default: 0
+      }
+    }
+    let values = texts + others.sorted { order($0) < order($1) }
+    valueCache[path] = values
+    return values
   }
 
-  private var textCache: [String: [String]] = [:]
+  private var valueCache: [String: [Value]] = [:]
 
   /// The name a file gets when `load` gives none: its file name without the extension.
   public static func defaultName(for path: String) -> String {

@@ -9,8 +9,9 @@ import Testing
     completer.fields = ["color", "camera", "camera.megapixels", "camera.zoom", "price", "tags"]
     completer.values = { field in
       switch field {
-      case "color": ["Midnight", "Space Black", "Silver", "Starlight"]
-      case "tags": ["5G", "eSIM"]
+      case "color": ["Midnight", "Space Black", "Silver", "Starlight"].map(Value.string)
+      case "tags": ["5G", "eSIM"].map(Value.string)
+      case "diskSpace": [64, 128, 256, 512, 1024].map(Value.int)
       default: []
       }
     }
@@ -19,6 +20,39 @@ import Testing
     completer.datasets = ["phones", "cards"]
     return completer
   }()
+
+  @Test func numbersAfterAComparisonInOrderAndNoSpaceInALists() {
+    #expect(
+      completer.complete("diskSpace == ").candidates == ["64", "128", "256", "512", "1024"])
+    #expect(completer.complete("diskSpace >= 1").candidates == ["128", "1024"])
+    let listed = completer.complete("color in (Sta")
+    #expect(listed.candidates == ["Starlight"] && !listed.appendsSpace)
+    #expect(completer.complete("color == Sta").appendsSpace)
+    // Inside quotes, only texts.
+    #expect(completer.complete("diskSpace == \"").candidates.isEmpty)
+  }
+
+  @Test func choicesAreListedInColumnsWithoutBreakingAWord() {
+    let choices = ["Midnight", "\"Space Black\"", "Silver", "Starlight", "Blue", "Red", "Gold"]
+    #expect(
+      Completer.columns(choices, width: 45) == [
+        "Midnight       Starlight      Gold",
+        "\"Space Black\"  Blue",
+        "Silver         Red",
+      ])
+    // Too narrow for two: one a line.
+    #expect(Completer.columns(choices, width: 10) == choices)
+    #expect(Completer.columns([], width: 80).isEmpty)
+  }
+
+  @Test func sortKeysAreFields() {
+    #expect(completer.complete("price < 5 order by p").candidates == ["price"])
+    #expect(
+      completer.complete("order by price desc, c").candidates == [
+        "camera", "camera.megapixels", "camera.zoom", "color",
+      ])
+    #expect(!completer.complete("order by ").candidates.contains("and"))
+  }
 
   @Test func valuesOfTheFieldCompared() {
     let spaced = completer.complete("count color == Sp")
