@@ -30,6 +30,19 @@ extension Session {
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     if alias == nil { try checkNameFree(name, for: resolved, path, context) }
     let (format, read) = try readOptions(options, context)
+    if format == nil, DataFormat(path: resolved) == nil, FilePaths.canonical(resolved) != nil {
+      // Said here, in the statement's terms (the reader's own message names a flag).
+      let script = resolved.lowercased().hasSuffix(".flt")
+      throw context.error(
+        Diagnostic(
+          .cannotLoad, at: path.range,
+          message: script
+            ? "\"\(path.text)\" is a script, not data"
+            : "cannot tell the format of \"\(path.text)\" from its name",
+          help: script
+            ? "run a script with :run \(path.text) in the REPL, or flt run \(path.text)"
+            : "name it: load \"\(path.text)\" format csv (or json, jsonl, tsv)"))
+    }
     let dataset: Dataset
     do {
       dataset =
@@ -151,8 +164,10 @@ extension Session {
           Diagnostic(
             .invalidSetting, at: option.name.range,
             message: "'load' has no option '\(option.name.text)'",
-            help: suggestion.map { "did you mean '\($0)'?" }
-              ?? "its options are null, type, root, format and table"))
+            help: option.name.text == "as"
+              ? "'as NAME' comes right after the path, before the options: load \"data.csv\" as d format csv"
+              : suggestion.map { "did you mean '\($0)'?" }
+                ?? "its options are null, type, root, format and table"))
       }
     }
     return (format, read)

@@ -34,6 +34,21 @@ import Testing
     #expect(harness.session.datasets.map(\.path) == [other])
   }
 
+  @Test func loadSaysHowToNameAFormatInTheStatement() throws {
+    let script = try #require(harness.failure("load \"phones.flt\""))
+    #expect(script.codes == [.cannotLoad])
+    #expect(script.rendered.contains("\"phones.flt\" is a script, not data"))
+    #expect(script.rendered.contains("help: run a script with :run phones.flt"))
+    let url = TemporaryFiles.url("records.data")
+    try Data("a,b\n1,2\n".utf8).write(to: url)
+    let unknown = try #require(harness.failure("load \"\(url.path)\""))
+    #expect(unknown.rendered.contains("help: name it: load \"\(url.path)\" format csv"))
+    #expect(!unknown.rendered.contains("--input-format"))
+    #expect(harness.printed("load \"\(url.path)\" as d format csv\ncount b == 2") == "1\n")
+    let late = try #require(harness.failure("load \"\(url.path)\" format csv as d"))
+    #expect(late.rendered.contains("'as NAME' comes right after the path"))
+  }
+
   @Test func loadErrorsPointAtThePath() throws {
     let missing = try #require(harness.failure("load \"nope.json\""))
     #expect(missing.codes == [.cannotLoad])
