@@ -1,16 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `flt --filter-file FILE`: the query read from a file, with its errors placed in it.
 @Suite struct FilterFileTests {
-  typealias Run = CLITests.Run
-
-  func flt(_ arguments: [String], stdin: String? = nil) throws -> Run {
+  func flt(_ arguments: [String], stdin: String = "") throws -> CLITests.Run {
     try CLITests.flt(arguments, stdin: stdin)
   }
 
+  /// A query file with `text`.
   func file(_ text: String, _ name: String) throws -> String {
-    try CLITests.temporaryFile(Array(text.utf8), name: name).path
+    try TemporaryFiles.write(text, name).path
   }
 
   @Test func theQueryComesFromTheFileOverSeveralLines() throws {
