@@ -66,8 +66,6 @@ extension Session {
     return (resolved, dataset)
   }
 
-  /// `load "shop.db" table phones` (or a `postgresql://` URL): the table's columns are read;
-  /// its rows stay in the database, where the statements on it run.
   /// A `load` without `as` may replace only data loaded from the same place (loading it
   /// again); data of the same name from elsewhere stays, and the user names the new data.
   private func checkNameFree(
@@ -86,6 +84,8 @@ extension Session {
         help: "give it another name: load \"\(path.text)\" as \(suggestion)"))
   }
 
+  /// `load "shop.db" table phones` (or a `postgresql://` URL): the table's columns are read;
+  /// its rows stay in the database, where the statements on it run.
   private func load(
     _ path: Name, table option: LoadOption, as alias: Name?, options: [LoadOption],
     _ context: Context
