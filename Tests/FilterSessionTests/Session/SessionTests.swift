@@ -34,6 +34,19 @@ import Testing
     #expect(harness.session.datasets.map(\.path) == [other])
   }
 
+  @Test func aFieldsValuesForCompletion() throws {
+    harness.run("load \"phones.json\"")
+    let data = try #require(harness.session.current)
+    // Numbers in order, texts most frequent first, elements of lists, nothing for others.
+    let disks = data.values(of: "diskSpace")
+    #expect(disks.first == .int(64) && disks.last == .int(1024) && disks.count == 5)
+    #expect(data.values(of: "color").allSatisfy { if case .string = $0 { true } else { false } })
+    #expect(data.values(of: "tags").contains(.string("5G")))
+    #expect(data.values(of: "inStock") == [.bool(false), .bool(true)])
+    #expect(data.values(of: "nope").isEmpty)
+    #expect(data.values(of: "released").isEmpty)
+  }
+
   @Test func loadSaysHowToNameAFormatInTheStatement() throws {
     let script = try #require(harness.failure("load \"phones.flt\""))
     #expect(script.codes == [.cannotLoad])
