@@ -204,6 +204,24 @@ import Testing
     #expect(screen.waitFor("phones> count\n111\n"))
   }
 
+  /// Keys typed while a statement runs are not echoed into its output: the next prompt
+  /// shows them, ready to edit.
+  @Test(.enabled(if: hasTmux)) func typedAheadTextWaitsForTheNextPrompt() throws {
+    var lines = ""
+    for n in 0..<300_000 { lines += "{\"n\":\(n)}\n" }
+    let big = try CLITests.temporaryFile(Array(lines.utf8), name: "ahead.jsonl")
+    defer { try? FileManager.default.removeItem(at: big) }
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("phones>"))
+    try screen.keys("load \"\(big.path)\" as big", "Enter")
+    Thread.sleep(forTimeInterval: 0.2)
+    try screen.keys("count n >= 299999")
+    #expect(screen.waitFor("big> count n >= 299999"))
+    #expect(screen.text.components(separatedBy: "count n >= 299999").count == 2)
+    try screen.keys("Enter")
+    #expect(screen.waitFor("count n >= 299999\n1\n"))
+  }
+
   @Test(.enabled(if: hasTmux)) func errorsDoNotEndTheSessionAndCrashesRestoreTheTerminal() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))

@@ -54,6 +54,16 @@ enum RawMode {
     return true
   }
 
+  /// While a statement runs: the settings from before raw mode (output as usual, Ctrl-C a
+  /// signal), except that keys typed ahead are neither echoed nor held for a whole line:
+  /// they wait, unseen, and the next prompt shows them as typed.
+  static func quiet() {
+    rawSettings = nil
+    guard var settings = savedSettings else { return }
+    settings.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON)
+    _ = tcsetattr(0, TCSANOW, &settings)
+  }
+
   /// Puts back the settings raw mode replaced (safe to call at any time, and from a signal
   /// handler: it only calls `tcsetattr`).
   static func restore() {

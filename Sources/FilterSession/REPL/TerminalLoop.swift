@@ -75,7 +75,7 @@ package struct TerminalLoop {
           entry = ""
           editor.remember(text)
           history.add(text)
-          RawMode.restore()
+          RawMode.quiet()
           Interrupt.reset()
           let goOn = repl.handle(text)
           guard goOn, RawMode.enter() else { break reading }
