@@ -187,11 +187,17 @@ import Testing
     #expect(!saved.contains("junk"))
   }
 
+  /// A JSON Lines file of `records` records (`n` counting from 0, and a name) that takes
+  /// long enough to load in a debug build for keys to arrive while it loads.
+  static func bigFile(records: Int, name: String) throws -> URL {
+    var lines = ""
+    for n in 0..<records { lines += "{\"n\":\(n),\"name\":\"item \(n)\"}\n" }
+    return try CLITests.temporaryFile(Array(lines.utf8), name: name)
+  }
+
   @Test(.enabled(if: hasTmux)) func ctrlCStopsALongStatementAndChangesNothing() throws {
     // 400,000 records: seconds to load in a debug build, so Ctrl-C comes while it loads.
-    var lines = ""
-    for n in 0..<400_000 { lines += "{\"n\":\(n),\"name\":\"item \(n)\"}\n" }
-    let big = try CLITests.temporaryFile(Array(lines.utf8), name: "big.jsonl")
+    let big = try Self.bigFile(records: 400_000, name: "big.jsonl")
     defer { try? FileManager.default.removeItem(at: big) }
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))
@@ -207,9 +213,7 @@ import Testing
   /// Keys typed while a statement runs are not echoed into its output: the next prompt
   /// shows them, ready to edit.
   @Test(.enabled(if: hasTmux)) func typedAheadTextWaitsForTheNextPrompt() throws {
-    var lines = ""
-    for n in 0..<300_000 { lines += "{\"n\":\(n)}\n" }
-    let big = try CLITests.temporaryFile(Array(lines.utf8), name: "ahead.jsonl")
+    let big = try Self.bigFile(records: 300_000, name: "ahead.jsonl")
     defer { try? FileManager.default.removeItem(at: big) }
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))
