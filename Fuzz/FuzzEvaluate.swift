@@ -14,13 +14,20 @@ let schema = Schema([
 ])
 
 let records: [[Value]] = [
-  [.int(1), .double(2.5), .string("a"), .bool(true), .date(CalendarDate(daysSinceEpoch: 19_000)),
-   .dateTime(Instant(seconds: 1_600_000_000)), .duration(TimeSpan(nanoseconds: 3_600_000_000_000)),
-   .list([.string("a"), .null]), .record([.int(3)])],
-  [.int(Int64.max), .double(-0.0), .string("é"), .bool(false), .null, .null,
-   .duration(TimeSpan(nanoseconds: Int64.min)), .list([]), .null],
-  [.int(Int64.min), .double(1e308), .string(""), .null, .date(CalendarDate(daysSinceEpoch: 2_932_896)),
-   .dateTime(Instant(seconds: 253_402_300_799)), .null, .null, .record([.int(-1)])],
+  [
+    .int(1), .double(2.5), .string("a"), .bool(true), .date(CalendarDate(daysSinceEpoch: 19_000)),
+    .dateTime(Instant(seconds: 1_600_000_000)), .duration(TimeSpan(nanoseconds: 3_600_000_000_000)),
+    .list([.string("a"), .null]), .record([.int(3)]),
+  ],
+  [
+    .int(Int64.max), .double(-0.0), .string("é"), .bool(false), .null, .null,
+    .duration(TimeSpan(nanoseconds: Int64.min)), .list([]), .null,
+  ],
+  [
+    .int(Int64.min), .double(1e308), .string(""), .null,
+    .date(CalendarDate(daysSinceEpoch: 2_932_896)),
+    .dateTime(Instant(seconds: 253_402_300_799)), .null, .null, .record([.int(-1)]),
+  ],
   [.null, .null, .null, .null, .null, .null, .null, .null, .null],
 ]
 
@@ -62,8 +69,9 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let record = row >= 0 && row < records.count ? records[row] : nulls
     return reference.evaluate(filter, on: record).truth == .true
   }
-  for codedLimit in [4096, 0] {
-    let table = ColumnTable(schema: schema, rows: records, codedLimit: codedLimit)
+  for (codedLimit, sparseShare) in [(4096, 1.0 / 16), (0, 1.0 / 16), (4096, 2.0)] {
+    let table = ColumnTable(
+      schema: schema, rows: records, codedLimit: codedLimit, sparseShare: sparseShare)
     guard
       let columns = try? CompiledFilter(
         filter, source: SourceText(text), for: table.recordType, parameters: parameters
@@ -84,14 +92,17 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// Under evaluation limits (small ones, picked from the input's size), every engine gives
 /// the unlimited answer or stops with no records and says which limit.
 func checkLimits(
-  _ filter: Expr, _ text: String, _ size: Int, expected: [[Value]], faults expectedFaults: FaultCounts
+  _ filter: Expr, _ text: String, _ size: Int, expected: [[Value]],
+  faults expectedFaults: FaultCounts
 ) {
   let limits = EvaluationLimits(
     maxCostPerRecord: (size % 7) * 40, maxCostPerQuery: (size % 11) * 60, assumedTextBytes: 4,
     assumedListCount: 2)
   let table = ColumnTable(schema: schema, rows: records)
-  let rows = FilterEnvironment(RecordType.dynamic(schema), parameters: parameters, evaluationLimits: limits)
-  let columns = FilterEnvironment(table.recordType, parameters: parameters, evaluationLimits: limits)
+  let rows = FilterEnvironment(
+    RecordType.dynamic(schema), parameters: parameters, evaluationLimits: limits)
+  let columns = FilterEnvironment(
+    table.recordType, parameters: parameters, evaluationLimits: limits)
   guard let byRow = try? rows.compileFilter(filter, source: SourceText(text)),
     let byColumn = try? columns.compileFilter(filter, source: SourceText(text))
   else { return }  // refused by the estimate (FLT294)
@@ -102,7 +113,10 @@ func checkLimits(
   let (picked, columnFaults) = byColumn.binding(context.parameters, now: context.now)
     .filter(table.rows)
   let found = picked.map { records[$0] }
-  if columnFaults.overLimit == nil ? found != expected || columnFaults != expectedFaults : !found.isEmpty {
-    fatalError("the column engine under \(limits) disagrees on \(filter): \(found), \(columnFaults)")
+  if columnFaults.overLimit == nil
+    ? found != expected || columnFaults != expectedFaults : !found.isEmpty
+  {
+    fatalError(
+      "the column engine under \(limits) disagrees on \(filter): \(found), \(columnFaults)")
   }
 }

@@ -48,7 +48,8 @@ func checkSQL(_ bound: BoundExpr, _ filter: Expr, expected: Set<Int64>) {
     fatalError("SQLite refused the translation of \(filter): \(error)\n\(sql.count.text)")
   }
   if !expected.isSubset(of: returned) {
-    fatalError("SQLite dropped matching rows of \(filter): \(returned) vs \(expected)\n\(sql.explanation)")
+    fatalError(
+      "SQLite dropped matching rows of \(filter): \(returned) vs \(expected)\n\(sql.explanation)")
   }
   if sql.residual == nil && returned != expected {
     fatalError("SQLite answers \(filter) wrongly: \(returned) vs \(expected)\n\(sql.explanation)")

@@ -16,7 +16,9 @@ struct FuzzContents: Equatable {
   var texts: [[UInt8]]
 }
 
-func fuzzRead(_ path: String, _ format: DataFormat, blockSize: Int) -> Result<FuzzContents, FuzzFailure> {
+func fuzzRead(_ path: String, _ format: DataFormat, blockSize: Int) -> Result<
+  FuzzContents, FuzzFailure
+> {
   do throws(DataError) {
     let reader = try DataReader(path: path, format: format, blockSize: blockSize)
     var contents = FuzzContents(schema: reader.schema, values: [], texts: [])

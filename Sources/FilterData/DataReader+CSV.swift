@@ -89,7 +89,9 @@ extension DataReader {
         } else if decode {
           let values = csvValues(csv, cells, scanner, targets, row: text, line: line)
           if !growth.pending.isEmpty {
-            // Read the row again once the schema has grown to hold it.
+            // Read the row again once the schema has grown to hold it (and what the rows
+            // after it need, so that it grows once for all of them).
+            csvLookAhead(scanner, csv, targets, line: line)
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
             break
           }
@@ -137,6 +139,23 @@ extension DataReader {
       }
     }
     return values
+  }
+
+  /// After a row that needs the schema to grow: notes what the rows after it need too (see
+  /// ``lookAhead(_:)``).
+  func csvLookAhead(
+    _ scanner: CSVScanner, _ csv: CSVColumns, _ targets: [CSVTarget], line: Int
+  ) {
+    var (scanner, line, cells) = (scanner, line, [CSVCell]())
+    noting {
+      for _ in 0..<growthLookahead {
+        line += scanner.newlines
+        scanner.newlines = 0
+        guard let text = try? scanner.record(into: &cells), cells.count == csv.header.count
+        else { return }
+        _ = csvValues(csv, cells, scanner, targets, row: text, line: line)
+      }
+    }
   }
 
   /// Reports the cell of column `target` as one its field's type does not hold, at its own

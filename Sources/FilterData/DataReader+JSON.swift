@@ -22,7 +22,9 @@ extension DataReader {
         } else {
           let values = try scanner.record(layout, depth: 0)
           if !growth.pending.isEmpty {
-            // Read the record again once the schema has grown to hold it.
+            // Read the record again once the schema has grown to hold it (and what the
+            // records after it need, so that it grows once for all of them).
+            lookAhead(&scanner)
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
             framing = savedFraming
             return .success(())
@@ -53,6 +55,20 @@ extension DataReader {
       count += 1
     }
     return .success(())
+  }
+
+  /// After a record that needs the schema to grow: notes what the records after it need too
+  /// (``growthLookahead`` of them at most), so that the schema grows once for all of them,
+  /// not once per record (each growth costs as much as the schema is wide). Stops at the
+  /// first record that is incomplete or malformed: that one is read, and reported, in turn.
+  func lookAhead(_ scanner: inout JSONScanner) {
+    noting {
+      for _ in 0..<growthLookahead {
+        guard framing != .single, (try? jsonFrame(&scanner)) != nil,
+          (try? scanner.record(layout, depth: 0)) != nil
+        else { return }
+      }
+    }
   }
 
   /// Moves past what comes before the next JSON record (`[`, `,`) and returns where the record

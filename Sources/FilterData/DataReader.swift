@@ -49,6 +49,8 @@ public final class DataReader {
   static let sampleBytes = 16 << 20
   /// How many bytes are read at a time.
   static let defaultBlockSize = 4 << 20
+  /// The most values (records times their width) a block of records holds.
+  static let blockValues = 1 << 19
   /// How long a stream may pause, after some records, before the schema is inferred from
   /// them.
   static let pauseMilliseconds: Int32 = 200
@@ -398,6 +400,10 @@ public final class DataReader {
       adopt(grownSchema)
       self.grownSchema = nil
     }
+    // Records of thousands of fields (a file whose records each bring new keys) come in
+    // blocks of fewer records, so that a block holds about as many values as a usual one.
+    let limit =
+      decode ? Swift.min(limit, Swift.max(1, Self.blockValues / Swift.max(1, layout.width))) : limit
     var newlines = 0
     var lastLineStart = lineStart
     result = buffer.withUnsafeBufferPointer { bytes in
@@ -426,14 +432,45 @@ public final class DataReader {
     reportFailures()
   }
 
+  /// How many records after one that needs the schema to grow are looked at too: as many as
+  /// the schema has fields (a growth costs about that much), and at least 1,024.
+  var growthLookahead: Int { Swift.max(1024, schema.fields.count) }
+
+  /// Runs `look` (reading records ahead) keeping what it finds the schema needs, but not the
+  /// values it counts as failures to convert (those records are counted when they are read).
+  func noting(_ look: () -> Void) {
+    let saved = (framing, growth.failures, growth.unreported, growth.line)
+    look()
+    (framing, growth.failures, growth.unreported, growth.line) = saved
+  }
+
   /// Widens the schema by the values of the record that did not fit it (the reader stopped
   /// before that record, and reads it again under the grown schema).
   func grow() {
     var grown = grownSchema ?? schema
+    // New top-level fields are gathered and added at once: a schema is rebuilt per change
+    // otherwise, and records that each bring new keys make thousands of changes.
+    var (added, addedSlots) = ([Schema.Field](), [String: Int]())
     for value in growth.pending {
-      let before = grown.type(at: value.path[...])
-      grown = grown.grown(at: value.path[...], found: value.found)
-      guard let after = grown.type(at: value.path[...]), after != before else { continue }
+      let before: ValueType?
+      let after: ValueType?
+      if value.path.count == 1, grown.field(named: value.path[0]) == nil {
+        let name = value.path[0]
+        if let slot = addedSlots[name] {
+          before = added[slot].type
+          added[slot] = added[slot].grown(to: added[slot].type.widened(with: value.found))
+        } else {
+          before = nil
+          addedSlots[name] = added.count
+          added.append(Schema.Field(name, value.found, optional: true))
+        }
+        after = addedSlots[name].map { added[$0].type }
+      } else {
+        before = grown.type(at: value.path[...])
+        grown = grown.grown(at: value.path[...], found: value.found)
+        after = grown.type(at: value.path[...])
+      }
+      guard let after, after != before else { continue }
       let field = value.path.joined(separator: ".")
       let problem = DataProblem(
         code: .unexpectedType,
@@ -447,6 +484,6 @@ public final class DataReader {
       changes.append(SchemaChange(path: value.path, before: before, after: after, place: place))
     }
     growth.pending.removeAll()
-    grownSchema = grown
+    grownSchema = added.isEmpty ? grown : Schema(grown.fields + added)
   }
 }

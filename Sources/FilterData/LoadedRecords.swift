@@ -25,7 +25,8 @@ public struct LoadedRecords: Sendable {
   /// in a column of integers, a field first seen late); the records read before it grew are
   /// then read again from their text, so that every row fits the final schema. `stop` is
   /// asked after each block; once it says true the reading ends there (the caller, which
-  /// asked, drops the partial data).
+  /// asked, drops the partial data). Only the columns a record has a value in grow with it:
+  /// records that each bring new keys cost what their values do (see ``Column``).
   ///
   /// This thread parses blocks while another builds the columns of the block before.
   public init(
@@ -43,17 +44,17 @@ public struct LoadedRecords: Sendable {
       return built
     }
     var format = RecordFields.json
-    // The rows before `stale` were read under an older schema than the current one.
-    var (sent, stale, version) = (0, 0, reader.schemaVersion)
+    // The rows before `stale` were read under a schema whose fields have since widened (a
+    // field first seen later is null in them already: they need not be read again).
+    var (sent, stale) = (0, 0)
     do throws(DataError) {
       while !stop(), let block = try reader.next() {
-        if reader.schemaVersion != version {
-          (stale, version) = (sent, reader.schemaVersion)
-        }
         if let first = block.first { format = first.format }
         handoff.send(Block(records: block, offset: reader.bufferOffset))
         _ = handoff.takeBack()
         sent += block.count
+        // (The schema grows after a block, for the records after it.)
+        if reader.takeSchemaChanges().contains(where: { !$0.isNewField }) { stale = sent }
         for warning in reader.takeWarnings() { warn(warning.description) }
       }
     } catch {
@@ -71,7 +72,6 @@ public struct LoadedRecords: Sendable {
       let old = DataRecord(values: [], text: text, format: format)
       built.builder.replace(row: row, with: reader.redecoded(old).values)
     }
-    _ = reader.takeSchemaChanges()
     self.table = built.builder.finish(reader.schema)
     self.texts = built.texts
     self.format = format

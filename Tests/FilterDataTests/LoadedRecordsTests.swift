@@ -135,3 +135,42 @@ import Testing
     #expect(Array(loaded.record(1).text) == Array(#"{"a": 22}"#.utf8))
   }
 }
+
+/// Records that each bring new keys: what a load costs grows with the values, not with the
+/// fields times the records.
+@Suite struct ManyKeysLoadTests {
+  @Test func recordsThatEachBringNewKeysLoadIntoSparseColumns() throws {
+    // 11,000 records of two new keys each: the last 1,000 come after the sample, so the
+    // schema grows while they are read.
+    let count = 11_000
+    let text = (0..<count).map { #"{"k\#($0)_a":\#($0),"k\#($0)_b":"x"}"# }
+      .joined(separator: "\n")
+    let path = try DataFiles.write(text, "newkeys.jsonl")
+    let reader = try DataReader(path: path)
+    let loaded = try LoadedRecords(reading: reader)
+    #expect(loaded.count == count)
+    #expect(loaded.table.schema.fields.count == 2 * count)
+    // The schema grows once for many records (1,024 or more looked at past each misfit),
+    // not once per record.
+    #expect(reader.schemaVersion < 10)
+    // Each column holds its one value (2 x 11,000 x 11,000 slots, were they dense).
+    #expect(loaded.table.columns[2 * count - 1].layout == "sparse, 1 with a value")
+    #expect(loaded.bytes < 8 << 20)
+    for row in [0, 5_000, 10_000, 10_500, count - 1] {
+      #expect(loaded.table.value(row: row, slot: 2 * row) == .int(Int64(row)))
+      #expect(loaded.table.value(row: row, slot: 2 * row + 1) == .string("x"))
+      #expect(loaded.table.value(row: row, slot: (2 * row + 2) % (2 * count)) == .null)
+    }
+    let filter = try CompiledFilter("k10999_a > 0 or k3_b == x", for: loaded.table.recordType)
+    #expect(filter.filter(loaded.table.rows).matches == [3, 10_999])
+    // Blocks of wide records hold fewer of them: about as many values as a usual block.
+    let again = try DataReader(path: path)
+    var (blocks, read) = (0, 0)
+    while let block = try again.next() {
+      let width = block.map(\.values.count).max() ?? 0
+      #expect(block.count == 1 || block.count * width <= DataReader.blockValues)
+      (blocks, read) = (blocks + 1, read + block.count)
+    }
+    #expect(read == count && blocks > 10)
+  }
+}

@@ -89,8 +89,9 @@ import Testing
     while let block = try reader.next() { records += block }
     #expect(records.count == 10_002)
     #expect(reader.schema.fields[2].type == .string)
-    #expect(records[10_000].values[2] == .double(3.25))
-    #expect(reader.redecoded(records[10_000]).values[2] == .string("3.25"))
+    // The rows after one that grows the schema are looked at before it grows: the decimal
+    // row is read as text already, as the row after it needs.
+    #expect(records[10_000].values[2] == .string("3.25"))
     #expect(records[10_001].values[2] == .string("many"))
     #expect(reader.redecoded(records[3]).values == [.int(3), .string("two\nlines"), .string("3")])
     let changes = reader.takeSchemaChanges()

@@ -36,6 +36,7 @@ extension Column {
     case (.int, _), (.double, _): return false
     case (.coded(_, let dictionary), _): return dictionary.values.allSatisfy { $0.fits(type) }
     case (.values(let values), _): return values.allSatisfy { $0.fits(type) }
+    case (.sparse(let sparse), _): return sparse.values.allSatisfy { $0.fits(type) }
     }
   }
 }

@@ -2,7 +2,7 @@
 /// values, and integers, dates, times, durations, lists and nested records with few distinct
 /// values, as codes into their distinct values; other integers and decimals in flat buffers
 /// with a null mask; anything else (many distinct dates, lists or records; a mix of kinds)
-/// as values.
+/// as values. A column where few rows have a value keeps only those rows and their values.
 public struct Column: Sendable {
   /// How the values are stored.
   enum Storage: Sendable {
@@ -12,6 +12,37 @@ public struct Column: Sendable {
     /// kinds of value with few distinct values.
     case coded([UInt32], Dictionary)
     case values([Value])
+    /// Few rows have a value: those rows and their values (``Sparse``).
+    case sparse(Sparse)
+  }
+
+  /// The values of a column where few rows have one: the rows that have a value, in order,
+  /// and their values; every other row is null. A file whose records each bring new keys has
+  /// thousands of fields with a value in a row or two: stored this way, a column costs what
+  /// its values do, not a slot in every row.
+  struct Sparse: Sendable {
+    /// The rows with a value, in increasing order.
+    var rows: [Int]
+    /// The value of each of those rows (none is null).
+    var values: [Value]
+    /// How many rows the column has.
+    var count: Int
+
+    /// The value of `row`: found by binary search, null when the row has none.
+    func value(at row: Int) -> Value {
+      let index = position(of: row)
+      return index < rows.count && rows[index] == row ? values[index] : .null
+    }
+
+    /// Where `row` is in ``rows``, or where it would go.
+    func position(of row: Int) -> Int {
+      var (low, high) = (0, rows.count)
+      while low < high {
+        let middle = low + (high - low) / 2
+        if rows[middle] < row { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
   }
 
   /// The distinct values of a coded column, with the first row holding each: a test that
@@ -33,6 +64,7 @@ public struct Column: Sendable {
     case .double(let values, _): values.count
     case .coded(let codes, _): codes.count
     case .values(let values): values.count
+    case .sparse(let sparse): sparse.count
     }
   }
 
@@ -46,6 +78,7 @@ public struct Column: Sendable {
       let code = Int(codes[row])
       return code < dictionary.values.count ? dictionary.values[code] : .null
     case .values(let values): return values[row]
+    case .sparse(let sparse): return sparse.value(at: row)
     }
   }
 
@@ -57,6 +90,7 @@ public struct Column: Sendable {
     case .double: "double"
     case .coded(_, let dictionary): "coded, \(dictionary.values.count - 1) distinct"
     case .values: "values"
+    case .sparse(let sparse): "sparse, \(sparse.values.count) with a value"
     }
   }
 
@@ -70,6 +104,8 @@ public struct Column: Sendable {
       codes.count * 4 + dictionary.firstRows.count * 8
         + dictionary.values.reduce(0) { $0 + Column.size(of: $1) }
     case .values(let values): values.reduce(0) { $0 + Column.size(of: $1) }
+    case .sparse(let sparse):
+      sparse.rows.count * 8 + sparse.values.reduce(0) { $0 + Column.size(of: $1) }
     }
   }
 

@@ -4,27 +4,30 @@
 /// others as values); decimals are flat (and integers become decimals when one arrives, if
 /// every one is exact as a decimal); a mix of kinds is kept as values. Rows may be replaced later (a record read again after its schema grew).
 public struct ColumnBuilder: Sendable {
-  private var buffers: [ColumnBuffer] = []
+  private var columns: [BuildingColumn] = []
   /// How many rows were appended.
   public private(set) var count = 0
 
-  /// How many distinct values a column codes, unless they are text or true-or-false values
-  /// (always coded); past that, integers are kept flat and other values as values.
-  let codedLimit: Int
+  /// When columns are coded, and when sparse.
+  let forms: ColumnForms
+  /// How many distinct values a column codes (see ``ColumnForms/codedLimit``).
+  var codedLimit: Int { forms.codedLimit }
 
   /// An empty builder.
   public init() { self.init(codedLimit: 4096) }
 
-  init(codedLimit: Int) { self.codedLimit = codedLimit }
+  init(codedLimit: Int, sparseShare: Double = 1.0 / 16) {
+    forms = ColumnForms(codedLimit: codedLimit, sparseShare: sparseShare)
+  }
 
   /// Appends a row: its values by slot (a missing slot is null; slots beyond the columns so
-  /// far add columns, null in the rows before).
+  /// far add columns, null in the rows before). Only the columns the row has a value in are
+  /// touched: a row costs its values, however many fields the table has.
   public mutating func append(_ values: [Value]) {
-    while buffers.count < values.count {
-      buffers.append(ColumnBuffer(nulls: count, codedLimit: codedLimit))
-    }
-    for slot in buffers.indices {
-      buffers[slot].append(slot < values.count ? values[slot] : .null)
+    addColumns(values.count)
+    let (row, forms) = (count, forms)
+    for slot in values.indices where !values[slot].isNull {
+      columns[slot].put(values[slot], row: row, forms)
     }
     count += 1
   }
@@ -32,11 +35,16 @@ public struct ColumnBuilder: Sendable {
   /// Replaces row `row` (an appended one) with `values`.
   public mutating func replace(row: Int, with values: [Value]) {
     guard row >= 0, row < count else { return }
-    while buffers.count < values.count {
-      buffers.append(ColumnBuffer(nulls: count, codedLimit: codedLimit))
+    addColumns(values.count)
+    let forms = forms
+    for slot in columns.indices {
+      columns[slot].set(row, slot < values.count ? values[slot] : .null, forms)
     }
-    for slot in buffers.indices {
-      buffers[slot].set(row, slot < values.count ? values[slot] : .null)
+  }
+
+  private mutating func addColumns(_ total: Int) {
+    if columns.count < total {
+      columns += repeatElement(BuildingColumn(), count: total - columns.count)
     }
   }
 
@@ -44,15 +52,91 @@ public struct ColumnBuilder: Sendable {
   /// become decimals (as the row readers see them), and a column whose values do not all
   /// have the field's type keeps them as values.
   public func finish(_ schema: Schema) -> ColumnTable {
-    var columns: [Column] = []
-    for (slot, field) in schema.fields.enumerated() {
-      var buffer =
-        slot < buffers.count
-        ? buffers[slot] : ColumnBuffer(nulls: count, codedLimit: codedLimit)
-      buffer.conform(to: field.type)
-      columns.append(Column(storage: buffer.storage))
+    let columns = schema.fields.indices.map { slot in
+      let column = slot < self.columns.count ? self.columns[slot] : BuildingColumn()
+      return Column(storage: column.storage(rows: count, schema.fields[slot].type, forms))
     }
     return ColumnTable(schema: schema, count: count, columns: columns)
+  }
+}
+
+/// What decides a column's form while it is built.
+struct ColumnForms: Sendable {
+  /// How many distinct values a column codes, unless they are text or true-or-false values
+  /// (always coded); past that, integers are kept flat and other values as values.
+  let codedLimit: Int
+  /// A column where fewer than this share of the rows have a value is sparse (see
+  /// ``Column/Sparse``).
+  let sparseShare: Double
+
+  /// Whether `values` values in `rows` rows are few enough to keep sparse.
+  func isSparse(_ values: Int, in rows: Int) -> Bool {
+    Double(values) < Double(rows) * sparseShare
+  }
+}
+
+/// One column being built. While few of its rows have a value, it keeps only those rows and
+/// their values; once enough do, a ``ColumnBuffer`` in the form its values need. Either way
+/// the rows with no value are added only when a later row has one (or at the end), so a
+/// row costs nothing in the columns it has no value in.
+struct BuildingColumn: Sendable {
+  private var sparse = Column.Sparse(rows: [], values: [], count: 0)
+  private var dense: ColumnBuffer?
+
+  mutating func put(_ value: Value, row: Int, _ forms: ColumnForms) {
+    if dense != nil {
+      dense?.pad(to: row)
+      dense?.append(value)
+      return
+    }
+    sparse.rows.append(row)
+    sparse.values.append(value)
+    if !forms.isSparse(sparse.values.count, in: row + 1) { dense = buffer(forms) }
+  }
+
+  mutating func set(_ row: Int, _ value: Value, _ forms: ColumnForms) {
+    if let count = dense?.count {
+      if row < count {
+        dense?.set(row, value)
+      } else if !value.isNull {
+        dense?.pad(to: row)
+        dense?.append(value)
+      }
+      return
+    }
+    let index = sparse.position(of: row)
+    if index < sparse.rows.count, sparse.rows[index] == row {
+      if value.isNull {
+        sparse.rows.remove(at: index)
+        sparse.values.remove(at: index)
+      } else {
+        sparse.values[index] = value
+      }
+    } else if !value.isNull {
+      sparse.rows.insert(row, at: index)
+      sparse.values.insert(value, at: index)
+    }
+  }
+
+  /// The column of `rows` rows, read as a field of `type` (see ``ColumnBuilder/finish(_:)``).
+  func storage(rows: Int, _ type: ValueType, _ forms: ColumnForms) -> Column.Storage {
+    guard dense != nil || !forms.isSparse(sparse.values.count, in: rows) else {
+      return .sparse(Column.Sparse(rows: sparse.rows, values: sparse.values, count: rows))
+    }
+    var column = dense ?? buffer(forms)
+    column.pad(to: rows)
+    column.conform(to: type)
+    return column.storage
+  }
+
+  /// The sparse rows so far as a buffer.
+  private func buffer(_ forms: ColumnForms) -> ColumnBuffer {
+    var buffer = ColumnBuffer(nulls: 0, codedLimit: forms.codedLimit)
+    for (row, value) in zip(sparse.rows, sparse.values) {
+      buffer.pad(to: row)
+      buffer.append(value)
+    }
+    return buffer
   }
 }
 
@@ -107,6 +191,11 @@ struct ColumnBuffer: Sendable {
       return .coded(codes, found)
     case .values: return .values(values)
     }
+  }
+
+  /// Appends nulls up to row `row`.
+  mutating func pad(to row: Int) {
+    while count < row { append(.null) }
   }
 
   mutating func append(_ value: Value) {

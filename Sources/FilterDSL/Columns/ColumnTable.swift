@@ -33,9 +33,12 @@ public final class ColumnTable: Sendable {
   }
 
   /// A table of `rows` whose columns code at most `codedLimit` distinct values (text and
-  /// true-or-false values aside).
-  convenience init(schema: Schema, rows: [[Value]], codedLimit: Int) {
-    var builder = ColumnBuilder(codedLimit: codedLimit)
+  /// true-or-false values aside), sparse where fewer than `sparseShare` of the rows have a
+  /// value (2 makes every column sparse).
+  convenience init(
+    schema: Schema, rows: [[Value]], codedLimit: Int, sparseShare: Double = 1.0 / 16
+  ) {
+    var builder = ColumnBuilder(codedLimit: codedLimit, sparseShare: sparseShare)
     for row in rows { builder.append(row) }
     let table = builder.finish(schema)
     self.init(schema: schema, count: table.count, columns: table.columns)

@@ -101,6 +101,10 @@ public struct SchemaChange: Sendable {
   /// The first value that did not fit, with its file, line and column (a note).
   public var place: DataError
 
+  /// Whether the change adds a top-level field: the records read before it are null there,
+  /// as they are read again.
+  public var isNewField: Bool { before == nil && path.count == 1 }
+
   /// The field's dotted path, for messages.
   public var field: String { path.joined(separator: ".") }
 }

@@ -152,7 +152,7 @@ package struct LineEditor: Sendable {
     case .reverseSearch:
       find(before: current.found ?? history.count)
     case .backspace:
-      guard !current.query.isEmpty else { return .none }
+      guard !current.query.isEmpty else { return Action.none }
       current.query.removeLast()
       search = current
       find(before: history.count)

@@ -97,6 +97,46 @@ import Testing
     }
   }
 
+  @Test func columnsWithFewValuesKeepOnlyThoseRows() {
+    // Each record brings a new key: 2,000 columns, each with a value in one row.
+    var builder = ColumnBuilder()
+    for row in 0..<2000 {
+      builder.append(Array(repeating: .null, count: row) + [.int(Int64(row))])
+    }
+    let schema = Schema((0..<2000).map { .init("k\($0)", .int, optional: true) })
+    let built = builder.finish(schema)
+    #expect(built.count == 2000)
+    // The first columns had a value in most of the rows so far: dense until the end.
+    #expect(built.columns[0].layout.hasPrefix("coded"))
+    #expect(built.columns[1999].layout == "sparse, 1 with a value")
+    #expect(built.columns[1999].bytes < 100)
+    #expect(built.columns.reduce(0) { $0 + $1.bytes } < 2000 * 100)
+    for row in [0, 1, 17, 1000, 1999] {
+      #expect(built.value(row: row, slot: row) == .int(Int64(row)))
+      #expect(built.value(row: row, slot: (row + 1) % 2000) == .null)
+    }
+    #expect(built.value(row: 2000, slot: 1999) == .null)
+    #expect(built.value(row: -1, slot: 1999) == .null)
+  }
+
+  @Test func sparseRowsCanBeReplaced() {
+    var builder = ColumnBuilder(codedLimit: 4096, sparseShare: 2)
+    for n in 0..<6 { builder.append(n % 2 == 0 ? [.string("s\(n)")] : []) }
+    builder.replace(row: 2, with: [])  // removes a value
+    builder.replace(row: 3, with: [.string("new")])  // adds one between two others
+    builder.replace(row: 4, with: [.string("four")])  // replaces one
+    let built = builder.finish(Schema([.init("s", .string, optional: true)]))
+    #expect(built.columns[0].layout == "sparse, 3 with a value")
+    #expect(
+      (0..<6).map { built.value(row: $0, slot: 0) } == [
+        .string("s0"), .null, .null, .string("new"), .string("four"), .null,
+      ])
+    // A column dense enough at the end is not sparse, whatever it was while it grew.
+    var late = ColumnBuilder()
+    for n in 0..<64 { late.append(n < 60 ? [] : [.int(1)]) }
+    #expect(late.finish(Schema([.init("n", .int)])).columns[0].layout == "coded, 1 distinct")
+  }
+
   @Test func sizesCountBuffersAndText() {
     let built = table(.int, (0..<5000).map { .int(Int64($0)) })
     #expect(built.columns[0].bytes == 40_000)

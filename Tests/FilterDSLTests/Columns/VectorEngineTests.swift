@@ -28,6 +28,16 @@ import Testing
     ).binding(TypedFilterGenerator.context.parameters, now: TypedFilterGenerator.context.now)
   }
 
+  /// A table of `records` in one of three forms, by `form`: values with few distinct values
+  /// coded; nothing coded; every column sparse.
+  static func table(_ schema: Schema, _ records: [[Value]], form: Int) -> ColumnTable {
+    switch form % 3 {
+    case 0: ColumnTable(schema: schema, rows: records, codedLimit: 4096)
+    case 1: ColumnTable(schema: schema, rows: records, codedLimit: 0)
+    default: ColumnTable(schema: schema, rows: records, codedLimit: 4096, sparseShare: 2)
+    }
+  }
+
   @Test(arguments: 0..<30)
   func columnsAgreeWithReference(batch: Int) throws {
     let schema = TypedFilterGenerator.schema
@@ -37,8 +47,11 @@ import Testing
       var generator = Generator(seed: seed)
       guard let filter = Self.wellTyped(&generator, depth: 3) else { continue }
       let records = (0..<generator.rng.int(0...80)).map { _ in generator.record() }
-      // Values with few distinct values coded, and not, in turn.
-      let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
+      // Values with few distinct values coded, and not, and every column sparse, in turn.
+      let table = Self.table(schema, records, form: i)
+      if i % 3 == 2, !records.isEmpty {
+        #expect(table.columns.allSatisfy { $0.layout.hasPrefix("sparse") })
+      }
       let compiled = try Self.compile(filter, for: table.recordType)
 
       var expectedFaults = FaultCounts()
@@ -86,7 +99,7 @@ import Testing
       let fields = (0..<generator.rng.int(1...3)).map { _ in
         FieldPath(generator.rng.pick(["i", "j", "s", "b", "tags", "d", "t", "rec.y", "nums"]))
       }
-      let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
+      let table = Self.table(schema, records, form: i)
       let source = SourceText(filter.description)
       let parameters = TypedFilterGenerator.context.parameters
       let now = TypedFilterGenerator.context.now
@@ -123,7 +136,7 @@ import Testing
       let seed = UInt64(90_000 + batch * 1000 + i)
       var generator = Generator(seed: seed)
       let records = (0..<generator.rng.int(0...120)).map { _ in generator.record() }
-      let table = ColumnTable(schema: schema, rows: records, codedLimit: i % 2 == 0 ? 4096 : 0)
+      let table = Self.table(schema, records, form: i)
       let keys = (0..<generator.rng.int(1...3)).map { _ in
         generator.rng.pick(sortable) + generator.rng.pick(["", " desc", " asc"])
           + generator.rng.pick(["", " nulls first", " nulls last"])
