@@ -76,7 +76,7 @@ enum Command {
 
   static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-      if isatty(0) == 1 { return ReplCommand(files: []).run() }
+      if isatty(0) == 1 { return ReplCommand(options: SessionOptions()).run() }
       return usageError("missing FILTER (or, on a terminal, no arguments for the REPL)")
     }
     let rest = Array(arguments.dropFirst())
@@ -99,7 +99,7 @@ enum Command {
       return status
     case "repl":
       return session(rest) {
-        ReplCommand(files: $0.files, parameters: $0.parameters, color: $0.color).run()
+        ReplCommand(options: $0).run()
       }
     case "run":
       return script(rest)
@@ -143,8 +143,7 @@ enum Command {
       guard options.files.count == 1 else {
         return usageError("run takes one script: flt run FILE.flt [-p NAME=VALUE...]")
       }
-      return ScriptCommand.run(
-        options.files[0], parameters: options.parameters, color: options.color)
+      return ScriptCommand.run(options.files[0], options: options)
     }
   }
 

@@ -15,9 +15,10 @@ import Foundation
 /// from a pipe or file): no prompt and no escape codes, one statement per line, and exit
 /// status 2 when any statement failed.
 struct ReplCommand {
-  let files: [String]
-  var parameters: [ParameterValue.Binding] = []
-  var color = ColorChoice.auto
+  /// The files, parameters, colour and memory limit given.
+  let options: SessionOptions
+  var files: [String] { options.files }
+  var color: ColorChoice { options.color }
 
   func run() -> Int32 {
     let output = OutputSink(descriptor: 1)
@@ -32,7 +33,8 @@ struct ReplCommand {
     let repl = Repl(session: session, errors: Command.writeError)
     repl.colored = color == .always || (interactive && Terminal.wantsColor(2, color))
     // Given parameters win over the `let`s of the scripts named here; typed `let`s change them.
-    for (name, value) in parameters { session.bind(parameter: name, to: value) }
+    options.apply(to: session)
+    for (name, value) in options.parameters { session.bind(parameter: name, to: value) }
     for file in files { open(file, repl) }
     session.fixedParameters = []
     if interactive {

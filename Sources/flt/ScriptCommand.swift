@@ -15,8 +15,7 @@ import FilterSession
 /// check` runs the same way, with the session only checking.
 enum ScriptCommand {
   static func run(
-    _ path: String, parameters: [ParameterValue.Binding] = [], checkOnly: Bool = false,
-    color: ColorChoice = .auto
+    _ path: String, options: SessionOptions = SessionOptions(), checkOnly: Bool = false
   ) -> Int32 {
     let source: SourceText
     do {
@@ -29,8 +28,9 @@ enum ScriptCommand {
     let session = Session(output: output, warn: Command.writeError)
     session.baseDirectory = folder(of: path)
     session.checkOnly = checkOnly
-    session.styled = Terminal.wantsColor(1, color)
-    for (name, value) in parameters { session.bind(parameter: name, to: value) }
+    session.styled = Terminal.wantsColor(1, options.color)
+    options.apply(to: session)
+    for (name, value) in options.parameters { session.bind(parameter: name, to: value) }
     // The process exits after this: its memory goes back at once, while freeing a million
     // loaded records one by one takes a tenth of the run. So the session is never freed.
     _ = Unmanaged.passRetained(session)
@@ -39,7 +39,7 @@ enum ScriptCommand {
       try session.run(source)
     } catch {
       output.flush()
-      Command.writeError(error.rendered(colored: Terminal.wantsColor(2, color)))
+      Command.writeError(error.rendered(colored: Terminal.wantsColor(2, options.color)))
       return Command.Status.failure
     }
     output.flush()

@@ -1,4 +1,6 @@
 import FilterDSL
+import FilterData
+import FilterSession
 
 /// The command lines of `flt run SCRIPT.flt` and `flt repl [FILE...]`: files, and parameters
 /// (`-p budget=1000`) bound before anything runs. A script's own `let budget = ...` is then a
@@ -8,6 +10,13 @@ struct SessionOptions {
   var parameters: [ParameterValue.Binding] = []
   /// `--color auto|always|never`.
   var color = ColorChoice.auto
+  /// `--max-memory SIZE|none`: the session's memory limit for loads (as `set memory`).
+  var memory: String?
+
+  /// Sets the memory limit given, if any, on `session`.
+  func apply(to session: Session) {
+    if let memory { session.settings.memoryLimit = ProcessMemory.bytes(in: memory) }
+  }
 
   /// Reads `arguments` (after `run` or `repl`); options may come anywhere, `--` ends them.
   static func parse(_ arguments: [String]) throws(Options.UsageError) -> SessionOptions {
@@ -32,15 +41,31 @@ struct SessionOptions {
         options.color = try Options.color(text)
       case _ where argument.hasPrefix("--color=") || argument.hasPrefix("--colour="):
         options.color = try Options.color(String(argument.drop { $0 != "=" }.dropFirst()))
+      case "--max-memory":
+        options.memory = try memory(rest.popFirst(), argument)
+      case _ where argument.hasPrefix("--max-memory="):
+        options.memory = try memory(String(argument.dropFirst(13)), "--max-memory")
       case _ where argument.hasPrefix("-") && argument != "-":
-        let suggestion = Suggestion.closest(to: argument, among: ["--param", "--color"])
+        let suggestion = Suggestion.closest(
+          to: argument, among: ["--param", "--color", "--max-memory"])
         throw Options.UsageError(
           message: "unknown option \(argument)\(suggestion.map { "; did you mean \($0)?" } ?? "")"
-            + " (scripts and the REPL take -p NAME=VALUE and --color WHEN)")
+            + " (scripts and the REPL take -p NAME=VALUE, --color WHEN and --max-memory SIZE)")
       default:
         options.files.append(argument)
       }
     }
     return options
+  }
+
+  /// The value of `--max-memory`: a size with its unit, or `none`.
+  private static func memory(_ text: String?, _ option: String) throws(Options.UsageError)
+    -> String
+  {
+    guard let text, text == "none" || ProcessMemory.bytes(in: text) != nil else {
+      throw Options.UsageError(
+        message: "\(option) needs a size with its unit (4GB, 512MB, 2GiB) or none")
+    }
+    return text
   }
 }

@@ -24,6 +24,22 @@ import Testing
     #expect(failed.stderr.contains("relative to the script's folder"))
   }
 
+  @Test func maxMemoryLimitsTheLoadsOfScriptsAndTheREPL() throws {
+    let over = try CLITests.flt(["run", "--max-memory", "1KB", "examples/cards.flt"])
+    #expect(over.status == 2)
+    #expect(over.stderr.contains("error[FLT514]: stopped loading \"cards.json\""))
+    #expect(over.stdout.isEmpty)
+    let piped = try CLITests.flt(
+      ["repl", "--max-memory=2KiB", "examples/phones.json"], stdin: "count\n")
+    #expect(piped.stderr.contains("over the memory limit of 2 KB"))
+    let enough = try CLITests.flt(["run", "--max-memory", "none", "examples/cards.flt"])
+    #expect(enough.status == 0)
+    let bad = try CLITests.flt(["run", "--max-memory", "lots", "examples/cards.flt"])
+    #expect(bad.status == 2)
+    #expect(
+      bad.stderr.contains("--max-memory needs a size with its unit (4GB, 512MB, 2GiB) or none"))
+  }
+
   @Test func anErrorStopsTheScriptAfterWhatRanBefore() throws {
     let run = try CLITests.flt(["run", "examples/mistake.flt"])
     #expect(run.status == 2)

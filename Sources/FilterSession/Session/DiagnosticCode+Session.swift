@@ -29,10 +29,14 @@ extension DiagnosticCode {
   public static let overCostLimit = DiagnosticCode(512)
   /// A `load` without `as` of a file whose name another loaded data set has already.
   public static let datasetNameTaken = DiagnosticCode(513)
+  /// A `load` stopped because the process went over the session's memory limit (`set
+  /// memory`); the data loaded before is kept.
+  public static let overMemoryLimit = DiagnosticCode(514)
 
   /// Every session code, for documentation and uniqueness tests.
   public static let session: [DiagnosticCode] = [
     cannotLoad, unknownDataset, noData, invalidSetting, nameInUse, expansionTooLarge, cannotWrite,
     invalidCommand, interrupted, databaseError, notAllowed, overCostLimit, datasetNameTaken,
+    overMemoryLimit,
   ]
 }

@@ -17,23 +17,9 @@ enum MemoryReport {
       name.padding(nameWidth) + "  " + layout.padding(layoutWidth) + "  " + size + "\n"
     }
     var out = line("field", "stored as", "size")
-    for (name, layout, bytes) in rows { out += line(name, layout, size(bytes)) }
-    out += line("total", "", size(records.bytes))
+    for (name, layout, bytes) in rows { out += line(name, layout, ProcessMemory.describe(bytes)) }
+    out += line("total", "", ProcessMemory.describe(records.bytes))
     return out
-  }
-
-  /// `bytes` as people read it: B, KB, MB or GB (powers of 1,000), one decimal below 10.
-  static func size(_ bytes: Int) -> String {
-    let units = ["B", "KB", "MB", "GB", "TB"]
-    var value = Double(bytes)
-    var unit = 0
-    while value >= 1000, unit < units.count - 1 {
-      value /= 1000
-      unit += 1
-    }
-    let shown = unit > 0 && value < 10 ? (value * 10).rounded() / 10 : value.rounded()
-    let text = shown == shown.rounded() ? String(Int(shown)) : String(shown)
-    return text + " " + units[unit]
   }
 }
 

@@ -44,13 +44,21 @@ extension Session {
             : "name it: load \"\(path.text)\" format csv (or json, jsonl, tsv)"))
     }
     let dataset: Dataset
+    // The memory the process uses is looked at after each block the load reads.
+    var used: Int? = nil
+    let limit = settings.memoryLimit
     do {
       dataset =
         checkOnly
         ? try Dataset(name: name, schemaOf: resolved, format: format, options: read)
         : try Dataset(
-          name: name, path: resolved, format: format, options: read, until: interrupted,
-          warn: warn)
+          name: name, path: resolved, format: format, options: read,
+          until: {
+            if let limit, let resident = ProcessMemory.resident, resident > limit {
+              used = resident
+            }
+            return used != nil || interrupted()
+          }, warn: warn)
     } catch {
       let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
       throw context.error(
@@ -62,6 +70,17 @@ extension Session {
         preamble: error.isWholeFile ? "" : error.description + "\n")
     }
     try context.stopIfInterrupted(self)
+    if let used, let limit {
+      throw context.error(
+        Diagnostic(
+          .overMemoryLimit, at: path.range,
+          message:
+            "stopped loading \"\(path.text)\": flt used \(ProcessMemory.describe(used)), over the memory limit of \(ProcessMemory.describe(limit))",
+          label: "\(dataset.records.count) records read",
+          help:
+            "nothing was loaded (the data loaded before is kept); raise the limit (set memory 16GB), or make the file smaller first: flt 'QUERY' \(path.text) -o smaller.jsonl"
+        ))
+    }
     add(dataset)
     return (resolved, dataset)
   }
@@ -286,6 +305,14 @@ extension Session {
     case "null":
       guard case .literal(.string(let text)) = value.kind else { throw invalid() }
       settings.nullText = text
+    case "memory":
+      let written = text ?? context.source.slice(value.range)
+      if written == "none" || written == "off" {
+        settings.memoryLimit = nil
+      } else {
+        guard let bytes = ProcessMemory.bytes(in: written) else { throw invalid() }
+        settings.memoryLimit = bytes
+      }
     default:
       let names = Settings.names.map(\.name)
       throw context.error(

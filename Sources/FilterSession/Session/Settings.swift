@@ -12,11 +12,16 @@ public struct Settings: Sendable {
   public var width = 40
   /// `set null "∅"`: how a table shows null (empty text is shown empty).
   public var nullText = "null"
+  /// `set memory 4GB`: the most memory the process may use while a `load` reads (it stops
+  /// with an error past it, keeping the data loaded before); nil for no limit (`set memory
+  /// none`). Three quarters of the machine's memory by default.
+  public var memoryLimit: Int? = ProcessMemory.defaultLimit
   /// `show model, price`: the columns printed; nil for every field (`show *`). Loading or
   /// switching data resets it.
   public var columns: [String]?
 
-  /// The default settings: a table, every row, no timing, cells up to 40 columns.
+  /// The default settings: a table, every row, no timing, cells up to 40 columns, loads up to
+  /// three quarters of the machine's memory.
   public init() {}
 
   /// The settings `set` knows, with what each takes, in words and as `:help` shows it.
@@ -27,6 +32,7 @@ public struct Settings: Sendable {
     ("time", "on or off", "on|off"),
     ("width", "a number of columns, 10 or more", "N"),
     ("null", "text in quotes, shown for null in tables", "\"TEXT\""),
+    ("memory", "a size (4GB, 512MB, 2GiB), or none", "SIZE|none"),
   ]
 
   /// The value of setting `name` as `set` takes it (`json`, `none`, `on`, `40`).
@@ -37,6 +43,7 @@ public struct Settings: Sendable {
     case "time": time ? "on" : "off"
     case "width": String(width)
     case "null": nullText.debugDescription
+    case "memory": memoryLimit.map(ProcessMemory.describe) ?? "none"
     default: nil
     }
   }

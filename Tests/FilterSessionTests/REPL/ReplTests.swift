@@ -222,14 +222,3 @@ import Testing
     #expect(History(path: path).load().count == 3)
   }
 }
-
-/// Sizes as `:memory` prints them.
-@Suite struct MemoryReportTests {
-  @Test func sizesReadLikeAPersonWouldSayThem() {
-    #expect(MemoryReport.size(0) == "0 B")
-    #expect(MemoryReport.size(999) == "999 B")
-    #expect(MemoryReport.size(1_500) == "1.5 KB")
-    #expect(MemoryReport.size(209_000_000) == "209 MB")
-    #expect(MemoryReport.size(Int.max).hasSuffix("TB"))
-  }
-}

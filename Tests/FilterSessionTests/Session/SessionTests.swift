@@ -71,6 +71,27 @@ import Testing
     #expect(bad.codes == [.cannotLoad])
   }
 
+  @Test func aLoadOverTheMemoryLimitStopsAndKeepsWhatWasLoaded() throws {
+    harness.run("load \"phones.json\"")
+    // Any process uses more than a kilobyte: the load stops after its first block.
+    let over = try #require(harness.failure("set memory 1KB\nload \"cards.json\" as deck"))
+    #expect(over.codes == [.overMemoryLimit])
+    #expect(over.rendered.contains("stopped loading \"cards.json\": flt used "))
+    #expect(over.rendered.contains("over the memory limit of 1 KB"))
+    #expect(over.rendered.contains("set memory 16GB"))
+    #expect(harness.session.datasets.map(\.name) == ["phones"])
+    #expect(harness.session.current?.records.count == 111)
+    // No limit, or a limit the process is under: the load reads everything.
+    #expect(harness.failure("set memory none\nload \"cards.json\" as deck") == nil)
+    #expect(harness.session.current?.records.count == 40)
+    #expect(harness.failure("set memory \"1.5 TiB\"\nload \"cards.json\" as deck2") == nil)
+    #expect(harness.session.settings.memoryLimit == 1_649_267_441_664)
+    #expect(harness.printed("set memory 8GB\nset").contains("memory  8 GB"))
+    let bad = try #require(harness.failure("set memory lots"))
+    #expect(bad.rendered.contains("memory takes a size (4GB, 512MB, 2GiB), or none"))
+    #expect(Settings().memoryLimit == ProcessMemory.defaultLimit)
+  }
+
   @Test func loadOfInvalidDataShowsTheDataError() throws {
     let url = TemporaryFiles.url("flt-bad.json")
     try Data("[{\"a\": 1}, {\"a\": }]".utf8).write(to: url)
@@ -292,12 +313,13 @@ import Testing
     #expect(harness.failure("set colour on")?.rendered.contains("did you mean 'color'?") == false)
     // `set` alone lists every setting with its value and what it takes.
     #expect(
-      harness.printed("set limit 3\nset") == """
+      harness.printed("set limit 3\nset memory 4GB\nset") == """
         format  table   set format table|records|json|jsonl|csv|tsv
         limit   3       set limit N|none
         time    off     set time on|off
         width   12      set width N
         null    "null"  set null "TEXT"
+        memory  4 GB    set memory SIZE|none
 
         """)
   }
