@@ -38,6 +38,27 @@ import Testing
         + PostgresMessage.int16(0) + PostgresMessage.int32(25) + PostgresMessage.int16(-1)
         + PostgresMessage.int32(-1) + PostgresMessage.int16(0))
 
+  @Test func aServerThatStopsSendingIsGivenUpOnAfterTheTimeout() throws {
+    let server = ScriptedServer()
+    defer { server.stop() }
+    // Connected, then silent during a query: read_timeout.
+    let client = try server.connect(
+      Self.ready, staysOpen: true, url: "postgresql://u:p@localhost/db?read_timeout=1")
+    let started = ContinuousClock.now
+    let error = #expect(throws: DatabaseError.self) {
+      try client.rows(SQLStatement("select 1"))
+    }
+    #expect(error?.message == "PostgreSQL sent nothing for 1 s")
+    #expect(error?.help?.contains("read_timeout") == true)
+    #expect(ContinuousClock.now - started < .seconds(10))
+    // Silent before authentication is done: connect_timeout.
+    let silent = #expect(throws: DatabaseError.self) {
+      _ = try server.connect(
+        [], staysOpen: true, url: "postgresql://u:p@localhost/db?connect_timeout=1")
+    }
+    #expect(silent?.message == "PostgreSQL sent nothing for 1 s")
+  }
+
   @Test func aWellFormedAnswerIsRead() throws {
     let row = Self.message("D", PostgresMessage.int16(1) + PostgresMessage.int32(1) + [0x78])
     let done = Self.message("C", PostgresMessage.cString("SELECT 1"))

@@ -173,6 +173,19 @@ struct PostgresConnectionTests {
     #expect(defaults.database == "ann" && defaults.host == "localhost")
     #expect(throws: DatabaseError.self) { _ = try PostgresURL("postgresql://h:99999/x") }
     #expect(throws: DatabaseError.self) { _ = try PostgresURL("mysql://h/x") }
+    // Timeouts: 30 s to connect and authenticate, none for reading, unless said; 0 is none.
+    #expect(url.connectTimeout == 30 && url.readTimeout == nil)
+    let timed = try PostgresURL(
+      "postgresql://h/x?connect_timeout=0&read_timeout=5", environment: { _ in nil })
+    #expect(timed.connectTimeout == nil && timed.readTimeout == 5)
+    let fromEnvironment = try PostgresURL(
+      "postgresql://h/x", environment: ["PGCONNECT_TIMEOUT": "7"].get)
+    #expect(fromEnvironment.connectTimeout == 7)
+    for bad in ["read_timeout=-1", "connect_timeout=soon", "read_timeout="] {
+      #expect(throws: DatabaseError.self, "\(bad)") {
+        _ = try PostgresURL("postgresql://h/x?" + bad, environment: { _ in nil })
+      }
+    }
   }
 }
 

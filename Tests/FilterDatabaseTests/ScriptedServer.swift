@@ -27,8 +27,12 @@ final class ScriptedServer {
     PostgresMessage.frame(type.asciiValue, body)
   }
 
-  /// A client connected to a server that sends `bytes`; its errors are the client's.
-  func connect(_ bytes: [UInt8]) throws(DatabaseError) -> PostgresConnection {
+  /// A client connected to a server that sends `bytes`, then closes its side (or, when
+  /// `staysOpen`, sends nothing more but stays); its errors are the client's. `url` may say
+  /// timeouts.
+  func connect(
+    _ bytes: [UInt8], staysOpen: Bool = false, url: String = "postgresql://u:p@localhost/db"
+  ) throws(DatabaseError) -> PostgresConnection {
     var pair: [Int32] = [0, 0]
     guard socketpair(AF_UNIX, streamType, 0, &pair) == 0 else { fatalError("socketpair") }
     var sent = 0
@@ -37,10 +41,9 @@ final class ScriptedServer {
       guard n > 0 else { fatalError("cannot write the server's bytes") }
       sent += n
     }
-    shutdown(pair[0], Int32(SHUT_WR))
+    if !staysOpen { shutdown(pair[0], Int32(SHUT_WR)) }
     ends.append(pair[0])
-    return try PostgresConnection(
-      PostgresURL("postgresql://u:p@localhost/db"), over: PostgresSocket(descriptor: pair[1]))
+    return try PostgresConnection(PostgresURL(url), over: PostgresSocket(descriptor: pair[1]))
   }
 
   /// Closes the server's ends.

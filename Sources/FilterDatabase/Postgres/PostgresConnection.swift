@@ -19,7 +19,8 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
 
   /// Connects and authenticates.
   public convenience init(_ url: PostgresURL) throws(DatabaseError) {
-    try self.init(url, over: PostgresSocket(host: url.host, port: url.port))
+    try self.init(
+      url, over: PostgresSocket(host: url.host, port: url.port, timeout: url.connectTimeout))
   }
 
   /// Authenticates over `socket`, connected to the server `url` names.
@@ -32,7 +33,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         ("DateStyle", "ISO"), ("TimeZone", "UTC"), ("IntervalStyle", "iso_8601"),
         ("extra_float_digits", "3"), ("application_name", "flt"),
       ]))
+    socket.timeout = url.connectTimeout
     try authenticate()
+    socket.timeout = url.readTimeout
   }
 
   /// Connects to `url` (`postgresql://user@host:port/database`).
@@ -209,7 +212,7 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
   /// one's key, as the protocol says); the statement then fails, or ends if it was done.
   public func interrupt() {
     guard let backend,
-      let cancel = try? PostgresSocket(host: url.host, port: url.port)
+      let cancel = try? PostgresSocket(host: url.host, port: url.port, timeout: url.connectTimeout)
     else { return }
     try? cancel.write(
       PostgresMessage.frame(

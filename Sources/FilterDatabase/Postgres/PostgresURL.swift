@@ -5,8 +5,9 @@
 #endif
 
 /// Where a PostgreSQL server is and who connects: `postgresql://user[:password]@host[:port]/
-/// database`, with `?host=/socket/dir` for a Unix socket and `sslmode`. What the URL leaves
-/// out comes from `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD` and `PGDATABASE`, as libpq does.
+/// database`, with `?host=/socket/dir` for a Unix socket, `sslmode`, `connect_timeout` and
+/// `read_timeout` (seconds). What the URL leaves out comes from `PGHOST`, `PGPORT`, `PGUSER`,
+/// `PGPASSWORD`, `PGDATABASE` and `PGCONNECT_TIMEOUT`, as libpq does.
 public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   /// A host name or address, or a directory holding the server's Unix socket (starts with `/`).
   public var host: String
@@ -18,6 +19,12 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   public var password: String?
   /// The database connected to.
   public var database: String
+  /// The longest connecting and authenticating may take, in seconds (`connect_timeout`, 30
+  /// unless said; 0 for no limit, nil).
+  public var connectTimeout: Int?
+  /// The longest the client waits for the server to send anything once connected, in seconds
+  /// (`read_timeout`; none unless said: a query may take long before its first row).
+  public var readTimeout: Int?
 
   /// Reads `text`; `environment` stands in for the process's environment variables.
   public init(_ text: String, environment: (String) -> String? = PostgresURL.variable)
@@ -79,6 +86,22 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     self.password = query["password"] ?? password ?? environment("PGPASSWORD")
     self.database =
       query["dbname"] ?? (path.isEmpty ? environment("PGDATABASE") ?? self.user : path)
+    connectTimeout = try Self.seconds(
+      "connect_timeout", query["connect_timeout"] ?? environment("PGCONNECT_TIMEOUT") ?? "30",
+      in: text)
+    readTimeout = try Self.seconds("read_timeout", query["read_timeout"] ?? "0", in: text)
+  }
+
+  /// A number of seconds given as `name=text`: nil for 0 (no limit).
+  private static func seconds(_ name: String, _ text: String, in url: String)
+    throws(DatabaseError) -> Int?
+  {
+    guard let seconds = Int(text), seconds >= 0 else {
+      throw DatabaseError(
+        "\(url): \(name)=\(text) is not a number of seconds",
+        help: "write \(name)=10, or \(name)=0 for no limit")
+    }
+    return seconds == 0 ? nil : seconds
   }
 
   /// Whether `location` is a PostgreSQL URL (`postgresql://` or `postgres://`) rather than a
