@@ -57,6 +57,17 @@ public struct DataError: Error, CustomStringConvertible, Sendable {
       line: 1, lineText: "")
   }
 
+  /// The error with nothing of the data in it: its code, the file called `name`, the line
+  /// and column (for people who may not see the data: ``rendered`` quotes the line, and
+  /// messages may quote values).
+  public func withoutData(name: String) -> String {
+    let source = SourceText(lineText, name: path, firstLine: line, firstColumn: firstColumn)
+    let place = source.location(of: diagnostic.range.start)
+    let kind = diagnostic.severity == .warning ? "warning" : "error"
+    return
+      "\(kind)[\(diagnostic.code)]: \(name):\(place.line):\(place.column): the data is not valid here\n"
+  }
+
   /// Whether this is an error about the file as a whole.
   public var isWholeFile: Bool { lineText.isEmpty && diagnostic.code == .invalidRecord }
 

@@ -47,6 +47,17 @@ extension Session {
     // The memory the process uses is looked at after each block the load reads.
     var used: Int? = nil
     let limit = settings.memoryLimit
+    // Warnings about the data quote it (its lines, its values): withheld when messages may
+    // not, and counted instead.
+    var withheld = 0
+    let quotes = policy.quotesDataValues
+    defer {
+      if withheld > 0 {
+        warn(
+          "warning: loading \"\(path.text)\" gave \(withheld) warning\(withheld == 1 ? "" : "s") about its data, not shown here (they quote the data)\n"
+        )
+      }
+    }
     do {
       dataset =
         checkOnly
@@ -58,7 +69,7 @@ extension Session {
               used = resident
             }
             return used != nil || interrupted()
-          }, warn: warn)
+          }, warn: { quotes ? self.warn($0) : (withheld += 1) })
     } catch {
       let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
       throw context.error(
@@ -67,7 +78,8 @@ extension Session {
           help: error.isWholeFile
             ? "paths are relative to \(baseDirectory.map { "the script's folder (\($0))" } ?? "the current folder")"
             : "fix the file where the error above says"),
-        preamble: error.isWholeFile ? "" : error.description + "\n")
+        preamble: error.isWholeFile
+          ? "" : quotes ? error.description + "\n" : error.withoutData(name: path.text))
     }
     try context.stopIfInterrupted(self)
     if let used, let limit {

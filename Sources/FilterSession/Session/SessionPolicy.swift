@@ -18,8 +18,10 @@ public struct SessionPolicy: Sendable {
   public var parserLimits: ParserLimits
   /// The limits on the work of each query, count and facet count.
   public var evaluationLimits: EvaluationLimits
-  /// Whether messages may quote values from the data: the checker's "did you mean" for a
-  /// text value, which it takes from the values loaded. Field names are always shown.
+  /// Whether messages may quote the data: the checker's "did you mean" for a text value,
+  /// which it takes from the values loaded, and the line and values a data error or warning
+  /// shows. When not, a data error says only its code, file, line and column, and a `load`'s
+  /// warnings are counted instead of shown. Field names are always shown.
   public var quotesDataValues: Bool
 
   /// A policy of these parts.

@@ -81,6 +81,29 @@ import Testing
     #expect(untrusted.printed(count) == trusted.printed(count) && trusted.printed(count) != "0\n")
   }
 
+  @Test func dataErrorsAndWarningsQuoteNothingOfTheData() throws {
+    let folders = try Folders()
+    try "{\"pin\": 4321}\n{\"pin\": 9876, oops}\n".write(
+      toFile: folders.data + "/broken.jsonl", atomically: true, encoding: .utf8)
+    try "{\"zip\": 2139}\n{\"zip\": \"SW1A 1AA\"}\n".write(
+      toFile: folders.data + "/zips.jsonl", atomically: true, encoding: .utf8)
+    let trusted = Self.harness(.trusted, base: folders.data)
+    let shown = try #require(trusted.failure("load \"broken.jsonl\""))
+    #expect(shown.rendered.contains("9876, oops"))
+    let untrusted = Self.harness(.untrusted(loadingFrom: folders.data), base: folders.data)
+    let withheld = try #require(untrusted.failure("load \"broken.jsonl\""))
+    #expect(!withheld.rendered.contains("9876") && !withheld.rendered.contains("oops"))
+    #expect(
+      withheld.rendered.contains("error[FLT401]: broken.jsonl:2:15: the data is not valid here"))
+    #expect(withheld.codes == [.cannotLoad])
+    // Warnings (a value that does not convert to the type asked for) are counted, not shown.
+    _ = trusted.printed("load \"zips.jsonl\" type zip=int")
+    #expect(trusted.warnings.contains("SW1A 1AA"))
+    _ = untrusted.printed("load \"zips.jsonl\" type zip=int")
+    #expect(!untrusted.warnings.contains("SW1A"))
+    #expect(untrusted.warnings.contains("loading \"zips.jsonl\" gave 2 warnings about its data"))
+  }
+
   @Test func statementsOverTheLimitsFailAndPrintNothing() throws {
     let folders = try Folders()
     var policy = SessionPolicy.trusted
