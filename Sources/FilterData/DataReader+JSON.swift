@@ -92,13 +92,18 @@ extension DataReader {
         scanner.index += 1
       }
       // Inside the list of records.
-      scanner.skipSpace()
-      framing = .next
-      if scanner.peek == 0x5D {
+      framing = .opened
+      return try jsonFrame(&scanner)
+    case .opened:
+      // (Blank to the end of the buffer: read on.)
+      guard let byte = scanner.peek else { return nil }
+      if byte == 0x5D {
         scanner.index += 1
         framing = .done
         return nil
       }
+    case .separated:
+      guard scanner.peek != nil else { return nil }
     case .next:
       guard let byte = scanner.peek else {
         throw .truncated(
@@ -111,7 +116,8 @@ extension DataReader {
       }
       guard byte == 0x2C else { throw scanner.unexpected("',' or ']' after the record") }
       scanner.index += 1
-      scanner.skipSpace()
+      framing = .separated
+      return try jsonFrame(&scanner)
     case .lines:
       guard scanner.peek != nil else { return nil }
     case .done, .single:
@@ -126,6 +132,8 @@ extension DataReader {
         label: "expected '{' here", help: "write each record as an object: {\"name\": value, …}",
         offset: scanner.index)
     }
+    // A record follows: after it, a comma or the end of the array.
+    if framing == .opened || framing == .separated { framing = .next }
     return scanner.index
   }
 
@@ -142,9 +150,12 @@ extension DataReader {
     let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
       var scanner = JSONScanner(bytes, from: position, to: bytes.count)
       scanner.skipSpace()
-      if framing == .next {
+      if framing == .next || framing == .opened {
         return .failure(
           .truncated(scanner.index, "the JSON array is never closed", help: "add ']' at the end"))
+      }
+      if framing == .separated {
+        return .failure(.truncated(scanner.index, "the input ends where a record belongs"))
       }
       if enteredRoot && framing == .done {
         do throws(DataProblem) {

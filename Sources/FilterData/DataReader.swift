@@ -95,9 +95,10 @@ public final class DataReader {
   var cells: [CSVCell] = []
   var warnings: [DataError] = []
 
-  /// Where a reader of JSON is: before `[` (or a single object), inside the array, after its
-  /// `]` (or the object). JSON Lines and CSV stay in `.lines`.
-  enum Framing { case start, next, done, lines, single }
+  /// Where a reader of JSON is: before `[` (or a single object); inside the array, after `[`
+  /// (`opened`), after a record (`next`) or after a comma (`separated`); after its `]` (or
+  /// the object). JSON Lines and CSV stay in `.lines`.
+  enum Framing { case start, opened, next, separated, done, lines, single }
 
   /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
   /// from `format`, else from the file's extension; standard input without a format is JSON
@@ -136,6 +137,10 @@ public final class DataReader {
     while buffer.count < 3 && !atEnd { try fill() }
     // A UTF-8 byte order mark says nothing for UTF-8; skip it.
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    if sniff || named.separator == nil {
+      // Blank lines before the data (any number of them) are passed, not kept in memory.
+      try skipSpace()
+    }
     if sniff { self.format = try sniffFormat() }
     if !options.root.isEmpty && self.format != .json {
       throw DataError.file(
@@ -159,13 +164,7 @@ public final class DataReader {
   /// anything else is CSV with a header (TSV when the header's first block has tabs and no
   /// commas).
   private func sniffFormat() throws(DataError) -> DataFormat {
-    var index = position
-    while true {
-      while index < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[index]) { index += 1 }
-      if index < buffer.count || atEnd { break }
-      try fill(minimum: buffer.count)
-      index = Swift.min(index, buffer.count)
-    }
+    let index = position
     guard index < buffer.count else { return .jsonl }
     switch buffer[index] {
     case UInt8(ascii: "["): return .json
@@ -174,6 +173,19 @@ public final class DataReader {
       // A header with tabs and no commas is TSV.
       let header = buffer[index...].prefix { $0 != 0x0A }
       return header.contains(0x09) && !header.contains(0x2C) ? .tsv : .csv
+    }
+  }
+
+  /// Moves past spaces, tabs and line ends (reading on as far as they go, and dropping them
+  /// from the buffer), counting lines.
+  func skipSpace() throws(DataError) {
+    while true {
+      while position < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[position]) {
+        if buffer[position] == 0x0A { (line, lineStart) = (line + 1, position + 1) }
+        position += 1
+      }
+      if position < buffer.count || atEnd { return }
+      try fill()
     }
   }
 
@@ -292,7 +304,9 @@ public final class DataReader {
       let saved = (position, line, lineStart, framing)
       let tally = RecordTally()
       try parse(&records, decode: false, tally: tally, limit: limit)
-      (position, line, lineStart, framing) = saved
+      // Back to the first record, to read it again. (With none yet, what was passed was
+      // blank lines and the framing before them: not kept, so any number of them fits.)
+      if tally.records > 0 { (position, line, lineStart, framing) = saved }
       let enough = tally.records >= limit
       if tally.records == 0 { try checkRecordLength() }
       if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {

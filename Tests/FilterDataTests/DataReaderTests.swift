@@ -162,6 +162,37 @@ import Testing
     }
   }
 
+  /// Blank lines are not a record: any number of them is read through (300 MB of them took
+  /// 418 MB and then failed as "a record longer than 256 MiB").
+  @Test(arguments: [DataFormat.jsonl, .json])
+  func blankLinesAreNotARecord(format: DataFormat) throws {
+    let blanks = String(repeating: "\n", count: 300_000)
+    let (one, two) = ("{\"a\": 1}", "{\"a\": 2}")
+    let texts =
+      format == .json
+      ? [
+        ("[" + blanks + "]", 0),
+        (blanks + "[" + blanks + one + blanks + "," + blanks + two + blanks + "]" + blanks, 2),
+      ]
+      : [(blanks, 0), (blanks + one + "\n" + blanks + two + "\n" + blanks, 2)]
+    for (text, count) in texts {
+      let path = try DataFiles.write(text, "blank")
+      let reader = try DataReader(
+        path: path, format: format, blockSize: 4096, maxRecordBytes: 100_000)
+      var records: [DataRecord] = []
+      while let block = try reader.next() { records += block }
+      #expect(records.map { $0.values } == (0..<count).map { [.int(Int64($0 + 1))] })
+    }
+    // Errors after the blank lines give their true line.
+    let path = try DataFiles.write(blanks + "{\"a\": }\n", "blank.jsonl")
+    #expect {
+      let reader = try DataReader(path: path, format: .jsonl, blockSize: 4096)
+      while try reader.next() != nil {}
+    } throws: { error in
+      "\(error)".contains("blank.jsonl:300001:7")
+    }
+  }
+
   @Test func aRowWithNoEndIsAnError() throws {
     let text = "a,b\n\"" + String(repeating: "x", count: 300_000)
     let path = try DataFiles.write(text, "unended.csv")
