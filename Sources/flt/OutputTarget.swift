@@ -63,9 +63,7 @@ final class OutputTarget {
       copiesInPlace = status.st_nlink > 1
     } else {
       // mkstemp makes the file private; a new file gets the permissions the umask allows.
-      let mask = umask(0)
-      umask(mask)
-      fchmod(fd, 0o666 & ~mask)
+      fchmod(fd, 0o666 & ~FilePaths.currentUmask)
     }
     self.path = target
     let temporary = String(

@@ -43,6 +43,29 @@ package enum FilePaths {
     return file.hasPrefix(prefix)
   }
 
+  /// The process's file mode creation mask. Read from `/proc/self/status` where the system
+  /// has it: asking `umask` means setting it, and another thread creating a file between
+  /// the two calls would get a mask of 0.
+  package static var currentUmask: mode_t {
+    #if os(Linux)
+      let descriptor = open("/proc/self/status", O_RDONLY)
+      if descriptor >= 0 {
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let text = String(decoding: bytes.prefix(Swift.max(0, count)), as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("Umask:") {
+          if let mask = mode_t(line.dropFirst(6).trimmingPrefix(while: \.isWhitespace), radix: 8) {
+            return mask
+          }
+        }
+      }
+    #endif
+    let mask = umask(0)
+    umask(mask)
+    return mask
+  }
+
   /// Writes `bytes` to `path` atomically: to a temporary file in the same folder, renamed over
   /// the target only when complete. Symlinks are followed; an existing file keeps its mode,
   /// and a new one gets `mode` (less the umask). Nil on success, else what went wrong (the old
@@ -65,9 +88,7 @@ package enum FilePaths {
     guard fd >= 0 else { return String(cString: strerror(errno)) }
     let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let mask = umask(0)
-    umask(mask)
-    fchmod(fd, exists ? status.st_mode & 0o7777 : mode & ~mask)
+    fchmod(fd, exists ? status.st_mode & 0o7777 : mode & ~currentUmask)
     var problem = Descriptor.write(bytes, to: fd)
     close(fd)
     if problem == nil && rename(temporary, target) != 0 {
