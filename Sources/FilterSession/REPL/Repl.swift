@@ -9,13 +9,16 @@ public final class Repl {
   /// The session entries run in.
   public let session: Session
   /// Where errors go.
-  private let errors: (String) -> Void
+  let errors: (String) -> Void
   /// Whether errors are coloured.
   public var colored = false
   /// Lines entered so far.
   public private(set) var lines = 0
   /// How many entries failed.
   public private(set) var failures = 0
+  /// Where results go instead of the session's own output, after `:output FILE` or for one
+  /// entry after `:once FILE`.
+  var redirect: Redirect?
 
   /// A REPL over `session`; `errors` receives rendered errors.
   public init(session: Session, errors: @escaping (String) -> Void) {
@@ -157,6 +160,7 @@ public final class Repl {
     defer { lines += entry.split(separator: "\n", omittingEmptySubsequences: false).count }
     let trimmed = entry.trimmingSpaces
     if trimmed.hasPrefix(":") { return command(trimmed, entry) }
+    defer { if redirect?.once == true { endRedirect() } }
     do {
       try session.run(SourceText(entry, name: "<repl>", firstLine: lines + 1))
     } catch {
@@ -166,7 +170,7 @@ public final class Repl {
     return true
   }
 
-  private func fail(_ error: SessionError) {
+  func fail(_ error: SessionError) {
     failures += 1
     session.output.flush()
     errors(error.rendered(colored: colored))
@@ -207,6 +211,9 @@ public final class Repl {
         }
       }
     case ":run": run(script: argument, entry)
+    case ":output", ":once": redirect(to: argument, once: name == ":once", entry)
+    case ":reload": reload(entry)
+    case ":clear": if session.verbose { out.write("\u{1B}[H\u{1B}[2J") }
     case ":settings": out.write(session.settings.listing)
     case ":datasets": out.write(datasetListing)
     case ":time":
@@ -235,7 +242,7 @@ public final class Repl {
     return true
   }
 
-  private func commandError(
+  func commandError(
     _ entry: String, _ message: String, help: String? = nil,
     code: DiagnosticCode = .invalidCommand
   ) -> SessionError {

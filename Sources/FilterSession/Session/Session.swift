@@ -11,7 +11,7 @@ import FilterData
 /// ```
 public final class Session {
   /// Where results go.
-  public let output: OutputSink
+  public internal(set) var output: OutputSink
   /// Where warnings go (checker and data warnings, faults, timings).
   public let warn: (String) -> Void
   /// The folder that `load` paths are relative to (a script's folder); nil for the current

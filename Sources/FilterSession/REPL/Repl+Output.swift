@@ -1,0 +1,89 @@
+import FilterDSL
+import FilterData
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `:output FILE`, `:once FILE` and `:reload`.
+extension Repl {
+  /// Results going to a file instead of the session's own output, with what to put back.
+  struct Redirect {
+    let path: String
+    let descriptor: Int32
+    /// For one entry only (`:once`).
+    let once: Bool
+    let saved: (output: OutputSink, styled: Bool, tableWidth: () -> Int?)
+  }
+
+  /// `:output FILE` (results to FILE, replacing what it held, until `:output` alone) and
+  /// `:once FILE` (the next entry's results only). Tables there are plain: no colour, not
+  /// fitted to the terminal.
+  func redirect(to argument: String, once: Bool, _ entry: String) {
+    if argument.isEmpty {
+      if once {
+        fail(commandError(entry, ":once needs a file name", help: ":once matches.csv"))
+      } else if let redirect {
+        let path = redirect.path
+        endRedirect()
+        session.output.write("results come here again (they went to \(path))\n")
+      }
+      return
+    }
+    let path = session.resolve(argument)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      fail(commandError(entry, "cannot write \(argument): \(reason)", code: .cannotWrite))
+      return
+    }
+    endRedirect()
+    redirect = Redirect(
+      path: argument, descriptor: descriptor, once: once,
+      saved: (session.output, session.styled, session.tableWidth))
+    session.output.write(
+      once
+        ? "the next entry's results go to \(argument)\n"
+        : "results go to \(argument) (:output alone sends them here again)\n")
+    session.output.flush()
+    session.output = OutputSink(descriptor: descriptor)
+    session.styled = false
+    session.tableWidth = { nil }
+  }
+
+  /// Puts the session's own output back, and closes the file results went to.
+  func endRedirect() {
+    guard let redirect else { return }
+    session.output.flush()
+    if let failure = session.output.failure {
+      errors("error: writing \(redirect.path) failed: \(failure)\n")
+    }
+    close(redirect.descriptor)
+    (session.output, session.styled, session.tableWidth) = redirect.saved
+    self.redirect = nil
+  }
+
+  /// `:reload`: the current data read again from where it was loaded, with the options it
+  /// was loaded with, under its name.
+  func reload(_ entry: String) {
+    guard let data = session.current else {
+      fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
+      return
+    }
+    let loaded = session.transcript.last { entry in
+      if case .load = entry.statement.kind { entry.loadedPath == data.path } else { false }
+    }
+    guard let loaded, case .load(_, _, let options) = loaded.statement.kind else {
+      fail(commandError(entry, "\(data.name) was not loaded here: nothing to reload"))
+      return
+    }
+    let statement = Stmt(.load(Name(data.path), alias: Name(data.name), options: options))
+    do {
+      try session.run(SourceText(statement.description, name: "<reload>"))
+    } catch {
+      fail(error)
+    }
+  }
+}
