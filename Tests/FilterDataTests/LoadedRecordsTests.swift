@@ -143,9 +143,7 @@ import Testing
     // 11,000 records of two new keys each: the last 1,000 come after the sample, so the
     // schema grows while they are read.
     let count = 11_000
-    let text = (0..<count).map { #"{"k\#($0)_a":\#($0),"k\#($0)_b":"x"}"# }
-      .joined(separator: "\n")
-    let path = try DataFiles.write(text, "newkeys.jsonl")
+    let path = try DataFiles.write(ManyKeysTests.newKeys(count), "newkeys.jsonl")
     let reader = try DataReader(path: path)
     let loaded = try LoadedRecords(reading: reader)
     #expect(loaded.count == count)

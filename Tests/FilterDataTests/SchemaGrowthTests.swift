@@ -145,10 +145,14 @@ import Testing
 /// 19.5 s and 3.0 GB in `flt --count`, every record holding a slot for every field; now
 /// 0.07 s and 35 MB).
 @Suite struct ManyKeysTests {
+  /// JSON Lines of `count` records, record `i` with keys `ki_a` (`i`) and `ki_b` (`"x"`).
+  static func newKeys(_ count: Int) -> String {
+    (0..<count).map { #"{"k\#($0)_a": \#($0), "k\#($0)_b": "x"}"# }.joined(separator: "\n")
+  }
+
   @Test func recordsAreOnlyAsWideAsTheFieldsDecoded() throws {
     let count = 3_000
-    let text = (0..<count).map { #"{"k\#($0)_a": \#($0), "k\#($0)_b": "x"}"# }
-      .joined(separator: "\n")
+    let text = Self.newKeys(count)
     let path = try DataFiles.write(text, "many-keys.jsonl")
     let reader = try DataReader(path: path, format: .jsonl)
     reader.decodeOnly(["k1_a"])

@@ -1,7 +1,8 @@
 import FilterDSL
 import FilterData
-import FilterSession
 import Foundation
+
+@testable import FilterSession
 
 /// A session over the example data, printing to memory.
 final class SessionHarness {
@@ -38,6 +39,14 @@ final class SessionHarness {
   func failure(_ text: String) -> SessionFailure? {
     if case .failure(let failure) = run(text) { return failure }
     return nil
+  }
+
+  /// A REPL over the session, and what it has reported as errors so far.
+  func repl() -> (Repl, () -> String) {
+    final class Box: @unchecked Sendable { var text = "" }
+    let box = Box()
+    let repl = Repl(session: session) { box.text += $0 }
+    return (repl, { box.text })
   }
 }
 

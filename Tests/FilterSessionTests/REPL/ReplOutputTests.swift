@@ -10,12 +10,7 @@ import Testing
 @Suite struct ReplOutputTests {
   let harness = SessionHarness()
 
-  func repl() -> (Repl, () -> String) {
-    final class Box: @unchecked Sendable { var text = "" }
-    let box = Box()
-    let repl = Repl(session: harness.session) { box.text += $0 }
-    return (repl, { box.text })
-  }
+  func repl() -> (Repl, () -> String) { harness.repl() }
 
   @Test func outputGoesToAFileUntilSentBack() throws {
     let (repl, errors) = repl()
