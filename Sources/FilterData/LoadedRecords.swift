@@ -72,7 +72,10 @@ public struct LoadedRecords: Sendable {
       let old = DataRecord(values: [], text: text, format: format)
       built.builder.replace(row: row, with: reader.redecoded(old).values)
     }
-    self.table = built.builder.finish(reader.schema)
+    // (Taken out of `built`, so that its buffers become the table's without a copy.)
+    let builder = built.builder
+    built.builder = ColumnBuilder()
+    self.table = builder.finish(reader.schema)
     self.texts = built.texts
     self.format = format
   }

@@ -51,10 +51,15 @@ public struct ColumnBuilder: Sendable {
   /// The table of the rows appended, read as `schema` says: a decimal field's integers
   /// become decimals (as the row readers see them), and a column whose values do not all
   /// have the field's type keeps them as values.
-  public func finish(_ schema: Schema) -> ColumnTable {
-    let columns = schema.fields.indices.map { slot in
-      let column = slot < self.columns.count ? self.columns[slot] : BuildingColumn()
-      return Column(storage: column.storage(rows: count, schema.fields[slot].type, forms))
+  ///
+  /// The builder is used up: its buffers become the table's without a copy.
+  public consuming func finish(_ schema: Schema) -> ColumnTable {
+    addColumns(schema.fields.count)
+    var columns: [Column] = []
+    columns.reserveCapacity(schema.fields.count)
+    for slot in schema.fields.indices {
+      columns.append(
+        Column(storage: self.columns[slot].take(rows: count, schema.fields[slot].type, forms)))
     }
     return ColumnTable(schema: schema, count: count, columns: columns)
   }
@@ -118,12 +123,14 @@ struct BuildingColumn: Sendable {
     }
   }
 
-  /// The column of `rows` rows, read as a field of `type` (see ``ColumnBuilder/finish(_:)``).
-  func storage(rows: Int, _ type: ValueType, _ forms: ColumnForms) -> Column.Storage {
+  /// The column of `rows` rows, read as a field of `type` (see ``ColumnBuilder/finish(_:)``);
+  /// this one is left empty (its buffers are the column's, not copies).
+  mutating func take(rows: Int, _ type: ValueType, _ forms: ColumnForms) -> Column.Storage {
     guard dense != nil || !forms.isSparse(sparse.values.count, in: rows) else {
       return .sparse(Column.Sparse(rows: sparse.rows, values: sparse.values, count: rows))
     }
     var column = dense ?? buffer(forms)
+    dense = nil
     column.pad(to: rows)
     column.conform(to: type)
     return column.storage
