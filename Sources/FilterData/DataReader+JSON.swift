@@ -31,7 +31,8 @@ extension DataReader {
           }
           if decode {
             records.append(
-              DataRecord(values: values, text: buffer[start..<scanner.index]))
+              DataRecord(
+                values: values, text: buffer[start..<scanner.index], format: recordFields))
           }
         }
         if framing == .lines {

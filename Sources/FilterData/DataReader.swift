@@ -91,7 +91,7 @@ public final class DataReader {
   var csv: CSVColumns? = nil
   /// How output reads this file's records back: JSON, or CSV under its header with the
   /// columns of numbers and booleans marked (they are written unquoted in JSON).
-  var recordFields = RecordFields.json
+  var recordFields: RecordFields
   var cells: [CSVCell] = []
   var warnings: [DataError] = []
 
@@ -123,6 +123,7 @@ public final class DataReader {
     growth.fixed = Set(options.types.keys)
     self.path = path == "-" ? nil : path
     input = try ByteInput(path: path)
+    recordFields = RecordFields(header: nil, literalColumns: [], source: input.name)
     let sniff = format == nil && (path == nil || path == "-")
     guard let named = format ?? path.flatMap(DataFormat.init(path:)) ?? (sniff ? .jsonl : nil)
     else {
@@ -209,7 +210,8 @@ public final class DataReader {
           let type = columnType(column)
           return type == .int || type == .double || type == .bool
         },
-        textColumns: header.indices.map { columnType($0) == .string })
+        textColumns: header.indices.map { columnType($0) == .string },
+        nesting: csv.flatMap(CellNesting.of), source: input.name)
     }
   }
 

@@ -10,6 +10,9 @@ public struct DataRecord: Sendable {
   /// How output reads the fields back from ``text``: JSON, or a CSV row under its header.
   let format: RecordFields
 
+  /// The name of the file the record was read from (`<stdin>` for standard input), or nil.
+  public var source: String? { format.source }
+
   /// A record of `values` whose text is a JSON object.
   public init(values: [Value], text: ArraySlice<UInt8>) {
     self.init(values: values, text: text, format: .json)

@@ -70,6 +70,11 @@ struct FilterCommand {
 
     // Matches kept for sorting are copied out of the reader's buffers.
     var execution = QueryExecution(compiled, retaining: \.detached)
+    // With --count and --with-filename, each file is counted on its own (a `limit` is per
+    // file, as grep's -m is): the faults of the files before are kept here.
+    let countsPerFile = options.count && options.withFileName
+    var faults = FaultCounts()
+    var matched = 0
     // The final fields of the files read so far, which every file must share when sorting.
     var sortedFields: [Schema.Field]? = nil
 
@@ -77,17 +82,25 @@ struct FilterCommand {
     func done() -> Bool {
       execution.isComplete || (options.quiet && execution.emitted + execution.keptCount > 0)
     }
-    for (index, path) in inputs.enumerated() where !done() && target.stream.failure == nil {
+    for (index, path) in inputs.enumerated()
+    where (countsPerFile || !done()) && target.stream.failure == nil {
       let reader =
         index == 0
         ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
-      if (compiled.sorts || options.sqlScript) && reader.schema.names != first.schema.names {
+      if (compiled.sorts && !countsPerFile || options.sqlScript)
+        && reader.schema.names != first.schema.names
+      {
         throw CommandError(
           message:
             "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); \(options.sqlScript ? "write" : "sort") files with different fields one at a time"
         )
       }
-      if index > 0 { execution.replace(with: try compile(for: reader, showingWarnings: false)) }
+      if index > 0 && countsPerFile {
+        execution = QueryExecution(
+          try compile(for: reader, showingWarnings: false), retaining: \.detached)
+      } else if index > 0 {
+        execution.replace(with: try compile(for: reader, showingWarnings: false))
+      }
       // Other output copies each record's text; a SQL script writes every field's value.
       if !options.sqlScript { reader.decodeOnly(Set(execution.query.query.fieldNames)) }
       var version = reader.schemaVersion
@@ -112,7 +125,7 @@ struct FilterCommand {
       }
       warn(reader.takeWarnings())
       for line in reader.conversionSummary { warning(line) }
-      if compiled.sorts {
+      if compiled.sorts && !countsPerFile {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {
           throw CommandError(
@@ -122,8 +135,19 @@ struct FilterCommand {
         }
         sortedFields = fields
       }
+      if countsPerFile {
+        _ = execution.finish()
+        target.stream.write("\(reader.name):\(execution.emitted)\n")
+        target.stream.flush()
+        faults.merge(execution.faults)
+        matched += execution.emitted
+      }
     }
     for record in execution.finish() { writer?.write(record) }
+    if !countsPerFile {
+      faults.merge(execution.faults)
+      matched = execution.emitted
+    }
     progress.clear()
     writer?.finish()
     if let table = writer as? RecordWriter { Terminal.sayWhatIsNotShown(table, options) }
@@ -132,14 +156,14 @@ struct FilterCommand {
         "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
       )
     }
-    if options.count { target.stream.write("\(execution.emitted)\n") }
+    if options.count && !countsPerFile { target.stream.write("\(matched)\n") }
     target.stream.flush()
     if let failure = target.stream.failure {
       throw CommandError(message: "cannot write the output: \(failure)")
     }
     try target.commit()
-    if !execution.faults.isEmpty { warning("warning: \(execution.faults.summary)\n") }
-    return options.exitStatus && execution.emitted == 0
+    if !faults.isEmpty { warning("warning: \(faults.summary)\n") }
+    return options.exitStatus && matched == 0
       ? Command.Status.noMatch : Command.Status.success
   }
 
@@ -148,7 +172,8 @@ struct FilterCommand {
     -> any RecordOutput
   {
     guard options.sqlScript, let dialect = options.dialect else {
-      let writer = RecordWriter(format, for: reader, select: options.select, to: out)
+      let writer = RecordWriter(
+        format, for: reader, select: options.select, to: out, showingFiles: options.withFileName)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
       if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }

@@ -88,6 +88,13 @@ extension Options {
       short: "-q", long: "--quiet", value: nil,
       help: ["print nothing; exit with 0 at the first match, 1 if none", "(as grep -q)"]),
     OptionSpec(
+      short: "-H", long: "--with-filename", value: nil,
+      help: [
+        "show the file each record came from (FILE: before a JSON",
+        "line, a first column in tables and CSV); with -c, a count",
+        "per file",
+      ]),
+    OptionSpec(
       short: nil, long: "--explain", value: nil,
       help: ["print the compiled strategy chain and stop"]),
     OptionSpec(

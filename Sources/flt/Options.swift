@@ -26,6 +26,9 @@ struct Options {
   /// `-q`, `--quiet`: print nothing (no records, no warnings); the exit status says whether
   /// anything matched, and reading stops at the first match (as `grep -q`).
   var quiet = false
+  /// `-H`, `--with-filename`: each record with the file it came from, and with `--count` a
+  /// count per file (as `grep -H`).
+  var withFileName = false
   /// `--color auto|always|never`: tables and diagnostics in colour.
   var color = ColorChoice.auto
   var help = false
@@ -167,6 +170,9 @@ struct Options {
       case "-q", "--quiet":
         try noValue()
         (options.quiet, options.exitStatus) = (true, true)
+      case "-H", "--with-filename":
+        try noValue()
+        options.withFileName = true
       case "--progress", "--no-progress":
         try noValue()
         options.progress = name == "--progress"
@@ -203,6 +209,12 @@ struct Options {
       throw UsageError(
         message:
           "--quiet prints nothing and writes nothing; leave out \(options.count ? "--count" : "--output")"
+      )
+    }
+    if options.withFileName && (options.sqlScript || options.format == .json) {
+      throw UsageError(
+        message:
+          "--with-filename writes each record after its file; a \(options.sqlScript ? "SQL script" : "JSON array") has no place for it: use --format jsonl, csv, tsv, table or records"
       )
     }
     if options.sqlScript && options.select != nil {

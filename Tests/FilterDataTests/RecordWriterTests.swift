@@ -123,6 +123,18 @@ import Testing
     let read = try DataReader(path: try DataFiles.write(out.text, "flat.csv"))
     #expect(read.schema.fields.map(\.name) == ["model", "price", "camera", "tags", "released"])
     #expect(read.schema.type(of: FieldPath("camera.zoom")) == .double)
+
+    // And JSON output of those rows nests them too, as the JSON they came from.
+    let json = OutputSink()
+    let jsonWriter = RecordWriter(.jsonl, columns: read.schema.names, select: nil, to: json)
+    while let block = try read.next() { block.forEach(jsonWriter.write) }
+    jsonWriter.finish()
+    #expect(
+      json.text == #"""
+        {"model":"Pixel \"7\"","price":599,"camera":{"megapixels":50,"zoom":2.5},"tags":"[\"5G\"]","released":"2022-09-16"}
+        {"model":"Old","price":null,"camera":{"megapixels":8,"zoom":null},"tags":"[]","released":null}
+
+        """#)
   }
 
   /// Null and empty text look different: in a table, null shows as `null` (or the text

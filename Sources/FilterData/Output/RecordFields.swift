@@ -78,12 +78,20 @@ final class RecordFields: Sendable {
   /// The byte between cells (`,` or a tab), and which cells stand for null.
   let separator: UInt8
   let nulls: NullTexts?
+  /// For CSV input with dotted names (`camera.megapixels`): how the cells nest as JSON, so JSON
+  /// output writes `"camera":{"megapixels":12}` as the reader read it. Nil when nothing nests.
+  let nesting: [CellNesting]?
+  /// The name of the file the records came from (`<stdin>` for standard input), for `-H`;
+  /// nil for records not read from a file.
+  let source: String?
 
   init(
     header: [String]?, separator: UInt8 = 0x2C, nulls: NullTexts? = nil, literalColumns: [Bool],
-    textColumns: [Bool] = []
+    textColumns: [Bool] = [], nesting: [CellNesting]? = nil, source: String? = nil
   ) {
     self.header = header
+    self.nesting = nesting
+    self.source = source
     self.separator = separator
     self.nulls = nulls
     self.literalColumns = literalColumns
@@ -140,11 +148,54 @@ final class RecordFields: Sendable {
     }
   }
 
+  /// Appends a CSV row's `fields` (in header order) as one JSON object nested by `nesting`.
+  static func appendJSON(
+    _ fields: [(name: String, cell: OutputCell)], nesting: [CellNesting], to out: inout [UInt8]
+  ) {
+    out.append(0x7B)
+    for (i, part) in nesting.enumerated() {
+      if i > 0 { out.append(0x2C) }
+      switch part {
+      case .cell(let name, let column):
+        JSONText.appendQuoted(name.utf8, to: &out)
+        out.append(0x3A)
+        (column < fields.count ? fields[column].cell : .null).appendJSON(to: &out)
+      case .record(let name, let inner):
+        JSONText.appendQuoted(name.utf8, to: &out)
+        out.append(0x3A)
+        appendJSON(fields, nesting: inner, to: &out)
+      }
+    }
+    out.append(0x7D)
+  }
+
   /// Whether a cell's text is a JSON number or boolean.
   private static func isLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ cell: CSVCell) -> Bool {
     let slice = bytes[cell.start..<cell.end]
     return NumberText.integer(bytes, cell.start, cell.end) != nil
       || NumberText.decimal(bytes, cell.start, cell.end) != nil
       || slice.elementsEqual("true".utf8) || slice.elementsEqual("false".utf8)
+  }
+}
+
+/// One key of a JSON object written from a CSV row: a cell, or a record of the cells whose
+/// dotted names share a prefix.
+indirect enum CellNesting: Sendable, Equatable {
+  /// The cell of header column `column`, under `name`.
+  case cell(name: String, column: Int)
+  /// A nested record.
+  case record(name: String, [CellNesting])
+
+  /// The nesting of a CSV header's names, or nil when no name nests.
+  static func of(_ csv: CSVColumns) -> [CellNesting]? {
+    guard csv.tree.children.contains(where: { $0 != nil }) else { return nil }
+    return of(csv.tree)
+  }
+
+  private static func of(_ tree: CSVColumns.NameTree) -> [CellNesting] {
+    tree.names.indices.compactMap { slot in
+      if let child = tree.children[slot] { return .record(name: tree.names[slot], of(child)) }
+      return tree.columns[slot].map { .cell(name: tree.names[slot], column: $0) }
+    }
   }
 }

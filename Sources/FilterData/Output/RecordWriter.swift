@@ -50,8 +50,12 @@ public final class RecordWriter: RecordOutput {
   private let out: OutputSink
   /// The fields to write (`--select`), or nil for all.
   private let selection: [String]?
-  /// The columns of CSV and table output.
+  /// The columns of CSV and table output (`file` first when ``showsFiles``).
   private let columns: [String]
+  /// Whether each record is written with the file it came from (`-H`): `FILE:` before each
+  /// JSON line (as grep writes it), a first column `file` in CSV, TSV and tables, a first
+  /// line `file` in records a field a line. JSON arrays do not show it.
+  private let showsFiles: Bool
   /// Table rows, laid out at the end: each cell's text fitted to ``maxCellWidth`` (not the
   /// cell itself, which would keep the whole block it was read in alive), and whether it
   /// is a number.
@@ -84,11 +88,12 @@ public final class RecordWriter: RecordOutput {
 
   /// A writer of records read by `reader`, showing `select` (every field when nil).
   public convenience init(
-    _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputSink
+    _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputSink,
+    showingFiles: Bool = false
   ) {
     self.init(
       format, columns: reader.header ?? RecordWriter.columns(of: reader.schema, for: format),
-      select: select, to: out)
+      select: select, to: out, showingFiles: showingFiles)
   }
 
   /// The columns `format` writes for records of `schema`: its fields; for CSV and TSV, nested
@@ -116,12 +121,14 @@ public final class RecordWriter: RecordOutput {
   /// showing `select` (every column when nil). Records an embedder made itself come from
   /// ``DataRecord/init(_:schema:)``.
   public init(
-    _ format: OutputFormat, columns: [String], select: [String]?, to out: OutputSink
+    _ format: OutputFormat, columns: [String], select: [String]?, to out: OutputSink,
+    showingFiles: Bool = false
   ) {
     self.format = format
     self.out = out
     selection = select
-    self.columns = select ?? columns
+    showsFiles = showingFiles && format != .json
+    self.columns = (showsFiles ? ["file"] : []) + (select ?? columns)
     if let separator = format.separator {
       out.write(RecordWriter.csvRow(self.columns, separator: separator))
     } else if format == .json {
@@ -136,8 +143,11 @@ public final class RecordWriter: RecordOutput {
     case .jsonl, .json:
       var bytes: [UInt8] = []
       if format == .json { bytes.append(contentsOf: (count == 1 ? "\n" : ",\n").utf8) }
+      if showsFiles { appendFileName(record, to: &bytes) }
       if selection == nil && record.format.header == nil {
         JSONText.appendCompact(record.text, to: &bytes)
+      } else if selection == nil, let nesting = record.format.nesting {
+        RecordFields.appendJSON(record.format.fields(record), nesting: nesting, to: &bytes)
       } else {
         bytes.append(0x7B)
         for (i, (name, cell)) in selected(record).enumerated() {
@@ -193,7 +203,15 @@ public final class RecordWriter: RecordOutput {
   /// The record's cells under ``columns``.
   private func cells(_ record: DataRecord) -> [OutputCell] {
     let all = record.format.fields(record)
-    return columns.map { RecordWriter.cell($0, in: all) }
+    let own = columns.dropFirst(showsFiles ? 1 : 0).map { RecordWriter.cell($0, in: all) }
+    return showsFiles ? [.text(record.source ?? "", literal: false)] + own : own
+  }
+
+  /// `FILE:` before a JSON line, as grep writes it (the name magenta, `:` cyan, when styled).
+  private func appendFileName(_ record: DataRecord, to bytes: inout [UInt8]) {
+    let name = TableText.printable(record.source ?? "")
+    bytes.append(
+      contentsOf: (styled ? "\u{1B}[35m\(name)\u{1B}[36m:\u{1B}[0m" : name + ":").utf8)
   }
 
   /// The cell of the field `name` (the last one, if the record repeats it); a dotted name
