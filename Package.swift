@@ -32,7 +32,8 @@ let package = Package(
       name: "flt",
       dependencies: ["FilterDSL", "FilterData", "FilterSession", "FilterSQL", "FilterDatabase"]),
     // Release-build benchmarks: `swift run -c release flt-bench parse`.
-    .executableTarget(name: "flt-bench", dependencies: ["FilterDSL"]),
+    .executableTarget(
+      name: "flt-bench", dependencies: ["FilterDSL", "FilterData", "FilterSession"]),
     // What every test target shares: temporary files that are cleaned up, a small-stack runner,
     // seeded random filters and records for the differential tests of every engine.
     .target(name: "TestSupport", dependencies: ["FilterDSL"], path: "Tests/TestSupport"),

@@ -16,10 +16,13 @@ case "filter-profile":
 case "parse-profile":
   // One workload only, for a profiler: parse the generated 1 MB filter five times.
   ParseBenchmark.profile()
+case "live":
+  // What live results cost per key, over a file loaded into a session.
+  LiveBenchmark.run(path: arguments.count > 1 ? arguments[1] : "examples/phones.json")
 case "generate":
   // The catalog for the data benchmark (Scripts/benchmark-data.sh).
   let count = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
   CatalogGenerator.run(count: count, folder: arguments.count > 2 ? arguments[2] : ".")
 default:
-  print("usage: flt-bench parse | filter | columns | generate [COUNT [FOLDER]]")
+  print("usage: flt-bench parse | filter | columns | live [FILE] | generate [COUNT [FOLDER]]")
 }

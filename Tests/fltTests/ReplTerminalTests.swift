@@ -11,11 +11,11 @@ import Testing
     let name = "flt-test-\(UUID().uuidString.prefix(8))"
     let history = TemporaryFiles.url("history")
 
-    init(_ arguments: String) throws {
+    init(_ arguments: String, environment: String = "") throws {
       let flt = CLITests.binary.path
       let examples = CLITests.root.appendingPathComponent("examples").path
       let script =
-        "cd '\(examples)' && FLT_HISTORY='\(history.path)' '\(flt)' \(arguments); "
+        "cd '\(examples)' && \(environment) FLT_HISTORY='\(history.path)' '\(flt)' \(arguments); "
         + "echo; stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; "
         + "echo EXITED; sleep 60"
       try tmux(["new-session", "-d", "-x", "110", "-y", "40", "-s", name, script])
@@ -130,6 +130,52 @@ import Testing
     #expect(screen.waitFor("count diskSpace"))
     try screen.keys(">= 1024", "Enter")
     #expect(screen.waitFor("1024\n10\n"))
+  }
+
+  /// Live results: after each key, the line under the input says how many records the
+  /// filter matches, or its first error; Enter runs the entry and leaves no status behind;
+  /// `set live off` turns it off.
+  @Test(.enabled(if: hasTmux)) func liveResultsFollowTheTyping() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("phones>"))
+    try screen.keys("diskSpace >= 1024")
+    #expect(screen.waitFor("phones> diskSpace >= 1024\n10 of 111 records match"))
+    try screen.keys(" and colr")
+    #expect(screen.waitFor("1024 and colr\nerror[FLT301]: unknown field 'colr'"))
+    try screen.keys("BSpace", "BSpace", "BSpace", "BSpace", "color == Gold")
+    #expect(screen.waitFor("color == Gold\n2 of 111 records match"))
+    try screen.keys("Enter")
+    #expect(screen.waitFor("2 rows"))
+    #expect(!screen.text.contains("records match"))
+    // Ctrl-C clears the status with the line.
+    try screen.keys("price > 2000")
+    #expect(screen.waitFor("price > 2000\n2 of 111 records match"))
+    try screen.keys("C-c")
+    #expect(screen.waitFor("price > 2000^C\nphones>"))
+    #expect(!screen.text.contains("records match"))
+    try screen.keys("set live off", "Enter", "price > 1")
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(screen.text.contains("phones> price > 1") && !screen.text.contains("records match"))
+  }
+
+  /// The line is coloured as it is typed (fields, keywords, values), unless NO_COLOR is set.
+  @Test(.enabled(if: hasTmux)) func theLineIsColouredUnlessNoColorIsSet() throws {
+    // (`swift test` sets NO_COLOR for the tests it runs.)
+    let screen = try Screen("repl phones.json", environment: "env -u NO_COLOR")
+    #expect(screen.waitFor("phones>"))
+    try screen.keys("color == Gold and price > 5")
+    #expect(screen.waitFor("of 111 records match"))
+    let styled = try screen.tmux(["capture-pane", "-p", "-e", "-t", screen.name])
+    let line = try #require(styled.split(separator: "\n").first { $0.contains("Gold") })
+    // tmux writes its own escapes: a colour, then perhaps a background reset, then the text.
+    #expect(line.contains("\u{1B}[36m") && line.contains("\u{1B}[32mGold"))
+    #expect(line.contains("\u{1B}[34mand") && line.contains("\u{1B}[33m5"))
+    let plain = try Screen("repl phones.json", environment: "NO_COLOR=1")
+    #expect(plain.waitFor("phones>"))
+    try plain.keys("color == Gold")
+    #expect(plain.waitFor("of 111 records match"))
+    let shown = try plain.tmux(["capture-pane", "-p", "-e", "-t", plain.name])
+    #expect(!shown.contains("\u{1B}[3"))
   }
 
   @Test(.enabled(if: hasTmux)) func arrowsAndControlKeysEditTheLine() throws {

@@ -23,6 +23,21 @@ public enum DisplayWidth {
     text.reduce(0) { $0 + of($1) }
   }
 
+  /// `text` cut to at most `maxWidth` columns, ending in `…` when it was cut, and its width.
+  public static func fit(_ text: String, _ maxWidth: Int) -> (text: String, width: Int) {
+    let widths = text.map(DisplayWidth.of)
+    let total = widths.reduce(0, +)
+    guard total > maxWidth else { return (text, total) }
+    var cut = ""
+    var width = 0
+    for (character, w) in zip(text, widths) {
+      if width + w >= maxWidth { break }
+      cut.append(character)
+      width += w
+    }
+    return (cut + "…", width + 1)
+  }
+
   static func of(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v < 0x7F { return v < 0x20 ? 0 : 1 }

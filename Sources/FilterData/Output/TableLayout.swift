@@ -17,7 +17,7 @@ package struct TableLayout {
     /// The cell showing `text`, cut to `maxWidth` columns; `isNull` when `text` stands for
     /// null.
     package init(_ text: String, isNumber: Bool, maxWidth: Int = 40, isNull: Bool = false) {
-      (self.text, width) = TableLayout.fit(TableText.printable(text), maxWidth)
+      (self.text, width) = DisplayWidth.fit(TableText.printable(text), maxWidth)
       self.isNumber = isNumber
       isEmpty = text.isEmpty || isNull
       self.isNull = isNull
@@ -50,7 +50,7 @@ package struct TableLayout {
 
   /// Writes the table line by line, then `footer`.
   package func write(footer: String, to out: OutputSink) {
-    let headers = self.headers.map { TableLayout.fit(TableText.printable($0), maxCellWidth) }
+    let headers = self.headers.map { DisplayWidth.fit(TableText.printable($0), maxCellWidth) }
     var widths = headers.map(\.width)
     for row in rows {
       for (i, cell) in row.enumerated() where i < widths.count {
@@ -69,7 +69,7 @@ package struct TableLayout {
       for (i, cell) in cells.enumerated() where i < widths.count {
         // A cell wider than its narrowed column is cut again (before any escape is added).
         var (text, width) =
-          cell.width > widths[i] ? TableLayout.fit(cell.text, widths[i]) : (cell.text, cell.width)
+          cell.width > widths[i] ? DisplayWidth.fit(cell.text, widths[i]) : (cell.text, cell.width)
         if cell.dim && !text.isEmpty { text = "\u{1B}[2m" + text + "\u{1B}[0m" }
         let pad = String(repeating: " ", count: Swift.max(0, widths[i] - width))
         let last = i == cells.count - 1
@@ -99,20 +99,5 @@ package struct TableLayout {
       widths[widest] -= 1
       excess -= 1
     }
-  }
-
-  /// The text cut to `maxWidth` columns, and its width.
-  static func fit(_ text: String, _ maxWidth: Int) -> (text: String, width: Int) {
-    let widths = text.map(DisplayWidth.of)
-    let total = widths.reduce(0, +)
-    guard total > maxWidth else { return (text, total) }
-    var cut = ""
-    var width = 0
-    for (character, w) in zip(text, widths) {
-      if width + w >= maxWidth { break }
-      cut.append(character)
-      width += w
-    }
-    return (cut + "…", width + 1)
   }
 }

@@ -68,6 +68,13 @@ package struct LineEditor: Sendable {
   /// visible: the text, and how many columns of it lie after the cursor (where the terminal's
   /// cursor goes back to). A line that fits is shown whole.
   package mutating func visible(columns: Int) -> (text: String, columnsAfterCursor: Int) {
+    let (range, after) = visibleRange(columns: columns)
+    return (String(characters[range]), after)
+  }
+
+  /// The characters ``visible(columns:)`` shows, as a range of ``characters``, and how many
+  /// columns of them lie after the cursor.
+  package mutating func visibleRange(columns: Int) -> (range: Range<Int>, columnsAfterCursor: Int) {
     let columns = Swift.max(columns, 4)
     let widths = characters.map(DisplayWidth.of)
     scroll = Swift.min(scroll, cursor)
@@ -80,7 +87,7 @@ package struct LineEditor: Sendable {
       end += 1
     }
     let after = widths[Swift.min(cursor, end)..<end].reduce(0, +)
-    return (String(characters[scroll..<end]), after)
+    return (scroll..<end, after)
   }
   /// The text before the cursor.
   package var textBeforeCursor: String { String(characters[..<cursor]) }

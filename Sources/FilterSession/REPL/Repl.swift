@@ -50,18 +50,18 @@ public final class Repl {
   /// The prompt: the current data's name (`phones> `), `flt> ` before any is loaded; lines
   /// that continue an entry get as many dots (`......> `). A long name is cut to 20 columns.
   public func prompt(continuing: Bool) -> String {
-    var name = session.current?.name ?? "flt"
-    if DisplayWidth.of(name) > 20 {
-      var (cut, width) = ("", 0)
-      for character in name {
-        guard width + DisplayWidth.of(character) < 20 else { break }
-        cut.append(character)
-        width += DisplayWidth.of(character)
-      }
-      name = cut + "…"
-    }
+    let name = DisplayWidth.fit(session.current?.name ?? "flt", 20).text
     return continuing
       ? String(repeating: ".", count: Swift.max(3, DisplayWidth.of(name))) + "> " : name + "> "
+  }
+
+  /// What live results show for `entry` as typed so far (``Session/preview(_:until:)``):
+  /// nothing for a blank entry, a `:command`, or after `set live off`; nil when `stop` said
+  /// to stop first.
+  public func preview(_ entry: String, until stop: () -> Bool) -> LivePreview? {
+    let trimmed = entry.trimmingSpaces
+    guard session.settings.live, !trimmed.isEmpty, !trimmed.hasPrefix(":") else { return .nothing }
+    return session.preview(SourceText(entry, name: "<repl>", firstLine: lines + 1), until: stop)
   }
 
   /// `:run FILE.flt`: the script's statements, as `flt run` runs them (its `load` paths

@@ -22,18 +22,63 @@ package struct TerminalLoop {
     var decoder = KeyDecoder()
     var entry = ""
     var lastTab = false
+    var live = LiveStatus()
     defer { RawMode.restore() }
-    func prompt() -> String {
-      let text = editor.searchPrompt ?? repl.prompt(continuing: !entry.isEmpty)
-      return repl.colored ? "\u{1B}[1;32m" + text + "\u{1B}[0m" : text
+    // Draws the prompt and the visible part of the line (coloured, the live check's error
+    // underlined), the live status under it, and puts the cursor back in the line.
+    // `entered`: the editor as it was when Enter was pressed (it is empty now).
+    func draw(entered: LineEditor? = nil) {
+      var line = entered ?? editor
+      defer { if entered == nil { editor = line } }
+      let promptText = line.searchPrompt ?? repl.prompt(continuing: !entry.isEmpty)
+      let promptWidth = DisplayWidth.of(promptText)
+      let columns = TerminalLoop.columns()
+      let (range, after) = line.visibleRange(columns: columns - promptWidth - 1)
+      let characters = line.characters
+      let shown = characters[range]
+      var text = "\r"
+      if repl.colored {
+        text += "\u{1B}[1;32m" + promptText + "\u{1B}[0m"
+        if line.searchPrompt == nil {
+          let kinds = highlighter.kinds(of: String(characters), error: live.errorRange)
+          text += Highlighter.render(shown, kinds[range])
+        } else {
+          text += String(shown)
+        }
+      } else {
+        text += promptText + String(shown)
+      }
+      // Clears the rest of the line and the status line under it.
+      text += "\u{1B}[J"
+      if let status = live.line(columns: columns - 1, colored: repl.colored) {
+        let column = promptWidth + DisplayWidth.of(String(shown)) - after
+        text += "\r\n" + status + "\u{1B}[K\u{1B}[1A\r" + (column > 0 ? "\u{1B}[\(column)C" : "")
+      } else if after > 0 {
+        text += "\u{1B}[\(after)D"
+      }
+      write(text)
     }
-    func draw() {
-      let promptWidth = DisplayWidth.of(
-        editor.searchPrompt ?? repl.prompt(continuing: !entry.isEmpty))
-      let (text, after) = editor.visible(columns: TerminalLoop.columns() - promptWidth - 1)
-      var line = "\r" + prompt() + text + "\u{1B}[K"
-      if after > 0 { line += "\u{1B}[\(after)D" }
-      write(line)
+    // After the keys of one read: the live status for the line as it now is, unless more
+    // keys are coming (they are handled first) or come while it counts (it stops).
+    func updateLive() {
+      guard editor.searchPrompt == nil else {
+        live.clear()
+        return
+      }
+      guard !live.isCurrent(entry: entry, line: editor.text),
+        !TerminalLoop.inputPending(waiting: 15)
+      else { return }
+      // Keys are looked for at most once a millisecond (the count asks every 1,024 rows).
+      var looked = SystemClock.seconds()
+      let changed = live.update(entry: entry, line: editor.text) { whole in
+        repl.preview(whole) {
+          let now = SystemClock.seconds()
+          guard now - looked >= 0.001 else { return false }
+          looked = now
+          return TerminalLoop.inputPending(waiting: 0)
+        }
+      }
+      if changed { draw() }
     }
     guard RawMode.enter() else { return }
     Interrupt.install()
@@ -45,6 +90,7 @@ package struct TerminalLoop {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       for key in decoder.feed(buffer[..<count]) {
+        let before = editor
         let action = editor.handle(key)
         let tabbed = action == .complete
         defer { lastTab = tabbed }
@@ -55,16 +101,21 @@ package struct TerminalLoop {
           write("\u{1B}[H\u{1B}[2J")
           draw()
         case .cancel:
+          clearStatus(&live)
           write("^C\r\n")
           entry = ""
           draw()
         case .endOfInput:
+          clearStatus(&live)
           write("\r\n")
           break reading
         case .complete:
           complete(&editor, entry: entry, listing: lastTab)
           draw()
         case .submit(let line):
+          // The line as it was shown, without the status under it.
+          live.clear()
+          draw(entered: before)
           write("\r\n")
           entry += entry.isEmpty ? line : "\n" + line
           if Repl.needsMoreInput(entry) {
@@ -82,7 +133,28 @@ package struct TerminalLoop {
           draw()
         }
       }
+      updateLive()
     }
+  }
+
+  /// Clears the live status under the line, leaving the line and the cursor as they are.
+  private func clearStatus(_ live: inout LiveStatus) {
+    // The status line exists, so moving down onto it cannot scroll.
+    if live.text != nil { write("\u{1B}7\u{1B}[1B\r\u{1B}[K\u{1B}8") }
+    live.clear()
+  }
+
+  /// Colours the line from the current data's fields and the names `let` defined.
+  private var highlighter: Highlighter {
+    Highlighter(
+      names: Set(repl.session.current?.schema.names ?? [])
+        .union(repl.session.definitions.filters.keys))
+  }
+
+  /// Whether keys are waiting on standard input, after waiting up to `milliseconds` for them.
+  static func inputPending(waiting milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, milliseconds) > 0
   }
 
   /// Tab: a unique completion is inserted; several extend the word to what they share, and

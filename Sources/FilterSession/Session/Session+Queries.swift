@@ -151,10 +151,10 @@ extension Session {
   }
 
   /// The query with names expanded, checked and compiled against the current data; its
-  /// warnings are reported.
-  func compile(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
-    -> (Dataset, CompiledQuery<Int>)
-  {
+  /// warnings are reported unless `reporting` is false.
+  func compile(
+    _ query: Query, _ statement: Stmt, _ context: Context, reporting: Bool = true
+  ) throws(SessionError) -> (Dataset, CompiledQuery<Int>) {
     let data = try requireData(statement, context)
     let expanded = try expand(query, context)
     // No records: the fields the query names have no value, and nothing matches (as the
@@ -165,7 +165,7 @@ extension Session {
     do {
       let compiled = try environment(data.recordType, parameters: parameters.types)
         .compileQuery(expanded, source: context.source)
-      report(compiled.filter?.warnings ?? [], context)
+      if reporting { report(compiled.filter?.warnings ?? [], context) }
       return (data, compiled.binding(parameters.values, now: clock()))
     } catch {
       throw context.error(error)

@@ -311,6 +311,9 @@ extension Session {
     case "time":
       guard let on = Session.toggle(value) else { throw invalid() }
       settings.time = on
+    case "live":
+      guard let on = Session.toggle(value) else { throw invalid() }
+      settings.live = on
     case "width":
       guard let number, number >= 10 else { throw invalid() }
       settings.width = Int(clamping: number)

@@ -16,6 +16,9 @@ public struct Settings: Sendable {
   /// with an error past it, keeping the data loaded before); nil for no limit (`set memory
   /// none`). Three quarters of the machine's memory by default.
   public var memoryLimit: Int? = ProcessMemory.defaultLimit
+  /// `set live off`: the REPL stops showing, under the line being typed, how many records
+  /// the filter matches (or its first error). On by default; only ever on a terminal.
+  public var live = true
   /// `show model, price`: the columns printed; nil for every field (`show *`). Loading or
   /// switching data resets it.
   public var columns: [String]?
@@ -33,6 +36,7 @@ public struct Settings: Sendable {
     ("width", "a number of columns, 10 or more", "N"),
     ("null", "text in quotes, shown for null in tables", "\"TEXT\""),
     ("memory", "a size (4GB, 512MB, 2GiB), or none", "SIZE|none"),
+    ("live", "on or off", "on|off"),
   ]
 
   /// The value of setting `name` as `set` takes it (`json`, `none`, `on`, `40`).
@@ -44,6 +48,7 @@ public struct Settings: Sendable {
     case "width": String(width)
     case "null": nullText.debugDescription
     case "memory": memoryLimit.map(ProcessMemory.describe) ?? "none"
+    case "live": live ? "on" : "off"
     default: nil
     }
   }

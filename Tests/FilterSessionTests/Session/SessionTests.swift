@@ -320,6 +320,7 @@ import Testing
         width   12      set width N
         null    "null"  set null "TEXT"
         memory  4 GB    set memory SIZE|none
+        live    on      set live on|off
 
         """)
   }
