@@ -1,6 +1,6 @@
 import FilterDSL
 
-/// Every record of a data file in memory: by column (a ``ColumnTable``) for filters, facets
+/// Every record of a data file in memory: by column (a `ColumnTable`) for filters, facets
 /// and sorting, and where each record's text is, for output: its bytes in the file, read
 /// back when it is printed (the file stays open; text read from standard input, a pipe or
 /// gzip data is copied instead). Rows are numbered in file order; queries over ``table``
@@ -26,7 +26,7 @@ public struct LoadedRecords: Sendable {
   /// then read again from their text, so that every row fits the final schema. `stop` is
   /// asked after each block; once it says true the reading ends there (the caller, which
   /// asked, drops the partial data). Only the columns a record has a value in grow with it:
-  /// records that each bring new keys cost what their values do (see ``Column``).
+  /// records that each bring new keys cost what their values do (see `Column`).
   ///
   /// This thread parses blocks while another builds the columns of the block before.
   public init(

@@ -2,7 +2,7 @@ import FilterDSL
 import FilterSQL
 
 extension SQLConnection {
-  /// Counts facets (see ``FacetCounter``) of the records of `table`. When SQL answers the
+  /// Counts facets (see `FacetCounter`) of the records of `table`. When SQL answers the
   /// filter and the counted fields exactly, each field is counted in the database (`GROUP
   /// BY`, one statement per field, as the counts are disjunctive), and no row travels;
   /// otherwise the database returns the rows matching the part of the filter every count

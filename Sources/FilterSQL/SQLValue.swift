@@ -3,9 +3,13 @@ import FilterDSL
 /// A value as it goes to a database and comes back: a bound parameter, or one cell of a row.
 /// Dates, times and everything else a dialect has no storage class for travel as text.
 public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
+  /// SQL's NULL.
   case null
+  /// An integer (`bigint`, SQLite's INTEGER).
   case int(Int64)
+  /// A floating-point number.
   case double(Double)
+  /// Text, and every value a dialect keeps as text (dates in SQLite, for one).
   case text(String)
 
   /// The value as a SQL literal would show it (for messages and `flt sql`; never spliced into

@@ -25,7 +25,7 @@ public struct Expr: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     /// A constant: `256`, `"Space Black"`, `Midnight` in value position, `2022-09-16`.
     case literal(Literal)
-    /// A field of the record: `price`, `camera.megapixels`, `` `screen size` ``.
+    /// A field of the record: `price`, `camera.megapixels`, or a name in backquotes (\`screen size\`).
     case field(FieldPath)
     /// A parameter bound at evaluation: `$budget` (the name is stored without `$`).
     indirect case parameter(Name)

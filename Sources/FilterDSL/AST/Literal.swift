@@ -3,13 +3,20 @@
 ///
 /// A bare word in value position (`color == Midnight`) is a ``string(_:)`` literal.
 public enum Literal: Hashable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number: `256`.
   case int(Int64)
   /// Always finite when produced by the parser.
   case double(Double)
+  /// Text: `"Space Black"`, or a bare word in value position.
   case string(String)
+  /// A calendar day: `2022-09-16`.
   case date(CalendarDate)
+  /// A point in time: `2022-09-16T10:00:00Z`.
   case dateTime(Instant)
+  /// A length of time: `7d`, `90m`, `1h30m`.
   case duration(TimeSpan)
 }

@@ -19,7 +19,7 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
   public var description: String { text }
 }
 
-/// A field, possibly nested: `price`, `camera.megapixels`, `` `screen size` ``.
+/// A field, possibly nested: `price`, `camera.megapixels`, or a name in backquotes (\`screen size\`).
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
   /// The names from the outermost record inwards. Never empty.
   ///

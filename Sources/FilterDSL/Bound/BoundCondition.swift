@@ -13,12 +13,19 @@ public struct BoundCondition: Sendable {
 
   /// The kinds of test; see ``Condition/Kind``.
   public indirect enum Kind: Sendable {
+    /// `== != < <= > >=` with the other operand, and the modifiers.
     case compare(ComparisonOperator, BoundExpr, StringOptions)
+    /// `contains`, `startsWith`, `endsWith`, `like`, `matches` (`not` before them negates).
     case text(TextOperator, BoundExpr, StringOptions, negated: Bool)
+    /// `in` (or `not in`) a list or range.
     case member(BoundExpr, StringOptions, negated: Bool)
+    /// `between` (or `not between`) two bounds, both included.
     case between(BoundExpr, BoundExpr, StringOptions, negated: Bool)
+    /// `is null` (or `is not null`).
     case isNull(negated: Bool)
+    /// `is empty` (or `is not empty`): empty text or an empty list.
     case isEmpty(negated: Bool)
+    /// `is` (or `is not`) a value: equality that treats two nulls as the same.
     case same(BoundExpr, negated: Bool)
     /// The filter each element (a record of `elements`) must satisfy; its fields are bound
     /// to the element's slots.

@@ -11,6 +11,8 @@
 /// default traversal does not enter it. A visitor that wants it handles
 /// ``visitQuantified(_:_:_:in:)`` and reads ``BoundCondition/Kind/satisfies(_:elements:)``.
 public protocol BoundVisitor {
+  /// What visiting a node gives: a translated node, a count, or `Void` for a visitor that
+  /// only collects.
   associatedtype Result
 
   /// The result of a node from its children's results, in order: the default traversal.

@@ -9,7 +9,9 @@ public struct Plan: Hashable, Sendable, CustomStringConvertible {
 
   /// One argument of a strategy.
   public enum Argument: Hashable, Sendable {
+    /// A value or field as text: `256`, `color`.
     case text(String)
+    /// A strategy the strategy wraps.
     case plan(Plan)
   }
 

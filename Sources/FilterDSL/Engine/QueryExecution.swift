@@ -1,7 +1,7 @@
 /// One run of a compiled query over records that arrive in batches: the one way a query runs,
 /// in memory, over a file's blocks, in a session.
 ///
-/// Each batch is filtered as a whole (see ``CompiledFilter/filter(_:until:)-(Array)``). A query
+/// Each batch is filtered as a whole (see ``CompiledFilter/filter(_:until:)-([Root],_)``). A query
 /// without `order by` hands its matches back as they come, after skipping `offset` of them,
 /// and is ``isComplete`` once `limit` were handed back, so the reader can stop. A query that
 /// sorts keeps its matches (only them) until ``finish()``, which sorts and pages them. A run

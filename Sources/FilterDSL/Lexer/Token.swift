@@ -20,7 +20,7 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   // Names
   /// `color`, `Starlight`: a field name, or a string in value position.
   case identifier
-  /// `` `screen size` ``: always a field name.
+  /// A name in backquotes (\`screen size\`): always a field name.
   case quotedIdentifier
   /// `5G`, `256GB`: a word that starts with digits; a string in value position.
   case word
@@ -28,19 +28,30 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   case parameter
 
   // Literals
+  /// `256`
   case integer
+  /// `6.1`, `1e3`
   case decimal
+  /// `"Space Black"`
   case string
+  /// `2022-09-16`
   case date
+  /// `2022-09-16T10:00:00Z`
   case dateTime
+  /// `7d`, `1h30m`
   case duration
 
   // Keywords (case-insensitive)
+  /// A keyword of logic, membership or a literal: `and`, `or`, `not`, `in`, `between`, `is`,
+  /// `null`, `true`, `false` (case-insensitive).
   case and, or, not, `in`, between, `is`, null, `true`, `false`
+  /// A text operator: `like`, `matches`, `contains`, `startsWith`, `endsWith`.
   case like, matches, contains, startsWith, endsWith
+  /// A quantifier over a list (`any`, `all`, `none`), or `exists`.
   case any, all, none, exists
 
   // Punctuation and operators
+  /// `(`, `)`, `,`, `.`, `;`
   case leftParen, rightParen, comma, dot, semicolon
   /// `[` and `]` around an index: `tags[0]` (a modifier such as `[c]` is one token).
   case leftBracket, rightBracket
@@ -48,11 +59,13 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   case closedRange
   /// `..<`
   case halfOpenRange
+  /// `+`, `-`, `*`, `/`, `%`
   case plus, minus, star, slash, percent
   /// `==` or `=`
   case equal
   /// `!=` or `<>`
   case notEqual
+  /// `<`, `<=`, `>`, `>=`
   case less, lessEqual, greater, greaterEqual
   /// `!`
   case bang
@@ -65,6 +78,7 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
 
   /// A line break outside parentheses, in scripts: ends a statement.
   case newline
+  /// The end of the text; every token list ends with one.
   case endOfFile
   /// Text that is not a token; the lexer has already reported it.
   case invalid

@@ -12,13 +12,21 @@
 /// | prefix | unary `-` |
 /// | postfix | `.` field step, `(...)` call |
 public enum Precedence: Int, Comparable, Sendable, CaseIterable {
+  /// `or`, `||`.
   case or = 1
+  /// `and`, `&&`.
   case and
+  /// `not`, `!`.
   case not
+  /// Comparisons and the other tests of a value.
   case comparison
+  /// `+`, `-`.
   case additive
+  /// `*`, `/`, `%`.
   case multiplicative
+  /// Unary `-`.
   case prefix
+  /// A field step (`.`) or a call.
   case postfix
 
   /// Lower binds looser.

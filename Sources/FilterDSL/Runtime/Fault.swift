@@ -95,7 +95,7 @@ public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
       && a.dates == b.dates && a.overLimit == b.overLimit
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(overflow)
     hasher.combine(division)

@@ -1,14 +1,23 @@
 /// A value at run time: what a field holds, what a parameter is bound to, what an expression
 /// yields. Used by dynamic records, parameters and the reference evaluator.
 public enum Value: Hashable, Sendable {
+  /// No value: a null, or a field the record lacks.
   case null
+  /// True or false.
   case bool(Bool)
+  /// A whole number; arithmetic that leaves 64 bits is a fault, never a wrap.
   case int(Int64)
+  /// A decimal number.
   case double(Double)
+  /// Text.
   case string(String)
+  /// A calendar day.
   case date(CalendarDate)
+  /// A point in time.
   case dateTime(Instant)
+  /// A length of time.
   case duration(TimeSpan)
+  /// A list of values.
   case list([Value])
   /// A nested record: values in the order of its schema's fields.
   case record([Value])
@@ -39,8 +48,11 @@ public enum Value: Hashable, Sendable {
 ///
 /// Encoded so that Kleene's `and` is the minimum, `or` the maximum and `not` the mirror.
 public enum Truth: UInt8, Hashable, Sendable, CustomStringConvertible {
+  /// The test does not hold.
   case `false` = 0
+  /// The test cannot say: it read a null or missing value, or a fault happened.
   case unknown = 1
+  /// The test holds.
   case `true` = 2
 
   /// `true` or `false`.

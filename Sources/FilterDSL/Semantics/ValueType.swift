@@ -1,8 +1,12 @@
 /// The type of a field, parameter or expression.
 public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+  /// True or false.
   case bool
+  /// A whole number (64 bits).
   case int
+  /// A decimal number.
   case double
+  /// Text.
   case string
   /// A calendar day: `2022-09-16`.
   case date

@@ -14,7 +14,7 @@ extension PostgresConnection {
   /// The table `name` of the current schema as flt sees it: a field per column, typed by the
   /// column's type (`bigint`, `double precision`, `text`, `boolean`, `date`, `timestamptz`,
   /// `interval`), `json`/`jsonb` columns typed by the lists or records they hold. Equal sort
-  /// keys keep the order of the ``SQLTable/rowOrderColumn`` column where the table has one
+  /// keys keep the order of the `SQLTable/rowOrderColumn` column where the table has one
   /// (tables flt made do), else come back in the server's order.
   ///
   /// Only the JSON columns named in `typingJSON` are typed by their values when it is given.

@@ -125,7 +125,7 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
   /// Runs `statement`, handing each row to `body` until it returns false or the rows end.
   /// Rows are fetched a batch at a time (the protocol's portal suspension), so a result of any
   /// size streams in constant memory, and stopping early closes the portal: nothing more is
-  /// sent or computed. A small result (``SQLStatement/isSmall``) is asked for whole, which
+  /// sent or computed. A small result (`SQLStatement/isSmall`) is asked for whole, which
   /// lets the server run the statement in parallel (it does not for a portal fetched in
   /// batches).
   public func forEachRow(_ statement: SQLStatement, _ body: ([SQLValue]) -> Bool)

@@ -3,7 +3,7 @@ import FilterData
 import FilterDatabase
 
 /// Data a session loaded: every record of one file, in memory (by column, see
-/// ``LoadedRecords``), with its inferred schema; or a table of a database, where the
+/// `LoadedRecords`), with its inferred schema; or a table of a database, where the
 /// session's statements run.
 public final class Dataset {
   /// The name statements use for it (`load "phones.json" as phones`, or the file's name).

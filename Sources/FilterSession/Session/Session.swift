@@ -71,7 +71,7 @@ public final class Session {
   /// Parses `source` as a script and runs its statements in order, printing each result to
   /// ``output``. Every syntax error of the source is reported before anything runs; the first
   /// statement that fails stops the run. (A REPL entry numbers its lines after the entries
-  /// before it: ``SourceText/firstLine``.)
+  /// before it: `SourceText/firstLine`.)
   public func run(_ source: SourceText) throws(SessionError) {
     for (statement, context) in try statements(source) {
       try run(statement, context)

@@ -2,7 +2,7 @@ import FilterDSL
 import FilterData
 
 /// What a statement produced, as a value: ``Session/evaluate(_:)`` returns them,
-/// and ``ResultPrinter`` renders them per the session's settings when the session runs.
+/// and `ResultPrinter` renders them per the session's settings when the session runs.
 public enum StatementResult {
   /// `load`: the data set loaded, now current.
   case loaded(Dataset)
