@@ -27,11 +27,14 @@ struct ReplCommand {
     session.styled = color == .always || (interactive && Terminal.wantsColor(1, color))
     session.verbose = interactive
     if interactive { session.tableWidth = { Descriptor.terminalSize(1)?.columns } }
-    if interactive { session.settings.limit = 20 }
+    if interactive { (session.settings.limit, session.settings.pager) = (20, true) }
     // Never freed: the process exits after this (see ScriptCommand).
     _ = Unmanaged.passRetained(session)
     let repl = Repl(session: session, errors: Command.writeError)
     repl.colored = color == .always || (interactive && Terminal.wantsColor(2, color))
+    if interactive && isatty(1) == 1 {
+      repl.screen = { Descriptor.terminalSize(1).map { ($0.rows, $0.columns) } }
+    }
     // Given parameters win over the `let`s of the scripts named here; typed `let`s change them.
     options.apply(to: session)
     for (name, value) in options.parameters { session.bind(parameter: name, to: value) }

@@ -178,6 +178,18 @@ import Testing
     #expect(!shown.contains("\u{1B}[3"))
   }
 
+  /// Results taller than the screen go through `$PAGER`; short ones are printed.
+  @Test(.enabled(if: hasTmux)) func tallResultsGoThroughThePager() throws {
+    let screen = try Screen("repl phones.json", environment: "PAGER=\"sed 's/^/paged: /'\"")
+    #expect(screen.waitFor("phones>"))
+    try screen.keys("set format records", "Enter", "price > 1000", "Enter")
+    #expect(screen.waitFor("paged: model         iPhone 14 Pro"))
+    try screen.keys("count", "Enter")
+    #expect(screen.waitFor("phones> count\n111\n"))
+    try screen.keys("set pager off", "Enter", "price > 2000", "Enter")
+    #expect(screen.waitFor("\nmodel         Galaxy Z Fold4"))
+  }
+
   @Test(.enabled(if: hasTmux)) func arrowsAndControlKeysEditTheLine() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))

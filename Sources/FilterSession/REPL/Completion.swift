@@ -97,7 +97,7 @@ package struct Completer {
       case 2:
         let choices: [String: [String]] = [
           "format": OutputFormat.allCases.map(\.rawValue), "time": ["on", "off"],
-          "live": ["on", "off"],
+          "live": ["on", "off"], "pager": ["on", "off"],
           "limit": ["none"],
         ]
         return Completion(prefix.count, matching(choices[words[1]] ?? [], prefix), space: false)

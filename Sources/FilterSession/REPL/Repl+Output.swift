@@ -87,3 +87,36 @@ extension Repl {
     }
   }
 }
+
+/// Paging: an entry's results collected, then shown through the pager when they are taller
+/// than the screen.
+extension Repl {
+  /// The commands whose output is paged (they only print).
+  static let printing: Set<String> = [
+    ":help", ":schema", ":memory", ":ast", ":tokens", ":settings", ":datasets",
+  ]
+
+  /// Starts collecting results for the pager, when paging is on and there is a screen.
+  func beginPage() {
+    guard session.settings.pager, redirect == nil, paged == nil, screen() != nil else { return }
+    session.output.flush()
+    paged = session.output
+    session.output = OutputSink()
+  }
+
+  /// Shows what was collected: through the pager when it is taller than the screen (less a
+  /// row for the prompt), else printed.
+  func endPage() {
+    guard let own = paged else { return }
+    paged = nil
+    let text = session.output.text
+    session.output = own
+    if let screen = screen(), Pager.rows(of: text, columns: screen.columns) >= screen.rows,
+      page(text)
+    {
+      return
+    }
+    own.write(text)
+    own.flush()
+  }
+}

@@ -19,6 +19,18 @@ public final class Repl {
   /// Where results go instead of the session's own output, after `:output FILE` or for one
   /// entry after `:once FILE`.
   var redirect: Redirect?
+  /// The screen results are paged for (`set pager on`): its rows and columns, or nil when
+  /// results are not paged (no terminal).
+  public var screen: () -> (rows: Int, columns: Int)? = { nil }
+  /// Shows an entry's results through a pager; false when none could be run (they are then
+  /// printed). By default `$PAGER`, or `less`.
+  public var page: (String) -> Bool = { text in
+    Pager.command(environment: ProcessInfo.processInfo.environment).map {
+      Pager.show(text, command: $0)
+    } ?? false
+  }
+  /// The session's own output while an entry's results are collected for the pager.
+  var paged: OutputSink?
 
   /// A REPL over `session`; `errors` receives rendered errors.
   public init(session: Session, errors: @escaping (String) -> Void) {
@@ -159,6 +171,11 @@ public final class Repl {
   public func handle(_ entry: String) -> Bool {
     defer { lines += entry.split(separator: "\n", omittingEmptySubsequences: false).count }
     let trimmed = entry.trimmingSpaces
+    let name = String(trimmed.prefix { !$0.isWhitespace })
+    // Statements and the commands that only print are paged; commands that change where
+    // output goes are not.
+    if !trimmed.hasPrefix(":") || Repl.printing.contains(name) { beginPage() }
+    defer { endPage() }
     if trimmed.hasPrefix(":") { return command(trimmed, entry) }
     defer { if redirect?.once == true { endRedirect() } }
     do {
@@ -172,6 +189,7 @@ public final class Repl {
 
   func fail(_ error: SessionError) {
     failures += 1
+    endPage()
     session.output.flush()
     errors(error.rendered(colored: colored))
   }

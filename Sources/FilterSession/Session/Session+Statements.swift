@@ -314,6 +314,9 @@ extension Session {
     case "live":
       guard let on = Session.toggle(value) else { throw invalid() }
       settings.live = on
+    case "pager":
+      guard let on = Session.toggle(value) else { throw invalid() }
+      settings.pager = on
     case "width":
       guard let number, number >= 10 else { throw invalid() }
       settings.width = Int(clamping: number)

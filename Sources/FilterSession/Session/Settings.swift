@@ -19,6 +19,9 @@ public struct Settings: Sendable {
   /// `set live off`: the REPL stops showing, under the line being typed, how many records
   /// the filter matches (or its first error). On by default; only ever on a terminal.
   public var live = true
+  /// `set pager off`: the REPL prints results taller than the screen instead of showing them
+  /// through `$PAGER` (or `less`). On in an interactive REPL, off elsewhere.
+  public var pager = false
   /// `show model, price`: the columns printed; nil for every field (`show *`). Loading or
   /// switching data resets it.
   public var columns: [String]?
@@ -37,6 +40,7 @@ public struct Settings: Sendable {
     ("null", "text in quotes, shown for null in tables", "\"TEXT\""),
     ("memory", "a size (4GB, 512MB, 2GiB), or none", "SIZE|none"),
     ("live", "on or off", "on|off"),
+    ("pager", "on or off", "on|off"),
   ]
 
   /// The value of setting `name` as `set` takes it (`json`, `none`, `on`, `40`).
@@ -49,6 +53,7 @@ public struct Settings: Sendable {
     case "null": nullText.debugDescription
     case "memory": memoryLimit.map(ProcessMemory.describe) ?? "none"
     case "live": live ? "on" : "off"
+    case "pager": pager ? "on" : "off"
     default: nil
     }
   }

@@ -321,6 +321,7 @@ import Testing
         null    "null"  set null "TEXT"
         memory  4 GB    set memory SIZE|none
         live    on      set live on|off
+        pager   off     set pager on|off
 
         """)
   }
