@@ -11,7 +11,8 @@
 ///   once per distinct value of the column, on the first row holding it, by the row engine;
 ///   rows then look their code up. `color in (Starlight, Midnight)`, `lower(model) contains "pro"` and
 ///   `color == Gold or color == Silver` each cost one lookup per row.
-/// - A number field compared with a constant or parameter runs as a loop over its buffer.
+/// - A number field compared with a constant or parameter runs as a loop over its buffer, and
+///   arithmetic on number fields compared with one computes each operation over the batch.
 /// - Anything else runs the row engine on each row of the batch.
 ///
 /// Functions are taken to be pure (the same arguments give the same result), as DuckDB takes
@@ -38,7 +39,7 @@ final class VectorCompiler {
     case compiled(Select)
   }
 
-  private let table: ColumnTable
+  let table: ColumnTable
   private let rowEngine: Compiler<Int>
   private var memoSlots = 0
 
@@ -72,7 +73,7 @@ final class VectorCompiler {
       return .compiled(VectorCompiler.not(select(inner)))
     default:
       if let slot = codedSlot(expr.fields) { return .coded(slot: slot, expr) }
-      return .compiled(numberKernel(expr) ?? rowTest(expr))
+      return .compiled(numberKernel(expr) ?? arithmeticKernel(expr) ?? rowTest(expr))
     }
   }
 
@@ -241,7 +242,7 @@ final class VectorCompiler {
   }
 
   /// How a constant or parameter operand reads its value at run time; nil for others.
-  private static func runValue(_ operand: BoundExpr) -> ((EvaluationState) -> Value)? {
+  static func runValue(_ operand: BoundExpr) -> ((EvaluationState) -> Value)? {
     switch operand.kind {
     case .constant(let value): return { _ in value }
     case .parameter(let parameter):

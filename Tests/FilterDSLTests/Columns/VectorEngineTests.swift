@@ -232,4 +232,53 @@ import Testing
       #expect(filter.filter(table.rows).matches == rows, "\(text)")
     }
   }
+
+  /// Arithmetic compared with a constant runs as whole-batch operations: the same matches and
+  /// the same faults (overflow, division by zero, not a number) as the rows one at a time, on
+  /// flat and coded columns, with nulls, and inside `and`, `or` and `not`.
+  @Test func arithmeticOverColumnsAgreesWithTheRowEngine() throws {
+    let schema = Schema([
+      .init("i", .int, optional: true), .init("j", .int, optional: true),
+      .init("d", .double, optional: true),
+    ])
+    var rng = SplitMix64(seed: 7)
+    let ints: [Int64] = [0, 1, -1, 2, 7, 1000, .max, .min]
+    let records: [[Value]] = (0..<300).map { _ in
+      [
+        rng.chance(0.1) ? .null : .int(rng.pick(ints)),
+        rng.chance(0.1) ? .null : .int(rng.pick(ints)),
+        rng.chance(0.1) ? .null : .double(rng.pick([0.0, -1.5, 2.25, 1e308])),
+      ]
+    }
+    let rowType = RecordType<[Value]>.dynamic(schema)
+    let filters = [
+      "i * 2 > 3", "i + j >= 0", "i - j < 0", "i * j == 0", "i / j > 0", "i % j != 0",
+      "-i < 0", "-(i * j) <= 1", "i * 2 + j > 2500", "i * 1.5 > 3", "d * 2 > 1.5",
+      "d / i < 1.0", "d + j * 2 >= 0", "i * 2 > $pi", "not (i + j > 1)",
+      "i * j > 1 or j / i < 0", "i + 1 > 0 and d * d > 1.0", "i * j > 2.5",
+    ]
+    for form in 0..<2 {
+      let table = Self.table(schema, records, form: form)
+      let compiler = VectorCompiler(table: table)
+      for text in filters {
+        let filter = try CompiledFilter(text, for: table.recordType, parameters: ["pi": .int])
+          .binding(["pi": .int(4)])
+        let rows = try CompiledFilter(text, for: rowType, parameters: ["pi": .int])
+          .binding(["pi": .int(4)])
+        let (matches, faults) = filter.filter(table.rows)
+        let (expected, expectedFaults) = rows.filter(records)
+        #expect(matches.count == expected.count, "\(text) (form \(form))")
+        #expect(faults == expectedFaults, "\(text) (form \(form))")
+        #expect(
+          matches.map { records[$0] } == expected, "\(text) (form \(form))")
+      }
+      // The comparisons of arithmetic take the kernel (not the row engine per row).
+      let bound = try #require(
+        FilterEnvironment(table.recordType).check(SourceText("i * 2 + j > 2500")).tree?.filter)
+      #expect(compiler.arithmeticKernel(bound) != nil)
+      let decimal = try #require(
+        FilterEnvironment(table.recordType).check(SourceText("d + j * 2 >= 0")).tree?.filter)
+      #expect(compiler.arithmeticKernel(decimal) != nil)
+    }
+  }
 }

@@ -1,0 +1,324 @@
+/// Arithmetic over columns: `price * 2 + memory > 2500` computes each operation for a whole
+/// batch of rows, one loop per operation over plain arrays, instead of a chain of closures per
+/// row. The numbers and faults are the row engine's: the same ``Arithmetic`` functions, both
+/// operands of an operation computed on every row (as the row engine computes both before it
+/// combines them), a fault counted where it happens and leaving that row without a value.
+extension VectorCompiler {
+  /// Numbers for a batch of rows: the value of each row, and whether it has one (null, a row
+  /// outside the table and a fault give none; the value is then 0).
+  struct Numbers<T> {
+    var values: [T]
+    var valid: [Bool]
+  }
+
+  /// Computes an integer expression for the rows given.
+  typealias IntKernel = (_ rows: [Int], _ run: inout EvaluationState) -> Numbers<Int64>
+  /// Computes a decimal expression for the rows given.
+  typealias DoubleKernel = (_ rows: [Int], _ run: inout EvaluationState) -> Numbers<Double>
+
+  /// `expr op k` where `expr` is arithmetic over number columns, constants and integer
+  /// parameters, and `k` a constant or integer parameter; nil for anything else (a plain field
+  /// compared with a constant has ``numberKernel(_:)``).
+  func arithmeticKernel(_ expr: BoundExpr) -> Select? {
+    guard case .predicate(let subject, let condition) = expr.kind,
+      case .compare(let op, let operand, let options) = condition.kind, options.isEmpty
+    else { return nil }
+    switch subject.kind {
+    case .arithmetic, .negate: break
+    default: return nil
+    }
+    guard let read = VectorCompiler.runValue(operand) else { return nil }
+    switch (subject.type, operand.type) {
+    case (.int, .int), (.int, .double), (.double, .int), (.double, .double): break
+    default: return nil
+    }
+    if subject.type == .int, let ints = intKernel(subject) {
+      return VectorCompiler.compare(ints, read) { value, k in
+        switch k {
+        case .int(let k): ValueComparison.holds(op, NumberComparison.compareSame(value, k))
+        case .double(let k):
+          NumberComparison.compare(value, k).map { ValueComparison.holds(op, $0) }
+        default: nil
+        }
+      }
+    }
+    if subject.type == .double, let doubles = doubleKernel(subject) {
+      return VectorCompiler.compare(doubles, read) { value, k in
+        switch k {
+        case .double(let k):
+          value.isNaN || k.isNaN
+            ? nil : ValueComparison.holds(op, NumberComparison.compareSame(value, k))
+        case .int(let k): NumberComparison.compare(value, k).map { ValueComparison.holds(op, $0) }
+        default: nil
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The selection of `kernel op k`: for each position, true, false or (no value, or a
+  /// comparison that cannot say) unknown; `holds` compares one value with `k`.
+  private static func compare<T>(
+    _ kernel: @escaping (_ rows: [Int], _ run: inout EvaluationState) -> Numbers<T>,
+    _ read: @escaping (EvaluationState) -> Value,
+    _ holds: @escaping (T, Value) -> Truth?
+  ) -> Select {
+    return { rows, selection, falses, wantFalses, run in
+      // The rows of the positions in range; positions outside `rows` are dropped, as `scan`
+      // drops them.
+      var kept: [Int] = []
+      var batch: [Int] = []
+      kept.reserveCapacity(selection.count)
+      batch.reserveCapacity(selection.count)
+      for position in selection where position >= 0 && position < rows.count {
+        kept.append(position)
+        batch.append(rows[position])
+      }
+      let numbers = kernel(batch, &run)
+      let k = read(run)
+      selection.removeAll(keepingCapacity: true)
+      for index in kept.indices {
+        let truth: Truth =
+          numbers.valid[index] ? holds(numbers.values[index], k) ?? .unknown : .unknown
+        if truth == .true {
+          selection.append(kept[index])
+        } else if wantFalses && truth == .false {
+          falses.append(kept[index])
+        }
+      }
+    }
+  }
+
+  /// The kernel of an integer expression: integer columns, constants and parameters, and
+  /// arithmetic on them; nil for anything else.
+  func intKernel(_ expr: BoundExpr) -> IntKernel? {
+    guard expr.type == .int else { return nil }
+    switch expr.kind {
+    case .constant(.int(let k)):
+      return { rows, _ in
+        Numbers(
+          values: [Int64](repeating: k, count: rows.count),
+          valid: [Bool](repeating: true, count: rows.count))
+      }
+    case .parameter(let parameter):
+      let slot = parameter.slot
+      return { rows, run in
+        let k: Int64? =
+          if slot < run.parameters.count, case .int(let k) = run.parameters[slot] { k } else { nil }
+        return Numbers(
+          values: [Int64](repeating: k ?? 0, count: rows.count),
+          valid: [Bool](repeating: k != nil, count: rows.count))
+      }
+    case .field(let field):
+      return columnInts(field)
+    case .negate(let operand):
+      guard let inner = intKernel(operand) else { return nil }
+      return { rows, run in
+        var numbers = inner(rows, &run)
+        for i in numbers.values.indices where numbers.valid[i] {
+          let (value, overflow) = Int64(0).subtractingReportingOverflow(numbers.values[i])
+          numbers.values[i] = overflow ? 0 : value
+          if overflow {
+            numbers.valid[i] = false
+            run.faults.record(.integerOverflow)
+          }
+        }
+        return numbers
+      }
+    case .arithmetic(let op, let left, let right):
+      guard let a = intKernel(left), let b = intKernel(right) else { return nil }
+      return { rows, run in
+        var x = a(rows, &run)
+        let y = b(rows, &run)
+        VectorCompiler.combine(op, &x, y, &run)
+        return x
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// `x op= y` on integers, row by row where both have a value: overflow and division by
+  /// zero are faults, as in the row engine.
+  private static func combine(
+    _ op: ArithmeticOperator, _ x: inout Numbers<Int64>, _ y: Numbers<Int64>,
+    _ run: inout EvaluationState
+  ) {
+    // The common operations inline; division and remainder through the row engine's own.
+    func each(_ operation: (Int64, Int64) -> (Int64, Bool)) {
+      x.values.withUnsafeMutableBufferPointer { values in
+        x.valid.withUnsafeMutableBufferPointer { valid in
+          for i in 0..<Swift.min(values.count, y.values.count) {
+            guard valid[i] && y.valid[i] else {
+              valid[i] = false
+              continue
+            }
+            let (value, overflow) = operation(values[i], y.values[i])
+            values[i] = value
+            if overflow {
+              valid[i] = false
+              run.faults.record(.integerOverflow)
+            }
+          }
+        }
+      }
+    }
+    switch op {
+    case .add: each { $0.addingReportingOverflow($1) }
+    case .subtract: each { $0.subtractingReportingOverflow($1) }
+    case .multiply: each { $0.multipliedReportingOverflow(by: $1) }
+    case .divide, .remainder:
+      for i in x.values.indices {
+        guard x.valid[i] && y.valid[i] else {
+          x.valid[i] = false
+          continue
+        }
+        let result: Int64? = run.apply(Arithmetic.int(op, x.values[i], y.values[i]))
+        x.values[i] = result ?? 0
+        x.valid[i] = result != nil
+      }
+    }
+  }
+
+  /// The kernel of a decimal expression: decimal columns, decimal constants, integer
+  /// expressions (converted as the row engine converts them), and arithmetic on them; nil
+  /// for anything else.
+  func doubleKernel(_ expr: BoundExpr) -> DoubleKernel? {
+    if expr.type == .int {
+      guard let ints = intKernel(expr) else { return nil }
+      return { rows, run in
+        let numbers = ints(rows, &run)
+        return Numbers(values: numbers.values.map(Double.init), valid: numbers.valid)
+      }
+    }
+    guard expr.type == .double else { return nil }
+    switch expr.kind {
+    case .constant(.double(let k)):
+      return { rows, _ in
+        Numbers(
+          values: [Double](repeating: k, count: rows.count),
+          valid: [Bool](repeating: true, count: rows.count))
+      }
+    case .field(let field):
+      return columnDoubles(field)
+    case .negate(let operand):
+      guard let inner = doubleKernel(operand) else { return nil }
+      return { rows, run in
+        var numbers = inner(rows, &run)
+        for i in numbers.values.indices { numbers.values[i] = -numbers.values[i] }
+        return numbers
+      }
+    case .arithmetic(let op, let left, let right):
+      guard let a = doubleKernel(left), let b = doubleKernel(right) else { return nil }
+      return { rows, run in
+        var x = a(rows, &run)
+        let y = b(rows, &run)
+        for i in x.values.indices {
+          guard x.valid[i] && y.valid[i] else {
+            x.valid[i] = false
+            continue
+          }
+          let result: Double? = run.apply(Arithmetic.double(op, x.values[i], y.values[i]))
+          x.values[i] = result ?? 0
+          x.valid[i] = result != nil
+        }
+        return x
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// The values of a top-level integer field held flat, or coded with only integers.
+  private func columnInts(_ field: FieldRef) -> IntKernel? {
+    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
+    switch table.columns[field.slot].storage {
+    case .int(let values, let nulls):
+      return { rows, _ in VectorCompiler.gather(rows, values, nulls) }
+    case .coded(let codes, let dictionary):
+      guard
+        let decoded = VectorCompiler.decode(
+          dictionary,
+          { (value: Value) -> Int64? in
+            if case .int(let int) = value { int } else { nil }
+          })
+      else { return nil }
+      return { rows, _ in VectorCompiler.gather(rows, codes, decoded) }
+    default:
+      return nil
+    }
+  }
+
+  /// The values of a top-level decimal field held flat, or coded with only decimals.
+  private func columnDoubles(_ field: FieldRef) -> DoubleKernel? {
+    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
+    switch table.columns[field.slot].storage {
+    case .double(let values, let nulls):
+      return { rows, _ in VectorCompiler.gather(rows, values, nulls) }
+    case .coded(let codes, let dictionary):
+      guard
+        let decoded = VectorCompiler.decode(
+          dictionary,
+          { (value: Value) -> Double? in
+            if case .double(let double) = value { double } else { nil }
+          })
+      else { return nil }
+      return { rows, _ in VectorCompiler.gather(rows, codes, decoded) }
+    default:
+      return nil
+    }
+  }
+
+  /// A coded column's values by code (nil for null), or nil when one is not of the kind.
+  private static func decode<T>(_ dictionary: Column.Dictionary, _ kind: (Value) -> T?)
+    -> [T?]?
+  {
+    var decoded: [T?] = []
+    for value in dictionary.values {
+      if case .null = value {
+        decoded.append(nil)
+      } else if let number = kind(value) {
+        decoded.append(number)
+      } else {
+        return nil
+      }
+    }
+    return decoded
+  }
+
+  /// The values of `rows` in a flat column (0 and no value for null and rows outside it).
+  private static func gather<T: Numeric>(_ rows: [Int], _ values: [T], _ nulls: NullMask)
+    -> Numbers<T>
+  {
+    var numbers = Numbers(
+      values: [T](repeating: 0, count: rows.count),
+      valid: [Bool](repeating: false, count: rows.count))
+    let noNulls = nulls.words.isEmpty
+    values.withUnsafeBufferPointer { values in
+      for (i, row) in rows.enumerated() where row >= 0 && row < values.count {
+        guard noNulls || !nulls.isNull(row) else { continue }
+        numbers.values[i] = values[row]
+        numbers.valid[i] = true
+      }
+    }
+    return numbers
+  }
+
+  /// The values of `rows` in a coded column, through its decoded values.
+  private static func gather<T: Numeric>(_ rows: [Int], _ codes: [UInt32], _ decoded: [T?])
+    -> Numbers<T>
+  {
+    var numbers = Numbers(
+      values: [T](repeating: 0, count: rows.count),
+      valid: [Bool](repeating: false, count: rows.count))
+    codes.withUnsafeBufferPointer { codes in
+      for (i, row) in rows.enumerated() where row >= 0 && row < codes.count {
+        let code = Int(codes[row])
+        guard code < decoded.count, let value = decoded[code] else { continue }
+        numbers.values[i] = value
+        numbers.valid[i] = true
+      }
+    }
+    return numbers
+  }
+}
