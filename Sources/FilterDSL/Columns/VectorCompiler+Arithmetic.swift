@@ -231,42 +231,36 @@ extension VectorCompiler {
 
   /// The values of a top-level integer field held flat, or coded with only integers.
   private func columnInts(_ field: FieldRef) -> IntKernel? {
-    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
-    switch table.columns[field.slot].storage {
-    case .int(let values, let nulls):
-      return { rows, _ in VectorCompiler.gather(rows, values, nulls) }
-    case .coded(let codes, let dictionary):
-      guard
-        let decoded = VectorCompiler.decode(
-          dictionary,
-          { (value: Value) -> Int64? in
-            if case .int(let int) = value { int } else { nil }
-          })
-      else { return nil }
-      return { rows, _ in VectorCompiler.gather(rows, codes, decoded) }
-    default:
-      return nil
+    column(field) { storage in
+      if case .int(let values, let nulls) = storage { (values, nulls) } else { nil }
+    } number: { value in
+      if case .int(let int) = value { int } else { nil }
     }
   }
 
   /// The values of a top-level decimal field held flat, or coded with only decimals.
   private func columnDoubles(_ field: FieldRef) -> DoubleKernel? {
-    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
-    switch table.columns[field.slot].storage {
-    case .double(let values, let nulls):
-      return { rows, _ in VectorCompiler.gather(rows, values, nulls) }
-    case .coded(let codes, let dictionary):
-      guard
-        let decoded = VectorCompiler.decode(
-          dictionary,
-          { (value: Value) -> Double? in
-            if case .double(let double) = value { double } else { nil }
-          })
-      else { return nil }
-      return { rows, _ in VectorCompiler.gather(rows, codes, decoded) }
-    default:
-      return nil
+    column(field) { storage in
+      if case .double(let values, let nulls) = storage { (values, nulls) } else { nil }
+    } number: { value in
+      if case .double(let double) = value { double } else { nil }
     }
+  }
+
+  /// The values of a top-level field: held flat (`flat` finds the buffer), or coded with only
+  /// numbers of the kind (`number` reads one).
+  private func column<T: Numeric>(
+    _ field: FieldRef, flat: (Column.Storage) -> ([T], NullMask)?, number: (Value) -> T?
+  ) -> ((_ rows: [Int], _ run: inout EvaluationState) -> Numbers<T>)? {
+    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
+    let storage = table.columns[field.slot].storage
+    if let (values, nulls) = flat(storage) {
+      return { rows, _ in VectorCompiler.gather(rows, values, nulls) }
+    }
+    guard case .coded(let codes, let dictionary) = storage,
+      let decoded = VectorCompiler.decode(dictionary, number)
+    else { return nil }
+    return { rows, _ in VectorCompiler.gather(rows, codes, decoded) }
   }
 
   /// A coded column's values by code (nil for null), or nil when one is not of the kind.
