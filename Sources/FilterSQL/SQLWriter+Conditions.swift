@@ -40,6 +40,19 @@ extension SQLWriter {
     case .text(.contains, let operand, let options, let negated) where subject.type.isList:
       guard let test = listContains(subject, operand, options) else { return nil }
       return SQLFragment(negated ? "(NOT \(test))" : test)
+    case .text(.matches, let operand, let options, let negated) where dialect == .postgresql:
+      // Exact on printable ASCII text, and true on any other (flt decides there): see
+      // PostgresRegex. A narrowing test of its own, so `not matches` is one too.
+      guard options.isEmpty, subject.type == .string, operand.type == .string,
+        case .string(let pattern) = operand.constantValue ?? .null,
+        let regex = PostgresRegex.translate(pattern), let text = value(subject),
+        let bound = bind(.string(regex), .string),
+        let outside = bind(.string("[^ -~]"), .string)
+      else { return nil }
+      let test = once(text) { text in
+        "((\(text) \(negated ? "!~" : "~") \(bound)) OR (\(text) ~ \(outside)))"
+      }
+      return SQLFragment(test, exact: false)
     case .text(let op, let operand, let options, let negated):
       // flt matches whole characters (a letter and the accents on it), SQL code points, so SQL
       // can only narrow; and a narrowing test cannot be negated.

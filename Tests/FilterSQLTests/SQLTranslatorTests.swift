@@ -114,17 +114,21 @@ import Testing
   }
 
   @Test func whatStaysInFlt() throws {
-    // Case folding, regular expressions and functions (and, in PostgreSQL, arithmetic on
-    // decimals): flt evaluates them on the rows the rest of the filter leaves.
+    // Case folding, functions (and, in PostgreSQL, arithmetic on decimals): flt evaluates
+    // them on the rows the rest of the filter leaves. A regular expression narrows the rows
+    // in PostgreSQL and is checked again in flt.
     let sql = try Self.translate(
       #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and lower(model) == "x" and inStock"#,
       .postgresql)
     #expect(sql.pushed.map(\.description) == ["inStock"])
+    #expect(sql.narrowed.map(\.description) == [#"color matches "S.*""#])
     #expect(
       sql.residual?.description
         == #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and lower(model) == "x""#
     )
-    #expect(sql.select.text.contains(#"WHERE "inStock" ORDER BY "rowid""#))
+    #expect(
+      sql.select.text.contains(
+        #"WHERE (("color" ~ $1::text) OR ("color" ~ $2::text)) AND "inStock" ORDER BY "rowid""#))
     #expect(sql.sortsInDatabase)
     // An `or` runs in the database only when all of it does.
     let or = try Self.translate(#"price < 5 or model ==[c] "x""#, .sqlite)

@@ -1,5 +1,5 @@
 /// A parsed pattern.
-indirect enum RegexNode: Sendable {
+package indirect enum RegexNode: Sendable {
   case empty
   case character(Character)
   case any
@@ -11,13 +11,23 @@ indirect enum RegexNode: Sendable {
   case repeated(RegexNode, min: Int, max: Int?)
 }
 
-/// A class of characters: `[a-z0-9_]`, `\d`, `[^ ]`.
-struct RegexCharacterClass: Equatable, Sendable {
-  var ranges: [ClosedRange<Character>] = []
-  var predicates: [Predicate] = []
-  var negated = false
+extension RegexNode {
+  /// The tree of `pattern`, when it compiles as `matches` compiles it (nil when flt would
+  /// find it invalid or too large): for back ends that translate patterns (the SQL writer).
+  package static func tree(of pattern: String) -> RegexNode? {
+    guard (try? RegexProgram(pattern)) != nil else { return nil }
+    var parser = RegexParser(pattern: Array(pattern))
+    return try? parser.parse()
+  }
+}
 
-  enum Predicate: Equatable, Sendable {
+/// A class of characters: `[a-z0-9_]`, `\d`, `[^ ]`.
+package struct RegexCharacterClass: Equatable, Sendable {
+  package var ranges: [ClosedRange<Character>] = []
+  package var predicates: [Predicate] = []
+  package var negated = false
+
+  package enum Predicate: Equatable, Sendable {
     case digit, word, space
 
     func contains(_ c: Character) -> Bool {

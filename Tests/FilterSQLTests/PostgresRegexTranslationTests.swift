@@ -1,0 +1,42 @@
+import FilterDSL
+import Testing
+
+@testable import FilterSQL
+
+/// flt patterns as PostgreSQL regular expressions: anchored, every character escaped or a
+/// letter or digit, classes as printable ASCII sees them; nothing when there is no
+/// translation.
+@Suite struct PostgresRegexTranslationTests {
+  @Test func patternsBecomeAnchoredAREs() {
+    #expect(PostgresRegex.translate("a.*") == "^(?:(?:a(?:.)*))$")
+    #expect(PostgresRegex.translate("[ab]+") == "^(?:(?:[\\u0061\\u0062])+)$")
+    #expect(PostgresRegex.translate("\\w*") == "^(?:(?:[A-Za-z0-9_])*)$")
+    #expect(PostgresRegex.translate("\\D") == "^(?:[^0-9])$")
+    #expect(PostgresRegex.translate("a{2,3}|b{4}") == "^(?:(?:(?:a){2,3}|(?:b){4}))$")
+    // Punctuation, quotes and backslashes are escapes, never syntax.
+    #expect(PostgresRegex.translate("'; DROP") == "^(?:(?:\\u0027\\u003B\\u0020DROP))$")
+    #expect(PostgresRegex.translate("a-z") == "^(?:(?:a\\u002Dz))$")
+  }
+
+  @Test func whatHasNoTranslationStaysInFlt() {
+    #expect(PostgresRegex.translate("é") == nil)
+    #expect(PostgresRegex.translate("a\\n") == nil)
+    #expect(PostgresRegex.translate("a{300}") == nil)
+    #expect(PostgresRegex.translate("(") == nil)
+    #expect(PostgresRegex.translate("[à-é]") == nil)
+  }
+
+  @Test func theTestIsANarrowingOneInPostgreSQLOnly() throws {
+    let schema = Schema([.init("s", .string, optional: true), .init("n", .int)])
+    let table = SQLTable(name: "t", schema: schema)
+    let source = SourceText(#"s matches "a.*" and n > 1"#)
+    let bound = try Checker.check(try Parser.parseQuery(source).get(), schema: schema).get(source)
+    let postgres = SQLTranslator(table: table, dialect: .postgresql).translate(bound)
+    #expect(postgres.narrowed.count == 1 && postgres.pushed.count == 1)
+    #expect(postgres.select.text.contains(#"WHERE (("s" ~ $1::text) OR ("s" ~ $2::text)) AND"#))
+    #expect(postgres.select.parameters.prefix(2) == [.text("^(?:(?:a(?:.)*))$"), .text("[^ -~]")])
+    #expect(postgres.residual?.description == #"s matches "a.*""#)
+    let sqlite = SQLTranslator(table: table, dialect: .sqlite).translate(bound)
+    #expect(sqlite.narrowed.isEmpty && sqlite.residual?.description == #"s matches "a.*""#)
+  }
+}
