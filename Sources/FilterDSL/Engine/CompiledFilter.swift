@@ -129,6 +129,16 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     return (matches, faults)
   }
 
+  /// How many records of `records` match, and the faults met, without collecting them (what
+  /// a `count` needs); `stop` as above. A run over its limits counts none.
+  public func count(_ records: [Root], until stop: () -> Bool = { false }) -> (
+    count: Int, faults: FaultCounts
+  ) {
+    var faults = FaultCounts()
+    let selected = selection(records, until: stop, faults: &faults)
+    return (faults.overLimit == nil ? selected.count : 0, faults)
+  }
+
   /// The records of `records` that match, adding to `faults` (whose cost so far counts
   /// towards the per-run limit); none once the run is over a limit.
   @usableFromInline func filter(

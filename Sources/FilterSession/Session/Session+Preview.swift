@@ -68,11 +68,11 @@ extension Session {
         return .matches(data.records.count, of: data.records.count)
       }
       var stopped = false
-      let (matches, _) = compiledFilter.filter(data.rows) {
+      let (count, _) = compiledFilter.count(data.rows) {
         stopped = stopped || stop()
         return stopped
       }
-      return stopped ? nil : .matches(matches.count, of: data.records.count)
+      return stopped ? nil : .matches(count, of: data.records.count)
     } catch {
       return error.diagnostics.first(where: \.isError).map(LivePreview.problem) ?? .nothing
     }

@@ -44,9 +44,10 @@ extension Session {
     }
     let (data, compiled) = try compile(Query(filter: filter), statement, context)
     if checkOnly { return .none }
-    let (matches, faults) = compiled.run(data.rows, until: interrupted)
+    let (count, faults) =
+      compiled.filter?.count(data.rows, until: interrupted) ?? (data.rows.count, FaultCounts())
     try context.stopIfInterrupted(self)
-    return .count(matches.count, faults: faults)
+    return .count(count, faults: faults)
   }
 
   /// `explain <query>`: the compiled chain.

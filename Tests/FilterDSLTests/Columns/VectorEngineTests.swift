@@ -67,6 +67,9 @@ import Testing
         "seed \(seed): \(filter)\nrows \(matches) (\(faults)), expected \(expected) (\(expectedFaults))\nplan \(compiled.plan)"
       )
       if matches != expected || faults != expectedFaults { return }
+      // Counting without collecting: the same number and faults.
+      let counted = compiled.count(table.rows)
+      #expect(counted.count == expected.count && counted.faults == expectedFaults, "seed \(seed)")
 
       // Row by row, through the same record type, the row engine agrees too.
       for row in 0..<min(records.count, 10) {
