@@ -3,6 +3,7 @@ import FilterDSL
 extension SQLWriter {
   /// `subject` tested by `condition`.
   mutating func test(_ subject: SQLSubject, _ condition: BoundCondition) -> SQLFragment? {
+    if let fragment = attempt({ $0.folded(subject, condition) }) { return fragment }
     switch condition.kind {
     case .compare(let op, let operand, let options):
       guard let (a, b) = pair(subject, operand, options) else { return nil }
@@ -181,7 +182,7 @@ extension SQLWriter {
   }
 
   /// A test true wherever `text op pattern` is (in whole characters) true.
-  private func narrowing(_ op: TextOperator, _ text: String, _ pattern: String) -> String {
+  func narrowing(_ op: TextOperator, _ text: String, _ pattern: String) -> String {
     switch (op, dialect) {
     case (.contains, .sqlite): "(instr(\(text), \(pattern)) > 0)"
     case (.contains, .postgresql): "(strpos(\(text), \(pattern)) > 0)"

@@ -30,18 +30,18 @@ import Testing
     #expect("\(sql.select.parameters)" == "['Starlight', 'Space Black', 1000]")
     #expect(sql.residual == nil)
 
-    let folded = SourceText(#"price < 1000 and model ==[c] "iphone 14""#)
+    let folded = SourceText(#"price < 1000 and lower(model) == "iphone 14""#)
     let partly = try Checker.check(try Parser.parseQuery(folded).get(), schema: schema)
       .get(folded)
     let split = SQLTranslator(table: table, dialect: .sqlite).translate(partly)
     print(split.explanation)
     // in sqlite: SELECT "model", "color", "price" FROM "phones" WHERE ("price" < ?1)  -- 1000
-    // in flt: model ==[c] "iphone 14"
-    #expect(split.residual?.description == #"model ==[c] "iphone 14""#)
+    // in flt: lower(model) == "iphone 14"
+    #expect(split.residual?.description == #"lower(model) == "iphone 14""#)
     #expect(
       split.explanation.hasPrefix(
         #"in sqlite: SELECT "model", "color", "price" FROM "phones" WHERE ("price" < ?1)"#))
-    #expect(split.explanation.hasSuffix("in flt: model ==[c] \"iphone 14\""))
+    #expect(split.explanation.hasSuffix("in flt: lower(model) == \"iphone 14\""))
   }
 
   /// Every line of code in the article is a line of this file (spaces aside).

@@ -40,3 +40,17 @@ import Testing
     #expect(sqlite.narrowed.isEmpty && sqlite.residual?.description == #"s matches "a.*""#)
   }
 }
+
+/// What `[c]` and `[d]` do to printable ASCII, which the SQL of folded tests relies on:
+/// `[c]` lowers `A` to `Z` and nothing else, `[d]` changes nothing.
+@Suite struct FoldingOfPrintableASCIITests {
+  @Test func caseFoldingIsLoweringAndDiacriticsAreNone() {
+    for byte in UInt8(0x20)...UInt8(0x7E) {
+      let c = String(UnicodeScalar(byte))
+      let lowered = (0x41...0x5A).contains(byte) ? String(UnicodeScalar(byte + 0x20)) : c
+      #expect(TextFolding.fold(c, .caseInsensitive) == lowered, "\(c)")
+      #expect(TextFolding.fold(c, .diacriticInsensitive) == c, "\(c)")
+      #expect(TextFolding.fold(c, [.caseInsensitive, .diacriticInsensitive]) == lowered, "\(c)")
+    }
+  }
+}

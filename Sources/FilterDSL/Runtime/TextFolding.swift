@@ -1,10 +1,10 @@
 /// Case and diacritic folding for the `[c]` and `[d]` modifiers, with Unicode rules and no
 /// Foundation.
-enum TextFolding {
+package enum TextFolding {
   /// `text` folded as `options` say: `[c]` maps case (full folding, so `ß` matches `SS`),
   /// `[d]` removes combining marks after canonical decomposition of common Latin, Greek and
   /// Cyrillic letters (`é` matches `e`).
-  static func fold(_ text: String, _ options: StringOptions) -> String {
+  package static func fold(_ text: String, _ options: StringOptions) -> String {
     var result = text
     if options.contains(.diacriticInsensitive) { result = stripDiacritics(result) }
     if options.contains(.caseInsensitive) { result = result.uppercased().lowercased() }
@@ -13,7 +13,7 @@ enum TextFolding {
 
   /// A `matches` pattern folded like the text it is matched against, leaving escapes (`\D`,
   /// `\W`...) as they are.
-  static func foldPattern(_ pattern: String, _ options: StringOptions) -> String {
+  package static func foldPattern(_ pattern: String, _ options: StringOptions) -> String {
     guard !options.isEmpty else { return pattern }
     var out = ""
     var escaped = false
