@@ -6,9 +6,20 @@
 extension VectorCompiler {
   /// Numbers for a batch of rows: the value of each row, and whether it has one (null, a row
   /// outside the table and a fault give none; the value is then 0).
-  struct Numbers<T> {
+  struct Numbers<T: Numeric> {
     var values: [T]
     var valid: [Bool]
+
+    init(values: [T], valid: [Bool]) {
+      self.values = values
+      self.valid = valid
+    }
+
+    /// `k` (no value when nil) for each of `count` rows.
+    init(repeating k: T?, count: Int) {
+      values = [T](repeating: k ?? 0, count: count)
+      valid = [Bool](repeating: k != nil, count: count)
+    }
   }
 
   /// Computes an integer expression for the rows given.
@@ -95,19 +106,13 @@ extension VectorCompiler {
     guard expr.type == .int else { return nil }
     switch expr.kind {
     case .constant(.int(let k)):
-      return { rows, _ in
-        Numbers(
-          values: [Int64](repeating: k, count: rows.count),
-          valid: [Bool](repeating: true, count: rows.count))
-      }
+      return { rows, _ in Numbers(repeating: k, count: rows.count) }
     case .parameter(let parameter):
       let slot = parameter.slot
       return { rows, run in
         let k: Int64? =
           if slot < run.parameters.count, case .int(let k) = run.parameters[slot] { k } else { nil }
-        return Numbers(
-          values: [Int64](repeating: k ?? 0, count: rows.count),
-          valid: [Bool](repeating: k != nil, count: rows.count))
+        return Numbers(repeating: k, count: rows.count)
       }
     case .field(let field):
       return columnInts(field)
@@ -194,11 +199,7 @@ extension VectorCompiler {
     guard expr.type == .double else { return nil }
     switch expr.kind {
     case .constant(.double(let k)):
-      return { rows, _ in
-        Numbers(
-          values: [Double](repeating: k, count: rows.count),
-          valid: [Bool](repeating: true, count: rows.count))
-      }
+      return { rows, _ in Numbers(repeating: k, count: rows.count) }
     case .field(let field):
       return columnDoubles(field)
     case .negate(let operand):
