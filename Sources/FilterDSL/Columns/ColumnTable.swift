@@ -73,7 +73,21 @@ public final class ColumnTable: Sendable {
       columns: ColumnAccess(
         vectorize: { [self] bound in VectorCompiler(table: self).selector(bound) },
         countCodes: { [self] field in countCodes(field) },
-        fieldValues: { [self] field in fieldValues(field) }))
+        fieldValues: { [self] field in fieldValues(field) },
+        codedColumn: { [self] field in codedColumn(field) }))
+  }
+
+  /// For a top-level field whose column is coded: its codes and distinct values.
+  private func codedColumn(_ field: FieldRef) -> CodedColumn<Int>? {
+    guard field.isTopLevel, field.slot < columns.count,
+      case .coded(let codes, let dictionary) = columns[field.slot].storage
+    else { return nil }
+    return CodedColumn(
+      codes: { rows in
+        codes.withUnsafeBufferPointer { codes in
+          rows.map { row in row >= 0 && row < codes.count ? codes[row] : 0 }
+        }
+      }, firstRecords: dictionary.firstRows, values: dictionary.values)
   }
 
   /// For a top-level field: its values in given rows (null outside the table).

@@ -32,11 +32,14 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   /// The parts of the filter no counted field owns: every count respects them.
   private var shared: CompiledFilter<Root>?
   /// Each field's own condition, or nil when the filter has none for it.
-  private var own: [CompiledFilter<Root>?]
+  var own: [CompiledFilter<Root>?]
   private let values: [(Root, inout EvaluationState) -> Value]
   /// For each field whose records hold it coded (see ``ColumnTable``): counts its values
   /// over records at given positions by code, in a loop of the column's own.
   private let coded: [(@Sendable ([Root], [Int]) -> [Value: Int])?]
+  /// When every counted field's records hold it coded: the columns, counted together in one
+  /// pass over their codes (``countCodes(_:_:_:)``).
+  let codedColumns: [CodedColumn<Root>]?
   private let bindings: Bindings
 
   /// Checks and compiles the counting of `fields` among the records matching `filter` (all
@@ -115,6 +118,8 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     let compiler = Compiler(recordType: type)
     values = counted.map { compiler.field($0).asValue }
     coded = counted.map { type.columns?.countCodes($0) }
+    let columns = counted.compactMap { type.columns?.codedColumn($0) }
+    codedColumns = columns.count == counted.count && !columns.isEmpty ? columns : nil
     bindings = layout.bindings(EvaluationContext(), limits: environment.evaluationLimits)
   }
 
@@ -143,6 +148,11 @@ public struct FacetCounter<Root>: @unchecked Sendable {
     if let shared {
       candidates = shared.filter(records, until: stop, faults: &faults)
       if faults.overLimit != nil { return overLimit(faults) }
+    }
+    if let codedColumns,
+      let result = countCodes(codedColumns, candidates, faults, until: stop)
+    {
+      return result
     }
     // For each candidate: how many own conditions it fails (0, 1, or 2 for "more"), and the
     // field of the last one.

@@ -235,6 +235,20 @@ struct ColumnAccess<Root>: Sendable {
   /// For a top-level field: its values for given records, read straight from its column (a
   /// sort key; the row engine reads them one record at a time through the field's reader).
   let fieldValues: @Sendable (FieldRef) -> (@Sendable ([Root]) -> [Value])?
+  /// For a top-level field whose column is coded: its codes and distinct values (facets
+  /// count several such fields in one pass over the codes).
+  let codedColumn: @Sendable (FieldRef) -> CodedColumn<Root>?
+}
+
+/// A coded column as facet counting reads it.
+struct CodedColumn<Root> {
+  /// The code of each of the records given (0, null, for a record outside the column).
+  let codes: @Sendable ([Root]) -> [UInt32]
+  /// For each code, the first record holding it (for null, a record whose fields are all
+  /// null): a test that reads only this field is evaluated once per code, on it.
+  let firstRecords: [Root]
+  /// For each code, its value.
+  let values: [Value]
 }
 
 /// The batch form of a field reader: keeps the indices in a selection whose records have a

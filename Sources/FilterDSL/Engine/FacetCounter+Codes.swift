@@ -1,0 +1,77 @@
+/// Facets of coded fields in one pass: each field's own condition reads only that field, so
+/// over a coded column it is a function of the code, evaluated once per distinct value (a
+/// table of truths by code); then one loop over the candidates' codes finds, per record, the
+/// own conditions it fails and tallies the codes of the fields it counts for. No selection
+/// of positions, no per-field pass over the records.
+extension FacetCounter {
+  /// The counts over `candidates` (the records the shared part kept, its faults in
+  /// `faults`), or nil when an own condition faulted on a value (the faults must then be
+  /// counted per record, which the general path does) or went over a limit.
+  func countCodes(
+    _ columns: [CodedColumn<Root>], _ candidates: [Root], _ faults: FaultCounts,
+    until stop: () -> Bool
+  ) -> Result? {
+    var faults = faults
+    // For each field, whether its own condition holds for each code.
+    var truths: [[Bool]] = []
+    for (field, column) in columns.enumerated() {
+      guard let filter = own[field] else {
+        truths.append([Bool](repeating: true, count: column.values.count))
+        continue
+      }
+      var own = FaultCounts()
+      let passing = filter.selection(column.firstRecords, until: { false }, faults: &own)
+      guard own.isEmpty else { return nil }
+      faults.merge(own)
+      var truth = [Bool](repeating: false, count: column.values.count)
+      for code in passing where code < truth.count { truth[code] = true }
+      truths.append(truth)
+    }
+    let codes = columns.map { $0.codes(candidates) }
+    var counts = columns.map { [Int](repeating: 0, count: $0.values.count) }
+    var failingOnly = [Int](repeating: 0, count: columns.count)
+    var passing = 0
+    let fieldCount = columns.count
+    for start in stride(from: 0, to: candidates.count, by: 1024) {
+      if start > 0, stop() { break }
+      let end = Swift.min(start + 1024, candidates.count)
+      for index in start..<end {
+        var failed = 0
+        var last = 0
+        for field in 0..<fieldCount {
+          let code = Int(codes[field][index])
+          if code >= truths[field].count || !truths[field][code] {
+            failed += 1
+            last = field
+          }
+        }
+        if failed == 0 {
+          passing += 1
+          for field in 0..<fieldCount {
+            let code = Int(codes[field][index])
+            if code < counts[field].count { counts[field][code] += 1 }
+          }
+        } else if failed == 1 {
+          failingOnly[last] += 1
+          let code = Int(codes[last][index])
+          if code < counts[last].count { counts[last][code] += 1 }
+        }
+      }
+    }
+    let facets = columns.indices.map { field in
+      var tally: [Value: Int] = [:]
+      for (code, count) in counts[field].enumerated() where count > 0 {
+        // A list counts each of its distinct elements once per record.
+        if case .list(let items) = columns[field].values[code] {
+          for item in Set(items) { tally[item, default: 0] += count }
+        } else {
+          tally[columns[field].values[code], default: 0] += count
+        }
+      }
+      return Facet(
+        field: fields[field], counts: FacetCounter.ranked(tally),
+        records: passing + failingOnly[field])
+    }
+    return Result(facets: facets, matches: passing, faults: faults)
+  }
+}
