@@ -135,7 +135,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     count: Int, faults: FaultCounts
   ) {
     var faults = FaultCounts()
-    let selected = selection(records, until: stop, faults: &faults)
+    let selected = matching(records, until: stop, faults: &faults, keeping: false)
     return (faults.overLimit == nil ? selected.count : 0, faults)
   }
 
@@ -154,12 +154,24 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The indices of the records of `records` that match, in order; `stop` as above. The cost
   /// in `faults` so far counts towards the per-run limit.
   func selection(_ records: [Root], until stop: () -> Bool, faults: inout FaultCounts) -> [Int] {
+    matching(records, until: stop, faults: &faults, keeping: true).indices
+  }
+
+  /// How many records of `records` match and, when `keeping`, their indices in order (a
+  /// count keeps none); `stop` and `faults` as in ``selection(_:until:faults:)``.
+  private func matching(
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool
+  ) -> (indices: [Int], count: Int) {
     if parallel, select != nil, records.count >= 2 * CompiledFilter.chunk {
-      return parallelSelection(records, until: stop, faults: &faults)
+      return parallelSelection(records, until: stop, faults: &faults, keeping: keeping)
     }
     var selected: [Int] = []
-    forEachBatch(records, until: stop, spent: faults.cost, faults: &faults) { selected += $0 }
-    return selected
+    var count = 0
+    forEachBatch(records, until: stop, spent: faults.cost, faults: &faults) {
+      count += $0.count
+      if keeping { selected += $0 }
+    }
+    return (selected, count)
   }
 
   /// How many records a thread filters at a time when a big array is split across cores.
@@ -170,33 +182,39 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// memo of tests on coded columns), in rounds of a few chunks; `stop` is asked between
   /// rounds. Only for records held by column, whose selection reads immutable buffers.
   private func parallelSelection(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts
-  ) -> [Int] {
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool
+  ) -> (indices: [Int], count: Int) {
     let chunk = CompiledFilter.chunk
     var selected: [Int] = []
+    var matched = 0
     var start = 0
     while start < records.count, faults.overLimit == nil, !stop() {
       let roundEnd = Swift.min(start + chunk * 8, records.count)
       let count = (roundEnd - start + chunk - 1) / chunk
       var parts = [[Int]](repeating: [], count: count)
+      var partCounts = [Int](repeating: 0, count: count)
       var partFaults = [FaultCounts](repeating: FaultCounts(), count: count)
       let roundStart = start
       parts.withUnsafeMutableBufferPointer { parts in
-        partFaults.withUnsafeMutableBufferPointer { partFaults in
-          let work = ParallelWork(
-            filter: self, records: records, spent: faults.cost, parts: parts, faults: partFaults)
-          DispatchQueue.concurrentPerform(iterations: count) { part in
-            let from = roundStart + part * chunk
-            work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
+        partCounts.withUnsafeMutableBufferPointer { partCounts in
+          partFaults.withUnsafeMutableBufferPointer { partFaults in
+            let work = ParallelWork(
+              filter: self, records: records, spent: faults.cost, keeping: keeping, parts: parts,
+              counts: partCounts, faults: partFaults)
+            DispatchQueue.concurrentPerform(iterations: count) { part in
+              let from = roundStart + part * chunk
+              work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
+            }
           }
         }
       }
       for part in parts { selected += part }
+      matched += partCounts.reduce(0, +)
       for partFaults in partFaults { faults.merge(partFaults) }
       faults.check(bindings.limits)
       start = roundEnd
     }
-    return selected
+    return (selected, matched)
   }
 
   /// Calls `body` with the indices of the matching records of each batch of 1,024 records
@@ -258,17 +276,23 @@ private struct ParallelWork<Root>: @unchecked Sendable {
   let records: [Root]
   /// The cost the run spent before this round.
   let spent: Int
+  /// Whether the indices are kept (a count keeps only how many).
+  let keeping: Bool
   let parts: UnsafeMutableBufferPointer<[Int]>
+  let counts: UnsafeMutableBufferPointer<Int>
   let faults: UnsafeMutableBufferPointer<FaultCounts>
 
   /// Filters the records at `range` into slot `part`.
   func run(_ range: Range<Int>, into part: Int) {
     var kept: [Int] = []
+    var count = 0
     var faults = FaultCounts()
     filter.forEachBatch(records, in: range, until: { false }, spent: spent, faults: &faults) {
-      kept += $0
+      count += $0.count
+      if keeping { kept += $0 }
     }
     parts[part] = kept
+    counts[part] = count
     self.faults[part] = faults
   }
 }
