@@ -23,6 +23,20 @@ package struct TerminalLoop {
     var entry = ""
     var lastTab = false
     var live = LiveStatus()
+    // The names coloured as fields, made again only when the data or the named filters change
+    // (a file of 20,000 fields would otherwise build a set of them at every key).
+    var highlighter = Highlighter(names: [])
+    var highlighted: (data: ObjectIdentifier?, filters: Int)? = nil
+    func currentHighlighter() -> Highlighter {
+      let session = repl.session
+      let key = (session.current.map(ObjectIdentifier.init), session.definitions.filters.count)
+      if highlighted?.data != key.0 || highlighted?.filters != key.1 {
+        highlighter = Highlighter(
+          names: Set(session.current?.schema.names ?? []).union(session.definitions.filters.keys))
+        highlighted = key
+      }
+      return highlighter
+    }
     defer { RawMode.restore() }
     // Draws the prompt and the visible part of the line (coloured, the live check's error
     // underlined), the live status under it, and puts the cursor back in the line.
@@ -40,7 +54,7 @@ package struct TerminalLoop {
       if repl.colored {
         text += "\u{1B}[1;32m" + promptText + "\u{1B}[0m"
         if line.searchPrompt == nil {
-          let kinds = highlighter.kinds(of: String(characters), error: live.errorRange)
+          let kinds = currentHighlighter().kinds(of: String(characters), error: live.errorRange)
           text += Highlighter.render(shown, kinds[range])
         } else {
           text += String(shown)
@@ -142,13 +156,6 @@ package struct TerminalLoop {
     // The status line exists, so moving down onto it cannot scroll.
     if live.text != nil { write("\u{1B}7\u{1B}[1B\r\u{1B}[K\u{1B}8") }
     live.clear()
-  }
-
-  /// Colours the line from the current data's fields and the names `let` defined.
-  private var highlighter: Highlighter {
-    Highlighter(
-      names: Set(repl.session.current?.schema.names ?? [])
-        .union(repl.session.definitions.filters.keys))
   }
 
   /// Whether keys are waiting on standard input, after waiting up to `milliseconds` for them.
