@@ -51,7 +51,7 @@ extension DataReader {
   /// The columns of fields the layout needs.
   func csvTargets(_ csv: CSVColumns) -> [CSVTarget] {
     csv.paths.enumerated().compactMap { column, path in
-      guard let top = path.first, top < layout.needed.count, layout.needed[top],
+      guard let top = path.first, layout.isNeeded(top),
         let (type, names) = fieldType(path)
       else { return nil }
       return CSVTarget(column: column, path: path, type: type, names: names)

@@ -82,7 +82,7 @@ extension JSONScanner {
       position += 1
       let keyPlace = (offset: start - 1, newlines: scanner.newlines, lineStart: scanner.lineStart)
       try scanner.expect(0x3A, "':' after the key")
-      if let slot, slot < values.count, layout.needed[slot] {
+      if let slot, slot < values.count, layout.isNeeded(slot) {
         values[slot] = try scanner.value(layout, slot, depth: depth + 1)
       } else if slot == nil && layout.growth.acceptsNewFields {
         // A key the schema lacks: a new field, once the reader has grown its schema.

@@ -15,17 +15,22 @@ final class RecordLayout {
   let types: [ValueType]
   /// For a nested record field, or a list of records, the layout of those records.
   let nested: [RecordLayout?]
-  /// Whether to decode each field; the others stay null.
-  private(set) var needed: [Bool]
+  /// Whether to decode each field; the others stay null. (By pointer, as ``lastSlot``.)
+  private let neededFlags: UnsafeMutableBufferPointer<Bool>
+
+  /// Whether to decode the field at `slot`.
+  func isNeeded(_ slot: Int) -> Bool { slot >= 0 && slot < neededFlags.count && neededFlags[slot] }
   /// How many slots a record's values have: up to the last field decoded (readers take the
   /// slots past the end as null). A file whose records each bring new keys has thousands of
   /// fields; a query that reads two of them keeps records of a few slots, not thousands.
   private(set) var width: Int
   /// The slot of each field name (the first field of that name).
   private let slots: [[UInt8]: Int]
-  /// For each key position, the slot the key at that position had last time: records
-  /// usually list their keys in the same order, so one comparison finds the slot.
-  private var lastSlot: [Int] = []
+  /// For each key position (as many as the fields), the slot the key at that position had
+  /// last time, -1 before: records usually list their keys in the same order, so one
+  /// comparison finds the slot. Held by pointer, so that reading it in the loop over every
+  /// key is not an access of a class's stored array checked for exclusivity each time.
+  private let lastSlot: UnsafeMutableBufferPointer<Int>
   /// The names on the way to these records: `["camera"]` for a nested one.
   let prefix: [String]
   /// Where values that do not fit the schema are reported.
@@ -42,31 +47,42 @@ final class RecordLayout {
       default: nil
       }
     }
-    needed = Array(repeating: true, count: schema.fields.count)
+    neededFlags = .allocate(capacity: schema.fields.count)
+    neededFlags.initialize(repeating: true)
     width = schema.fields.count
     var slots: [[UInt8]: Int] = [:]
     for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
     self.slots = slots
     self.prefix = prefix
     self.growth = growth
+    lastSlot = .allocate(capacity: names.count)
+    lastSlot.initialize(repeating: -1)
+  }
+
+  deinit {
+    lastSlot.deallocate()
+    neededFlags.deallocate()
   }
 
   /// Decodes only the top-level fields called `fields` (all of a nested record's fields).
   func decodeOnly(_ fields: Set<String>?) {
-    needed = schema.fields.map { fields?.contains($0.name) ?? true }
-    width = (needed.lastIndex(of: true) ?? -1) + 1
+    for (slot, field) in schema.fields.enumerated() {
+      neededFlags[slot] = fields?.contains(field.name) ?? true
+    }
+    width = (neededFlags.lastIndex(of: true) ?? -1) + 1
   }
 
   /// The slot of the key in `bytes[start..<end]` found at `position` in its record.
   func slot(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, position: Int) -> Int? {
     let key = UnsafeBufferPointer(rebasing: bytes[start..<end])
-    if position < lastSlot.count {
+    if position >= 0 && position < lastSlot.count {
       let guess = lastSlot[position]
-      if guess < names.count && RecordLayout.equal(names[guess], key) { return guess }
+      if guess >= 0 && guess < names.count && RecordLayout.equal(names[guess], key) {
+        return guess
+      }
     }
     guard let slot = slots[Array(key)] else { return nil }
-    while lastSlot.count <= position { lastSlot.append(0) }
-    lastSlot[position] = slot
+    if position >= 0 && position < lastSlot.count { lastSlot[position] = slot }
     return slot
   }
 
