@@ -15,6 +15,22 @@ extension VectorCompiler {
       self.valid = valid
     }
 
+    /// `self op= y` row by row where both have a value, through `operation`: a fault is
+    /// counted and leaves the row without one.
+    mutating func combine(
+      _ y: Numbers, _ run: inout EvaluationState, _ operation: (T, T) -> Result<T, Fault>
+    ) {
+      for i in values.indices {
+        guard valid[i] && i < y.valid.count && y.valid[i] else {
+          valid[i] = false
+          continue
+        }
+        let result: T? = run.apply(operation(values[i], y.values[i]))
+        values[i] = result ?? 0
+        valid[i] = result != nil
+      }
+    }
+
     /// `k` (no value when nil) for each of `count` rows.
     init(repeating k: T?, count: Int) {
       values = [T](repeating: k ?? 0, count: count)
@@ -173,15 +189,7 @@ extension VectorCompiler {
     case .subtract: each { $0.subtractingReportingOverflow($1) }
     case .multiply: each { $0.multipliedReportingOverflow(by: $1) }
     case .divide, .remainder:
-      for i in x.values.indices {
-        guard x.valid[i] && y.valid[i] else {
-          x.valid[i] = false
-          continue
-        }
-        let result: Int64? = run.apply(Arithmetic.int(op, x.values[i], y.values[i]))
-        x.values[i] = result ?? 0
-        x.valid[i] = result != nil
-      }
+      x.combine(y, &run) { Arithmetic.int(op, $0, $1) }
     }
   }
 
@@ -213,16 +221,7 @@ extension VectorCompiler {
       guard let a = doubleKernel(left), let b = doubleKernel(right) else { return nil }
       return { rows, run in
         var x = a(rows, &run)
-        let y = b(rows, &run)
-        for i in x.values.indices {
-          guard x.valid[i] && y.valid[i] else {
-            x.valid[i] = false
-            continue
-          }
-          let result: Double? = run.apply(Arithmetic.double(op, x.values[i], y.values[i]))
-          x.values[i] = result ?? 0
-          x.valid[i] = result != nil
-        }
+        x.combine(b(rows, &run), &run) { Arithmetic.double(op, $0, $1) }
         return x
       }
     default:
