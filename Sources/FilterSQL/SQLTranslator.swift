@@ -15,7 +15,8 @@ import FilterDSL
 /// ```
 ///
 /// Text is compared by code points, which is flt's order for text in Unicode's composed form
-/// (NFC), the form nearly all data is in. Nested fields are read from their column's JSON;
+/// (NFC), the form nearly all data is in (in PostgreSQL, under the "C" collation, whatever
+/// the database's own). Nested fields are read from their column's JSON;
 /// `contains`, `any`, `all` and `none` on a list column test its elements there; arithmetic
 /// on numbers is null where flt's faults. `[c]`, `[d]`, `matches`, functions, and fields
 /// through lists of records stay in flt for now.
@@ -67,7 +68,7 @@ public struct SQLTranslator: Sendable {
       for key in query.ordering {
         guard let value = writer.value(key.key) else { return nil }
         keys.append(
-          value + (key.direction == .ascending ? " ASC" : " DESC")
+          writer.ordered(value, key.key.type) + (key.direction == .ascending ? " ASC" : " DESC")
             + (key.nullsFirst ? " NULLS FIRST" : " NULLS LAST"))
       }
       return keys

@@ -7,7 +7,8 @@ extension SQLWriter {
     switch condition.kind {
     case .compare(let op, let operand, let options):
       guard let (a, b) = pair(subject, operand, options) else { return nil }
-      return SQLFragment("(\(a) \(Self.spelling(op)) \(b))")
+      let left = op == .equal || op == .notEqual ? a : ordered(a, subject.type)
+      return SQLFragment("(\(left) \(Self.spelling(op)) \(b))")
     case .between(let lower, let upper, let options, let negated):
       guard let range = range(subject, lower, upper, upper: .lessOrEqual, options) else {
         return nil
@@ -96,7 +97,7 @@ extension SQLWriter {
       options.isEmpty || subject.type != .string,
       let value = value(subject), let low = self.value(lower), let high = self.value(bound)
     else { return nil }
-    return once(value) { value in
+    return once(ordered(value, subject.type)) { value in
       "(\(value) >= \(low) AND \(value) \(Self.spelling(upper)) \(high))"
     }
   }

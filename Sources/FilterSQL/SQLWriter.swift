@@ -120,6 +120,13 @@ struct SQLWriter {
     return "(SELECT \(body(name)) FROM (SELECT \(x) AS \(name)) AS \(name))"
   }
 
+  /// `x`, a value of `type`, as it is ordered by flt: text by code points, which in
+  /// PostgreSQL is the "C" collation (the database's own, often a language's, would sort `a`
+  /// before `B`); SQLite compares text by its bytes unless told otherwise.
+  func ordered(_ x: String, _ type: ValueType) -> String {
+    dialect == .postgresql && type == .string ? "(\(x) COLLATE \"C\")" : x
+  }
+
   /// The column of a top-level field; nil for a nested path.
   func column(_ field: FieldRef) -> String? {
     guard field.isTopLevel, field.slot < table.columns.count else { return nil }
