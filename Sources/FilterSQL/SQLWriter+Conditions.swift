@@ -85,7 +85,7 @@ extension SQLWriter {
     guard comparable(a.type, b.type), options.isEmpty || (a.type != .string && b.type != .string),
       let left = value(a), let right = value(b)
     else { return nil }
-    return (left, right)
+    return (compared(left, a.type, with: b.type), compared(right, b.type, with: a.type))
   }
 
   /// `lower <= subject` and `subject upper bound`, as one condition.
@@ -97,8 +97,14 @@ extension SQLWriter {
       options.isEmpty || subject.type != .string,
       let value = value(subject), let low = self.value(lower), let high = self.value(bound)
     else { return nil }
-    return once(ordered(value, subject.type)) { value in
-      "(\(value) >= \(low) AND \(value) \(Self.spelling(upper)) \(high))"
+    // The subject is written once, so both bounds must want it in the same form.
+    let form = compared(value, subject.type, with: lower.type)
+    guard form == compared(value, subject.type, with: bound.type) else { return nil }
+    let (a, b) = (
+      compared(low, lower.type, with: subject.type), compared(high, bound.type, with: subject.type)
+    )
+    return once(ordered(form, subject.type)) { value in
+      "(\(value) >= \(a) AND \(value) \(Self.spelling(upper)) \(b))"
     }
   }
 
@@ -118,30 +124,48 @@ extension SQLWriter {
     guard comparable(subject.type, elementType),
       options.isEmpty || (subject.type != .string && elementType != .string)
     else { return nil }
+    // Each element as it compares with the subject, and the types the subject is compared
+    // with (it is written once, so in one form).
     var elements: [String] = []
+    var types: [ValueType] = []
+    let items: [(value: Value?, expr: BoundExpr?)]
     switch operand.kind {
-    case .list(let items):
-      for item in items {
-        guard comparable(subject.type, item.type), let element = value(item) else { return nil }
-        elements.append(element)
-      }
+    case .list(let exprs): items = exprs.map { (nil, $0) }
     case .parameter(let parameter):
-      guard case .list(let items) = values[parameter.name] ?? .null else { return nil }
-      for item in items {
-        guard let element = bind(item, elementType) else { return nil }
-        elements.append(element)
-      }
+      guard case .list(let values) = values[parameter.name] ?? .null else { return nil }
+      items = values.map { ($0, nil) }
     default:
-      guard case .list(let items) = operand.constantValue ?? .null else { return nil }
-      for item in items {
-        guard let element = bind(item, elementType) else { return nil }
-        elements.append(element)
+      guard case .list(let values) = operand.constantValue ?? .null else { return nil }
+      items = values.map { ($0, nil) }
+    }
+    for item in items {
+      let element: String?
+      let type: ValueType
+      if let expr = item.expr {
+        type = expr.type
+        guard comparable(subject.type, type) else { return nil }
+        element = value(expr)
+      } else {
+        // A number keeps its own type (an integer in a list of decimals stays exact).
+        switch item.value {
+        case .int: type = .int
+        case .double: type = .double
+        default: type = elementType
+        }
+        element = bind(item.value ?? .null, type)
       }
+      guard let element else { return nil }
+      elements.append(compared(element, type, with: subject.type))
+      types.append(type)
     }
     // `x in ()` is false even for a null x, as nothing is compared.
     guard !elements.isEmpty else { return dialect.literal(false) }
     guard let value = value(subject) else { return nil }
-    return "(\(value) IN (\(elements.joined(separator: ", "))))"
+    var forms = Set(types.map { compared(value, subject.type, with: $0) })
+    // An integer compared with integers and decimals: as a decimal with every one of them.
+    if forms.count > 1, subject.type == .int { forms = [compared(value, .int, with: .double)] }
+    guard forms.count == 1, let form = forms.first else { return nil }
+    return "(\(form) IN (\(elements.joined(separator: ", "))))"
   }
 
   /// `list contains x` on a list column: true when an element equals x; else unknown when the
@@ -153,6 +177,8 @@ extension SQLWriter {
       case .list(let element) = subject.type,
       let list = column(field), [.int, .double, .string, .bool, .date].contains(element),
       comparable(element, operand.type), options.isEmpty || element != .string,
+      // jsonb compares numbers as decimals, and a double's decimal is its shortest one.
+      dialect == .sqlite || !element.isNumeric || element == operand.type,
       let x = value(operand)
     else { return nil }
     return once(x) { x in

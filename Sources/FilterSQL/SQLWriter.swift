@@ -120,13 +120,6 @@ struct SQLWriter {
     return "(SELECT \(body(name)) FROM (SELECT \(x) AS \(name)) AS \(name))"
   }
 
-  /// `x`, a value of `type`, as it is ordered by flt: text by code points, which in
-  /// PostgreSQL is the "C" collation (the database's own, often a language's, would sort `a`
-  /// before `B`); SQLite compares text by its bytes unless told otherwise.
-  func ordered(_ x: String, _ type: ValueType) -> String {
-    dialect == .postgresql && type == .string ? "(\(x) COLLATE \"C\")" : x
-  }
-
   /// The column of a top-level field; nil for a nested path.
   func column(_ field: FieldRef) -> String? {
     guard field.isTopLevel, field.slot < table.columns.count else { return nil }
@@ -213,22 +206,5 @@ struct SQLWriter {
 
   private func joined(_ parts: [SQLFragment], _ op: String) -> String {
     parts.count == 1 ? parts[0].text : "(" + parts.map(\.text).joined(separator: " \(op) ") + ")"
-  }
-
-  /// Whether SQL compares values of types `a` and `b` as flt does (text by code points:
-  /// flt's order for text in Unicode's composed form, NFC).
-  func comparable(_ a: ValueType, _ b: ValueType) -> Bool {
-    if a == .null || b == .null { return true }
-    guard dialect.comparesExactly(a), dialect.comparesExactly(b) else { return false }
-    switch (a, b) {
-    case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.date, .date),
-      (.dateTime, .dateTime), (.duration, .duration):
-      return true
-    case (.int, .double), (.double, .int):
-      // SQLite compares an integer with a real exactly; PostgreSQL converts the integer.
-      return dialect == .sqlite
-    default:
-      return false
-    }
   }
 }
