@@ -114,7 +114,7 @@ public struct DatabaseTable: Sendable {
       return []
     }
     let dialect = connection.dialect
-    let quoted = dialect.quote(table.columns[slot])
+    let quoted = table.reading(slot, dialect)
     return try connection.texts(
       SQLStatement(
         "SELECT \(quoted) FROM \(dialect.quote(table.name)) WHERE \(quoted) IS NOT NULL GROUP BY \(quoted) ORDER BY count(*) DESC, \(quoted) LIMIT \(max(0, limit))"

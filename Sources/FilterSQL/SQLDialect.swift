@@ -68,10 +68,10 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Column `name`, of `type`, as a select list reads it back: as it is, except in
-  /// PostgreSQL date-times as fixed ISO text in UTC and durations as nanoseconds.
-  func selected(_ name: String, _ type: ValueType) -> String {
-    let column = quote(name)
+  /// A column read as `column` (its quoted name, or an expression), of `type`, as a select
+  /// list reads it back: as it is, except in PostgreSQL date-times as fixed ISO text in UTC
+  /// and durations as nanoseconds.
+  func selected(_ column: String, _ type: ValueType) -> String {
     switch (self, type) {
     case (.postgresql, .dateTime):
       return #"to_char(\#(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')"#

@@ -13,14 +13,36 @@ public struct SQLTable: Hashable, Sendable {
   /// A column whose order is the records' input order (SQLite's `rowid`), used to break ties
   /// when sorting, as flt keeps equal keys in input order; nil when the table has none.
   public var rowOrder: String?
+  /// SQL computing top-level fields that are not a column of the table, by field name:
+  /// `["fullName": "first_name || ' ' || last_name"]`. The text is the embedder's, written
+  /// into statements as it is (a user's never is); it must give NULL where the field is null.
+  /// Such a field is read and tested like a column, but ``createStatement(_:)`` and
+  /// ``insertStatement(_:)`` still name a column for it.
+  public var expressions: [String: String]
+  /// SQL spellings of the embedder's own functions (those added to the `FunctionRegistry`),
+  /// by name; a call to a function with none stays in flt.
+  public var functions: [String: SQLFunction]
 
   /// The table `name` holding records of `schema`, one column per field named as the field
-  /// (or as `columns` says).
-  public init(name: String, schema: Schema, columns: [String]? = nil, rowOrder: String? = nil) {
+  /// (or as `columns` says), or computed as `expressions` says, with the embedder's
+  /// `functions`.
+  public init(
+    name: String, schema: Schema, columns: [String]? = nil, rowOrder: String? = nil,
+    expressions: [String: String] = [:], functions: [SQLFunction] = []
+  ) {
     self.name = name
     self.schema = schema
     self.columns = columns ?? schema.names
     self.rowOrder = rowOrder
+    self.expressions = expressions
+    self.functions = Dictionary(functions.map { ($0.name, $0) }) { _, last in last }
+  }
+
+  /// The SQL reading the top-level field in `slot`: its expression in brackets, or its
+  /// column, quoted.
+  public func reading(_ slot: Int, _ dialect: SQLDialect) -> String {
+    if let expression = expressions[schema.fields[slot].name] { return "(\(expression))" }
+    return dialect.quote(columns[slot])
   }
 
   /// The column that keeps the input order in tables flt creates in PostgreSQL (SQLite has

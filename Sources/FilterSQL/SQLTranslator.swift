@@ -66,7 +66,7 @@ public struct SQLTranslator: Sendable {
     let written = writer.attempt { writer -> [String]? in
       var keys: [String] = []
       for key in query.ordering {
-        guard let value = writer.value(key.key) else { return nil }
+        guard let value = writer.exactValue(key.key) else { return nil }
         keys.append(
           writer.ordered(value, key.key.type) + (key.direction == .ascending ? " ASC" : " DESC")
             + (key.nullsFirst ? " NULLS FIRST" : " NULLS LAST"))
@@ -98,7 +98,8 @@ public struct SQLTranslator: Sendable {
       writer = page
     }
     let columns = zip(table.columns, table.schema.fields).enumerated().map { slot, column in
-      reading?.contains(slot) == false ? "NULL" : dialect.selected(column.0, column.1.type)
+      reading?.contains(slot) == false
+        ? "NULL" : dialect.selected(table.reading(slot, dialect), column.1.type)
     }.joined(separator: ", ")
     let limited = pages && query.limit != nil
     let select = SQLStatement(
@@ -118,9 +119,9 @@ public struct SQLTranslator: Sendable {
     var writer = SQLWriter(dialect, table, values: parameters)
     // A column is read back as a select list reads it (PostgreSQL's date-times and durations
     // in the form flt decodes).
-    var read = writer.value(value)
+    var read = writer.exactValue(value)
     if case .field(let field) = value.kind, field.isTopLevel, field.slot < table.columns.count {
-      read = dialect.selected(table.columns[field.slot], field.type)
+      read = dialect.selected(table.reading(field.slot, dialect), field.type)
     }
     guard let read, let condition = writer.exactly(parts) else { return nil }
     return SQLStatement(

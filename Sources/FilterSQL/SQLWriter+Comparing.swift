@@ -22,11 +22,14 @@ extension SQLWriter {
   /// rounds past 2^53 (`9007199254740993 = 9007199254740992.0` would be true), so there the
   /// integer becomes a `numeric` and the double a `numeric` that orders the same way against
   /// every integer: its integral part plus half its fraction's sign (flt's own rule, in
-  /// `NumberComparison`), beyond every integer where it is beyond `bigint`, and NULL for NaN,
-  /// which flt does not order.
+  /// `NumberComparison`), beyond every integer where it is beyond `bigint`. NaN, which flt
+  /// does not order, is NULL.
   func compared(_ x: String, _ type: ValueType, with other: ValueType) -> String {
     guard dialect == .postgresql else { return x }
     switch (type, other) {
+    case (.double, .double):
+      // PostgreSQL orders NaN above every number, and as equal to itself; flt not at all.
+      return "NULLIF(\(x), 'NaN')"
     case (.int, .double):
       return "(\(x))::numeric"
     case (.double, .int):

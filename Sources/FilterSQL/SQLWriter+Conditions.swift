@@ -43,18 +43,13 @@ extension SQLWriter {
       guard let test = listContains(subject, operand, options) else { return nil }
       return SQLFragment(negated ? "(NOT \(test))" : test)
     case .text(.matches, let operand, let options, let negated) where dialect == .postgresql:
-      // Exact on printable ASCII text, and true on any other (flt decides there): see
-      // PostgresRegex. A narrowing test of its own, so `not matches` is one too.
-      guard options.isEmpty, subject.type == .string, operand.type == .string,
-        case .string(let pattern) = operand.constantValue ?? .null,
-        let regex = PostgresRegex.translate(pattern), let text = value(subject),
-        let bound = bind(.string(regex), .string),
-        let outside = bind(.string("[^ -~]"), .string)
+      // Exact on printable ASCII text (see PostgresRegex), so `not matches` is too.
+      guard options.isEmpty, case .expr(let expr) = subject, expr.type == .string,
+        operand.type == .string, case .string(let pattern) = operand.constantValue ?? .null,
+        let regex = PostgresRegex.translate(pattern), let text = value(expr),
+        let bound = bind(.string(regex), .string), requireASCII(expr)
       else { return nil }
-      let test = once(text) { text in
-        "((\(text) \(negated ? "!~" : "~") \(bound)) OR (\(text) ~ \(outside)))"
-      }
-      return SQLFragment(test, exact: false)
+      return SQLFragment("(\(text) \(negated ? "!~" : "~") \(bound))")
     case .text(let op, let operand, let options, let negated):
       // flt matches whole characters (a letter and the accents on it), SQL code points, so SQL
       // can only narrow; and a narrowing test cannot be negated.
@@ -302,7 +297,10 @@ extension SQLWriter {
       elements = "jsonb_array_elements_text(\(list)) AS e(v)"
       item = element == .string ? "e.v" : "(e.v)::\(dialect.columnType(element) ?? "text")"
     }
-    guard let test = test(.element(item, element), condition), test.exact else { return nil }
+    let mark = asciiOnly.count
+    guard let test = test(.element(item, element), condition), test.exact,
+      asciiOnly.count == mark
+    else { return nil }
     let (yes, no) = (dialect.literal(true), dialect.literal(false))
     let some = "EXISTS (SELECT 1 FROM \(elements) WHERE"
     let unknown = "WHEN \(some) (\(test.text)) IS NULL) THEN NULL"

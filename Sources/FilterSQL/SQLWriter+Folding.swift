@@ -1,18 +1,20 @@
 import FilterDSL
 
-/// Text tests with `[c]` and `[d]`: narrowing tests, as `matches` in PostgreSQL is.
+/// Text tests with `[c]` and `[d]`: exact on printable ASCII (see `SQLWriter+ASCII.swift`).
 ///
 /// flt folds case with Unicode's full folding (`ß` matches `SS`) and strips diacritics from
 /// whole characters; SQL's `lower` follows the database's locale. On text made only of
 /// printable ASCII (space to `~`) the two agree: folding case is lowering `A` to `Z`, and no
 /// character there has a diacritic. So the test written is the folded test on such text (the
 /// text lowered by `lower` under the "C" collation, the value folded by flt itself, so that
-/// `ß` becomes `ss` as flt has it) or true on any other text, which flt then decides.
+/// `ß` becomes `ss` as flt has it).
 extension SQLWriter {
-  /// `subject` tested by a `==`, `!=`, `in` or text test with `[c]` / `[d]` on text, as a
-  /// narrowing fragment; nil for any other test, or one with no translation.
+  /// `subject` tested by a `==`, `!=`, `in` or text test with `[c]` / `[d]` on text, its text
+  /// noted as ASCII-only; nil for any other test, or one with no translation.
   mutating func folded(_ subject: SQLSubject, _ condition: BoundCondition) -> SQLFragment? {
-    guard subject.type == .string, let x = value(subject) else { return nil }
+    guard case .expr(let expr) = subject, expr.type == .string, let x = value(expr) else {
+      return nil
+    }
     let test: (String) -> String
     let writer = self
     switch condition.kind {
@@ -45,13 +47,8 @@ extension SQLWriter {
     default:
       return nil
     }
-    guard let outside = bind(.string(dialect == .postgresql ? "[^ -~]" : "*[^ -~]*"), .string)
-    else { return nil }
-    let fragment = once(x) { x in
-      let other = dialect == .postgresql ? "(\(x) ~ \(outside))" : "(\(x) GLOB \(outside))"
-      return "(\(test(x)) OR \(other))"
-    }
-    return SQLFragment(fragment, exact: false)
+    guard requireASCII(expr) else { return nil }
+    return SQLFragment(once(x, test))
   }
 
   /// The text of a constant or parameter operand.

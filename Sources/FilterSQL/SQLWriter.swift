@@ -9,9 +9,12 @@ struct SQLWriter {
   /// The values of the query's parameters, by name.
   let values: [String: Value]
   private(set) var parameters: [SQLValue] = []
+  /// Text read into what is being written that must be printable ASCII for it to be exact
+  /// (see ``requireASCII(_:)``): the test written around it becomes a narrowing one.
+  var asciiOnly: [String] = []
   /// How deep the test being written is nested, in levels of parenthesised tests: a test
   /// counts one, arithmetic (a subquery around a `CASE`) four.
-  private var depth = 0
+  var depth = 0
   /// The deepest nesting written: SQLite's parser overflows its stack past about 60 levels of
   /// parenthesised tests, or 14 of arithmetic (flt allows 100), so deeper parts stay in flt.
   static let maximumDepth = 24
@@ -64,6 +67,8 @@ struct SQLWriter {
       return fragment.text
     case .arithmetic(let op, let left, let right):
       return arithmetic(op, left, right, type: expr.type)
+    case .call(let function, let arguments):
+      return call(function, arguments, type: expr.type)
     case .negate(let operand):
       return arithmetic(
         .subtract, BoundExpr(.constant(.int(0)), type: .int), operand, type: expr.type)
@@ -113,17 +118,24 @@ struct SQLWriter {
   /// is; anything longer is named in a subquery, as SQL has no other way to use a value twice
   /// but writing it twice, which would double the statement at each level of nesting.
   func once(_ x: String, _ body: (String) -> String) -> String {
-    guard x.contains("(") else { return body(x) }
-    // A name no column has, so that no column the body reads is hidden.
+    once([x]) { body($0[0]) }
+  }
+
+  /// `body` of the values `xs`, each computed once (see ``once(_:_:)-(String,_)``).
+  func once(_ xs: [String], _ body: ([String]) -> String) -> String {
+    guard xs.contains(where: { $0.contains("(") }) else { return body(xs) }
+    // Names no column has, so that no column the body reads is hidden.
     var name = "flt_once"
-    while table.columns.contains(where: { $0.lowercased() == name }) { name += "_" }
-    return "(SELECT \(body(name)) FROM (SELECT \(x) AS \(name)) AS \(name))"
+    while table.columns.contains(where: { $0.lowercased().hasPrefix(name) }) { name += "_" }
+    let names = xs.indices.map { $0 == 0 ? name : name + "\($0)" }
+    let values = zip(xs, names).map { "\($0) AS \($1)" }.joined(separator: ", ")
+    return "(SELECT \(body(names)) FROM (SELECT \(values)) AS \(name))"
   }
 
   /// The column of a top-level field; nil for a nested path.
   func column(_ field: FieldRef) -> String? {
     guard field.isTopLevel, field.slot < table.columns.count else { return nil }
-    return dialect.quote(table.columns[field.slot])
+    return table.reading(field.slot, dialect)
   }
 
   /// A field of nested records (not through a list) read from its column's JSON: SQL's value
@@ -134,7 +146,7 @@ struct SQLWriter {
     guard names.count > 1, field.steps.count == names.count,
       !field.steps.contains(where: \.throughList), field.slot < table.columns.count
     else { return nil }
-    let column = dialect.quote(table.columns[field.slot])
+    let column = table.reading(field.slot, dialect)
     let keys = names.dropFirst()
     guard !keys.contains(where: { $0.contains("\"") || $0.contains("\\") }) else { return nil }
     switch dialect {
@@ -149,11 +161,19 @@ struct SQLWriter {
 
   // MARK: Truth
 
-  /// `expr`, a test, as a SQL condition.
+  /// `expr`, a test, as a SQL condition: narrowing when what it read had to be printable
+  /// ASCII (see ``requireASCII(_:)``).
   mutating func truth(_ expr: BoundExpr) -> SQLFragment? {
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maximumDepth else { return nil }
+    let mark = asciiOnly.count
+    guard let fragment = unguardedTruth(expr) else { return nil }
+    return released(fragment, from: mark)
+  }
+
+  /// `expr`, a test, as written before ``truth(_:)`` looks at what it read.
+  private mutating func unguardedTruth(_ expr: BoundExpr) -> SQLFragment? {
     switch expr.kind {
     case .logical(.and, let operands):
       // Operands that cannot be written are left out: what remains still holds wherever the

@@ -1,4 +1,5 @@
 import FilterDSL
+import FilterData
 import FilterDatabase
 import FilterSQL
 import Testing
@@ -30,9 +31,12 @@ struct DatabaseAgreement {
       if translation.residual == nil { whole += 1 }
       let actual = try query.records(values).records
       // Compared as printed, so that NaN is the same as NaN.
-      #expect(
-        "\(actual)" == "\(expected)",
-        "\(filter)\n\(String(describing: translation.explanation))")
+      let (got, wanted) = (actual.map { "\($0)" }, expected.map { "\($0)" })
+      let first = got.indices.first { $0 >= wanted.count || got[$0] != wanted[$0] } ?? got.count
+      let difference =
+        "\(got.count) records, not \(wanted.count); the first to differ, at \(first): "
+        + "\(got.dropFirst(first).first ?? "none") where flt has \(wanted.dropFirst(first).first ?? "none")"
+      #expect(got == wanted, "\(filter): \(difference)\n\(translation.explanation)")
     }
     return (whole, narrowed)
   }
@@ -50,7 +54,13 @@ struct DatabaseAgreement {
       try connection.forEachRow(SQLStatement(statement)) { _ in true }
     }
     for record in records {
-      let cells = record.map { dialect.stored($0) ?? .null }
+      let cells = zip(record, schema.fields).map { value, field -> SQLValue in
+        switch (value, field.type) {
+        case (.null, _): .null
+        case (_, .list), (_, .record): .text(JSONValue.encode(value, as: field.type))
+        default: dialect.stored(value) ?? .null
+        }
+      }
       try connection.forEachRow(SQLStatement(table.insertStatement(dialect), parameters: cells)) {
         _ in true
       }

@@ -114,26 +114,28 @@ import Testing
   }
 
   @Test func whatStaysInFlt() throws {
-    // Functions (and, in PostgreSQL, arithmetic on decimals): flt evaluates them on the rows
-    // the rest of the filter leaves. Case folding and a regular expression narrow the rows in
-    // PostgreSQL and are checked again in flt.
+    // Conversions (and, in PostgreSQL, arithmetic on decimals): flt evaluates them on the
+    // rows the rest of the filter leaves. Case folding, a regular expression and `lower`
+    // narrow the rows in PostgreSQL and are checked again in flt.
     let sql = try Self.translate(
-      #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and lower(model) == "x" and inStock"#,
+      #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and text(price) == "x" and lower(model) == "x" and inStock"#,
       .postgresql)
     #expect(sql.pushed.map(\.description) == ["inStock"])
     #expect(
-      sql.narrowed.map(\.description) == [#"model ==[c] "iphone""#, #"color matches "S.*""#])
+      sql.narrowed.map(\.description) == [
+        #"model ==[c] "iphone""#, #"color matches "S.*""#, #"lower(model) == "x""#,
+      ])
     #expect(
       sql.residual?.description
-        == #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and lower(model) == "x""#
+        == #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and text(price) == "x" and lower(model) == "x""#
     )
     #expect(
       sql.select.text.contains(
-        #"WHERE ((lower("model" COLLATE "C") = $1::text) OR ("model" ~ $2::text)) AND (("color" ~ $3::text) OR ("color" ~ $4::text)) AND "inStock" ORDER BY "rowid""#
+        #"WHERE ((lower("model" COLLATE "C") = $1::text) OR ("model" ~ $2::text)) AND (("color" ~ $3::text) OR ("color" ~ $4::text)) AND ((lower("model" COLLATE "C") = $5::text) OR ("model" ~ $6::text)) AND "inStock" ORDER BY "rowid""#
       ))
     #expect(sql.sortsInDatabase)
     // An `or` runs in the database only when all of it does.
-    let or = try Self.translate(#"price < 5 or lower(model) == "x""#, .sqlite)
+    let or = try Self.translate(#"price < 5 or text(price) == "x""#, .sqlite)
     #expect(or.pushed.isEmpty && or.residual != nil && !or.select.text.contains("WHERE"))
     // Nothing of a negated narrowing test can run there.
     let not = try Self.translate(#"not (model contains "x")"#, .postgresql)

@@ -22,6 +22,9 @@ public struct FunctionDefinition: Sendable {
   /// that says no applies to each element of a list given first instead: `lower(tags)` is the
   /// list of the tags in lower case, so `any lower(tags) == "5g"` works.
   public let takesLists: Bool
+  /// Whether this is flt's own function of its name (a back end may then write it in its own
+  /// language), not an embedder's.
+  package internal(set) var isBuiltin = false
 
   /// How a function gets its arguments.
   public enum Evaluation: Sendable {
@@ -132,7 +135,12 @@ public struct FunctionRegistry: Sendable {
 
   /// The built-in functions: lower, upper, len, abs, round, floor, ceil, min, max, now,
   /// today, date.
-  public static let builtins = FunctionRegistry(definitions: BuiltinFunctions.all)
+  public static let builtins = FunctionRegistry(
+    definitions: BuiltinFunctions.all.map { definition in
+      var builtin = definition
+      builtin.isBuiltin = true
+      return builtin
+    })
 
   init(definitions: [FunctionDefinition]) {
     var table: [String: FunctionDefinition] = [:]
