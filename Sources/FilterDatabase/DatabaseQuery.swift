@@ -27,14 +27,17 @@ public struct DatabaseQuery: Sendable {
   /// are null in the records.
   public var reading: Set<Int>?
 
-  /// Parses and checks `text` against `table`'s schema; throws its errors.
+  /// Parses and checks `text` against `table`'s schema, calling `functions` (give the
+  /// embedder's SQL spellings in ``SQLTable/functions``); throws its errors.
   public init(
     _ text: String, on table: SQLTable, in connection: any SQLConnection,
-    parameters: [String: ValueType] = [:]
+    parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
     let source = SourceText(text, name: "<query>")
     let query = try Parser.parseQuery(source).get()
-    let bound = try Checker.check(query, schema: table.schema, parameters: parameters).get(source)
+    let bound = try Checker.check(
+      query, schema: table.schema, parameters: parameters, functions: functions
+    ).get(source)
     self.init(bound, on: table, in: connection, parameters: parameters)
   }
 
