@@ -35,13 +35,43 @@ import Testing
       .get(folded)
     let split = SQLTranslator(table: table, dialect: .sqlite).translate(partly)
     print(split.explanation)
-    // in sqlite: SELECT "model", "color", "price" FROM "phones" WHERE ("price" < ?1)  -- 1000
+    // in sqlite: SELECT "model", "color", "price" FROM "phones" WHERE ("price" < ?1)
+    //   AND ((lower("model") = ?2) OR ("model" GLOB ?3))  -- 1000, 'iphone 14', '*[^ -~]*'
+    // narrowed there, checked again in flt: lower(model) == "iphone 14"
     // in flt: lower(model) == "iphone 14"
     #expect(split.residual?.description == #"lower(model) == "iphone 14""#)
     #expect(
-      split.explanation.hasPrefix(
-        #"in sqlite: SELECT "model", "color", "price" FROM "phones" WHERE ("price" < ?1)"#))
-    #expect(split.explanation.hasSuffix("in flt: lower(model) == \"iphone 14\""))
+      split.explanation
+        == #"""
+        in sqlite: SELECT "model", "color", "price" FROM "phones" WHERE ("price" < ?1) AND ((lower("model") = ?2) OR ("model" GLOB ?3))  -- 1000, 'iphone 14', '*[^ -~]*'
+        narrowed there, checked again in flt: lower(model) == "iphone 14"
+        in flt: lower(model) == "iphone 14"
+        """#)
+  }
+
+  @Test func yourOwnColumnsAndFunctions() throws {
+    let peopleSchema = Schema([
+      .init("first", .string), .init("last", .string), .init("fullName", .string),
+      .init("x", .int),
+    ])
+    let people = SQLTable(
+      name: "people", schema: peopleSchema,
+      expressions: ["fullName": #""first" || ' ' || "last""#],
+      functions: [SQLFunction("distance", sql: "abs({1} - {2})")])
+    let distance = FunctionDefinition(
+      name: "distance", arity: 2...2, resultType: { _ in .success(.int) },
+      evaluate: { _, _ in .success(.null) })
+    let source = SourceText(#"fullName == "Ada Lovelace" and distance(x, 3) < 5"#)
+    let bound = try Checker.check(
+      try Parser.parseQuery(source).get(), schema: peopleSchema,
+      functions: FunctionRegistry.builtins.adding(distance)
+    ).get(source)
+    let sql = SQLTranslator(table: people, dialect: .postgresql).translate(bound)
+    #expect(sql.residual == nil)
+    #expect(
+      sql.select.text.hasSuffix(
+        #"WHERE (("first" || ' ' || "last") = $1::text) AND (abs(("x") - ($2::bigint)) < $3::bigint)"#
+      ))
   }
 
   /// Every line of code in the article is a line of this file (spaces aside).
