@@ -38,7 +38,9 @@ extension SQLConnection {
     let translator = SQLTranslator(table: table, dialect: dialect)
     let shared = counter.sharedFilter.map { [$0] } ?? []
     let owns = counter.counted.compactMap(\.own)
-    guard let total = translator.countStatement(where: shared + owns, parameters: values),
+    let now = now ?? Instant(seconds: 0)
+    guard
+      let total = translator.countStatement(where: shared + owns, parameters: values, now: now),
       !counter.counted.contains(where: { $0.field.type.isList })
     else { return nil }
     var statements: [SQLStatement] = []
@@ -49,7 +51,7 @@ extension SQLConnection {
       guard
         let statement = translator.groupStatement(
           counting: BoundExpr(.field(field), type: field.type), where: shared + others,
-          parameters: values)
+          parameters: values, now: now)
       else { return nil }
       statements.append(statement)
     }

@@ -52,10 +52,11 @@ public struct DatabaseQuery: Sendable {
     self.parameters = parameters
   }
 
-  /// The translation for these parameter values: what runs in the database and what in flt.
-  public func translation(_ values: [String: Value] = [:]) -> SQLTranslation {
+  /// The translation for these parameter values and this time (that of `now()`; flt's
+  /// default, the epoch, when nil): what runs in the database and what in flt.
+  public func translation(_ values: [String: Value] = [:], now: Instant? = nil) -> SQLTranslation {
     SQLTranslator(table: table, dialect: connection.dialect).translate(
-      bound, parameters: values, reading: reading)
+      bound, parameters: values, reading: reading, now: now ?? Instant(seconds: 0))
   }
 
   /// Runs the query, handing each record (values in the schema's order) to `body` in the
@@ -65,7 +66,7 @@ public struct DatabaseQuery: Sendable {
   public func run(
     _ values: [String: Value] = [:], now: Instant? = nil, _ body: ([Value]) -> Bool
   ) throws(DatabaseError) -> (faults: FaultCounts, fetched: Int) {
-    let translation = translation(values)
+    let translation = translation(values, now: now)
     let remainder = CompiledQuery(
       translation.remainder, for: .dynamic(table.schema), parameters: parameters
     ).binding(values, now: now)
@@ -119,7 +120,7 @@ public struct DatabaseQuery: Sendable {
   public func count(_ values: [String: Value] = [:], now: Instant? = nil) throws(DatabaseError)
     -> Int
   {
-    let translation = translation(values)
+    let translation = translation(values, now: now)
     if translation.residual == nil { return try connection.count(translation.count) }
     var unpaged = bound
     unpaged.ordering = []

@@ -34,11 +34,13 @@ public struct SQLTranslator: Sendable {
 
   /// `query`, with `parameters` the values of its `$` parameters by name. With `reading`,
   /// only those columns (by the slot of their field) are selected, the others read as NULL:
-  /// for a caller that looks at some fields only.
+  /// for a caller that looks at some fields only. With `now`, the time flt evaluates the
+  /// residual at, values that read the clock (`today() - 30d`) become parameters too.
   public func translate(
-    _ query: BoundQuery, parameters: [String: Value] = [:], reading: Set<Int>? = nil
+    _ query: BoundQuery, parameters: [String: Value] = [:], reading: Set<Int>? = nil,
+    now: Instant? = nil
   ) -> SQLTranslation {
-    var writer = SQLWriter(dialect, table, values: parameters)
+    var writer = SQLWriter(dialect, table, values: parameters, now: now)
     var conditions: [String] = []
     var pushed: [BoundExpr] = []
     var narrowed: [BoundExpr] = []
@@ -114,9 +116,10 @@ public struct SQLTranslator: Sendable {
   /// true: how many rows have each value (null among them); nil unless SQL answers the parts
   /// and the value exactly.
   public func groupStatement(
-    counting value: BoundExpr, where parts: [BoundExpr], parameters: [String: Value] = [:]
+    counting value: BoundExpr, where parts: [BoundExpr], parameters: [String: Value] = [:],
+    now: Instant? = nil
   ) -> SQLStatement? {
-    var writer = SQLWriter(dialect, table, values: parameters)
+    var writer = SQLWriter(dialect, table, values: parameters, now: now)
     // A column is read back as a select list reads it (PostgreSQL's date-times and durations
     // in the form flt decodes).
     var read = writer.exactValue(value)
@@ -131,10 +134,10 @@ public struct SQLTranslator: Sendable {
 
   /// `SELECT count(*)` of the rows where every one of `parts` is true; nil unless SQL answers
   /// them exactly.
-  public func countStatement(where parts: [BoundExpr], parameters: [String: Value] = [:])
-    -> SQLStatement?
-  {
-    var writer = SQLWriter(dialect, table, values: parameters)
+  public func countStatement(
+    where parts: [BoundExpr], parameters: [String: Value] = [:], now: Instant? = nil
+  ) -> SQLStatement? {
+    var writer = SQLWriter(dialect, table, values: parameters, now: now)
     guard let condition = writer.exactly(parts) else { return nil }
     return SQLStatement(
       "SELECT count(*) FROM \(dialect.quote(table.name))\(condition)",

@@ -19,10 +19,14 @@ struct SQLWriter {
   /// parenthesised tests, or 14 of arithmetic (flt allows 100), so deeper parts stay in flt.
   static let maximumDepth = 24
 
-  init(_ dialect: SQLDialect, _ table: SQLTable, values: [String: Value]) {
+  /// The time `now()` and `today()` read, if known.
+  let now: Instant?
+
+  init(_ dialect: SQLDialect, _ table: SQLTable, values: [String: Value], now: Instant? = nil) {
     self.dialect = dialect
     self.table = table
     self.values = values
+    self.now = now
   }
 
   /// A placeholder for `value`, of type `type`; nil when the dialect cannot hold it exactly.
@@ -45,6 +49,12 @@ struct SQLWriter {
 
   /// `expr` as a SQL value that is NULL where flt's is null, and equal to it elsewhere.
   mutating func value(_ expr: BoundExpr) -> String? {
+    switch expr.kind {
+    case .call, .arithmetic, .negate:
+      if let value = fieldFree(expr) { return value }
+    default:
+      break
+    }
     switch expr.kind {
     case .constant(let value):
       return bind(value, expr.type)
@@ -74,6 +84,18 @@ struct SQLWriter {
         .subtract, BoundExpr(.constant(.int(0)), type: .int), operand, type: expr.type)
     default:
       return nil
+    }
+  }
+
+  /// `expr`, which reads no field, as a parameter holding the value flt computes for it
+  /// (`today() - 30d`, `lower($color)`); nil when it reads a field, faults (flt then counts
+  /// the fault on each record), or gives a number of the other kind than its type says.
+  private mutating func fieldFree(_ expr: BoundExpr) -> String? {
+    guard let (value, faults) = expr.fieldFreeValue(values, now: now), faults.total == 0
+    else { return nil }
+    switch (value, expr.type) {
+    case (.int, .double), (.double, .int): return nil
+    default: return bind(value, expr.type)
     }
   }
 

@@ -78,7 +78,7 @@ struct DatabaseCommand {
     let query = DatabaseQuery(bound, on: table, in: database, parameters: types)
     if options.check { return Command.Status.success }
     if options.explain {
-      StandardStreams.print(query.translation(values).explanation)
+      StandardStreams.print(query.translation(values, now: SystemClock.now()).explanation)
       return Command.Status.success
     }
     for name in options.select ?? [] where table.schema.field(named: name) == nil {

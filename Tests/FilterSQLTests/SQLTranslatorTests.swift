@@ -149,6 +149,31 @@ import Testing
     #expect(!partly.sortsInDatabase && partly.select.parameters == [.int(1)])
   }
 
+  @Test func valuesThatReadNoFieldAreComputedOnce() throws {
+    let source = SourceText(
+      #"released > today() - 30d and model == upper($name) and price < int("1000") * 2"#)
+    let bound = try Checker.check(
+      try Parser.parseQuery(source).get(), schema: Self.schema, parameters: ["name": .string]
+    ).get(source)
+    let translator = SQLTranslator(table: Self.table, dialect: .postgresql)
+    // 2022-10-01 at noon: today() - 30d is 2022-09-01.
+    let now = Instant(seconds: 1_664_625_600)
+    let sql = translator.translate(bound, parameters: ["name": .string("iphone")], now: now)
+    #expect(sql.residual == nil)
+    #expect(
+      sql.select.parameters == [.text("2022-09-01"), .text("IPHONE"), .int(2000)])
+    #expect(
+      sql.select.text.hasSuffix(
+        #"WHERE ("released" > $1::date) AND ("model" = $2::text) AND ("price" < $3::bigint) ORDER BY "rowid""#
+      ))
+    // Without the time, what reads the clock stays in flt.
+    let later = translator.translate(bound, parameters: ["name": .string("iphone")])
+    #expect(later.residual?.description == "released > today() - 30d")
+    // A value that faults is left to flt, which counts the fault on each record.
+    let faulty = try Self.translate(#"price > int("x")"#, .sqlite)
+    #expect(faulty.residual != nil)
+  }
+
   @Test func arithmeticIsNullWhereFltFaults() throws {
     // SQLite keeps an integer result only while it is one (overflow makes it a real);
     // PostgreSQL computes in numeric and keeps what fits in a bigint.

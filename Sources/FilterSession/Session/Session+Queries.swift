@@ -55,7 +55,8 @@ extension Session {
     -> StatementResult
   {
     if let (_, database, values) = try onDatabase(query, statement, context) {
-      return checkOnly ? .none : .translation(database.translation(values).explanation)
+      return checkOnly
+        ? .none : .translation(database.translation(values, now: clock()).explanation)
     }
     let (_, compiled) = try compile(query, statement, context)
     return checkOnly ? .none : .plan(compiled.plan)
