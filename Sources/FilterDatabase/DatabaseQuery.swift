@@ -28,7 +28,7 @@ public struct DatabaseQuery: Sendable {
   public var reading: Set<Int>?
 
   /// Parses and checks `text` against `table`'s schema, calling `functions` (give the
-  /// embedder's SQL spellings in ``SQLTable/functions``); throws its errors.
+  /// embedder's SQL spellings in the table's `functions`); throws its errors.
   public init(
     _ text: String, on table: SQLTable, in connection: any SQLConnection,
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
