@@ -278,40 +278,61 @@ extension SQLWriter {
   }
 
   /// `any` / `all` / `none` of a list column's elements: Kleene's `or` (`and`) of the test on
-  /// each element, unknown for a null list. The test may not read fields (SQL's elements
-  /// would hide columns of the same name), and must be exact.
+  /// each element, unknown for a null list. The test on values may not read fields (SQL's
+  /// elements would hide columns of the same name); a test on records reads the element's
+  /// fields, and is unknown on an element that is not a record (null), as in flt. The test
+  /// must be exact.
   mutating func quantified(
     _ quantifier: Quantifier, _ subject: BoundExpr, _ condition: BoundCondition
   )
     -> SQLFragment?
   {
     guard case .field(let field) = subject.kind, case .list(let element) = subject.type,
-      [.int, .double, .string, .bool, .date].contains(element), let list = column(field),
-      condition.operands.allSatisfy({ $0.fields.isEmpty })
+      let list = column(field)
     else { return nil }
-    if case .satisfies = condition.kind { return nil }
-    let (elements, item): (String, String)
-    switch dialect {
-    case .sqlite: (elements, item) = ("json_each(\(list))", "value")
-    case .postgresql:
-      elements = "jsonb_array_elements_text(\(list)) AS e(v)"
-      item = element == .string ? "e.v" : "(e.v)::\(dialect.columnType(element) ?? "text")"
-    }
+    let (elements, test): (String, String)
     let mark = asciiOnly.count
-    guard let test = test(.element(item, element), condition), test.exact,
-      asciiOnly.count == mark
-    else { return nil }
+    if case .satisfies(let filter, _) = condition.kind {
+      guard case .record = element else { return nil }
+      let (item, isRecord): (String, String)
+      switch dialect {
+      case .sqlite:
+        (elements, item, isRecord) = ("json_each(\(list))", "value", "type = 'object'")
+      case .postgresql:
+        elements = "jsonb_array_elements(\(list)) AS flt_e(v)"
+        (item, isRecord) = ("flt_e.v", "jsonb_typeof(flt_e.v) = 'object'")
+      }
+      self.element = item
+      defer { self.element = nil }
+      guard let inner = truth(filter), inner.exact, asciiOnly.count == mark else { return nil }
+      test = "(CASE WHEN \(isRecord) THEN \(inner.text) END)"
+    } else {
+      guard [.int, .double, .string, .bool, .date].contains(element),
+        condition.operands.allSatisfy({ $0.fields.isEmpty })
+      else { return nil }
+      let item: String
+      switch dialect {
+      case .sqlite: (elements, item) = ("json_each(\(list))", "value")
+      case .postgresql:
+        elements = "jsonb_array_elements_text(\(list)) AS e(v)"
+        item = element == .string ? "e.v" : "(e.v)::\(dialect.columnType(element) ?? "text")"
+      }
+      guard let inner = self.test(.element(item, element), condition), inner.exact,
+        asciiOnly.count == mark
+      else { return nil }
+      test = inner.text
+    }
     let (yes, no) = (dialect.literal(true), dialect.literal(false))
     let some = "EXISTS (SELECT 1 FROM \(elements) WHERE"
-    let unknown = "WHEN \(some) (\(test.text)) IS NULL) THEN NULL"
+    let unknown = "WHEN \(some) (\(test)) IS NULL) THEN NULL"
     switch quantifier {
     case .any, .none:
       let any =
-        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) \(test.text)) THEN \(yes) \(unknown) ELSE \(no) END)"
+        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) \(test)) THEN \(yes) \(unknown) ELSE \(no) END)"
       return SQLFragment(quantifier == .any ? any : "(NOT \(any))")
     case .all:
       return SQLFragment(
-        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) NOT \(test.text)) THEN \(no) \(unknown) ELSE \(yes) END)"
+        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) NOT \(test)) THEN \(no) \(unknown) ELSE \(yes) END)"
       )
     }
   }

@@ -12,6 +12,9 @@ struct SQLWriter {
   /// Text read into what is being written that must be printable ASCII for it to be exact
   /// (see ``requireASCII(_:)``): the test written around it becomes a narrowing one.
   var asciiOnly: [String] = []
+  /// Inside `any kids (...)` over a list of records: the SQL of the element, a JSON record,
+  /// whose fields the test reads (those of the table are out of scope there).
+  var element: String?
   /// How deep the test being written is nested, in levels of parenthesised tests: a test
   /// counts one, arithmetic (a subquery around a `CASE`) four.
   var depth = 0
@@ -62,7 +65,7 @@ struct SQLWriter {
       return bind(values[parameter.name] ?? .null, expr.type)
     case .field(let field):
       guard dialect.comparesExactly(field.type) else { return nil }
-      if field.isTopLevel { return column(field) }
+      if field.isTopLevel && element == nil { return column(field) }
       // A scalar in a nested record, as JSON keeps it: numbers, text, true or false, dates
       // (date-times and durations are text of varying width there).
       guard [.int, .double, .string, .bool, .date].contains(field.type),
@@ -154,22 +157,28 @@ struct SQLWriter {
     return "(SELECT \(body(names)) FROM (SELECT \(values)) AS \(name))"
   }
 
-  /// The column of a top-level field; nil for a nested path.
+  /// The column of a top-level field; nil for a nested path, or inside a quantifier over
+  /// records.
   func column(_ field: FieldRef) -> String? {
-    guard field.isTopLevel, field.slot < table.columns.count else { return nil }
+    guard field.isTopLevel, element == nil, field.slot < table.columns.count else { return nil }
     return table.reading(field.slot, dialect)
   }
 
-  /// A field of nested records (not through a list) read from its column's JSON: SQL's value
-  /// for JSON scalars (SQLite), its text (PostgreSQL), NULL where it is null or missing.
-  /// Nil for names JSON paths cannot spell.
+  /// A field of nested records (not through a list) read from its column's JSON, or from the
+  /// element a quantifier is at: SQL's value for JSON scalars (SQLite), its text
+  /// (PostgreSQL), NULL where it is null or missing. Nil for names JSON paths cannot spell.
   mutating func nested(_ field: FieldRef) -> String? {
     let names = field.path.components.map(\.text)
-    guard names.count > 1, field.steps.count == names.count,
-      !field.steps.contains(where: \.throughList), field.slot < table.columns.count
+    guard field.steps.count == names.count, !field.steps.contains(where: \.throughList)
     else { return nil }
-    let column = table.reading(field.slot, dialect)
-    let keys = names.dropFirst()
+    let column: String
+    let keys: ArraySlice<String>
+    if let element {
+      (column, keys) = (element, names[...])
+    } else {
+      guard names.count > 1, field.slot < table.columns.count else { return nil }
+      (column, keys) = (table.reading(field.slot, dialect), names.dropFirst())
+    }
     guard !keys.contains(where: { $0.contains("\"") || $0.contains("\\") }) else { return nil }
     switch dialect {
     case .sqlite:
