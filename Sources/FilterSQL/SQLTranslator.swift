@@ -16,10 +16,12 @@ import FilterDSL
 ///
 /// Text is compared by code points, which is flt's order for text in Unicode's composed form
 /// (NFC), the form nearly all data is in (in PostgreSQL, under the "C" collation, whatever
-/// the database's own). Nested fields are read from their column's JSON;
-/// `contains`, `any`, `all` and `none` on a list column test its elements there; arithmetic
-/// on numbers is null where flt's faults. `[c]`, `[d]`, `matches`, functions, and fields
-/// through lists of records stay in flt for now.
+/// the database's own). Nested fields are read from their column's JSON; `contains`, `any`,
+/// `all` and `none` on a list column test its elements (values or records) there;
+/// arithmetic and flt's functions give null where flt's faults. `[c]`, `[d]`, `matches` (in
+/// PostgreSQL) and the text functions are exact on printable ASCII and narrow the rest. A
+/// value that reads no field is computed by flt and sent as a parameter. Conversions, date
+/// functions and date arithmetic on fields, and fields through lists of records, stay in flt.
 public struct SQLTranslator: Sendable {
   /// The table queried.
   public let table: SQLTable
