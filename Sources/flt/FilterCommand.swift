@@ -106,24 +106,46 @@ struct FilterCommand {
       var version = reader.schemaVersion
       var read = 0
       let keptBefore = execution.keptCount
-      while !done(), let block = try reader.next() {
+      // This thread parses the next block while another filters and prints the one before;
+      // `execution` and the output are that thread's until the pipeline is drained. A
+      // block's warnings go with it, so that a block read ahead but never used (the query
+      // was complete before it) says nothing, as if it had not been read.
+      let pipeline = Pipeline<([DataRecord], [DataError])> { block, warnings in
+        warn(warnings)
+        for record in execution.consume(block) { writer?.write(record) }
+        if !format.isForPeople { target.stream.flush() }
+        // Output that cannot be written (a closed pipe, with SIGPIPE ignored; a full disk):
+        // reading on would be work for nothing. The error is reported below.
+        return !done() && target.stream.failure == nil
+      }
+      defer { pipeline.finish() }
+      while !pipeline.stopped {
+        let next: [DataRecord]?
+        do {
+          next = try reader.next()
+        } catch {
+          // An error in what the query never needed (read ahead) is no error.
+          pipeline.drain()
+          if pipeline.stopped { break }
+          throw error
+        }
+        guard let block = next else { break }
         progress.update(reader)
         if reader.schemaVersion != version {
           version = reader.schemaVersion
           // Matches kept for sorting are read again, to sort under the grown schema.
+          pipeline.drain()
           execution.replace(
             with: try recompile(execution.query, for: reader, after: read),
             updatingKeptFrom: keptBefore, reader.redecoded)
         }
         read += block.count
-        warn(reader.takeWarnings())
-        for record in execution.consume(block) { writer?.write(record) }
-        if !format.isForPeople { target.stream.flush() }
-        // Output that cannot be written (a closed pipe, with SIGPIPE ignored; a full disk):
-        // reading on would be work for nothing. The error is reported below.
-        if target.stream.failure != nil { break }
+        pipeline.send((block, reader.takeWarnings()))
       }
-      warn(reader.takeWarnings())
+      pipeline.finish()
+      // (What was read after the query was complete says nothing.)
+      let left = reader.takeWarnings()
+      if !pipeline.stopped { warn(left) }
       for line in reader.conversionSummary { warning(line) }
       if compiled.sorts && !countsPerFile {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }

@@ -36,6 +36,11 @@ import Testing
     let path = try CLITests.temporaryFile(Array(text.utf8), name: "long.jsonl").path
     let quiet = try flt(["-q", "n == 1", path])
     #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+    // So with a limit: the next block is read ahead while the first is printed, and its error
+    // is none, since the query needed nothing from it.
+    let limited = try flt(["-f", "jsonl", "n == 1 limit 2", path])
+    #expect(limited.status == 0 && limited.stderr.isEmpty)
+    #expect(limited.stdout.split(separator: "\n").count == 2)
     let full = try flt(["-c", "n == 1", path])
     #expect(full.status == 2 && full.stderr.contains("error[FLT40"))
   }
