@@ -291,7 +291,7 @@ extension SQLWriter {
       let list = column(field)
     else { return nil }
     let (elements, test): (String, String)
-    let mark = asciiOnly.count
+    let mark = unsure.count
     if case .satisfies(let filter, _) = condition.kind {
       guard case .record = element else { return nil }
       let (item, isRecord): (String, String)
@@ -304,7 +304,7 @@ extension SQLWriter {
       }
       self.element = item
       defer { self.element = nil }
-      guard let inner = truth(filter), inner.exact, asciiOnly.count == mark else { return nil }
+      guard let inner = truth(filter), inner.exact, unsure.count == mark else { return nil }
       test = "(CASE WHEN \(isRecord) THEN \(inner.text) END)"
     } else {
       guard [.int, .double, .string, .bool, .date].contains(element),
@@ -318,7 +318,7 @@ extension SQLWriter {
         item = element == .string ? "e.v" : "(e.v)::\(dialect.columnType(element) ?? "text")"
       }
       guard let inner = self.test(.element(item, element), condition), inner.exact,
-        asciiOnly.count == mark
+        unsure.count == mark
       else { return nil }
       test = inner.text
     }

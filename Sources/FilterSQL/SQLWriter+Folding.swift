@@ -1,6 +1,6 @@
 import FilterDSL
 
-/// Text tests with `[c]` and `[d]`: exact on printable ASCII (see `SQLWriter+ASCII.swift`).
+/// Text tests with `[c]` and `[d]`: exact on printable ASCII (see `SQLWriter+Narrowing.swift`).
 ///
 /// flt folds case with Unicode's full folding (`ß` matches `SS`) and strips diacritics from
 /// whole characters; SQL's `lower` follows the database's locale. On text made only of

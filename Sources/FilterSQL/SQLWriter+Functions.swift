@@ -132,7 +132,7 @@ extension SQLWriter {
     }
   }
 
-  /// Text functions, exact on printable ASCII text (see `SQLWriter+ASCII.swift`): `lower`,
+  /// Text functions, exact on printable ASCII text (see `SQLWriter+Narrowing.swift`): `lower`,
   /// `upper`, `trim`, `replace`, `indexOf` and `substring` (positions from 0, a negative
   /// start from the end, clamped to the text).
   private mutating func text(_ name: String, _ arguments: [BoundExpr]) -> String? {

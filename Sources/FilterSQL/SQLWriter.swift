@@ -9,9 +9,17 @@ struct SQLWriter {
   /// The values of the query's parameters, by name.
   let values: [String: Value]
   private(set) var parameters: [SQLValue] = []
-  /// Text read into what is being written that must be printable ASCII for it to be exact
-  /// (see ``requireASCII(_:)``): the test written around it becomes a narrowing one.
-  var asciiOnly: [String] = []
+  /// What the value being written is exact only under (see `SQLWriter+Narrowing.swift`): the
+  /// test written around it becomes a narrowing one.
+  var unsure: [Unsure] = []
+
+  /// Something a value written is exact only under.
+  enum Unsure: Equatable {
+    /// This text is printable ASCII.
+    case ascii(String)
+    /// This condition is true.
+    case holds(String)
+  }
   /// Inside `any kids (...)` over a list of records: the SQL of the element, a JSON record,
   /// whose fields the test reads (those of the table are out of scope there).
   var element: String?
@@ -82,6 +90,9 @@ struct SQLWriter {
       return arithmetic(op, left, right, type: expr.type)
     case .call(let function, let arguments):
       return call(function, arguments, type: expr.type)
+    case .negate(let operand) where dialect == .postgresql && expr.type == .double:
+      // (Negating a decimal never overflows.)
+      return value(operand).map { "(-\($0))" }
     case .negate(let operand):
       return arithmetic(
         .subtract, BoundExpr(.constant(.int(0)), type: .int), operand, type: expr.type)
@@ -107,7 +118,8 @@ struct SQLWriter {
   /// SQLite turns an integer that overflows into a real, and gives NULL for a division by
   /// zero and for NaN, so its integer results are kept only while they are integers.
   /// PostgreSQL raises errors instead, so integers are computed in `numeric` and kept only in
-  /// range; its decimals, which raise on overflow, stay in flt.
+  /// range, and decimals only where the operands' sizes rule an error out (see
+  /// `SQLWriter+Decimals.swift`).
   private mutating func arithmetic(
     _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr, type: ValueType
   ) -> String? {
@@ -135,7 +147,7 @@ struct SQLWriter {
         "(CASE WHEN \(x) BETWEEN -9223372036854775808 AND 9223372036854775807 THEN \(x)::bigint END)"
       }
     case (.postgresql, _):
-      return nil
+      return decimals(op, (left, a), (right, b))
     }
   }
 
@@ -192,13 +204,13 @@ struct SQLWriter {
 
   // MARK: Truth
 
-  /// `expr`, a test, as a SQL condition: narrowing when what it read had to be printable
-  /// ASCII (see ``requireASCII(_:)``).
+  /// `expr`, a test, as a SQL condition: narrowing when what it read is exact only on some
+  /// rows (see `SQLWriter+Narrowing.swift`).
   mutating func truth(_ expr: BoundExpr) -> SQLFragment? {
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maximumDepth else { return nil }
-    let mark = asciiOnly.count
+    let mark = unsure.count
     guard let fragment = unguardedTruth(expr) else { return nil }
     return released(fragment, from: mark)
   }

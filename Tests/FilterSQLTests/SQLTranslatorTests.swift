@@ -114,11 +114,11 @@ import Testing
   }
 
   @Test func whatStaysInFlt() throws {
-    // Conversions (and, in PostgreSQL, arithmetic on decimals): flt evaluates them on the
+    // Conversions (and, in PostgreSQL, a remainder of decimals): flt evaluates them on the
     // rows the rest of the filter leaves. Case folding, a regular expression and `lower`
     // narrow the rows in PostgreSQL and are checked again in flt.
     let sql = try Self.translate(
-      #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and text(price) == "x" and lower(model) == "x" and inStock"#,
+      #"model ==[c] "iphone" and rating % 2 < 1 and color matches "S.*" and text(price) == "x" and lower(model) == "x" and inStock"#,
       .postgresql)
     #expect(sql.pushed.map(\.description) == ["inStock"])
     #expect(
@@ -127,7 +127,7 @@ import Testing
       ])
     #expect(
       sql.residual?.description
-        == #"model ==[c] "iphone" and rating * 2 < 9 and color matches "S.*" and text(price) == "x" and lower(model) == "x""#
+        == #"model ==[c] "iphone" and rating % 2 < 1 and color matches "S.*" and text(price) == "x" and lower(model) == "x""#
     )
     #expect(
       sql.select.text.contains(
@@ -172,6 +172,26 @@ import Testing
     // A value that faults is left to flt, which counts the fault on each record.
     let faulty = try Self.translate(#"price > int("x")"#, .sqlite)
     #expect(faulty.residual != nil)
+  }
+
+  @Test func decimalsInPostgreSQLWhereNoErrorCanArise() throws {
+    // An integer times a constant: no size could overflow, so exact.
+    let price = try Self.translate("price * 1.1 < 1000", .postgresql)
+    #expect(price.residual == nil)
+    #expect(price.select.text.contains(#"("price" * $1::double precision)"#))
+    // A decimal column: computed where its size allows, and the rest left to flt.
+    let rating = try Self.translate("rating * 2 < 9", .postgresql)
+    #expect(rating.narrowed.count == 1 && rating.residual != nil)
+    #expect(
+      rating.select.text.contains(
+        #"(NOT (abs("rating") <= 1e150 AND ("rating" = 0 OR abs("rating") >= 1e-150)))"#))
+    // A constant too large to multiply safely: in flt.
+    #expect(
+      try Self.translate("rating * 1e300 > 1", .postgresql).select.text.contains("WHERE") == false)
+    // Division by zero is null, as in flt.
+    #expect(
+      try Self.translate("price / 0.5 > 1", .postgresql).select.text.contains(
+        #"("price" / NULLIF($1::double precision, 0))"#))
   }
 
   @Test func arithmeticIsNullWhereFltFaults() throws {

@@ -1,16 +1,22 @@
 import FilterDSL
 
-/// Tests exact on text of printable ASCII only, and true on any other text, which flt then
-/// decides: narrowing tests.
+/// Values SQL computes as flt does only on some rows, and tests made of them: narrowing tests,
+/// true wherever flt's test is true (and on the other rows, which flt then decides).
 ///
-/// flt works on whole characters with Unicode's rules (`ß` lowers to itself and folds to
-/// `ss`, `é` may be `e` and an accent, a line break may be two code points); SQL on code
+/// Text: flt works on whole characters with Unicode's rules (`ß` lowers to itself and folds
+/// to `ss`, `é` may be `e` and an accent, a line break may be two code points); SQL on code
 /// points with its own rules (SQLite lowers only ASCII letters; PostgreSQL as its collation
 /// says). On text made of printable ASCII (space to `~`) they agree: a character is a code
 /// point, and lowering is `A` to `Z`. So where flt's answer depends on such rules (`lower`,
-/// `len`, `substring`, `[c]`, `matches`), the writer notes the text read as ASCII-only, and
-/// the test around it is written as `(test) OR (text has a character outside ' ' to '~')`.
-/// A null text is no problem: SQL's function gives NULL, as flt's does.
+/// `len`, `substring`, `[c]`, `matches`), the writer notes the text read as ASCII-only.
+///
+/// Decimals in PostgreSQL: its arithmetic raises an error where the result overflows (or
+/// underflows to zero), where flt keeps the infinity or the zero; so it is written only where
+/// the operands' sizes rule that out, a condition the writer notes.
+///
+/// The test around such values is written as `(test) OR (a noted text has a character
+/// outside ' ' to '~') OR (a noted condition is false)`. A null is no problem: SQL gives NULL
+/// where flt's value is null.
 extension SQLWriter {
   /// Notes that the text `expr` reads must be printable ASCII for what is written of it to
   /// be exact: each text field it reads is checked in the database; a constant or parameter
@@ -27,7 +33,7 @@ extension SQLWriter {
         return [.int, .double, .bool, .date, .dateTime, .duration, .null].contains(expr.type)
       }
       guard let text = value(expr) else { return false }
-      if !asciiOnly.contains(text) { asciiOnly.append(text) }
+      if !unsure.contains(.ascii(text)) { unsure.append(.ascii(text)) }
       return true
     case .call(_, let arguments):
       return arguments.allSatisfy { requireASCII($0) }
@@ -40,17 +46,27 @@ extension SQLWriter {
     }
   }
 
-  /// `fragment`, written while the text noted in ``asciiOnly`` after `mark` had to be
-  /// printable ASCII: as it is when nothing was noted, else narrowing, true wherever such a
-  /// text has another character. The notes are taken off.
+  /// `fragment`, written while ``unsure`` noted what is after `mark`: as it is when nothing
+  /// was noted, else narrowing, true wherever a noted text has a character outside printable
+  /// ASCII or a noted condition is false. The notes are taken off.
   mutating func released(_ fragment: SQLFragment, from mark: Int) -> SQLFragment? {
-    guard asciiOnly.count > mark else { return fragment }
-    let texts = asciiOnly[mark...]
-    asciiOnly.removeSubrange(mark...)
-    guard let outside = bind(.string(dialect == .postgresql ? "[^ -~]" : "*[^ -~]*"), .string)
-    else { return nil }
-    let others = texts.map { text in
-      dialect == .postgresql ? "(\(text) ~ \(outside))" : "(\(text) GLOB \(outside))"
+    guard unsure.count > mark else { return fragment }
+    let notes = unsure[mark...]
+    unsure.removeSubrange(mark...)
+    var others: [String] = []
+    var outside: String?
+    for note in notes {
+      switch note {
+      case .ascii(let text):
+        if outside == nil {
+          outside = bind(.string(dialect == .postgresql ? "[^ -~]" : "*[^ -~]*"), .string)
+        }
+        guard let outside else { return nil }
+        others.append(
+          dialect == .postgresql ? "(\(text) ~ \(outside))" : "(\(text) GLOB \(outside))")
+      case .holds(let condition):
+        others.append("(NOT \(condition))")
+      }
     }
     return SQLFragment(
       "(" + ([fragment.text] + others).joined(separator: " OR ") + ")", exact: false)
@@ -60,8 +76,8 @@ extension SQLWriter {
   /// cannot narrow).
   mutating func exactValue(_ expr: BoundExpr) -> String? {
     attempt { writer -> String? in
-      let mark = writer.asciiOnly.count
-      guard let value = writer.value(expr), writer.asciiOnly.count == mark else { return nil }
+      let mark = writer.unsure.count
+      guard let value = writer.value(expr), writer.unsure.count == mark else { return nil }
       return value
     }
   }
