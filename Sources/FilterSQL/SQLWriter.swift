@@ -68,9 +68,10 @@ struct SQLWriter {
     }
     switch expr.kind {
     case .constant(let value):
-      return bind(value, expr.type)
+      return Self.fits(value, expr.type) ? bind(value, expr.type) : nil
     case .parameter(let parameter):
-      return bind(values[parameter.name] ?? .null, expr.type)
+      let value = values[parameter.name] ?? .null
+      return Self.fits(value, expr.type) ? bind(value, expr.type) : nil
     case .field(let field):
       guard dialect.comparesExactly(field.type) else { return nil }
       if field.isTopLevel && element == nil { return column(field) }
@@ -103,13 +104,26 @@ struct SQLWriter {
 
   /// `expr`, which reads no field, as a parameter holding the value flt computes for it
   /// (`today() - 30d`, `lower($color)`); nil when it reads a field, faults (flt then counts
-  /// the fault on each record), or gives a number of the other kind than its type says.
+  /// the fault on each record), or gives a value of another kind than its type says (an
+  /// integer where a decimal is declared, a date-time from a date and hours).
   private mutating func fieldFree(_ expr: BoundExpr) -> String? {
-    guard let (value, faults) = expr.fieldFreeValue(values, now: now), faults.total == 0
+    guard let (value, faults) = expr.fieldFreeValue(values, now: now), faults.total == 0,
+      Self.fits(value, expr.type)
     else { return nil }
-    switch (value, expr.type) {
-    case (.int, .double), (.double, .int): return nil
-    default: return bind(value, expr.type)
+    return bind(value, expr.type)
+  }
+
+  /// Whether `value` is of `type` (or null): a constant the checker folded, or a parameter,
+  /// may hold a value of another kind than the type it has in the tree (a date-time where a
+  /// date and hours were added, an integer where a decimal is declared), which a placeholder
+  /// of that type would convert.
+  static func fits(_ value: Value, _ type: ValueType) -> Bool {
+    switch (value, type) {
+    case (.null, _), (.int, .int), (.double, .double), (.string, .string), (.bool, .bool),
+      (.date, .date), (.dateTime, .dateTime), (.duration, .duration):
+      true
+    default:
+      false
     }
   }
 

@@ -174,6 +174,15 @@ import Testing
     #expect(faulty.residual != nil)
   }
 
+  @Test func aValueOfAnotherKindThanItsTypeIsNotBound() throws {
+    // A date and an hour make a date-time, though the tree types the sum as a date: bound to
+    // a `date` placeholder it would lose its hour. (Found by the differential test, seed
+    // 55043: `2022-01-11T01:00:00Z <= t` matched 2022-01-11 in PostgreSQL.)
+    let sum = try Self.translate("released >= 2022-09-16 + 1h", .postgresql)
+    #expect(sum.residual != nil)
+    #expect(!sum.select.parameters.contains(.text("2022-09-16T01:00:00Z")))
+  }
+
   @Test func decimalsInPostgreSQLWhereNoErrorCanArise() throws {
     // An integer times a constant: no size could overflow, so exact.
     let price = try Self.translate("price * 1.1 < 1000", .postgresql)
