@@ -147,7 +147,8 @@ extension SQLWriter {
         case .double: type = .double
         default: type = elementType
         }
-        element = bind(item.value ?? .null, type)
+        let value = item.value ?? .null
+        element = Self.fits(value, type) ? bind(value, type) : nil
       }
       guard let element else { return nil }
       elements.append(compared(element, type, with: subject.type))
