@@ -74,6 +74,7 @@ public final class ColumnTable: Sendable {
         vectorize: { [self] bound in VectorCompiler(table: self).selector(bound) },
         countCodes: { [self] field in countCodes(field) },
         fieldValues: { [self] field in fieldValues(field) },
+        sortKeys: { [self] field in sortKeys(field) },
         codedColumn: { [self] field in codedColumn(field) }))
   }
 

@@ -14,6 +14,9 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     [(value: (Root, inout EvaluationState) -> Value, direction: SortDirection, nullsFirst: Bool)]
   /// When every key is a field held by column: each key's values for many records at once.
   let keyColumns: [@Sendable ([Root]) -> [Value]]?
+  /// When every key is a field held by column in a form that orders without its values
+  /// (integers, decimals, coded values by rank): each key's sort keys for many records.
+  let keySorts: [@Sendable ([Root]) -> SortKeyColumn?]?
   /// `offset` and `limit`, compiled: they read no record.
   let counts:
     (
@@ -71,13 +74,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       (compiler.operand(key.key).asValue, key.direction, key.nullsFirst)
     }
     var keyColumns: [@Sendable ([Root]) -> [Value]] = []
+    var keySorts: [@Sendable ([Root]) -> SortKeyColumn?] = []
     for key in bound.ordering {
       guard case .field(let field) = key.key.kind,
         let values = type.columns?.fieldValues(field)
       else { break }
       keyColumns.append(values)
+      if let sorts = type.columns?.sortKeys(field) { keySorts.append(sorts) }
     }
     self.keyColumns = keyColumns.count == keys.count ? keyColumns : nil
+    self.keySorts = keySorts.count == keys.count && !keys.isEmpty ? keySorts : nil
     let constant = Compiler(recordType: RecordType<Void>([]))
     counts = (
       bound.offset.map { constant.operand($0).asValue },
@@ -195,7 +201,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// With `first`, only that many of the first records, in order (a bounded heap, rather than
   /// sorting all of them).
   func sorted(_ records: [Root], _ faults: inout FaultCounts, first: Int? = nil) -> [Root] {
-    withExtendedLifetime(bindings) {
+    let directions = keys.map { ($0.direction == .descending, $0.nullsFirst) }
+    // Keys that order without their values: compared as integers or decimals.
+    if let keySorts {
+      let typed = keySorts.compactMap { $0(records) }
+      if typed.count == keySorts.count {
+        return SortOrder.order(typed, keys: directions, count: records.count, first: first)
+          .map { records[$0] }
+      }
+    }
+    return withExtendedLifetime(bindings) {
       let start = faults.cost
       var run = EvaluationState(bindings: bindings, spent: start)
       var values: [Value] = []
@@ -214,93 +229,8 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       }
       faults.merge(run.outcome(since: start))
       guard faults.overLimit == nil else { return [] }
-      let order = SortOrder.order(
-        values, keys: keys.map { ($0.direction == .descending, $0.nullsFirst) },
-        count: records.count, first: first)
+      let order = SortOrder.order(values, keys: directions, count: records.count, first: first)
       return order.map { records[$0] }
-    }
-  }
-}
-
-/// The comparison behind ``CompiledQuery/sorted(_:_:)``, kept out of generic code so that it
-/// is compiled once, for concrete types.
-enum SortOrder {
-  /// The indices of `count` records in sorted order, given their keys row by row in
-  /// `values`; ties keep input order. With `first`, only the first that many.
-  static func order(
-    _ values: [Value], keys: [(descending: Bool, nullsFirst: Bool)], count: Int, first: Int? = nil
-  ) -> [Int] {
-    let width = keys.count
-    guard width > 0, values.count == count * width else {
-      return Array(0..<Swift.min(count, Swift.max(first ?? count, 0)))
-    }
-    // Whether record a goes before record b: a total order (ties go by input order).
-    func before(_ a: Int, _ b: Int) -> Bool {
-      for (i, key) in keys.enumerated() {
-        let x = values[a * width + i]
-        let y = values[b * width + i]
-        // Nulls go where the key says, whatever its direction.
-        switch (x.isNull, y.isNull) {
-        case (true, true): continue
-        case (true, false): return key.nullsFirst
-        case (false, true): return !key.nullsFirst
-        default:
-          let order = ValueOrder.compare(x, y) ?? 0
-          if order != 0 { return key.descending ? order > 0 : order < 0 }
-        }
-      }
-      return a < b
-    }
-    if let first, first < count / 4 {
-      return TopK.first(Swift.max(first, 0), of: count, by: before)
-    }
-    var order = Array(0..<count)
-    order.sort(by: before)
-    return first.map { Array(order.prefix(Swift.max($0, 0))) } ?? order
-  }
-}
-
-/// The first `k` of `count` items in a total order, in order: one pass keeping the best `k`
-/// seen in a heap whose top is the worst of them; O(count log k).
-enum TopK {
-  static func first(_ k: Int, of count: Int, by before: (Int, Int) -> Bool) -> [Int] {
-    guard k > 0 else { return [] }
-    var heap: [Int] = []
-    heap.reserveCapacity(k)
-    for item in 0..<count {
-      if heap.count < k {
-        heap.append(item)
-        siftUp(&heap, heap.count - 1, before)
-      } else if before(item, heap[0]) {
-        heap[0] = item
-        siftDown(&heap, 0, before)
-      }
-    }
-    heap.sort(by: before)
-    return heap
-  }
-
-  /// Heap order: a parent never goes before its children (the top goes last of all).
-  private static func siftUp(_ heap: inout [Int], _ index: Int, _ before: (Int, Int) -> Bool) {
-    var child = index
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard before(heap[parent], heap[child]) else { return }
-      heap.swapAt(parent, child)
-      child = parent
-    }
-  }
-
-  private static func siftDown(_ heap: inout [Int], _ index: Int, _ before: (Int, Int) -> Bool) {
-    var parent = index
-    while true {
-      var last = parent
-      let left = 2 * parent + 1
-      if left < heap.count, before(heap[last], heap[left]) { last = left }
-      if left + 1 < heap.count, before(heap[last], heap[left + 1]) { last = left + 1 }
-      guard last != parent else { return }
-      heap.swapAt(parent, last)
-      parent = last
     }
   }
 }

@@ -235,6 +235,9 @@ struct ColumnAccess<Root>: Sendable {
   /// For a top-level field: its values for given records, read straight from its column (a
   /// sort key; the row engine reads them one record at a time through the field's reader).
   let fieldValues: @Sendable (FieldRef) -> (@Sendable ([Root]) -> [Value])?
+  /// For a top-level field held in a form that orders without its values: its sort keys for
+  /// given records (nil from the function when a value cannot be ordered so).
+  let sortKeys: @Sendable (FieldRef) -> (@Sendable ([Root]) -> SortKeyColumn?)?
   /// For a top-level field whose column is coded: its codes and distinct values (facets
   /// count several such fields in one pass over the codes).
   let codedColumn: @Sendable (FieldRef) -> CodedColumn<Root>?

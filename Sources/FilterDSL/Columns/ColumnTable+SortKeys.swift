@@ -1,0 +1,61 @@
+extension ColumnTable {
+  /// For a top-level field whose column holds integers, decimals, or coded values that all
+  /// compare with each other: the sort keys of given rows (a row outside the table is null).
+  /// A coded value's key is its rank among the column's distinct values, equal values
+  /// (`1` and `1.0`) ranking alike, so sorting by ranks is sorting by values.
+  func sortKeys(_ field: FieldRef) -> (@Sendable ([Int]) -> SortKeyColumn?)? {
+    guard field.isTopLevel, field.slot < columns.count else { return nil }
+    switch columns[field.slot].storage {
+    case .int(let values, let nulls):
+      return { rows in
+        let inside = rows.map { $0 >= 0 && $0 < values.count && !nulls.isNull($0) }
+        return .ints(
+          zip(rows, inside).map { row, inside in inside ? values[row] : 0 }, nulls: inside.map(!))
+      }
+    case .double(let values, let nulls):
+      return { rows in
+        let inside = rows.map { $0 >= 0 && $0 < values.count && !nulls.isNull($0) }
+        let keys = zip(rows, inside).map { row, inside in inside ? values[row] : 0 }
+        // flt does not order NaN.
+        guard !keys.contains(where: \.isNaN) else { return nil }
+        return .doubles(keys, nulls: inside.map(!))
+      }
+    case .coded(let codes, let dictionary):
+      guard let ranks = Self.ranks(dictionary.values) else { return nil }
+      return { rows in
+        var keys: [Int64] = []
+        var nulls: [Bool] = []
+        keys.reserveCapacity(rows.count)
+        nulls.reserveCapacity(rows.count)
+        for row in rows {
+          let code = row >= 0 && row < codes.count ? Int(codes[row]) : 0
+          let rank = code < ranks.count ? ranks[code] : nil
+          keys.append(rank ?? 0)
+          nulls.append(rank == nil)
+        }
+        return .ints(keys, nulls: nulls)
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// Each distinct value's rank in flt's order (nil for null); nil when two values do not
+  /// compare (different kinds, NaN).
+  static func ranks(_ values: [Value]) -> [Int64?]? {
+    let present = values.indices.filter { !values[$0].isNull }
+    guard let first = present.first else { return values.map { _ in nil } }
+    // Every value compares with the first: then all are of kinds that compare with each other.
+    guard present.allSatisfy({ ValueOrder.compare(values[$0], values[first]) != nil }) else {
+      return nil
+    }
+    let sorted = present.sorted { (ValueOrder.compare(values[$0], values[$1]) ?? 0) < 0 }
+    var ranks = [Int64?](repeating: nil, count: values.count)
+    var rank: Int64 = 0
+    for (index, code) in sorted.enumerated() {
+      if index > 0, ValueOrder.compare(values[sorted[index - 1]], values[code]) != 0 { rank += 1 }
+      ranks[code] = rank
+    }
+    return ranks
+  }
+}
