@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Facets of coded fields in one pass: each field's own condition reads only that field, so
 /// over a coded column it is a function of the code, evaluated once per distinct value (a
 /// table of truths by code); then one loop over the candidates' codes finds, per record, the
@@ -28,36 +30,35 @@ extension FacetCounter {
       truths.append(truth)
     }
     let codes = columns.map { $0.codes(candidates) }
-    var counts = columns.map { [Int](repeating: 0, count: $0.values.count) }
-    var failingOnly = [Int](repeating: 0, count: columns.count)
-    var passing = 0
-    let fieldCount = columns.count
-    for start in stride(from: 0, to: candidates.count, by: 1024) {
-      if start > 0, stop() { break }
-      let end = Swift.min(start + 1024, candidates.count)
-      for index in start..<end {
-        var failed = 0
-        var last = 0
-        for field in 0..<fieldCount {
-          let code = Int(codes[field][index])
-          if code >= truths[field].count || !truths[field][code] {
-            failed += 1
-            last = field
+    let sizes = columns.map(\.values.count)
+    var tally = CodeTally(fields: sizes)
+    let chunk = CompiledFilter<Root>.chunk
+    if candidates.count >= 2 * chunk {
+      // In chunks on every core (each tally its own, then added up), in rounds, asking
+      // `stop` between them.
+      var start = 0
+      while start < candidates.count, !stop() {
+        let roundEnd = Swift.min(start + chunk * 8, candidates.count)
+        let count = (roundEnd - start + chunk - 1) / chunk
+        var parts = [CodeTally](repeating: CodeTally(fields: sizes), count: count)
+        let (roundStart, truths) = (start, truths)
+        parts.withUnsafeMutableBufferPointer { parts in
+          let slots = TallySlots(parts: parts)
+          DispatchQueue.concurrentPerform(iterations: count) { part in
+            let from = roundStart + part * chunk
+            slots.parts[part].add(codes, truths, from..<Swift.min(from + chunk, roundEnd))
           }
         }
-        if failed == 0 {
-          passing += 1
-          for field in 0..<fieldCount {
-            let code = Int(codes[field][index])
-            if code < counts[field].count { counts[field][code] += 1 }
-          }
-        } else if failed == 1 {
-          failingOnly[last] += 1
-          let code = Int(codes[last][index])
-          if code < counts[last].count { counts[last][code] += 1 }
-        }
+        for part in parts { tally.merge(part) }
+        start = roundEnd
+      }
+    } else {
+      for start in stride(from: 0, to: candidates.count, by: 1024) {
+        if start > 0, stop() { break }
+        tally.add(codes, truths, start..<Swift.min(start + 1024, candidates.count))
       }
     }
+    let (counts, failingOnly, passing) = (tally.counts, tally.failingOnly, tally.passing)
     let facets = columns.indices.map { field in
       var tally: [Value: Int] = [:]
       for (code, count) in counts[field].enumerated() where count > 0 {
@@ -74,4 +75,63 @@ extension FacetCounter {
     }
     return Result(facets: facets, matches: passing, faults: faults)
   }
+}
+
+/// What one pass over candidates' codes counts: per field, how many records of each code count
+/// for it (those passing every own condition but perhaps that field's); how many records fail
+/// only that field's own condition; how many pass them all.
+struct CodeTally {
+  var counts: [[Int]]
+  var failingOnly: [Int]
+  var passing = 0
+
+  init(fields sizes: [Int]) {
+    counts = sizes.map { [Int](repeating: 0, count: $0) }
+    failingOnly = [Int](repeating: 0, count: sizes.count)
+  }
+
+  /// Counts the candidates at `range`, given each field's codes and own condition's truth by
+  /// code.
+  mutating func add(_ codes: [[UInt32]], _ truths: [[Bool]], _ range: Range<Int>) {
+    let fieldCount = codes.count
+    for index in range {
+      var failed = 0
+      var last = 0
+      for field in 0..<fieldCount {
+        let code = Int(codes[field][index])
+        if code >= truths[field].count || !truths[field][code] {
+          failed += 1
+          last = field
+        }
+      }
+      if failed == 0 {
+        passing += 1
+        for field in 0..<fieldCount {
+          let code = Int(codes[field][index])
+          if code < counts[field].count { counts[field][code] += 1 }
+        }
+      } else if failed == 1 {
+        failingOnly[last] += 1
+        let code = Int(codes[last][index])
+        if code < counts[last].count { counts[last][code] += 1 }
+      }
+    }
+  }
+
+  /// Adds another tally of the same fields.
+  mutating func merge(_ other: CodeTally) {
+    passing += other.passing
+    for field in counts.indices where field < other.counts.count {
+      failingOnly[field] += other.failingOnly[field]
+      for code in counts[field].indices where code < other.counts[field].count {
+        counts[field][code] += other.counts[field][code]
+      }
+    }
+  }
+}
+
+/// The tallies of a round's chunks, one slot per chunk, each written only by the thread
+/// counting that chunk.
+private struct TallySlots: @unchecked Sendable {
+  let parts: UnsafeMutableBufferPointer<CodeTally>
 }
