@@ -1,7 +1,7 @@
 // libFuzzer harness for the data readers: any bytes, read as JSON, JSON Lines, CSV and TSV
 // (and, when they start with gzip's magic, inflated), whole (inputs are at most 2 KiB) and in
-// blocks of a size chosen by the input's first byte, must give the same schema and records or the same
-// error, and never crash. Build and run with `Fuzz/run readers`.
+// blocks of a size chosen by the input's first byte (each buffer read in two parts at once
+// where it can be), must give the same schema and records or the same error, and never crash. Build and run with `Fuzz/run readers`.
 
 #if canImport(Glibc)
   import Glibc
@@ -16,11 +16,12 @@ struct FuzzContents: Equatable {
   var texts: [[UInt8]]
 }
 
-func fuzzRead(_ path: String, _ format: DataFormat, blockSize: Int) -> Result<
+func fuzzRead(_ path: String, _ format: DataFormat, blockSize: Int, inParts: Bool) -> Result<
   FuzzContents, FuzzFailure
 > {
   do throws(DataError) {
     let reader = try DataReader(path: path, format: format, blockSize: blockSize)
+    reader.readsInParts = inParts
     var contents = FuzzContents(schema: reader.schema, values: [], texts: [])
     while let block = try reader.next() {
       for record in block {
@@ -51,8 +52,8 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   fclose(file)
   let small = 1 + Int(bytes.first ?? 0) % 64
   for format in [DataFormat.json, .jsonl, .csv, .tsv] {
-    let whole = fuzzRead(path, format, blockSize: 4096)
-    let pieces = fuzzRead(path, format, blockSize: small)
+    let whole = fuzzRead(path, format, blockSize: 4096, inParts: false)
+    let pieces = fuzzRead(path, format, blockSize: small, inParts: true)
     if whole != pieces {
       fatalError("\(format) read differently at block size \(small):\n\(whole)\n\(pieces)")
     }

@@ -94,11 +94,42 @@ public final class DataReader {
   var recordFields: RecordFields
   var cells: [CSVCell] = []
   var warnings: [DataError] = []
+  /// For a part of a buffer (see ``init(part:from:to:atEnd:)``), where the part ends; nil
+  /// for a reader, which reads to the end of its buffer.
+  var end: Int? = nil
+  /// For a part: the records it read, and whether it read them cleanly.
+  var partRecords: [DataRecord] = []
+  var readCleanly = false
+  /// How many more blocks are read in turn before parts are tried again.
+  var partsDeclined = 0
+  /// Whether buffers may be read in two parts at once (tests compare with reading in turn),
+  /// and how many second parts were kept.
+  var readsInParts = true
+  var partsKept = 0
 
   /// Where a reader of JSON is: before `[` (or a single object); inside the array, after `[`
   /// (`opened`), after a record (`next`) or after a comma (`separated`); after its `]` (or
   /// the object). JSON Lines and CSV stay in `.lines`.
   enum Framing { case start, opened, next, separated, done, lines, single }
+
+  /// A reader of `reader`'s buffer from `start` to `end` only, under its schema, for
+  /// ``readInParts(_:limit:)``: it shares the buffer but nothing that changes (its own
+  /// growth log and record layout), and reads nothing from the input. `atEnd` says whether
+  /// the part ends where the input does.
+  init(part reader: DataReader, from start: Int, to end: Int, atEnd: Bool) {
+    (blockSize, maxRecordBytes, options, nulls) =
+      (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls)
+    (input, path, format, recordFields) =
+      (reader.input, reader.path, reader.format, reader.recordFields)
+    (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)
+    (schema, decodedFields, csv) = (reader.schema, reader.decodedFields, reader.csv)
+    layout = RecordLayout(reader.schema, growth: growth)
+    layout.decodeOnly(decodedFields)
+    (buffer, bufferOffset, framing, line) =
+      (reader.buffer, reader.bufferOffset, reader.framing, reader.line)
+    (position, self.end, self.atEnd) = (start, end, atEnd)
+    lineStart = start == reader.position ? reader.lineStart : start
+  }
 
   /// Opens `path` (standard input for nil or `-`) and infers its schema. The format comes
   /// from `format`, else from the file's extension; standard input without a format is JSON
@@ -334,11 +365,12 @@ public final class DataReader {
 
   /// Parses the complete records of the buffer from `position`: decodes them into `records`,
   /// or tallies them into `tally`. Stops before a record cut off by the end of the buffer.
+  /// Records decoded one per line are read in two parts at once where the buffer holds
+  /// enough of them (see ``readInParts(_:limit:)``).
   func parse(
     _ records: inout [DataRecord], decode: Bool, tally: RecordTally? = nil,
     limit: Int = .max
   ) throws(DataError) {
-    let result: Result<Void, DataProblem>
     if let grownSchema {
       adopt(grownSchema)
       self.grownSchema = nil
@@ -347,19 +379,38 @@ public final class DataReader {
     // blocks of fewer records, so that a block holds about as many values as a usual one.
     let limit =
       decode ? Swift.min(limit, Swift.max(1, Self.blockValues / Swift.max(1, layout.width))) : limit
+    if decode && tally == nil && readInParts(&records, limit: limit) { return }
+    let (result, newlines, lastLineStart) = scan(
+      &records, decode: decode, tally: tally, limit: limit)
+    if case .failure(let problem) = result {
+      if problem.truncated && !atEnd { return }
+      throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
+    }
+    if !growth.pending.isEmpty { grow() }
+    reportFailures()
+  }
+
+  /// Scans the records from `position` to ``end`` (the buffer's end when nil): what
+  /// ``parse(_:decode:tally:limit:)`` does but for what it does after a failure or a value
+  /// that does not fit. Returns the failure, if any, with the newlines passed to it and where
+  /// its line starts.
+  func scan(
+    _ records: inout [DataRecord], decode: Bool, tally: RecordTally?, limit: Int
+  ) -> (Result<Void, DataProblem>, newlines: Int, lineStart: Int) {
     var newlines = 0
     var lastLineStart = lineStart
-    result = buffer.withUnsafeBufferPointer { bytes in
+    let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
+      let end = Swift.min(self.end ?? bytes.count, bytes.count)
       if let csv {
         var scanner = CSVScanner(
-          bytes, from: position, to: bytes.count, atEnd: atEnd, separator: format.separator ?? 0x2C)
+          bytes, from: position, to: end, atEnd: atEnd, separator: format.separator ?? 0x2C)
         scanner.lineStart = lineStart
         defer {
           (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
         }
         return csvRecords(&scanner, csv, &records, decode: decode, tally: tally, limit: limit)
       }
-      var scanner = JSONScanner(bytes, from: position, to: bytes.count)
+      var scanner = JSONScanner(bytes, from: position, to: end)
       scanner.nulls = nulls
       scanner.lineStart = lineStart
       defer {
@@ -367,12 +418,7 @@ public final class DataReader {
       }
       return jsonRecords(&scanner, &records, decode: decode, tally: tally, limit: limit)
     }
-    if case .failure(let problem) = result {
-      if problem.truncated && !atEnd { return }
-      throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
-    }
-    if !growth.pending.isEmpty { grow() }
-    reportFailures()
+    return (result, newlines, lastLineStart)
   }
 
   /// How many records after one that needs the schema to grow are looked at too: as many as

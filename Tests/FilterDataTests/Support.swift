@@ -24,10 +24,11 @@ enum DataFiles {
     var texts: [[UInt8]]
   }
 
-  static func read(_ path: String, format: DataFormat? = nil, blockSize: Int = 4 << 20)
-    throws(DataError) -> Contents
-  {
+  static func read(
+    _ path: String, format: DataFormat? = nil, blockSize: Int = 4 << 20, inParts: Bool = true
+  ) throws(DataError) -> Contents {
     let reader = try DataReader(path: path, format: format, blockSize: blockSize)
+    reader.readsInParts = inParts
     var contents = Contents(schema: reader.schema, values: [], texts: [])
     while let block = try reader.next() {
       for record in block {
@@ -40,9 +41,11 @@ enum DataFiles {
 
   /// The outcome of reading, as something tests can compare: the contents, or the error's
   /// rendering.
-  static func outcome(_ path: String, blockSize: Int) -> Result<Contents, String> {
+  static func outcome(_ path: String, blockSize: Int, inParts: Bool = true) -> Result<
+    Contents, String
+  > {
     do {
-      return .success(try read(path, blockSize: blockSize))
+      return .success(try read(path, blockSize: blockSize, inParts: inParts))
     } catch {
       return .failure(error.description)
     }
