@@ -160,6 +160,8 @@ struct ColumnBuffer: Sendable {
   private var dictionary = Column.Dictionary()
   /// For a coded column: the code of each distinct value.
   private var codeOf: [Value: UInt32] = [:]
+  /// The codes of the values, found faster (see ``CodeMemo``).
+  private var memo = CodeMemo()
   /// Whether a row was replaced: a coded column finds its first rows again, and values kept
   /// since look for the form they need.
   private var replacedCodes = false
@@ -269,7 +271,9 @@ struct ColumnBuffer: Sendable {
       values[row] = value
       kind = .values
       replacedCodes = true
-      (ints, doubles, codes, nulls, dictionary, codeOf) = ([], [], [], NullMask(), .init(), [:])
+      (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
+        [], [], [], NullMask(), .init(), [:], CodeMemo()
+      )
     }
   }
 
@@ -294,7 +298,9 @@ struct ColumnBuffer: Sendable {
     default:
       values = allValues
       kind = .values
-      (ints, doubles, codes, nulls, dictionary, codeOf) = ([], [], [], NullMask(), .init(), [:])
+      (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
+        [], [], [], NullMask(), .init(), [:], CodeMemo()
+      )
     }
   }
 
@@ -367,9 +373,17 @@ struct ColumnBuffer: Sendable {
 
   private mutating func code(of value: Value, row: Int) -> UInt32 {
     if value.isNull { return 0 }
-    if let code = codeOf[value] { return code }
+    let hash = CodeMemo.hash(value)
+    if let hash, let code = memo.code(of: value, hash: hash, in: dictionary.values) {
+      return code
+    }
+    if let code = codeOf[value] {
+      if let hash { memo.note(hash: hash, code: code) }
+      return code
+    }
     let code = UInt32(truncatingIfNeeded: dictionary.values.count)
     codeOf[value] = code
+    if let hash { memo.note(hash: hash, code: code) }
     dictionary.values.append(value)
     dictionary.firstRows.append(row)
     return code
