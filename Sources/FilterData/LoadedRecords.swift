@@ -50,7 +50,8 @@ public struct LoadedRecords: Sendable {
     do throws(DataError) {
       while !stop(), let block = try reader.next() {
         if let first = block.first { format = first.format }
-        handoff.send(Block(records: block, offset: reader.bufferOffset))
+        let expected = sent == 0 ? Self.expectedRows(reader.size, block) : 0
+        handoff.send(Block(records: block, offset: reader.bufferOffset, expectedRows: expected))
         _ = handoff.takeBack()
         sent += block.count
         // (The schema grows after a block, for the records after it.)
@@ -85,6 +86,19 @@ public struct LoadedRecords: Sendable {
   private struct Block: Sendable {
     let records: [DataRecord]
     let offset: Int
+    /// With the first block: how many records the input is expected to hold (0: unknown).
+    var expectedRows = 0
+  }
+
+  /// How many records a file of `size` bytes holds, about, if the rest are as long as those of
+  /// `block` (its first): a tenth more, so that columns rarely grow past it. Zero when the
+  /// size is not known.
+  private static func expectedRows(_ size: Int?, _ block: [DataRecord]) -> Int {
+    guard let size, let first = block.first, let last = block.last,
+      last.text.endIndex > first.text.startIndex
+    else { return 0 }
+    let perRecord = Double(last.text.endIndex - first.text.startIndex) / Double(block.count)
+    return Int(Swift.min(Double(size) / perRecord * 1.1, Double(1 << 32)))
   }
 
   /// What the worker builds: the columns and where each record's text is.
@@ -93,6 +107,10 @@ public struct LoadedRecords: Sendable {
     var texts: RecordTexts
 
     mutating func add(_ block: Block) {
+      if block.expectedRows > 0 {
+        builder.reserve(rows: block.expectedRows)
+        texts.reserve(block.expectedRows)
+      }
       for record in block.records {
         builder.append(record.values)
         texts.append(record.text, at: block.offset + record.text.startIndex)

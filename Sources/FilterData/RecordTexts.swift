@@ -23,6 +23,12 @@ struct RecordTexts: Sendable {
     source = file.map(Source.file) ?? .memory([])
   }
 
+  /// Makes room for about `rows` records (see ``ColumnBuilder/reserve(rows:)``).
+  mutating func reserve(_ rows: Int) {
+    starts.reserveCapacity(rows)
+    lengths.reserveCapacity(rows)
+  }
+
   /// Adds the text of a record that starts at `offset` in the input (`text` is its bytes).
   mutating func append(_ text: ArraySlice<UInt8>, at offset: Int) {
     lengths.append(UInt32(clamping: text.count))

@@ -8,8 +8,8 @@ public struct ColumnBuilder: Sendable {
   /// How many rows were appended.
   public private(set) var count = 0
 
-  /// When columns are coded, and when sparse.
-  let forms: ColumnForms
+  /// When columns are coded, and when sparse; how many rows to make room for.
+  private(set) var forms: ColumnForms
   /// How many distinct values a column codes (see ``ColumnForms/codedLimit``).
   var codedLimit: Int { forms.codedLimit }
 
@@ -40,6 +40,15 @@ public struct ColumnBuilder: Sendable {
     for slot in columns.indices {
       columns[slot].set(row, slot < values.count ? values[slot] : .null, forms)
     }
+  }
+
+  /// Makes room for about `rows` rows in every column that keeps a buffer (made or made
+  /// later), so that they do not grow by doubling (each doubling leaves the old buffer behind
+  /// in the allocator: tens of megabytes over a million rows). Room that is never written
+  /// is never touched, and costs no memory.
+  public mutating func reserve(rows: Int) {
+    forms.expectedRows = Swift.max(0, rows)
+    for slot in columns.indices { columns[slot].reserve(forms) }
   }
 
   private mutating func addColumns(_ total: Int) {
@@ -73,6 +82,8 @@ struct ColumnForms: Sendable {
   /// A column where fewer than this share of the rows have a value is sparse (see
   /// ``Column/Sparse``).
   let sparseShare: Double
+  /// How many rows the table is expected to have (0: not known).
+  var expectedRows = 0
 
   /// Whether `values` values in `rows` rows are few enough to keep sparse.
   func isSparse(_ values: Int, in rows: Int) -> Bool {
@@ -136,9 +147,15 @@ struct BuildingColumn: Sendable {
     return column.storage
   }
 
+  /// Makes room for the rows `forms` expects, if a buffer is kept.
+  mutating func reserve(_ forms: ColumnForms) {
+    dense?.reserve(forms.expectedRows)
+  }
+
   /// The sparse rows so far as a buffer.
   private func buffer(_ forms: ColumnForms) -> ColumnBuffer {
     var buffer = ColumnBuffer(nulls: 0, codedLimit: forms.codedLimit)
+    buffer.reserve(forms.expectedRows)
     for (row, value) in zip(sparse.rows, sparse.values) {
       buffer.pad(to: row)
       buffer.append(value)
@@ -168,6 +185,8 @@ struct ColumnBuffer: Sendable {
 
   /// How many distinct values the column codes (see ``ColumnBuilder/codedLimit``).
   private let codedLimit: Int
+  /// How many rows to make room for, in the buffer of the column's form.
+  private var reserved = 0
 
   /// A column of `count` nulls.
   init(nulls count: Int, codedLimit: Int) {
@@ -199,6 +218,19 @@ struct ColumnBuffer: Sendable {
       }
       return .coded(codes, found)
     case .values: return .values(values)
+    }
+  }
+
+  /// Makes room for `rows` rows in the buffer of the column's form (and of the form it
+  /// takes later).
+  mutating func reserve(_ rows: Int) {
+    reserved = rows
+    switch kind {
+    case .undecided: break
+    case .int: ints.reserveCapacity(rows)
+    case .double: doubles.reserveCapacity(rows)
+    case .coded: codes.reserveCapacity(rows)
+    case .values: values.reserveCapacity(rows)
     }
   }
 
@@ -334,6 +366,7 @@ struct ColumnBuffer: Sendable {
     case .null: kind = .values
     default: kind = codedLimit > 0 ? .coded : .values
     }
+    reserve(reserved)
     for _ in 0..<nullRows { append(.null) }
   }
 
@@ -351,8 +384,10 @@ struct ColumnBuffer: Sendable {
       target = .double
     default: target = .values
     }
+    let reserved = reserved
     self = ColumnBuffer(nulls: 0, codedLimit: codedLimit)
     kind = target
+    reserve(Swift.max(reserved, all.count))
     for value in all { append(value) }
   }
 

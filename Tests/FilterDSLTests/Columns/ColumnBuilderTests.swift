@@ -144,4 +144,34 @@ import Testing
     let text = table(.string, Array(repeating: .string(long), count: 10))
     #expect(text.columns[0].bytes > 100 && text.columns[0].bytes < 400)
   }
+
+  @Test func roomMadeAheadChangesNoValue() {
+    // Expected too few rows, too many, and a column that widens (coded integers to flat, to
+    // decimals, to values) past the room made: the same table as with no room made.
+    let columns: [(ValueType, [Value])] = [
+      (.int, (0..<6000).map { $0 % 5 == 0 ? .null : .int(Int64($0)) }),
+      (.double, (0..<3000).map { $0 == 2000 ? .double(0.5) : .int(Int64($0 % 7)) }),
+      (.string, (0..<3000).map { $0 == 2999 ? .int(1) : .string("s\($0 % 9)") }),
+    ]
+    for (type, input) in columns {
+      for expected in [0, 10, 2500, 100_000] {
+        var builder = ColumnBuilder()
+        builder.reserve(rows: expected)
+        for value in input { builder.append([value]) }
+        let built = builder.finish(Schema([.init("f", type, optional: true)]))
+        #expect(values(built) == values(table(type, input)), "\(type), \(expected) rows")
+        #expect(built.columns[0].layout == table(type, input).columns[0].layout)
+      }
+    }
+    // The room is made: a column of 10 integers has room for 1,000.
+    var builder = ColumnBuilder()
+    builder.reserve(rows: 1_000)
+    for n in 0..<10 { builder.append([.double(Double(n))]) }
+    let storage = builder.finish(Schema([.init("f", .double)])).columns[0].storage
+    guard case .double(let doubles, _) = storage else {
+      Issue.record("not decimals")
+      return
+    }
+    #expect(doubles.capacity >= 1_000)
+  }
 }
