@@ -40,7 +40,10 @@ import Testing
         }
         for warning in opened.takeWarnings() { transcript.notes.append("\(warning)") }
       }
-      transcript.notes.append("schema \(opened.schema)")
+      // (The fields, not the schema's description: that prints a dictionary, in any order.)
+      for field in opened.schema.fields {
+        transcript.notes.append("field \(field.name) \(field.type) \(field.isOptional)")
+      }
       transcript.notes += opened.conversionSummary
     } catch {
       transcript.error = error.description

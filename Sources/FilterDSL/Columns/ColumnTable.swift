@@ -21,10 +21,23 @@ public final class ColumnTable: Sendable {
   /// The columns, by slot of ``schema``.
   public let columns: [Column]
 
+  /// Every row number, in order: the records to give a filter or query over the whole table.
+  /// (One array, made once: given it, a filter knows that each position is its row.)
+  public let rows: [Int]
+
   init(schema: Schema, count: Int, columns: [Column]) {
     self.schema = schema
     self.count = count
     self.columns = columns
+    rows = Array(0..<count)
+  }
+
+  /// Whether `records` is ``rows`` itself (the same buffer): a position in it is its row.
+  func isEveryRow(_ records: [Int]) -> Bool {
+    records.count == count
+      && records.withUnsafeBufferPointer { given in
+        rows.withUnsafeBufferPointer { own in given.baseAddress == own.baseAddress }
+      }
   }
 
   /// A table of `rows` (values by slot of `schema`; a missing slot is null).
@@ -54,9 +67,6 @@ public final class ColumnTable: Sendable {
     columns.map { $0.value(at: row) }
   }
 
-  /// Every row number, in order: the records to give a filter or query over the whole table.
-  public var rows: [Int] { Array(0..<count) }
-
   /// How filters read the table: records are row numbers (a number outside the table reads
   /// as a record of nulls), fields are read from their columns, and a compiled filter selects
   /// over whole columns.
@@ -67,7 +77,14 @@ public final class ColumnTable: Sendable {
     }
     return RecordType(
       fields: accessors,
-      gather: { records, indices, gathered in
+      gather: { [self] records, indices, gathered in
+        // Positions in every row are the rows (ascending, from a selection).
+        if isEveryRow(records), let first = indices.first, let last = indices.last, first >= 0,
+          last < count, first <= last
+        {
+          gathered.append(contentsOf: indices)
+          return
+        }
         gathered.reserveCapacity(gathered.count + indices.count)
         records.withUnsafeBufferPointer { records in
           for index in indices where index >= 0 && index < records.count {
