@@ -29,7 +29,6 @@ extension FacetCounter {
       for code in passing where code < truth.count { truth[code] = true }
       truths.append(truth)
     }
-    let codes = columns.map { $0.codes(candidates) }
     let sizes = columns.map(\.values.count)
     var tally = CodeTally(fields: sizes)
     let chunk = CompiledFilter<Root>.chunk
@@ -43,10 +42,11 @@ extension FacetCounter {
         var parts = [CodeTally](repeating: CodeTally(fields: sizes), count: count)
         let (roundStart, truths) = (start, truths)
         parts.withUnsafeMutableBufferPointer { parts in
-          let slots = TallySlots(parts: parts)
+          let slots = TallySlots(parts: parts, candidates: candidates, columns: columns)
           DispatchQueue.concurrentPerform(iterations: count) { part in
             let from = roundStart + part * chunk
-            slots.parts[part].add(codes, truths, from..<Swift.min(from + chunk, roundEnd))
+            let records = Array(slots.candidates[from..<Swift.min(from + chunk, roundEnd)])
+            slots.parts[part].add(slots.columns.map { $0.codes(records) }, truths)
           }
         }
         for part in parts { tally.merge(part) }
@@ -55,7 +55,8 @@ extension FacetCounter {
     } else {
       for start in stride(from: 0, to: candidates.count, by: 1024) {
         if start > 0, stop() { break }
-        tally.add(codes, truths, start..<Swift.min(start + 1024, candidates.count))
+        let records = Array(candidates[start..<Swift.min(start + 1024, candidates.count)])
+        tally.add(columns.map { $0.codes(records) }, truths)
       }
     }
     let (counts, failingOnly, passing) = (tally.counts, tally.failingOnly, tally.passing)
@@ -90,11 +91,59 @@ struct CodeTally {
     failingOnly = [Int](repeating: 0, count: sizes.count)
   }
 
-  /// Counts the candidates at `range`, given each field's codes and own condition's truth by
-  /// code.
-  mutating func add(_ codes: [[UInt32]], _ truths: [[Bool]], _ range: Range<Int>) {
+  /// Counts candidates, given each field's codes (of each candidate) and own condition's
+  /// truth by code. A record counts for a field when it passes every own condition but
+  /// perhaps that field's: with the fields it fails as bits of a mask, that is "the mask
+  /// without the field's bit is empty", counted without a branch (which records fail what
+  /// is data: branches on it are mispredicted).
+  mutating func add(_ codes: [[UInt32]], _ truths: [[Bool]]) {
     let fieldCount = codes.count
-    for index in range {
+    let count = codes.first?.count ?? 0
+    guard fieldCount <= 64, codes.allSatisfy({ $0.count == count }),
+      truths.count == fieldCount, counts.count == fieldCount
+    else { return addEach(codes, truths) }
+    // A code past the truths (none should be) fails, and is counted nowhere.
+    let passes = truths.map { $0.map { UInt64($0 ? 0 : 1) } + [1] }
+    // Field by field, each a plain loop over buffers: the fields each record fails, then
+    // the records each field counts.
+    var failed = [UInt64](repeating: 0, count: count)
+    failed.withUnsafeMutableBufferPointer { failed in
+      for field in 0..<fieldCount {
+        codes[field].withUnsafeBufferPointer { codes in
+          passes[field].withUnsafeBufferPointer { fails in
+            let last = fails.count - 1
+            for index in 0..<count {
+              failed[index] |= fails[Swift.min(Int(codes[index]), last)] << UInt64(field)
+            }
+          }
+        }
+      }
+      for field in 0..<fieldCount {
+        let bit: UInt64 = 1 << UInt64(field)
+        var only = 0
+        codes[field].withUnsafeBufferPointer { codes in
+          counts[field].withUnsafeMutableBufferPointer { counts in
+            for index in 0..<count {
+              let code = Int(codes[index])
+              let rest = failed[index] & ~bit
+              if code < counts.count { counts[code] &+= rest == 0 ? 1 : 0 }
+              only &+= failed[index] == bit ? 1 : 0
+            }
+          }
+        }
+        failingOnly[field] &+= only
+      }
+      var all = 0
+      for index in 0..<count { all &+= failed[index] == 0 ? 1 : 0 }
+      passing &+= all
+    }
+  }
+
+  /// ``add(_:_:)`` record by record, for more than 64 fields.
+  private mutating func addEach(_ codes: [[UInt32]], _ truths: [[Bool]]) {
+    let fieldCount = Swift.min(codes.count, truths.count, counts.count)
+    let count = codes.map(\.count).min() ?? 0
+    for index in 0..<count {
       var failed = 0
       var last = 0
       for field in 0..<fieldCount {
@@ -131,7 +180,9 @@ struct CodeTally {
 }
 
 /// The tallies of a round's chunks, one slot per chunk, each written only by the thread
-/// counting that chunk.
-private struct TallySlots: @unchecked Sendable {
+/// counting that chunk; the candidates and their columns, read only.
+private struct TallySlots<Root>: @unchecked Sendable {
   let parts: UnsafeMutableBufferPointer<CodeTally>
+  let candidates: [Root]
+  let columns: [CodedColumn<Root>]
 }
