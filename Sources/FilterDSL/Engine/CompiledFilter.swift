@@ -142,10 +142,13 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The records of `records` that match, adding to `faults` (whose cost so far counts
   /// towards the per-run limit); none once the run is over a limit.
   @usableFromInline func filter(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts,
+    pruning prune: Pruning? = nil
   ) -> [Root] {
     var matches: [Root] = []
-    let selected = selection(records, until: stop, faults: &faults)
+    let selected = matching(
+      records, until: stop, faults: &faults, keeping: true, pruning: prune
+    ).indices
     guard faults.overLimit == nil else { return [] }
     gather(records, selected, &matches)
     return matches
@@ -157,13 +160,22 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     matching(records, until: stop, faults: &faults, keeping: true).indices
   }
 
+  /// Keeps, of the indices of some matches (ascending), those that may still be among the
+  /// first records a sorted query returns, ascending: a query with `order by` and `limit`
+  /// prunes each chunk's matches on the core that found them (see
+  /// ``CompiledQuery/pruning(_:first:)``), instead of keeping every match to sort at the end.
+  @usableFromInline typealias Pruning = @Sendable ([Int]) -> [Int]
+
   /// How many records of `records` match and, when `keeping`, their indices in order (a
-  /// count keeps none); `stop` and `faults` as in ``selection(_:until:faults:)``.
+  /// count keeps none), pruned by `prune` if given (the count is of all matches); `stop` and
+  /// `faults` as in ``selection(_:until:faults:)``.
   private func matching(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool,
+    pruning prune: Pruning? = nil
   ) -> (indices: [Int], count: Int) {
     if parallel, select != nil, records.count >= 2 * CompiledFilter.chunk {
-      return parallelSelection(records, until: stop, faults: &faults, keeping: keeping)
+      return parallelSelection(
+        records, until: stop, faults: &faults, keeping: keeping, pruning: prune)
     }
     var selected: [Int] = []
     var count = 0
@@ -171,7 +183,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       count += $0.count
       if keeping { selected += $0 }
     }
-    return (selected, count)
+    return (prune.map { $0(selected) } ?? selected, count)
   }
 
   /// How many records a thread filters at a time when a big array is split across cores.
@@ -182,7 +194,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// memo of tests on coded columns), in rounds of a few chunks; `stop` is asked between
   /// rounds. Only for records held by column, whose selection reads immutable buffers.
   private func parallelSelection(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool
+    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool,
+    pruning prune: Pruning?
   ) -> (indices: [Int], count: Int) {
     let chunk = CompiledFilter.chunk
     var selected: [Int] = []
@@ -199,8 +212,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
         partCounts.withUnsafeMutableBufferPointer { partCounts in
           partFaults.withUnsafeMutableBufferPointer { partFaults in
             let work = ParallelWork(
-              filter: self, records: records, spent: faults.cost, keeping: keeping, parts: parts,
-              counts: partCounts, faults: partFaults)
+              filter: self, records: records, spent: faults.cost, keeping: keeping,
+              prune: prune, parts: parts, counts: partCounts, faults: partFaults)
             DispatchQueue.concurrentPerform(iterations: count) { part in
               let from = roundStart + part * chunk
               work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
@@ -209,6 +222,9 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
         }
       }
       for part in parts { selected += part }
+      // (Each part was pruned on its own; what they keep together, pruned again, is what
+      // the whole would keep.)
+      if let prune, count > 1 { selected = prune(selected) }
       matched += partCounts.reduce(0, +)
       for partFaults in partFaults { faults.merge(partFaults) }
       faults.check(bindings.limits)
@@ -281,8 +297,9 @@ private struct ParallelWork<Root>: @unchecked Sendable {
   let records: [Root]
   /// The cost the run spent before this round.
   let spent: Int
-  /// Whether the indices are kept (a count keeps only how many).
+  /// Whether the indices are kept (a count keeps only how many), and how they are pruned.
   let keeping: Bool
+  let prune: CompiledFilter<Root>.Pruning?
   let parts: UnsafeMutableBufferPointer<[Int]>
   let counts: UnsafeMutableBufferPointer<Int>
   let faults: UnsafeMutableBufferPointer<FaultCounts>
@@ -296,7 +313,7 @@ private struct ParallelWork<Root>: @unchecked Sendable {
       count += $0.count
       if keeping { kept += $0 }
     }
-    parts[part] = kept
+    parts[part] = prune.map { $0(kept) } ?? kept
     counts[part] = count
     self.faults[part] = faults
   }

@@ -233,4 +233,33 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
       return order.map { records[$0] }
     }
   }
+
+  /// For a query whose keys all order typed (``keySorts``): how a filter prunes matches of
+  /// `records` (indices into it, ascending) to those that may be among the query's first
+  /// `first`, ascending again: the first `first` of them in the query's order. (Ties go by
+  /// index, as in ``sorted(_:_:first:)``, so the first of what each part keeps are the first
+  /// of all.) Nil for other queries: their keys may fault, and a key's faults count only for
+  /// the records that are sorted.
+  @usableFromInline func pruning(_ records: [Root], first: Int) -> CompiledFilter<Root>.Pruning? {
+    guard let keySorts, let gather = filter?.gather, first >= 0 else { return nil }
+    let directions = keys.map { (descending: $0.direction == .descending, $0.nullsFirst) }
+    let records = SharedRecords(items: records)
+    return { indices in
+      guard indices.count > first else { return indices }
+      let valid = indices.filter { $0 >= 0 && $0 < records.items.count }
+      // (Through the record type's gather, which is specialized for it: this closure is not.)
+      var chosen: [Root] = []
+      gather(records.items, valid, &chosen)
+      guard chosen.count == valid.count else { return indices }
+      let typed = keySorts.compactMap { $0(chosen) }
+      guard typed.count == keySorts.count else { return indices }
+      let order = SortOrder.order(typed, keys: directions, count: chosen.count, first: first)
+      return order.sorted().map { valid[$0] }
+    }
+  }
+}
+
+/// Records a pruning reads on the cores that filter them (read only).
+private struct SharedRecords<Root>: @unchecked Sendable {
+  let items: [Root]
 }

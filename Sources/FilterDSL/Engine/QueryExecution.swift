@@ -63,7 +63,12 @@ public struct QueryExecution<Root> {
     guard !isComplete else { return [] }
     var matches = batch
     if let filter = query.filter {
-      matches = filter.filter(batch, until: stop, faults: &faultsSoFar)
+      // A sort with a limit keeps, of each part's matches, only those that may come first.
+      var prune: CompiledFilter<Root>.Pruning? = nil
+      if query.sorts, let take, case let (first, false) = skip.addingReportingOverflow(take) {
+        prune = query.pruning(batch, first: first)
+      }
+      matches = filter.filter(batch, until: stop, faults: &faultsSoFar, pruning: prune)
       if faultsSoFar.overLimit != nil {
         kept = []
         return []
