@@ -142,12 +142,12 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// The records of `records` that match, adding to `faults` (whose cost so far counts
   /// towards the per-run limit); none once the run is over a limit.
   @usableFromInline func filter(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts,
-    pruning prune: Pruning? = nil
+    _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool,
+    faults: inout FaultCounts, pruning prune: Pruning? = nil
   ) -> [Root] {
     var matches: [Root] = []
     let selected = matching(
-      records, until: stop, faults: &faults, keeping: true, pruning: prune
+      records, in: range, until: stop, faults: &faults, keeping: true, pruning: prune
     ).indices
     guard faults.overLimit == nil else { return [] }
     gather(records, selected, &matches)
@@ -170,16 +170,17 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// count keeps none), pruned by `prune` if given (the count is of all matches); `stop` and
   /// `faults` as in ``selection(_:until:faults:)``.
   private func matching(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool,
-    pruning prune: Pruning? = nil
+    _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool,
+    faults: inout FaultCounts, keeping: Bool, pruning prune: Pruning? = nil
   ) -> (indices: [Int], count: Int) {
-    if parallel, select != nil, records.count >= 2 * CompiledFilter.chunk {
+    let range = (range ?? 0..<records.count).clamped(to: 0..<records.count)
+    if parallel, select != nil, range.count >= 2 * CompiledFilter.chunk {
       return parallelSelection(
-        records, until: stop, faults: &faults, keeping: keeping, pruning: prune)
+        records, in: range, until: stop, faults: &faults, keeping: keeping, pruning: prune)
     }
     var selected: [Int] = []
     var count = 0
-    forEachBatch(records, until: stop, spent: faults.cost, faults: &faults) {
+    forEachBatch(records, in: range, until: stop, spent: faults.cost, faults: &faults) {
       count += $0.count
       if keeping { selected += $0 }
     }
@@ -194,15 +195,15 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// memo of tests on coded columns), in rounds of a few chunks; `stop` is asked between
   /// rounds. Only for records held by column, whose selection reads immutable buffers.
   private func parallelSelection(
-    _ records: [Root], until stop: () -> Bool, faults: inout FaultCounts, keeping: Bool,
-    pruning prune: Pruning?
+    _ records: [Root], in range: Range<Int>, until stop: () -> Bool, faults: inout FaultCounts,
+    keeping: Bool, pruning prune: Pruning?
   ) -> (indices: [Int], count: Int) {
     let chunk = CompiledFilter.chunk
     var selected: [Int] = []
     var matched = 0
-    var start = 0
-    while start < records.count, faults.overLimit == nil, !stop() {
-      let roundEnd = Swift.min(start + chunk * 8, records.count)
+    var start = range.lowerBound
+    while start < range.upperBound, faults.overLimit == nil, !stop() {
+      let roundEnd = Swift.min(start + chunk * 8, range.upperBound)
       let count = (roundEnd - start + chunk - 1) / chunk
       var parts = [[Int]](repeating: [], count: count)
       var partCounts = [Int](repeating: 0, count: count)

@@ -6,15 +6,57 @@ import Dispatch
 /// own conditions it fails and tallies the codes of the fields it counts for. No selection
 /// of positions, no per-field pass over the records.
 extension FacetCounter {
-  /// The counts over `candidates` (the records the shared part kept, its faults in
-  /// `faults`), or nil when an own condition faulted on a value (the faults must then be
-  /// counted per record, which the general path does) or went over a limit.
-  func countCodes(
-    _ columns: [CodedColumn<Root>], _ candidates: [Root], _ faults: FaultCounts,
-    until stop: () -> Bool
-  ) -> Result? {
-    var faults = faults
-    // For each field, whether its own condition holds for each code.
+  /// Facets of coded fields counted segment by segment: the own conditions' truths by code
+  /// (evaluated on the first segment), and the tally so far.
+  struct CodeCounting {
+    let columns: [CodedColumn<Root>]
+    let facets: FacetCounter
+    private var truths: [[Bool]]? = nil
+    private var tally: CodeTally
+
+    init(columns: [CodedColumn<Root>], facets: FacetCounter) {
+      (self.columns, self.facets) = (columns, facets)
+      tally = CodeTally(fields: columns.map(\.values.count))
+    }
+
+    /// Tallies `candidates` (records the shared part kept); nil, having counted nothing,
+    /// when an own condition faulted on a value (the faults must then be counted per
+    /// record, which the general path does).
+    mutating func add(_ candidates: [Root], _ faults: inout FaultCounts, until stop: () -> Bool)
+      -> Void?
+    {
+      if truths == nil {
+        guard let found = facets.truths(columns, &faults) else { return nil }
+        truths = found
+      }
+      facets.tallyCodes(columns, truths ?? [], candidates, into: &tally, until: stop)
+      return ()
+    }
+
+    /// The facets counted, with `faults`.
+    func result(_ faults: FaultCounts) -> Result {
+      let (counts, failingOnly, passing) = (tally.counts, tally.failingOnly, tally.passing)
+      let found = columns.indices.map { field in
+        var tally: [Value: Int] = [:]
+        for (code, count) in counts[field].enumerated() where count > 0 {
+          // A list counts each of its distinct elements once per record.
+          if case .list(let items) = columns[field].values[code] {
+            for item in Set(items) { tally[item, default: 0] += count }
+          } else {
+            tally[columns[field].values[code], default: 0] += count
+          }
+        }
+        return Facet(
+          field: facets.fields[field], counts: FacetCounter.ranked(tally),
+          records: passing + failingOnly[field])
+      }
+      return Result(facets: found, matches: passing, faults: faults)
+    }
+  }
+
+  /// For each field, whether its own condition holds for each code; nil when one faulted on
+  /// a value.
+  func truths(_ columns: [CodedColumn<Root>], _ faults: inout FaultCounts) -> [[Bool]]? {
     var truths: [[Bool]] = []
     for (field, column) in columns.enumerated() {
       guard let filter = own[field] else {
@@ -29,8 +71,15 @@ extension FacetCounter {
       for code in passing where code < truth.count { truth[code] = true }
       truths.append(truth)
     }
+    return truths
+  }
+
+  /// Tallies the codes of `candidates` into `tally`, given the own conditions' truths.
+  func tallyCodes(
+    _ columns: [CodedColumn<Root>], _ truths: [[Bool]], _ candidates: [Root],
+    into tally: inout CodeTally, until stop: () -> Bool
+  ) {
     let sizes = columns.map(\.values.count)
-    var tally = CodeTally(fields: sizes)
     let chunk = CompiledFilter<Root>.chunk
     if candidates.count >= 2 * chunk {
       // In chunks on every core (each tally its own, then added up), in rounds, asking
@@ -40,7 +89,7 @@ extension FacetCounter {
         let roundEnd = Swift.min(start + chunk * 8, candidates.count)
         let count = (roundEnd - start + chunk - 1) / chunk
         var parts = [CodeTally](repeating: CodeTally(fields: sizes), count: count)
-        let (roundStart, truths) = (start, truths)
+        let roundStart = start
         parts.withUnsafeMutableBufferPointer { parts in
           let slots = TallySlots(parts: parts, candidates: candidates, columns: columns)
           DispatchQueue.concurrentPerform(iterations: count) { part in
@@ -59,22 +108,6 @@ extension FacetCounter {
         tally.add(columns.map { $0.codes(records) }, truths)
       }
     }
-    let (counts, failingOnly, passing) = (tally.counts, tally.failingOnly, tally.passing)
-    let facets = columns.indices.map { field in
-      var tally: [Value: Int] = [:]
-      for (code, count) in counts[field].enumerated() where count > 0 {
-        // A list counts each of its distinct elements once per record.
-        if case .list(let items) = columns[field].values[code] {
-          for item in Set(items) { tally[item, default: 0] += count }
-        } else {
-          tally[columns[field].values[code], default: 0] += count
-        }
-      }
-      return Facet(
-        field: fields[field], counts: FacetCounter.ranked(tally),
-        records: passing + failingOnly[field])
-    }
-    return Result(facets: facets, matches: passing, faults: faults)
   }
 }
 

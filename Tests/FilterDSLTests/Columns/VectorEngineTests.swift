@@ -345,6 +345,10 @@ import Testing
       ).binding(["low": .int(1000)])
       #expect(counter.codedColumns != nil)
       let overColumns = counter.count(table.rows)
+      // In segments of 1,000 (and one of what is left): the same counts.
+      var inSegments = counter
+      inSegments.segment = 1_000
+      #expect(summary(inSegments.count(table.rows)) == summary(overColumns), "\(text)")
       let overRows = try FacetCounter(
         fields, filter: filter, source: source, for: RecordType.dynamic(schema),
         parameters: ["low": .int]
