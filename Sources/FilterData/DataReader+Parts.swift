@@ -46,17 +46,18 @@ extension DataReader {
     }
     var newlines = first.line - line
     var last = first
-    if first.partRecords.count < limit, second.readCleanly,
+    // The first part's records taken as they are when the block has none yet (appending
+    // them would copy each, retaining what it holds).
+    var kept: [DataRecord] = []
+    swap(&kept, &first.partRecords)
+    if records.isEmpty { swap(&records, &kept) } else { records += kept }
+    if records.count < limit, second.readCleanly,
       let gap = lineEnds(from: first.position, to: cut)
     {
       newlines += gap + second.line - line
       last = second
       partsKept += 1
-      records.reserveCapacity(records.count + first.partRecords.count + second.partRecords.count)
-      records.append(contentsOf: first.partRecords)
-      records.append(contentsOf: second.partRecords)
-    } else {
-      records.append(contentsOf: first.partRecords)
+      records += second.partRecords
     }
     (position, line, lineStart) = (last.position, line + newlines, last.lineStart)
     return true
