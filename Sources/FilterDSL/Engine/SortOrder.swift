@@ -39,6 +39,24 @@ enum SortOrder {
     guard columns.count == keys.count,
       columns.allSatisfy({ $0.count == count })
     else { return Array(0..<Swift.min(count, Swift.max(first ?? count, 0))) }
+    // One integer key (the usual `order by price`): compared on its buffers, without
+    // matching the column's case on every comparison.
+    if columns.count == 1, case .ints(let values, let nulls) = columns[0] {
+      let key = keys[0]
+      return values.withUnsafeBufferPointer { values in
+        nulls.withUnsafeBufferPointer { nulls in
+          arranged(count, first: first) { a, b in
+            switch nullOrder(nulls[a], nulls[b], key.nullsFirst) {
+            case nil:
+              let (x, y) = (values[a], values[b])
+              return x != y ? (key.descending ? x > y : x < y) : a < b
+            case 0?: return a < b
+            case let placed?: return placed < 0
+            }
+          }
+        }
+      }
+    }
     func before(_ a: Int, _ b: Int) -> Bool {
       for (column, key) in zip(columns, keys) {
         let order: Int
