@@ -133,7 +133,8 @@ final class VectorCompiler {
       if memo.isEmpty { memo = [UInt8](repeating: 0, count: firstRows.count) }
       // The hot loop of most filters: one code and one memo entry per row, on buffers, and
       // no branch on the truth (which rows pass is data: a branch on it was mispredicted
-      // for a quarter of the rows of `color in (Starlight, "Space Black")`).
+      // for a quarter of the rows of `color in (Starlight, "Space Black")`). Written out rather
+      // than through `scan` and a closure: a count took 2.0 ms so, 2.2-3.1 ms through `scan`.
       var kept = 0
       rows.withUnsafeBufferPointer { rows in
         selection.withUnsafeMutableBufferPointer { selection in

@@ -147,14 +147,14 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   /// record cost a lookup of type metadata, ten times the work of the counting.)
   public func count(_ records: [Root], until stop: () -> Bool = { false }) -> Result {
     var faults = FaultCounts()
-    var candidates = records
+    // The shared part's candidates, when they are counted record by record (below).
+    var candidates: [Root] = []
     let overLimit = { (faults: FaultCounts) in Result(facets: [], matches: 0, faults: faults) }
     // Over coded fields: segment by segment (the shared part's candidates, then their
     // tally), so that what a segment keeps stays in cache however many records there are.
     let segment = codedColumns == nil ? Swift.max(records.count, 1) : Swift.max(self.segment, 1)
     var start = 0
     var counting = codedColumns.map { CodeCounting(columns: $0, facets: self) }
-    candidates = []
     repeat {
       let end = Swift.min(start + segment, records.count)
       let kept =
