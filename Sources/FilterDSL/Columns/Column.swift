@@ -156,5 +156,16 @@ struct NullMask: Sendable {
     }
   }
 
+  /// Adds the nulls of `other`, its row 0 at row `offset`.
+  mutating func append(_ other: NullMask, at offset: Int) {
+    for (index, word) in other.words.enumerated() where word != 0 {
+      var bits = word
+      while bits != 0 {
+        set(offset + index * 64 + bits.trailingZeroBitCount, null: true)
+        bits &= bits - 1
+      }
+    }
+  }
+
   var bytes: Int { words.count * 8 }
 }

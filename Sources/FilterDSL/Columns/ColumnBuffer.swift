@@ -1,0 +1,333 @@
+/// One column being built: the buffer of its current form, which changes as values demand.
+struct ColumnBuffer: Sendable {
+  enum Kind: Sendable { case undecided, int, double, coded, values }
+  private var kind = Kind.undecided
+  private(set) var count = 0
+  private var ints: [Int64] = []
+  private var doubles: [Double] = []
+  private var codes: [UInt32] = []
+  private var values: [Value] = []
+  private var nulls = NullMask()
+  private var dictionary = Column.Dictionary()
+  /// For a coded column: the code of each distinct value.
+  private var codeOf: [Value: UInt32] = [:]
+  /// The codes of the values, found faster (see ``CodeMemo``).
+  private var memo = CodeMemo()
+  /// Whether a row was replaced: a coded column finds its first rows again, and values kept
+  /// since look for the form they need.
+  private var replacedCodes = false
+
+  /// For a column whose rows join another builder's (see ``append(rowsOf:)``): by code, the
+  /// code of the same value there; and the join in which each was last checked (once per
+  /// join: the other builder may have been copied or replaced since).
+  private var joinedCodes: [UInt32] = []
+  private var checkedIn: [UInt32] = []
+  private var joins: UInt32 = 0
+
+  /// How many distinct values the column codes (see ``ColumnBuilder/codedLimit``).
+  private let codedLimit: Int
+  /// How many rows to make room for, in the buffer of the column's form.
+  private var reserved = 0
+
+  /// A column of `count` nulls.
+  init(nulls count: Int, codedLimit: Int) {
+    self.count = count
+    self.codedLimit = codedLimit
+  }
+
+  /// A column of `values`, each in the form it needs.
+  init(_ values: [Value], codedLimit: Int) {
+    self.codedLimit = codedLimit
+    for value in values { append(value) }
+  }
+
+  /// The column built.
+  var storage: Column.Storage {
+    switch kind {
+    case .undecided:
+      var mask = NullMask()
+      for row in 0..<count { mask.set(row, null: true) }
+      return .int(Array(repeating: 0, count: count), mask)
+    case .int: return .int(ints, nulls)
+    case .double: return .double(doubles, nulls)
+    case .coded:
+      guard replacedCodes else { return .coded(codes, dictionary) }
+      var found = dictionary
+      found.firstRows = [Int](repeating: -1, count: found.firstRows.count)
+      for (row, code) in codes.enumerated() where code != 0 && found.firstRows[Int(code)] < 0 {
+        found.firstRows[Int(code)] = row
+      }
+      return .coded(codes, found)
+    case .values: return .values(values)
+    }
+  }
+
+  /// Appends the rows of `part` (another builder's column) and leaves it with none (see
+  /// ``ColumnBuilder/append(rowsOf:)``).
+  mutating func append(rowsOf part: inout ColumnBuffer) {
+    defer { part.removeRows() }
+    var joined = 0
+    switch (kind, part.kind) {
+    case (.int, .int):
+      nulls.append(part.nulls, at: count)
+      ints += part.ints
+      (joined, count) = (part.count, count + part.count)
+    case (.double, .double):
+      nulls.append(part.nulls, at: count)
+      doubles += part.doubles
+      (joined, count) = (part.count, count + part.count)
+    case (.coded, .coded):
+      joined = appendCodes(of: &part)
+    default:
+      break
+    }
+    guard joined < part.count else { return }
+    let rest = Column(storage: part.storage)
+    for row in joined..<part.count { append(rest.value(at: row)) }
+  }
+
+  /// Appends the codes of `part`'s rows as this column's codes, each distinct one looked up
+  /// once, up to a value that is not coded here (the rest are appended as values).
+  private mutating func appendCodes(of part: inout ColumnBuffer) -> Int {
+    part.joins &+= 1
+    if part.joins == 0 { part.joins = 1 }
+    let join = part.joins
+    let distinct = part.dictionary.values.count
+    if part.joinedCodes.count < distinct {
+      part.joinedCodes += repeatElement(0, count: distinct - part.joinedCodes.count)
+      part.checkedIn += repeatElement(0, count: distinct - part.checkedIn.count)
+    }
+    codes.reserveCapacity(codes.count + part.count)
+    for (row, partCode) in part.codes.enumerated() {
+      let index = Int(partCode)
+      if part.checkedIn[index] != join {
+        let value = part.dictionary.values[index]
+        let guess = Int(part.joinedCodes[index])
+        if guess >= dictionary.values.count || dictionary.values[guess] != value {
+          guard fitsCoded(value) else { return row }
+          part.joinedCodes[index] = code(of: value, row: count)
+        }
+        part.checkedIn[index] = join
+      }
+      codes.append(part.joinedCodes[index])
+      count += 1
+    }
+    return part.count
+  }
+
+  /// Removes every row, keeping the form and the distinct values seen (see
+  /// ``ColumnBuilder/removeRows()``).
+  mutating func removeRows() {
+    count = 0
+    ints.removeAll(keepingCapacity: true)
+    doubles.removeAll(keepingCapacity: true)
+    codes.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+    nulls = NullMask()
+    // (The first rows of the distinct values are gone: found again if this column is built.)
+    if kind == .coded { replacedCodes = true }
+  }
+
+  /// Makes room for `rows` rows in the buffer of the column's form (and of the form it
+  /// takes later).
+  mutating func reserve(_ rows: Int) {
+    reserved = rows
+    switch kind {
+    case .undecided: break
+    case .int: ints.reserveCapacity(rows)
+    case .double: doubles.reserveCapacity(rows)
+    case .coded: codes.reserveCapacity(rows)
+    case .values: values.reserveCapacity(rows)
+    }
+  }
+
+  /// Appends nulls up to row `row`.
+  mutating func pad(to row: Int) {
+    while count < row { append(.null) }
+  }
+
+  mutating func append(_ value: Value) {
+    if kind == .undecided {
+      if value.isNull {
+        count += 1
+        return
+      }
+      decide(for: value)
+    }
+    switch (kind, value) {
+    case (.int, .int(let i)):
+      ints.append(i)
+    case (.int, .null):
+      nulls.set(ints.count, null: true)
+      ints.append(0)
+    case (.double, .double(let d)):
+      doubles.append(d)
+    case (.double, .int(let i)) where Double(exactly: i) != nil:
+      doubles.append(Double(i))
+    case (.double, .null):
+      nulls.set(doubles.count, null: true)
+      doubles.append(0)
+    case (.coded, _) where fitsCoded(value):
+      codes.append(code(of: value, row: codes.count))
+    case (.values, _):
+      values.append(value)
+    default:
+      widen(for: value)
+      append(value)
+      return
+    }
+    count += 1
+  }
+
+  mutating func set(_ row: Int, _ value: Value) {
+    guard row >= 0, row < count else { return }
+    switch (kind, value) {
+    case (.int, .int(let i)):
+      ints[row] = i
+      nulls.set(row, null: false)
+    case (.int, .null):
+      ints[row] = 0
+      nulls.set(row, null: true)
+    case (.double, .double(let d)):
+      doubles[row] = d
+      nulls.set(row, null: false)
+    case (.double, .int(let i)) where Double(exactly: i) != nil:
+      doubles[row] = Double(i)
+      nulls.set(row, null: false)
+    case (.double, .null):
+      doubles[row] = 0
+      nulls.set(row, null: true)
+    case (.coded, _) where fitsCoded(value):
+      codes[row] = code(of: value, row: row)
+      // The row may have been the first of its old value: found again when finished.
+      replacedCodes = true
+    case (.values, _):
+      values[row] = value
+    default:
+      // The values no longer fit this form: keep them as values (``conform(to:)`` finds the
+      // form they need once, at the end).
+      values = allValues
+      values[row] = value
+      kind = .values
+      replacedCodes = true
+      (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
+        [], [], [], NullMask(), .init(), [:], CodeMemo()
+      )
+    }
+  }
+
+  /// Takes the form `type` reads best, where the values allow it.
+  mutating func conform(to type: ValueType) {
+    if kind == .values, replacedCodes {
+      // (Values kept since a row was replaced may all have one type again.)
+      let typed = ColumnBuffer(values, codedLimit: codedLimit)
+      if typed.kind != .values { self = typed }
+    }
+    switch (type, kind) {
+    case (.double, .int),
+      (.double, .coded) where holdsIntegers:
+      let all = allValues
+      self = ColumnBuffer(nulls: 0, codedLimit: codedLimit)
+      decide(for: .double(0))
+      for value in all { append(value) }
+    case (.int, .int), (.double, .double), (_, .values), (_, .undecided):
+      break
+    case (_, .coded) where codedFits(type):
+      break
+    default:
+      values = allValues
+      kind = .values
+      (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
+        [], [], [], NullMask(), .init(), [:], CodeMemo()
+      )
+    }
+  }
+
+  /// Whether a coded column's values (they all have one kind) are of `type`.
+  private func codedFits(_ type: ValueType) -> Bool {
+    guard kind == .coded, dictionary.values.count > 1 else { return false }
+    switch (dictionary.values[1], type) {
+    case (.int, .int), (.string, .string), (.bool, .bool), (.date, .date),
+      (.dateTime, .dateTime), (.duration, .duration), (.list, .list), (.record, .record):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether the column holds integers (and nulls), flat or coded.
+  private var holdsIntegers: Bool { kind == .int || codedFits(.int) }
+
+  private var allValues: [Value] {
+    let column = Column(storage: storage)
+    return (0..<count).map { column.value(at: $0) }
+  }
+
+  private mutating func decide(for value: Value) {
+    let nullRows = count
+    count = 0
+    switch value {
+    case .double: kind = .double
+    case .string, .bool: kind = .coded
+    case .int: kind = codedLimit > 0 ? .coded : .int
+    case .null: kind = .values
+    default: kind = codedLimit > 0 ? .coded : .values
+    }
+    reserve(reserved)
+    for _ in 0..<nullRows { append(.null) }
+  }
+
+  /// Changes the form so that `value` fits: coded integers to flat ones past
+  /// `codedLimit` distinct values, integers to decimals for a decimal (if every one is
+  /// exact as a decimal), anything else to values.
+  private mutating func widen(for value: Value) {
+    let all = allValues
+    let target: Kind
+    switch value {
+    case .int where holdsIntegers: target = .int
+    case .double
+    where holdsIntegers
+      && all.allSatisfy({ if case .int(let i) = $0 { Double(exactly: i) != nil } else { true } }):
+      target = .double
+    default: target = .values
+    }
+    let reserved = reserved
+    self = ColumnBuffer(nulls: 0, codedLimit: codedLimit)
+    kind = target
+    reserve(Swift.max(reserved, all.count))
+    for value in all { append(value) }
+  }
+
+  private func fitsCoded(_ value: Value) -> Bool {
+    if value.isNull { return true }
+    // (A code is 32 bits: past that many distinct values, the column keeps values.)
+    guard dictionary.values.count < Int(UInt32.max) else { return codeOf[value] != nil }
+    // One kind of value per column. Text and true-or-false values are always coded; other
+    // kinds while they have at most `codedLimit` distinct values.
+    switch (value, dictionary.values.count > 1 ? dictionary.values[1] : value) {
+    case (.string, .string), (.bool, .bool): return true
+    case (.int, .int), (.date, .date), (.dateTime, .dateTime), (.duration, .duration),
+      (.list, .list), (.record, .record):
+      return dictionary.values.count <= codedLimit || codeOf[value] != nil
+    default: return false
+    }
+  }
+
+  private mutating func code(of value: Value, row: Int) -> UInt32 {
+    if value.isNull { return 0 }
+    let hash = CodeMemo.hash(value)
+    if let hash, let code = memo.code(of: value, hash: hash, in: dictionary.values) {
+      return code
+    }
+    if let code = codeOf[value] {
+      if let hash { memo.note(hash: hash, code: code) }
+      return code
+    }
+    let code = UInt32(truncatingIfNeeded: dictionary.values.count)
+    codeOf[value] = code
+    if let hash { memo.note(hash: hash, code: code) }
+    dictionary.values.append(value)
+    dictionary.firstRows.append(row)
+    return code
+  }
+}
