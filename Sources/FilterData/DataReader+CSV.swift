@@ -95,7 +95,11 @@ extension DataReader {
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
             break
           }
-          records.append(DataRecord(values: values, text: buffer[text], format: recordFields))
+          if rows != nil {
+            rows?.append(values, text: text)
+          } else {
+            records.append(DataRecord(values: values, text: buffer[text], format: recordFields))
+          }
         }
       } catch {
         // Back to the record's start; an error keeps the scanner's count of lines up to the

@@ -7,10 +7,14 @@ extension DataReader {
     _ scanner: inout JSONScanner, _ records: inout [DataRecord], decode: Bool,
     tally: RecordTally?, limit: Int
   ) -> Result<Void, DataProblem> {
+    // Records read into columns go to `rows`, taken out of the reader meanwhile.
+    var rows = self.rows
+    self.rows = nil
+    defer { self.rows = rows }
     var count = 0
     while count < limit {
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      let savedFraming = framing
+      let (savedFraming, savedGrowth) = (framing, growth.mark)
       growth.line = line
       do throws(DataProblem) {
         guard let start = try jsonFrame(&scanner) else {
@@ -19,6 +23,17 @@ extension DataReader {
         }
         if let tally {
           try scanner.tally(record: tally, depth: 0)
+        } else if decode, rows != nil {
+          try rows?.read(&scanner, layout)
+          if !growth.pending.isEmpty {
+            // (As below.)
+            rows?.drop()
+            lookAhead(&scanner)
+            (scanner.index, scanner.newlines, scanner.lineStart) = saved
+            framing = savedFraming
+            return .success(())
+          }
+          rows?.keep(text: start..<scanner.index, in: scanner.bytes)
         } else {
           let values = try scanner.record(layout, depth: 0)
           if !growth.pending.isEmpty {
@@ -46,9 +61,11 @@ extension DataReader {
         }
         if framing == .single { framing = .done }
       } catch {
+        rows?.drop()
         if error.truncated {
           (scanner.index, scanner.newlines, scanner.lineStart) = saved
           framing = savedFraming
+          growth.rewind(to: savedGrowth)
         }
         return .failure(error)
       }

@@ -36,11 +36,22 @@ extension DataReader {
     let parts = Parts(
       first: DataReader(part: self, from: position, to: cut, atEnd: false),
       second: DataReader(part: self, from: cut, to: buffer.count, atEnd: atEnd))
+    let (first, second) = (parts.first, parts.second)
+    if rows != nil {
+      // Each part reads into rows of its own (the second part's are kept from block to
+      // block, as the reader's are, for what they learned of the values).
+      (first.rows, second.rows) = (rows, secondRows ?? ColumnRows())
+      (rows, secondRows) = (nil, nil)
+    }
     DispatchQueue.concurrentPerform(iterations: 2) { part in
       (part == 0 ? parts.first : parts.second).readPart(limit: limit)
     }
-    let (first, second) = (parts.first, parts.second)
-    guard first.readCleanly, !first.partRecords.isEmpty else {
+    let firstCount = first.readCount
+    (rows, secondRows) = (first.rows, second.rows)
+    (first.rows, second.rows) = (nil, nil)
+    guard first.readCleanly, firstCount > 0 else {
+      rows?.removeAll()
+      secondRows?.removeAll()
       partsDeclined = 8
       return false
     }
@@ -51,13 +62,15 @@ extension DataReader {
     var kept: [DataRecord] = []
     swap(&kept, &first.partRecords)
     if records.isEmpty { swap(&records, &kept) } else { records += kept }
-    if records.count < limit, second.readCleanly,
+    if firstCount < limit, second.readCleanly,
       let gap = lineEnds(from: first.position, to: cut)
     {
       newlines += gap + second.line - line
       last = second
       partsKept += 1
       records += second.partRecords
+    } else {
+      secondRows?.removeAll()
     }
     (position, line, lineStart) = (last.position, line + newlines, last.lineStart)
     return true
@@ -94,7 +107,11 @@ extension DataReader {
     return count
   }
 
-  /// In a part: reads its records into ``partRecords`` and notes whether it read cleanly.
+  /// How many records a part read.
+  private var readCount: Int { partRecords.count + (rows?.count ?? 0) }
+
+  /// In a part: reads its records into ``partRecords`` (or ``rows``) and notes whether it
+  /// read cleanly.
   private func readPart(limit: Int) {
     var records: [DataRecord] = []
     let (result, _, _) = scan(&records, decode: true, tally: nil, limit: limit)

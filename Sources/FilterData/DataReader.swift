@@ -97,6 +97,10 @@ public final class DataReader {
   /// For a part of a buffer (see ``init(part:from:to:atEnd:)``), where the part ends; nil
   /// for a reader, which reads to the end of its buffer.
   var end: Int? = nil
+  /// Where records are read into columns (see ``nextRows(_:)``), nil when they are read as
+  /// records; and the rows of a buffer's second part (see ``readInParts(_:limit:)``).
+  var rows: ColumnRows? = nil
+  var secondRows: ColumnRows? = nil
   /// For a part: the records it read, and whether it read them cleanly.
   var partRecords: [DataRecord] = []
   var readCleanly = false
@@ -141,11 +145,12 @@ public final class DataReader {
       path: path, format: format, options: options, blockSize: DataReader.defaultBlockSize)
   }
 
-  /// A reader that reads `blockSize` bytes at a time (tests use tiny blocks so that records
-  /// straddle them).
+  /// A reader that reads `blockSize` bytes at a time and infers the schema from the first
+  /// `sample` records (tests use tiny blocks so that records straddle them, and small samples
+  /// so that the schema grows).
   init(
     path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int,
-    maxRecordBytes: Int = 256 << 20
+    maxRecordBytes: Int = 256 << 20, sample: Int = DataReader.sampleRecords
   ) throws(DataError) {
     self.blockSize = Swift.max(1, blockSize)
     self.maxRecordBytes = maxRecordBytes
@@ -184,7 +189,7 @@ public final class DataReader {
     if self.format.separator != nil {
       csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
     }
-    let (schema, complete) = try infer()
+    let (schema, complete) = try infer(records: Swift.max(1, sample))
     sawEverything = complete
     isEmpty = complete && schema.fields.isEmpty
     adopt(schema)
@@ -234,6 +239,9 @@ public final class DataReader {
     recordType = DataRecord.recordType(schema)
     layout = RecordLayout(schema, growth: growth)
     layout.decodeOnly(decodedFields)
+    // Values read from now on may be read otherwise than their spellings were before.
+    rows?.builder.forgetSpellings()
+    secondRows?.builder.forgetSpellings()
     if let header {
       recordFields = RecordFields(
         header: header, separator: format.separator ?? 0x2C, nulls: nulls,
@@ -259,9 +267,36 @@ public final class DataReader {
   /// record needs the schema to grow; the next block starts with that record.
   public func next() throws(DataError) -> [DataRecord]? {
     var records: [DataRecord] = []
+    return try advance(&records) ? records : nil
+  }
+
+  /// Reads the next block of records into columns rather than as records: `take` is given
+  /// the block's rows, in order (twice when the buffer was read in two parts at once), to
+  /// join them to the caller's columns and take their texts. Returns false at the end of the
+  /// input. A block ends early where a record needs the schema to grow, as with ``next()``.
+  func nextRows(_ take: (inout ColumnRows) -> Void) throws(DataError) -> Bool {
+    if rows == nil { rows = ColumnRows() }
+    var none: [DataRecord] = []
+    guard try advance(&none) else { return false }
+    for second in [false, true] {
+      guard var taken = second ? secondRows : rows, taken.count > 0 else { continue }
+      // (Taken out of the reader while `take` empties them, so that they are not copied.)
+      if second { secondRows = nil } else { rows = nil }
+      take(&taken)
+      taken.removeAll()
+      if second { secondRows = taken } else { rows = taken }
+    }
+    return true
+  }
+
+  /// Parses on until the block holds records (in `records`, or in ``rows``): false at the end
+  /// of the input.
+  private func advance(_ records: inout [DataRecord]) throws(DataError) -> Bool {
     while !finished {
       try parse(&records, decode: true)
-      if !records.isEmpty { return records }
+      if !records.isEmpty || (rows?.count ?? 0) > 0 || (secondRows?.count ?? 0) > 0 {
+        return true
+      }
       if grownSchema != nil { continue }
       if atEnd {
         finished = true
@@ -272,7 +307,7 @@ public final class DataReader {
         try fill()
       }
     }
-    return nil
+    return false
   }
 
   /// Where the text of `record`, of the block ``next()`` returned last, starts in the input.
@@ -383,7 +418,12 @@ public final class DataReader {
     let (result, newlines, lastLineStart) = scan(
       &records, decode: decode, tally: tally, limit: limit)
     if case .failure(let problem) = result {
-      if problem.truncated && !atEnd { return }
+      // A record cut off by the end of the buffer: the records before it are read, and the
+      // values that did not convert reported now, while the buffer still holds them.
+      if problem.truncated && !atEnd {
+        reportFailures()
+        return
+      }
       throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
     }
     if !growth.pending.isEmpty { grow() }

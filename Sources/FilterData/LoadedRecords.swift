@@ -28,94 +28,57 @@ public struct LoadedRecords: Sendable {
   /// asked, drops the partial data). Only the columns a record has a value in grow with it:
   /// records that each bring new keys cost what their values do (see `Column`).
   ///
-  /// This thread parses blocks while another builds the columns of the block before.
+  /// The reader reads records straight into columns, a buffer in two parts at once where it
+  /// can (see ``DataReader/nextRows(_:)``); their rows join the table's here.
   public init(
     reading reader: DataReader, until stop: () -> Bool = { false },
     warn: (String) -> Void = { _ in }
   ) throws(DataError) {
     let file = reader.recordFile()
-    let handoff = Handoff<Block>(capacity: 2)
-    let worker = Worker { () -> Built in
-      var built = Built(texts: RecordTexts(file: file))
-      while let block = handoff.receive() {
-        built.add(block)
-        handoff.giveBack(block)
-      }
-      return built
-    }
-    var format = RecordFields.json
+    var builder = ColumnBuilder()
+    var texts = RecordTexts(file: file)
     // The rows before `stale` were read under a schema whose fields have since widened (a
     // field first seen later is null in them already: they need not be read again).
-    var (sent, stale) = (0, 0)
-    do throws(DataError) {
-      while !stop(), let block = try reader.next() {
-        if let first = block.first { format = first.format }
-        let expected = sent == 0 ? Self.expectedRows(reader.size, block) : 0
-        handoff.send(Block(records: block, offset: reader.bufferOffset, expectedRows: expected))
-        _ = handoff.takeBack()
-        sent += block.count
-        // (The schema grows after a block, for the records after it.)
-        if reader.takeSchemaChanges().contains(where: { !$0.isNewField }) { stale = sent }
-        for warning in reader.takeWarnings() { warn(warning.description) }
-      }
-    } catch {
-      handoff.send(nil)
-      _ = worker.result()
-      throw error
+    var stale = 0
+    while !stop(),
+      try reader.nextRows({ rows in
+        if builder.count == 0, let expected = Self.expectedRows(reader.size, rows.texts) {
+          builder.reserve(rows: expected)
+          texts.reserve(expected)
+        }
+        builder.append(rowsOf: &rows.builder)
+        for text in rows.texts {
+          texts.append(reader.buffer[text], at: reader.bufferOffset + text.lowerBound)
+        }
+      })
+    {
+      // (The schema grows after a block, for the records after it.)
+      if reader.takeSchemaChanges().contains(where: { !$0.isNewField }) { stale = builder.count }
+      for warning in reader.takeWarnings() { warn(warning.description) }
     }
-    handoff.send(nil)
     for warning in reader.takeWarnings() { warn(warning.description) }
     for line in reader.conversionSummary { warn(line) }
-    var built = worker.result() ?? Built(texts: RecordTexts(file: file))
     file?.seal()
-    built.texts.forEach(Array(0..<stale)) { row, text in
+    let format = reader.recordFields
+    texts.forEach(Array(0..<stale)) { row, text in
       guard let text else { return }
       let old = DataRecord(values: [], text: text, format: format)
-      built.builder.replace(row: row, with: reader.redecoded(old).values)
+      builder.replace(row: row, with: reader.redecoded(old).values)
     }
-    // (Taken out of `built`, so that its buffers become the table's without a copy.)
-    let builder = built.builder
-    built.builder = ColumnBuilder()
     self.table = builder.finish(reader.schema)
-    self.texts = built.texts
+    self.texts = texts
     self.format = format
   }
 
-  /// A block of records on its way to the columns, with where the block's buffer starts in
-  /// the input (the records' texts are slices of it).
-  private struct Block: Sendable {
-    let records: [DataRecord]
-    let offset: Int
-    /// With the first block: how many records the input is expected to hold (0: unknown).
-    var expectedRows = 0
-  }
-
-  /// How many records a file of `size` bytes holds, about, if the rest are as long as those of
-  /// `block` (its first): a tenth more, so that columns rarely grow past it. Zero when the
-  /// size is not known.
-  private static func expectedRows(_ size: Int?, _ block: [DataRecord]) -> Int {
-    guard let size, let first = block.first, let last = block.last,
-      last.text.endIndex > first.text.startIndex
-    else { return 0 }
-    let perRecord = Double(last.text.endIndex - first.text.startIndex) / Double(block.count)
+  /// How many records a file of `size` bytes holds, about, if the rest are as long as those
+  /// whose texts are at `texts` (the first): a tenth more, so that columns rarely grow past
+  /// it. Nil when the size is not known.
+  private static func expectedRows(_ size: Int?, _ texts: [Range<Int>]) -> Int? {
+    guard let size, let first = texts.first, let last = texts.last,
+      last.upperBound > first.lowerBound
+    else { return nil }
+    let perRecord = Double(last.upperBound - first.lowerBound) / Double(texts.count)
     return Int(Swift.min(Double(size) / perRecord * 1.1, Double(1 << 32)))
-  }
-
-  /// What the worker builds: the columns and where each record's text is.
-  private struct Built: Sendable {
-    var builder = ColumnBuilder()
-    var texts: RecordTexts
-
-    mutating func add(_ block: Block) {
-      if block.expectedRows > 0 {
-        builder.reserve(rows: block.expectedRows)
-        texts.reserve(block.expectedRows)
-      }
-      for record in block.records {
-        builder.append(record.values)
-        texts.append(record.text, at: block.offset + record.text.startIndex)
-      }
-    }
   }
 
   /// The records of rows `rows`, in that order: their values and their text (empty for a

@@ -10,14 +10,19 @@ import Testing
 /// the same places, the same error; whatever the block size, whatever the data holds (line
 /// breaks inside records, values that grow the schema, fixed types they do not fit, errors).
 @Suite struct ReadingInPartsTests {
-  /// Everything a reader says of a file, apart from how it groups records into blocks.
+  /// Everything a reader says of a file, apart from how it groups records into blocks and
+  /// the steps its schema grows in (those depend on what the buffer holds when a record needs
+  /// it to grow): the records' text, their values read again under the final schema, the
+  /// place of the first change to each field, the warnings, the fields, the error.
   struct Transcript: Equatable, CustomStringConvertible {
     var records: [String] = []
+    var values: [String] = []
+    var changes: [String] = []
     var notes: [String] = []
     var error: String? = nil
 
     var description: String {
-      (records.suffix(3) + notes + [error ?? "no error"]).joined(separator: "\n")
+      (Array(records.suffix(3)) + changes + notes + [error ?? "no error"]).joined(separator: "\n")
     }
   }
 
@@ -26,29 +31,41 @@ import Testing
   ) -> (Transcript, kept: Int) {
     var transcript = Transcript()
     var reader: DataReader? = nil
+    var records: [DataRecord] = []
+    var changes: [String: String] = [:]
     do throws(DataError) {
-      let opened = try DataReader(path: path, format: nil, options: options, blockSize: blockSize)
+      // (A small sample, so that the schema grows as the file is read.)
+      let opened = try DataReader(
+        path: path, format: nil, options: options, blockSize: blockSize, sample: 20)
       reader = opened
       opened.readsInParts = inParts
       while let block = try opened.next() {
-        for record in block {
-          transcript.records.append(
-            "\(record.values) \(String(decoding: record.text, as: UTF8.self))")
+        records += block
+        for change in opened.takeSchemaChanges() where changes["\(change.path)"] == nil {
+          changes["\(change.path)"] = Self.placeOnly(change.place)
         }
-        for change in opened.takeSchemaChanges() {
-          transcript.notes.append("change \(change.path) \(change.after) \(change.place)")
+        for warning in opened.takeWarnings() {
+          transcript.notes.append(Self.placeOnly(warning))
         }
-        for warning in opened.takeWarnings() { transcript.notes.append("\(warning)") }
       }
+      transcript.values = records.map { "\(opened.redecoded($0).values)" }
       // (The fields, not the schema's description: that prints a dictionary, in any order.)
       for field in opened.schema.fields {
         transcript.notes.append("field \(field.name) \(field.type) \(field.isOptional)")
       }
       transcript.notes += opened.conversionSummary
+      transcript.changes = changes.sorted { $0.key < $1.key }.map { "\($0) \($1)" }
     } catch {
       transcript.error = error.description
     }
+    transcript.records = records.map { String(decoding: $0.text, as: UTF8.self) }
     return (transcript, reader?.partsKept ?? 0)
+  }
+
+  /// A diagnostic's message and place, without the line it shows: at tiny block sizes the
+  /// buffer may end inside that line when a warning is made, and show less of it.
+  static func placeOnly(_ diagnostic: DataError) -> String {
+    diagnostic.description.split(separator: "\n").prefix(2).joined(separator: "\n")
   }
 
   /// Random JSON Lines or CSV of `count` records: text with escapes, commas and (quoted, in
@@ -89,6 +106,34 @@ import Testing
     return text
   }
 
+  /// Whether two transcripts of a file agree: they are the same; or both end in the same
+  /// error, and one's records and notes begin the other's. (Records come in blocks, and an
+  /// error ends the reading: a block read before it, and a schema change reported after that
+  /// block, are seen or not as the blocks fall.)
+  static func agree(_ a: Transcript, _ b: Transcript) -> Bool {
+    guard a != b else { return true }
+    guard let error = a.error, error == b.error else { return false }
+    func begins(_ x: [String], _ y: [String]) -> Bool {
+      x.count <= y.count ? Array(y.prefix(x.count)) == x : Array(x.prefix(y.count)) == y
+    }
+    return begins(a.records, b.records) && begins(a.notes, b.notes)
+  }
+
+  /// The first record or note where `a` and `b` differ.
+  static func difference(_ a: Transcript, _ b: Transcript) -> String {
+    for (x, y) in [
+      (a.records, b.records), (a.values, b.values), (a.changes, b.changes), (a.notes, b.notes),
+    ] {
+      if let (i, (p, q)) = zip(x, y).enumerated().first(where: { $0.1.0 != $0.1.1 }) {
+        return "#\(i): \(p) against \(q)"
+      }
+      if x.count != y.count {
+        return "\(x.count) against \(y.count): \(x.last ?? "") / \(y.last ?? "")"
+      }
+    }
+    return "\(a.error ?? "no error") against \(b.error ?? "no error")"
+  }
+
   @Test(arguments: [false, true])
   func partsReadWhatReadingInTurnReads(csv: Bool) throws {
     var kept = 0
@@ -98,13 +143,16 @@ import Testing
       let text = Self.data(&random, csv: csv, count: random.int(20...400), broken: broken)
       let path = try DataFiles.write(text, "parts-\(seed).\(csv ? "csv" : "jsonl")")
       let options = seed % 3 == 0 ? ReadOptions(types: ["price": .int]) : ReadOptions()
-      let (inTurn, _) = Self.transcript(path, options: options, blockSize: 1 << 20, inParts: false)
       for size in [64, 333, 1_000, 4_096] {
+        // (At the same block size: a schema grows by what the buffer holds of the records
+        // after the first that needs it.)
+        let (inTurn, _) = Self.transcript(path, options: options, blockSize: size, inParts: false)
         let (inParts, partsKept) = Self.transcript(
           path, options: options, blockSize: size, inParts: true)
         kept += partsKept
-        #expect(inParts == inTurn, "seed \(seed), block size \(size)")
-        if inParts != inTurn { return }
+        let same = Self.agree(inParts, inTurn)
+        #expect(same, "seed \(seed), block size \(size): \(Self.difference(inParts, inTurn))")
+        if !same { return }
       }
     }
     // (The parts were kept, not always declined: the comparison compared something.)

@@ -87,6 +87,27 @@ struct BuildingColumn: Sendable {
     part.sparse = Column.Sparse(rows: [], values: [], count: 0)
   }
 
+  /// The code of the value spelled `spelling` (see ``ColumnBuffer/code(spelled:)``).
+  func code(spelled spelling: UnsafeRawBufferPointer) -> UInt32? {
+    dense?.code(spelled: spelling)
+  }
+
+  /// Whether the column keeps codes.
+  var isCoded: Bool { dense?.isCoded ?? false }
+
+  /// Puts row `row`'s code, one of ``code(spelled:)``'s answers.
+  mutating func put(code: UInt32, row: Int) {
+    dense?.pad(to: row)
+    dense?.append(code: code)
+  }
+
+  /// Notes that the value put last was spelled `spelling`.
+  mutating func noteSpelling(_ spelling: UnsafeRawBufferPointer) {
+    dense?.noteSpelling(spelling)
+  }
+
+  mutating func forgetSpellings() { dense?.forgetSpellings() }
+
   /// Removes every row (see ``ColumnBuilder/removeRows()``).
   mutating func removeRows() {
     dense?.removeRows()

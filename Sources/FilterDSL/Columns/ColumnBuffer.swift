@@ -13,6 +13,8 @@ struct ColumnBuffer: Sendable {
   private var codeOf: [Value: UInt32] = [:]
   /// The codes of the values, found faster (see ``CodeMemo``).
   private var memo = CodeMemo()
+  /// The codes of the values by the bytes a file spelled them with (see ``SpellingMemo``).
+  private var spellings = SpellingMemo()
   /// Whether a row was replaced: a coded column finds its first rows again, and values kept
   /// since look for the form they need.
   private var replacedCodes = false
@@ -114,6 +116,30 @@ struct ColumnBuffer: Sendable {
     }
     return part.count
   }
+
+  /// The code of the value spelled `spelling`, if the column is coded and has seen it so
+  /// spelled (see ``noteSpelling(_:)``).
+  func code(spelled spelling: UnsafeRawBufferPointer) -> UInt32? {
+    kind == .coded ? spellings.code(of: spelling) : nil
+  }
+
+  /// Whether the column keeps codes.
+  var isCoded: Bool { kind == .coded }
+
+  /// Appends a row of code `code`, one of ``code(spelled:)``'s answers.
+  mutating func append(code: UInt32) {
+    codes.append(code)
+    count += 1
+  }
+
+  /// Notes that the value of the last row was spelled `spelling`.
+  mutating func noteSpelling(_ spelling: UnsafeRawBufferPointer) {
+    guard kind == .coded, let code = codes.last, code != 0 else { return }
+    spellings.note(spelling, code: code)
+  }
+
+  /// Forgets the spellings noted: they may no longer spell the same values.
+  mutating func forgetSpellings() { spellings.removeAll() }
 
   /// Removes every row, keeping the form and the distinct values seen (see
   /// ``ColumnBuilder/removeRows()``).

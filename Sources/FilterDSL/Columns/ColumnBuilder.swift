@@ -61,6 +61,44 @@ public struct ColumnBuilder: Sendable {
     part.count = 0
   }
 
+  /// Appends a row of `cells`, and empties them for the next. Cells given a code take it;
+  /// values decoded from a spelling (the bytes of `text` they came from) are remembered by it
+  /// in coded columns, for ``code(spelled:slot:)`` to find.
+  package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {
+    addColumns(cells.values.count)
+    let (row, forms) = (count, forms)
+    for slot in cells.values.indices {
+      let code = cells.codes[slot]
+      if code != RowCells.noCode {
+        if code != 0 { columns[slot].put(code: code, row: row) }
+      } else if !cells.values[slot].isNull {
+        columns[slot].put(cells.values[slot], row: row, forms)
+        let spelled = cells.spellings[slot]
+        if !spelled.isEmpty, spelled.upperBound <= text.count {
+          columns[slot].noteSpelling(UnsafeRawBufferPointer(rebasing: text[spelled]))
+        }
+      }
+    }
+    cells.removeAll()
+    count += 1
+  }
+
+  /// The code of the value spelled `spelling` in column `slot`, if the column is coded and
+  /// a value so spelled was appended to it before (see ``append(_:spelledIn:)``).
+  package func code(spelled spelling: UnsafeRawBufferPointer, slot: Int) -> UInt32? {
+    slot >= 0 && slot < columns.count ? columns[slot].code(spelled: spelling) : nil
+  }
+
+  /// Whether column `slot` is coded, so that ``code(spelled:slot:)`` may find codes in it.
+  package func remembersSpellings(slot: Int) -> Bool {
+    slot >= 0 && slot < columns.count && columns[slot].isCoded
+  }
+
+  /// Forgets the spellings of values: the reader now decodes them otherwise (its schema grew).
+  package mutating func forgetSpellings() {
+    for slot in columns.indices { columns[slot].forgetSpellings() }
+  }
+
   /// Removes every row, keeping what was learned of the values (see ``append(rowsOf:)``).
   public mutating func removeRows() {
     for slot in columns.indices { columns[slot].removeRows() }

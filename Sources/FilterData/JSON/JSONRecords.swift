@@ -70,6 +70,44 @@ extension JSONScanner {
   /// fields it does not need, are checked and skipped; a repeated key keeps its last value.
   mutating func record(_ layout: RecordLayout, depth: Int) throws(DataProblem) -> [Value] {
     var values = [Value](repeating: .null, count: layout.width)
+    try fields(layout, depth: depth) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
+      values[slot] = try scanner.value(layout, slot, depth: depth + 1)
+    }
+    return values
+  }
+
+  /// The record at the cursor read into `cells`, by slot, for `columns`: a field whose
+  /// coded column has seen its value spelled so before takes that value's code, scanned but
+  /// not decoded; the others are decoded as ``record(_:depth:)`` decodes them, with where
+  /// they were spelled.
+  mutating func record(
+    _ layout: RecordLayout, into cells: inout RowCells, for columns: ColumnBuilder
+  ) throws(DataProblem) {
+    try fields(layout, depth: 0) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
+      scanner.skipSpace()
+      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
+      if columns.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
+        let code = columns.code(
+          spelled: UnsafeRawBufferPointer(
+            UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index])),
+          slot: slot)
+      {
+        cells.set(slot, code: code)
+        return
+      }
+      (scanner.index, scanner.newlines, scanner.lineStart) = saved
+      let value = try scanner.value(layout, slot, depth: 1)
+      cells.set(slot, value, spelled: saved.0..<scanner.index)
+    }
+  }
+
+  /// Walks the object at the cursor, calling `field` with the cursor at each value of a field
+  /// `layout` decodes (and its slot). A key the schema lacks is reported, for the reader to
+  /// add a field (while it adds them); other keys are checked and skipped.
+  private mutating func fields(
+    _ layout: RecordLayout, depth: Int,
+    _ field: (inout JSONScanner, Int) throws(DataProblem) -> Void
+  ) throws(DataProblem) {
     var position = 0
     try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
       scanner.skipSpace()
@@ -82,8 +120,8 @@ extension JSONScanner {
       position += 1
       let keyPlace = (offset: start - 1, newlines: scanner.newlines, lineStart: scanner.lineStart)
       try scanner.expect(0x3A, "':' after the key")
-      if let slot, slot < values.count, layout.isNeeded(slot) {
-        values[slot] = try scanner.value(layout, slot, depth: depth + 1)
+      if let slot, slot < layout.width, layout.isNeeded(slot) {
+        try field(&scanner, slot)
       } else if slot == nil && layout.growth.acceptsNewFields {
         // A key the schema lacks: a new field, once the reader has grown its schema.
         let key =
@@ -96,7 +134,6 @@ extension JSONScanner {
         try scanner.skipValue(depth: depth + 1)
       }
     }
-    return values
   }
 
   /// A key with escapes, decoded.

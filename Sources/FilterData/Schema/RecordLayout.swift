@@ -133,6 +133,24 @@ final class GrowthLog {
   /// The failures not yet turned into warnings.
   var unreported: [Growth] = []
 
+  /// What the log holds at some point, to go back to (see ``rewind(to:)``).
+  struct Mark {
+    fileprivate let pending: Int
+    fileprivate let failures: [String: (count: Int, first: Growth)]
+    fileprivate let unreported: Int
+  }
+
+  var mark: Mark { Mark(pending: pending.count, failures: failures, unreported: unreported.count) }
+
+  /// Forgets what was noted since `mark`: a record cut off by the end of the buffer is read
+  /// again whole once more is read, and notes it all again then (at offsets into the new
+  /// buffer).
+  func rewind(to mark: Mark) {
+    pending.removeLast(Swift.max(0, pending.count - mark.pending))
+    unreported.removeLast(Swift.max(0, unreported.count - mark.unreported))
+    failures = mark.failures
+  }
+
   func report(
     _ path: [String], found: ValueType, offset: Int, newlines: Int, lineStart: Int
   ) {

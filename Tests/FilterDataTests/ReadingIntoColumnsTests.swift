@@ -1,0 +1,160 @@
+import FilterDSL
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FilterData
+
+/// Records read straight into columns (``DataReader/nextRows(_:)``, as loads read them: in
+/// parts, a coded field's value taken by its spelling without decoding it) make the table
+/// that reading them as records and appending their values makes, with the same texts,
+/// warnings and errors: whatever the block size and whatever the data holds (one value
+/// spelled several ways, nested records and lists, repeated keys, values and nested fields
+/// that grow the schema, records over several lines, fixed types and null texts).
+@Suite struct ReadingIntoColumnsTests {
+  /// Random JSON Lines (or a JSON array, one record a line or over several) of `count`
+  /// records.
+  static func data(_ random: inout SplitMix64, count: Int, array: Bool) -> String {
+    let names = [
+      #""Snow""#, #""Space Black""#, #""\u00e9""#, #""é""#, #""a\"b""#, #""NA""#, "null",
+    ]
+    let widenAt = random.chance(0.5) ? random.int(0...count) : count + 1
+    let nestedAt = random.chance(0.5) ? random.int(0...count) : count + 1
+    let brokenAt = random.chance(0.2) ? random.int(0...(count - 1)) : -1
+    let pretty = array && random.chance(0.3)
+    var records: [String] = []
+    for row in 0..<count {
+      var fields: [String] = [#""id": \#(row)"#]
+      fields.append(#""name": \#(random.pick(names))"#)
+      let price = row >= widenAt ? random.pick(["12.5", #""cheap""#, "7"]) : "\(row % 40)"
+      fields.append(#""price": \#(price)"#)
+      let zoom = row >= nestedAt ? random.pick(["2.5", "3"]) : "\(row % 3)"
+      let camera = random.pick([
+        #"{"mp": 48, "zoom": \#(zoom)}"#, #"{"zoom": \#(zoom), "mp": 12}"#, #"{"mp":48,"zoom":1}"#,
+        "null", "{}", row >= nestedAt ? #"{"mp": 8, "ois": true}"# : #"{"mp": 8}"#,
+      ])
+      fields.append(#""camera": \#(camera)"#)
+      fields.append(
+        #""tags": \#(random.pick([#"["5G", "eSIM"]"#, "[]", #"["5G","eSIM"]"#, #"["5G", 4]"#]))"#)
+      fields.append(#""released": \#(random.pick([#""2022-09-26""#, #""2023-01-02""#, "null"]))"#)
+      if row > count / 2 && random.chance(0.3) { fields.append(#""late": \#(row % 2 == 0)"#) }
+      if random.chance(0.1) { fields.append(#""name": "again""#) }
+      fields.shuffle(using: &random)
+      var record = "{" + fields.joined(separator: random.chance(0.1) ? ",\n  " : ", ") + "}"
+      if pretty { record = record.replacingOccurrences(of: ", ", with: ",\n    ") }
+      if row == brokenAt {
+        record = random.pick([#"{"id": 1 "x": 2}"#, #"{"name": "\q"}"#, "[1]"])
+      }
+      records.append(record)
+    }
+    return array
+      ? "[\n" + records.joined(separator: ",\n") + "\n]\n" : records.joined(separator: "\n") + "\n"
+  }
+
+  /// What a load gave: each column's layout and each row's values and text, the warnings,
+  /// the error.
+  struct Outcome: Equatable {
+    var columns: [String] = []
+    var rows: [String] = []
+    var warnings: [String] = []
+    var error: String? = nil
+  }
+
+  /// The load of `path` into columns.
+  static func load(_ path: String, _ options: ReadOptions, blockSize: Int) -> Outcome {
+    var outcome = Outcome()
+    do throws(DataError) {
+      let reader = try DataReader(
+        path: path, format: nil, options: options, blockSize: blockSize, sample: 20)
+      let loaded = try LoadedRecords(reading: reader, warn: { outcome.warnings.append($0) })
+      outcome.columns = loaded.table.columns.map(\.layout)
+      outcome.rows = loaded.records(Array(0..<loaded.count)).map {
+        "\($0.values) \(String(decoding: $0.text, as: UTF8.self))"
+      }
+    } catch {
+      outcome.error = error.description
+    }
+    return outcome
+  }
+
+  /// The same read as records, each record's values appended to a builder (and the rows read
+  /// before the schema widened read again), in turn.
+  static func reference(_ path: String, _ options: ReadOptions, blockSize: Int) -> Outcome {
+    var outcome = Outcome()
+    do throws(DataError) {
+      let reader = try DataReader(
+        path: path, format: nil, options: options, blockSize: blockSize, sample: 20)
+      reader.readsInParts = false
+      var (builder, records, stale) = (ColumnBuilder(), [DataRecord](), 0)
+      while let block = try reader.next() {
+        for record in block { builder.append(record.values) }
+        records += block
+        if reader.takeSchemaChanges().contains(where: { !$0.isNewField }) { stale = records.count }
+        outcome.warnings += reader.takeWarnings().map(\.description)
+      }
+      outcome.warnings += reader.takeWarnings().map(\.description) + reader.conversionSummary
+      for row in 0..<stale {
+        builder.replace(row: row, with: reader.redecoded(records[row]).values)
+      }
+      let table = builder.finish(reader.schema)
+      outcome.columns = table.columns.map(\.layout)
+      outcome.rows = records.indices.map {
+        "\(table.row($0)) \(String(decoding: records[$0].text, as: UTF8.self))"
+      }
+    } catch {
+      outcome.error = error.description
+    }
+    return outcome
+  }
+
+  @Test(arguments: [false, true])
+  func columnsReadWhatRecordsRead(array: Bool) throws {
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed &* 104_729 &+ (array ? 1 : 0))
+      let text = Self.data(&random, count: random.int(20...600), array: array)
+      let path = try DataFiles.write(text, "columns-\(seed).\(array ? "json" : "jsonl")")
+      let options =
+        switch seed % 4 {
+        case 0: ReadOptions(types: ["price": .int])
+        case 1: ReadOptions(nullTexts: ReadOptions.usualNullTexts)
+        default: ReadOptions()
+        }
+      for size in [64, 500, 4_096, 1 << 20] {
+        let expected = Self.reference(path, options, blockSize: size)
+        let got = Self.load(path, options, blockSize: size)
+        #expect(got.error == expected.error, "seed \(seed), block size \(size)")
+        #expect(got.warnings == expected.warnings, "seed \(seed), block size \(size)")
+        #expect(got.columns == expected.columns, "seed \(seed), block size \(size)")
+        let same = got.rows == expected.rows
+        #expect(
+          same,
+          "seed \(seed), block size \(size): \(zip(got.rows, expected.rows).first { $0 != $1 }.map { "\($0) against \($1)" } ?? "\(got.rows.count) rows against \(expected.rows.count)")"
+        )
+        if !same { return }
+      }
+    }
+  }
+
+  @Test func valuesAreTakenByTheirSpellingWithoutBeingDecoded() throws {
+    // A value spelled as one before is not decoded again: each part's coded columns
+    // remember the spellings of their values.
+    let text = (0..<3_000).map { #"{"color": "c\#($0 % 5)", "tags": ["a", "b\#($0 % 3)"]}"# }
+      .joined(separator: "\n")
+    let path = try DataFiles.write(text + "\n", "spellings.jsonl")
+    let reader = try DataReader(path: path, format: nil)
+    var (found, rows, takes) = (0, 0, 0)
+    while try reader.nextRows({ part in
+      rows += part.count
+      takes += 1
+      for slot in 0..<2 where part.builder.remembersSpellings(slot: slot) {
+        let spelling = Array(slot == 0 ? #""c1""#.utf8 : #"["a", "b2"]"#.utf8)
+        if spelling.withUnsafeBytes({ part.builder.code(spelled: $0, slot: slot) }) != nil {
+          found += 1
+        }
+      }
+    }) {}
+    #expect(rows == 3_000)
+    // (Each part read remembers both spellings.)
+    #expect(takes >= 1 && found == 2 * takes)
+  }
+}
