@@ -19,12 +19,12 @@ struct ColumnRows: Sendable {
   }
 
   /// The cells of the record being read.
-  private var cells = RowCells()
+  var cells = RowCells()
 
-  /// Reads the JSON record at `scanner`'s cursor (see ``JSONScanner/record(_:into:for:)``);
+  /// Reads the JSON record at `scanner`'s cursor (see ``JSONScanner/record(_:into:)``);
   /// ``keep(text:in:)`` then adds it, or ``drop()`` forgets it.
   mutating func read(_ scanner: inout JSONScanner, _ layout: RecordLayout) throws(DataProblem) {
-    try scanner.record(layout, into: &cells, for: builder)
+    try scanner.record(layout, into: &self)
   }
 
   /// Adds the record read last, whose text is `bytes[text]`.

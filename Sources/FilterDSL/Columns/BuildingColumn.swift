@@ -21,29 +21,32 @@ struct ColumnForms: Sendable {
 /// row costs nothing in the columns it has no value in.
 struct BuildingColumn: Sendable {
   private var sparse = Column.Sparse(rows: [], values: [], count: 0)
-  private var dense: ColumnBuffer?
+  /// The buffer, once enough rows have a value (``isDense``). (Not an optional: reading a
+  /// buffer through an optional copied it, retaining each of its arrays, on every call.)
+  private var dense = ColumnBuffer(nulls: 0, codedLimit: 0)
+  private var isDense = false
 
   mutating func put(_ value: Value, row: Int, _ forms: ColumnForms) {
-    if dense != nil {
-      dense?.pad(to: row)
-      dense?.append(value)
+    if isDense {
+      dense.pad(to: row)
+      dense.append(value)
       return
     }
     sparse.rows.append(row)
     sparse.values.append(value)
     if !forms.isSparse(sparse.values.count, in: row + 1) {
-      dense = buffer(forms)
+      (dense, isDense) = (buffer(forms), true)
       sparse = Column.Sparse(rows: [], values: [], count: 0)
     }
   }
 
   mutating func set(_ row: Int, _ value: Value, _ forms: ColumnForms) {
-    if let count = dense?.count {
-      if row < count {
-        dense?.set(row, value)
+    if isDense {
+      if row < dense.count {
+        dense.set(row, value)
       } else if !value.isNull {
-        dense?.pad(to: row)
-        dense?.append(value)
+        dense.pad(to: row)
+        dense.append(value)
       }
       return
     }
@@ -64,12 +67,13 @@ struct BuildingColumn: Sendable {
   /// Appends the rows of `part` (another builder's column), starting at row `offset`, and
   /// leaves it with none.
   mutating func append(rowsOf part: inout BuildingColumn, at offset: Int, _ forms: ColumnForms) {
-    if var rows = part.dense {
+    if part.isDense {
       // (Taken out of `part`, so that its buffers are not copied when they are emptied.)
-      part.dense = nil
-      if dense != nil {
-        dense?.pad(to: offset)
-        dense?.append(rowsOf: &rows)
+      var rows = part.dense
+      part.dense = ColumnBuffer(nulls: 0, codedLimit: 0)
+      if isDense {
+        dense.pad(to: offset)
+        dense.append(rowsOf: &rows)
       } else {
         let values = Column(storage: rows.storage)
         for row in 0..<values.count {
@@ -89,39 +93,40 @@ struct BuildingColumn: Sendable {
 
   /// The code of the value spelled `spelling` (see ``ColumnBuffer/code(spelled:)``).
   func code(spelled spelling: UnsafeRawBufferPointer) -> UInt32? {
-    dense?.code(spelled: spelling)
+    isDense ? dense.code(spelled: spelling) : nil
   }
 
   /// Whether the column keeps codes.
-  var isCoded: Bool { dense?.isCoded ?? false }
+  var isCoded: Bool { isDense && dense.isCoded }
 
   /// Puts row `row`'s code, one of ``code(spelled:)``'s answers.
   mutating func put(code: UInt32, row: Int) {
-    dense?.pad(to: row)
-    dense?.append(code: code)
+    guard isDense else { return }
+    dense.pad(to: row)
+    dense.append(code: code)
   }
 
   /// Notes that the value put last was spelled `spelling`.
   mutating func noteSpelling(_ spelling: UnsafeRawBufferPointer) {
-    dense?.noteSpelling(spelling)
+    if isDense { dense.noteSpelling(spelling) }
   }
 
-  mutating func forgetSpellings() { dense?.forgetSpellings() }
+  mutating func forgetSpellings() { if isDense { dense.forgetSpellings() } }
 
   /// Removes every row (see ``ColumnBuilder/removeRows()``).
   mutating func removeRows() {
-    dense?.removeRows()
+    if isDense { dense.removeRows() }
     sparse = Column.Sparse(rows: [], values: [], count: 0)
   }
 
   /// The column of `rows` rows, read as a field of `type` (see ``ColumnBuilder/finish(_:)``);
   /// this one is left empty (its buffers are the column's, not copies).
   mutating func take(rows: Int, _ type: ValueType, _ forms: ColumnForms) -> Column.Storage {
-    guard dense != nil || !forms.isSparse(sparse.values.count, in: rows) else {
+    guard isDense || !forms.isSparse(sparse.values.count, in: rows) else {
       return .sparse(Column.Sparse(rows: sparse.rows, values: sparse.values, count: rows))
     }
-    var column = dense ?? buffer(forms)
-    dense = nil
+    var column = isDense ? dense : buffer(forms)
+    (dense, isDense) = (ColumnBuffer(nulls: 0, codedLimit: 0), false)
     column.pad(to: rows)
     column.conform(to: type)
     return column.storage
@@ -129,7 +134,7 @@ struct BuildingColumn: Sendable {
 
   /// Makes room for the rows `forms` expects, if a buffer is kept.
   mutating func reserve(_ forms: ColumnForms) {
-    dense?.reserve(forms.expectedRows)
+    if isDense { dense.reserve(forms.expectedRows) }
   }
 
   /// The sparse rows so far as a buffer.

@@ -76,28 +76,26 @@ extension JSONScanner {
     return values
   }
 
-  /// The record at the cursor read into `cells`, by slot, for `columns`: a field whose
-  /// coded column has seen its value spelled so before takes that value's code, scanned but
-  /// not decoded; the others are decoded as ``record(_:depth:)`` decodes them, with where
-  /// they were spelled.
-  mutating func record(
-    _ layout: RecordLayout, into cells: inout RowCells, for columns: ColumnBuilder
-  ) throws(DataProblem) {
+  /// The record at the cursor read into the cells of `rows`, by slot: a field whose coded
+  /// column has seen its value spelled so before takes that value's code, scanned but not
+  /// decoded; the others are decoded as ``record(_:depth:)`` decodes them, with where they
+  /// were spelled.
+  mutating func record(_ layout: RecordLayout, into rows: inout ColumnRows) throws(DataProblem) {
     try fields(layout, depth: 0) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
       scanner.skipSpace()
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      if columns.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
-        let code = columns.code(
+      if rows.builder.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
+        let code = rows.builder.code(
           spelled: UnsafeRawBufferPointer(
             UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index])),
           slot: slot)
       {
-        cells.set(slot, code: code)
+        rows.cells.set(slot, code: code)
         return
       }
       (scanner.index, scanner.newlines, scanner.lineStart) = saved
       let value = try scanner.value(layout, slot, depth: 1)
-      cells.set(slot, value, spelled: saved.0..<scanner.index)
+      rows.cells.set(slot, value, spelled: saved.0..<scanner.index)
     }
   }
 
