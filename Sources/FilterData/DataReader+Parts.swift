@@ -2,10 +2,11 @@ import Dispatch
 
 /// Reading a buffer of records in two parts at once, one on each core: the rest of the
 /// buffer is cut at a line end past its middle, and both parts are read as the reader would
-/// read them in turn. Where a record is one line (JSON Lines, CSV) the cut is a record's end
-/// unless a record spans lines (a quoted line break in CSV, a JSON record written over several
-/// lines); the first part tells which: it ends exactly at the cut only if the cut is a
-/// record's end.
+/// read them in turn. Where a record is one line (JSON Lines, CSV, the usual JSON array of a
+/// record a line) the cut is a record's end unless a record spans lines (a quoted line break
+/// in CSV, a JSON record written over several lines); the first part tells which: it ends
+/// exactly at the cut, after a record (in an array, after the comma that follows it), only if
+/// the cut is a record's end.
 ///
 /// What the parts read is kept only when it is what reading in turn would give: the first
 /// part read cleanly (no error, no value that does not fit the schema or its fixed types),
@@ -23,7 +24,7 @@ extension DataReader {
   /// cleanly or read nothing, or records are wide: blocks of few records), and for a few
   /// blocks after the first part did not read cleanly: the caller then reads in turn.
   func readInParts(_ records: inout [DataRecord], limit: Int) -> Bool {
-    guard readsInParts, framing == .lines, end == nil, limit >= 2_048,
+    guard readsInParts, let atCut = cutFraming, end == nil, limit >= 2_048,
       buffer.count - position >= 2 * partBytes
     else { return false }
     // After parts that were not kept (the schema grew, say), the next few blocks are read in
@@ -33,10 +34,12 @@ extension DataReader {
       return false
     }
     guard let cut = cut() else { return false }
+    if cuts.count < 64 { cuts.append(bufferOffset + cut) }
     let parts = Parts(
       first: DataReader(part: self, from: position, to: cut, atEnd: false),
       second: DataReader(part: self, from: cut, to: buffer.count, atEnd: atEnd))
     let (first, second) = (parts.first, parts.second)
+    second.framing = atCut
     if rows != nil {
       // Each part reads into rows of its own (the second part's are kept from block to
       // block, as the reader's are, for what they learned of the values).
@@ -62,7 +65,7 @@ extension DataReader {
     var kept: [DataRecord] = []
     swap(&kept, &first.partRecords)
     if records.isEmpty { swap(&records, &kept) } else { records += kept }
-    if firstCount < limit, second.readCleanly,
+    if firstCount < limit, second.readCleanly, first.framing == atCut,
       let gap = lineEnds(from: first.position, to: cut)
     {
       newlines += gap + second.line - line
@@ -73,7 +76,20 @@ extension DataReader {
       secondRows?.removeAll()
     }
     (position, line, lineStart) = (last.position, line + newlines, last.lineStart)
+    framing = last.framing
     return true
+  }
+
+  /// How the framing of records stands at a cut that is a record's end: one record a line,
+  /// or in a JSON array (of records a line each, as most are written), after the comma that
+  /// follows one. Nil where buffers are not cut: a single JSON object, an array under a root
+  /// key, the end of the array.
+  private var cutFraming: Framing? {
+    switch framing {
+    case .lines: .lines
+    case .start, .opened, .next, .separated: options.root.isEmpty ? .separated : nil
+    default: nil
+    }
   }
 
   /// The two parts' readers, each used by one thread until both are done.

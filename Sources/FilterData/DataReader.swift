@@ -110,6 +110,8 @@ public final class DataReader {
   /// and how many second parts were kept.
   var readsInParts = true
   var partsKept = 0
+  /// Where the first buffers were cut, as offsets into the input (tests place records there).
+  var cuts: [Int] = []
 
   /// Where a reader of JSON is: before `[` (or a single object); inside the array, after `[`
   /// (`opened`), after a record (`next`) or after a comma (`separated`); after its `]` (or

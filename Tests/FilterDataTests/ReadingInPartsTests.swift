@@ -68,11 +68,13 @@ import Testing
     diagnostic.description.split(separator: "\n").prefix(2).joined(separator: "\n")
   }
 
-  /// Random JSON Lines or CSV of `count` records: text with escapes, commas and (quoted, in
-  /// CSV) line breaks, a price that turns decimal or text somewhere, a key first seen late,
+  /// Random JSON Lines, a JSON array (of a record a line) or CSV of `count` records: text
+  /// with escapes, commas and (quoted, in CSV) line breaks, a price that turns decimal or text somewhere, a key first seen late,
   /// JSON records written over two lines, blank lines, CRLF line ends; with `broken`, one
   /// malformed record.
-  static func data(_ random: inout SplitMix64, csv: Bool, count: Int, broken: Bool) -> String {
+  static func data(
+    _ random: inout SplitMix64, csv: Bool, array: Bool = false, count: Int, broken: Bool
+  ) -> String {
     let names = ["a", "b c", "d,e", "quote \\\"q\\\"", "é", "line\\nbreak"]
     let widenAt = random.chance(0.5) ? random.int(0...count) : count + 1
     let brokenAt = broken ? random.int(0...(count - 1)) : -1
@@ -98,6 +100,15 @@ import Testing
         var line = "{\"id\": \(row),\(gap)\"name\": \"\(name)\", \"price\": \(price)\(late)}"
         if row == brokenAt {
           line = random.pick(["{\"id\": \(row) \"x\": 1}", "{\"id\": 1", "[1]"])
+        }
+        // In a JSON array, each record is followed by a comma on its line (now and then on
+        // the next; a broken record may have none).
+        if array {
+          let comma =
+            row == count - 1
+            ? "]"
+            : row == brokenAt && random.chance(0.5) ? "" : random.chance(0.05) ? end + "," : ","
+          line = (row == 0 ? "[" : "") + line + comma
         }
         text += line + end
       }
@@ -134,14 +145,16 @@ import Testing
     return "\(a.error ?? "no error") against \(b.error ?? "no error")"
   }
 
-  @Test(arguments: [false, true])
-  func partsReadWhatReadingInTurnReads(csv: Bool) throws {
+  @Test(arguments: ["jsonl", "csv", "json"])
+  func partsReadWhatReadingInTurnReads(format: String) throws {
     var kept = 0
+    let (csv, array) = (format == "csv", format == "json")
     for seed in UInt64(1)...24 {
-      var random = SplitMix64(seed: seed &* 7_919 &+ (csv ? 1 : 0))
+      var random = SplitMix64(seed: seed &* 7_919 &+ (csv ? 1 : array ? 2 : 0))
       let broken = seed % 4 == 0
-      let text = Self.data(&random, csv: csv, count: random.int(20...400), broken: broken)
-      let path = try DataFiles.write(text, "parts-\(seed).\(csv ? "csv" : "jsonl")")
+      let text = Self.data(
+        &random, csv: csv, array: array, count: random.int(20...400), broken: broken)
+      let path = try DataFiles.write(text, "parts-\(seed).\(format)")
       let options = seed % 3 == 0 ? ReadOptions(types: ["price": .int]) : ReadOptions()
       for size in [64, 333, 1_000, 4_096] {
         // (At the same block size: a schema grows by what the buffer holds of the records
@@ -157,6 +170,42 @@ import Testing
     }
     // (The parts were kept, not always declined: the comparison compared something.)
     #expect(kept > 20)
+  }
+
+  @Test func aMissingCommaInAJSONArrayIsFoundAtTheCut() throws {
+    // The record just before the line end where the reader cuts a buffer lacks the comma
+    // after it: the second part must not begin as if the comma were there.
+    let count = 10_000
+    var lines = (0..<count).map { #"{"id": \#($0), "name": "n\#($0 % 7)"},"# }
+    lines[count - 1].removeLast()
+    func read(_ lines: [String]) throws -> (Transcript, cuts: [Int]) {
+      let path = try DataFiles.write(
+        "[\n" + lines.joined(separator: "\n") + "\n]\n", "comma.json")
+      let reader = try DataReader(path: path, format: nil, blockSize: 1 << 20, sample: 20)
+      var transcript = Transcript()
+      do throws(DataError) {
+        while let block = try reader.next() { transcript.records += block.map { "\($0.values)" } }
+      } catch {
+        transcript.error = error.description
+      }
+      return (transcript, reader.cuts)
+    }
+    let (whole, cuts) = try read(lines)
+    #expect(whole.error == nil && whole.records.count == count)
+    // The line that ends at the first cut ("[\n" first, then a line and its line end each).
+    let cut = try #require(cuts.first)
+    var (offset, line) = (2, 0)
+    while offset + lines[line].utf8.count + 1 < cut {
+      offset += lines[line].utf8.count + 1
+      line += 1
+    }
+    #expect(offset + lines[line].utf8.count + 1 == cut)
+    // (A space for the comma: every offset stays, and so does the cut.)
+    lines[line] = lines[line].dropLast() + " "
+    let (broken, brokenCuts) = try read(lines)
+    #expect(brokenCuts.first == cut)
+    #expect(broken.error?.contains("expected ',' or ']'") == true)
+    #expect(broken.records.count <= line + 1)
   }
 
   @Test func aCutInsideAQuotedLineBreakIsNotARecordsEnd() throws {
