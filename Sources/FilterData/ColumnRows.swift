@@ -13,11 +13,6 @@ struct ColumnRows: Sendable {
   /// How many records.
   var count: Int { texts.count }
 
-  mutating func append(_ values: [Value], text: Range<Int>) {
-    builder.append(values)
-    texts.append(text)
-  }
-
   /// The cells of the record being read.
   var cells = RowCells()
 

@@ -66,6 +66,11 @@ extension DataReader {
     var cells: [CSVCell] = []
     swap(&cells, &self.cells)
     defer { swap(&cells, &self.cells) }
+    // Records read into columns go to `rows`, taken out of the reader meanwhile.
+    let intoRows = self.rows != nil
+    var rows = self.rows ?? ColumnRows()
+    self.rows = nil
+    defer { if intoRows { self.rows = rows } }
     let targets = csvTargets(csv)
     let columns = csv.header.count
     var count = 0
@@ -87,16 +92,22 @@ extension DataReader {
         if let tally {
           csv.tally(cells, scanner, into: tally)
         } else if decode {
-          let values = csvValues(csv, cells, scanner, targets, row: text, line: line)
+          var values: [Value] = []
+          if intoRows {
+            csvCells(csv, cells, scanner, targets, row: text, line: line, into: &rows)
+          } else {
+            values = csvValues(csv, cells, scanner, targets, row: text, line: line)
+          }
           if !growth.pending.isEmpty {
             // Read the row again once the schema has grown to hold it (and what the rows
             // after it need, so that it grows once for all of them).
+            rows.drop()
             csvLookAhead(scanner, csv, targets, line: line)
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
             break
           }
-          if rows != nil {
-            rows?.append(values, text: text)
+          if intoRows {
+            rows.keep(text: text, in: scanner.bytes)
           } else {
             records.append(DataRecord(values: values, text: buffer[text], format: recordFields))
           }
@@ -143,6 +154,45 @@ extension DataReader {
       }
     }
     return values
+  }
+
+  /// The values of a row read into the cells of `rows` (see ``JSONScanner/record(_:into:)``):
+  /// an unquoted cell of a top-level field whose coded column has seen it spelled so takes
+  /// that value's code, without being decoded; the others are read as ``csvValues`` reads
+  /// them (those of nested fields, with no spelling: several cells make their value).
+  func csvCells(
+    _ csv: CSVColumns, _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget],
+    row: Range<Int>, line: Int, into rows: inout ColumnRows
+  ) {
+    var nested: [Value] = []
+    for target in targets where target.column < cells.count && target.path[0] < layout.width {
+      let cell = cells[target.column]
+      let slot = target.path[0]
+      let flat = target.path.count == 1
+      let spelled = flat && !cell.quoted && cell.start < cell.end
+      if spelled, rows.builder.remembersSpellings(slot: slot),
+        let code = rows.builder.code(
+          spelled: UnsafeRawBufferPointer(
+            UnsafeBufferPointer(rebasing: scanner.bytes[cell.start..<cell.end])),
+          slot: slot)
+      {
+        rows.cells.set(slot, code: code)
+        continue
+      }
+      guard let value = csv.value(cell, scanner, as: target.type) else {
+        reportGrowth(csv, target.names, cell, row: row, scanner, line: line)
+        continue
+      }
+      if flat {
+        rows.cells.set(slot, value, spelled: spelled ? cell.start..<cell.end : 0..<0)
+      } else {
+        if nested.isEmpty { nested = [Value](repeating: .null, count: layout.width) }
+        assign(&nested, target.path[...], value, layout)
+      }
+    }
+    for slot in nested.indices where !nested[slot].isNull {
+      rows.cells.set(slot, nested[slot], spelled: 0..<0)
+    }
   }
 
   /// After a row that needs the schema to grow: notes what the rows after it need too (see
