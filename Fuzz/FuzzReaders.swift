@@ -1,7 +1,9 @@
 // libFuzzer harness for the data readers: any bytes, read as JSON, JSON Lines, CSV and TSV
 // (and, when they start with gzip's magic, inflated), whole (inputs are at most 2 KiB) and in
 // blocks of a size chosen by the input's first byte (each buffer read in two parts at once
-// where it can be), must give the same schema and records or the same error, and never crash. Build and run with `Fuzz/run readers`.
+// where it can be), must give the same schema and records or the same error, and never crash;
+// loaded into columns (as sessions load), the same rows as read as records. Build and run
+// with `Fuzz/run readers`.
 
 #if canImport(Glibc)
   import Glibc
@@ -37,6 +39,41 @@ func fuzzRead(_ path: String, _ format: DataFormat, blockSize: Int, inParts: Boo
 
 struct FuzzFailure: Error, Equatable { var message: String }
 
+/// Every row of `path` loaded into columns as a session loads it (in two parts at once, a
+/// coded value taken by its spelling), or the error; or, `asRecords`, the same rows read as
+/// records in turn, appended to a builder, those read before the schema widened read again.
+/// The schema is inferred from the first `sample` records, so that it grows as it is read.
+func fuzzLoad(
+  _ path: String, _ format: DataFormat, blockSize: Int, sample: Int, asRecords: Bool
+) -> Result<[String], FuzzFailure> {
+  do throws(DataError) {
+    let reader = try DataReader(
+      path: path, format: format, blockSize: blockSize, sample: sample)
+    let table: ColumnTable
+    var texts: [[UInt8]] = []
+    if asRecords {
+      reader.readsInParts = false
+      var (builder, records, stale) = (ColumnBuilder(), [DataRecord](), 0)
+      while let block = try reader.next() {
+        for record in block { builder.append(record.values) }
+        records += block
+        if reader.takeSchemaChanges().contains(where: { !$0.isNewField }) { stale = records.count }
+      }
+      for row in 0..<stale { builder.replace(row: row, with: reader.redecoded(records[row]).values) }
+      table = builder.finish(reader.schema)
+      texts = records.map { Array($0.text) }
+    } else {
+      let loaded = try LoadedRecords(reading: reader)
+      table = loaded.table
+      texts = loaded.records(Array(0..<loaded.count)).map { Array($0.text) }
+    }
+    return .success(
+      texts.indices.map { "\(table.row($0)) \(String(decoding: texts[$0], as: UTF8.self))" })
+  } catch {
+    return .failure(FuzzFailure(message: error.description))
+  }
+}
+
 nonisolated(unsafe) let fuzzFolder: String = {
   var template = Array("/tmp/flt-fuzz-readers-XXXXXX".utf8CString)
   let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
@@ -56,6 +93,12 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let pieces = fuzzRead(path, format, blockSize: small, inParts: true)
     if whole != pieces {
       fatalError("\(format) read differently at block size \(small):\n\(whole)\n\(pieces)")
+    }
+    let sample = 1 + Int(bytes.last ?? 0) % 16
+    let columns = fuzzLoad(path, format, blockSize: small, sample: sample, asRecords: false)
+    let records = fuzzLoad(path, format, blockSize: small, sample: sample, asRecords: true)
+    if columns != records {
+      fatalError("\(format) loaded otherwise than read, block size \(small):\n\(columns)\n\(records)")
     }
   }
   return 0
