@@ -5,7 +5,7 @@ import Testing
 @testable import FilterData
 
 /// Loading into columns: records' text read back from the file by byte range (or copied
-/// when the input cannot be read again), columns built on a second thread while blocks are
+/// when the input cannot be read again), columns built by the parts of each block as they are
 /// parsed, rows read again after the schema grew, and a file changed after loading.
 @Suite struct LoadedRecordsTests {
   static func load(_ path: String, blockSize: Int = 4 << 20) throws -> LoadedRecords {
@@ -92,7 +92,7 @@ import Testing
     #expect(Array(loaded.record(7).text) == Array(#"{"n": 7}"#.utf8))
   }
 
-  @Test func aDataErrorStopsTheLoadAndTheColumnThread() throws {
+  @Test func aDataErrorStopsTheLoad() throws {
     var lines = (0..<20_000).map { #"{"n": \#($0)}"# }
     lines[15_000] = #"{"n": 1,}"#
     let path = try DataFiles.write(lines.joined(separator: "\n"), "broken.jsonl")
