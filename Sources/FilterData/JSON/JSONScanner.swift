@@ -99,7 +99,26 @@ struct JSONScanner {
     var cursor = start
     var ascii = true
     var escaped = false
+    let raw = UnsafeRawBufferPointer(bytes)
     while cursor < end {
+      // Eight bytes at a time up to the first quote, backslash or control character: each
+      // test flags the high bit of such a byte, and its lowest flag is the first one (a flag
+      // may be wrong only above a true one). A byte of 128 or more, there or past it, marks
+      // the string for a check of its UTF-8 (only a check).
+      while cursor + 8 <= end {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
+        let special =
+          Self.hasZeroByte(word ^ 0x2222_2222_2222_2222)
+          | Self.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+          | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+        if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
+        if special != 0 {
+          cursor += special.trailingZeroBitCount >> 3
+          break
+        }
+        cursor += 8
+      }
+      guard cursor < end else { break }
       let byte = bytes[cursor]
       if byte == 0x22 {
         index = cursor + 1
@@ -123,6 +142,12 @@ struct JSONScanner {
       cursor += 1
     }
     throw .truncated(index, "string is never closed", help: "add '\"' at the end of the string")
+  }
+
+  /// Whether any byte of `word` is zero (a flag in its high bit; the flags of the bytes after
+  /// the first zero one may be wrong, but there is one if and only if a byte is zero).
+  @inline(__always) static func hasZeroByte(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
   private func validateUTF8(_ start: Int, _ stop: Int) throws(DataProblem) {
