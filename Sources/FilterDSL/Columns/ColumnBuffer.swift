@@ -99,7 +99,8 @@ struct ColumnBuffer: Sendable {
       part.joinedCodes += repeatElement(0, count: distinct - part.joinedCodes.count)
       part.checkedIn += repeatElement(0, count: distinct - part.checkedIn.count)
     }
-    codes.reserveCapacity(codes.count + part.count)
+    // (No `reserveCapacity` here: reserving exactly, join after join, would copy the codes
+    // once per join where the room made ahead runs out.)
     for (row, partCode) in part.codes.enumerated() {
       let index = Int(partCode)
       if part.checkedIn[index] != join {
