@@ -1,5 +1,6 @@
-/// A memo of a coded column's codes, found by a cheap hash of the values' bits and bytes, in front of the column's dictionary keyed by `Value` (whose hash, SipHash through
-/// `Hasher`, was a fifth of building the columns of a load).
+/// A memo of a coded column's codes, found by a cheap hash of the values' bits and bytes, in
+/// front of the column's dictionary keyed by `Value` (whose hash, SipHash through `Hasher`,
+/// was a fifth of building the columns of a load).
 ///
 /// The memo only ever answers with a code whose value is equal (`==`) to the one looked up, so
 /// it cannot give a wrong code: two texts that are equal but spelled with other bytes (`é` as
@@ -7,53 +8,21 @@
 /// holds at most ``capacity`` codes: a column of more distinct values than that (names, ids)
 /// goes to the dictionary for the rest, and the memo stays small.
 struct CodeMemo: Sendable {
-  /// Each slot: the hash's high 32 bits, then the code (0: an empty slot; code 0 is null and
-  /// is never noted).
-  private var slots: [UInt64] = []
-  private var count = 0
+  /// Codes by hash (code 0 is null, and is never noted).
+  private var slots = MemoSlots()
   /// The most codes the memo holds.
   static let capacity = 1 << 15
 
   /// The code of `value`, whose hash is `hash`, if the memo holds it: `values` are the
   /// column's distinct values by code.
   func code(of value: Value, hash: UInt64, in values: [Value]) -> UInt32? {
-    guard !slots.isEmpty else { return nil }
-    let mask = slots.count - 1
-    let tag = hash >> 32
-    var index = Int(truncatingIfNeeded: tag) & mask
-    while true {
-      let slot = slots[index]
-      if slot == 0 { return nil }
-      if slot >> 32 == tag {
-        let code = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF)
-        if code < values.count && values[code] == value { return UInt32(truncatingIfNeeded: code) }
-      }
-      index = (index + 1) & mask
-    }
+    slots.find(hash) { code in Int(code) < values.count && values[Int(code)] == value }
   }
 
   /// Notes that the value whose hash is `hash` has code `code` (unless the memo is full).
   mutating func note(hash: UInt64, code: UInt32) {
-    guard code != 0, count < Self.capacity else { return }
-    if 2 * (count + 1) > slots.count { grow() }
-    insert((hash >> 32) << 32 | UInt64(code))
-    count += 1
-  }
-
-  /// Places `slot` where a lookup of its hash starts, or past it.
-  private mutating func insert(_ slot: UInt64) {
-    let mask = slots.count - 1
-    var index = Int(truncatingIfNeeded: slot >> 32) & mask
-    while slots[index] != 0 { index = (index + 1) & mask }
-    slots[index] = slot
-  }
-
-  /// Twice the slots; the old ones placed again. (A lookup starts at the high half of the
-  /// hash, which the slot keeps, so that slots can be placed again.)
-  private mutating func grow() {
-    let old = slots
-    slots = [UInt64](repeating: 0, count: Swift.max(16, old.count * 2))
-    for slot in old where slot != 0 { insert(slot) }
+    guard slots.count < Self.capacity else { return }
+    slots.insert(code, hash: hash)
   }
 
   /// The hash of `value`: of its bits, its text's bytes, its elements' hashes. Values equal

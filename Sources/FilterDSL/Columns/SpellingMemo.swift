@@ -9,8 +9,8 @@
 /// at most ``capacity`` spellings and ``byteCapacity`` bytes of them: a column of more
 /// distinct values than that (names, ids) decodes the rest, as without it.
 struct SpellingMemo: Sendable {
-  /// Each slot: the hash's high 32 bits, then 1 + the index of the spelling (0: empty).
-  private var slots: [UInt64] = []
+  /// Spellings by hash: 1 + their index in ``spellings``.
+  private var slots = MemoSlots()
   /// Each spelling: where its bytes are in ``bytes``, how many, and its code.
   private var spellings: [(start: Int, count: Int, code: UInt32)] = []
   private var bytes: [UInt8] = []
@@ -20,20 +20,11 @@ struct SpellingMemo: Sendable {
 
   /// The code of the value spelled `spelling`, if the memo holds it.
   func code(of spelling: UnsafeRawBufferPointer) -> UInt32? {
-    guard !slots.isEmpty else { return nil }
-    let hash = CodeMemo.hash(spelling)
-    let mask = slots.count - 1
-    let tag = hash >> 32
-    var index = Int(truncatingIfNeeded: tag) & mask
-    while true {
-      let slot = slots[index]
-      if slot == 0 { return nil }
-      if slot >> 32 == tag {
-        let found = spellings[Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1]
-        if found.count == spelling.count && same(found.start, spelling) { return found.code }
-      }
-      index = (index + 1) & mask
+    let found = slots.find(CodeMemo.hash(spelling)) { index in
+      let held = spellings[Int(index) - 1]
+      return held.count == spelling.count && same(held.start, spelling)
     }
+    return found.map { spellings[Int($0) - 1].code }
   }
 
   /// Whether `bytes[start...]` begins with `spelling`'s bytes.
@@ -63,27 +54,13 @@ struct SpellingMemo: Sendable {
     guard spellings.count < Self.capacity, bytes.count + spelling.count <= Self.byteCapacity,
       self.code(of: spelling) == nil
     else { return }
-    if 2 * (spellings.count + 1) > slots.count { grow() }
     spellings.append((bytes.count, spelling.count, code))
     bytes.append(contentsOf: spelling)
-    insert((CodeMemo.hash(spelling) >> 32) << 32 | UInt64(spellings.count))
+    slots.insert(UInt32(spellings.count), hash: CodeMemo.hash(spelling))
   }
 
   /// Forgets every spelling.
   mutating func removeAll() {
-    (slots, spellings, bytes) = ([], [], [])
-  }
-
-  private mutating func insert(_ slot: UInt64) {
-    let mask = slots.count - 1
-    var index = Int(truncatingIfNeeded: slot >> 32) & mask
-    while slots[index] != 0 { index = (index + 1) & mask }
-    slots[index] = slot
-  }
-
-  private mutating func grow() {
-    let old = slots
-    slots = [UInt64](repeating: 0, count: Swift.max(16, old.count * 2))
-    for slot in old where slot != 0 { insert(slot) }
+    (slots, spellings, bytes) = (MemoSlots(), [], [])
   }
 }
