@@ -29,7 +29,7 @@ public struct LoadedRecords: Sendable {
   /// records that each bring new keys cost what their values do (see `Column`).
   ///
   /// The reader reads records straight into columns, a buffer in two parts at once where it
-  /// can (see ``DataReader/nextRows(_:)``); their rows join the table's here.
+  /// can (`DataReader.nextRows`); their rows join the table's here.
   public init(
     reading reader: DataReader, until stop: () -> Bool = { false },
     warn: (String) -> Void = { _ in }

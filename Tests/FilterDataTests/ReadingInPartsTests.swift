@@ -149,7 +149,7 @@ import Testing
   func partsReadWhatReadingInTurnReads(format: String) throws {
     var kept = 0
     let (csv, array) = (format == "csv", format == "json")
-    for seed in UInt64(1)...24 {
+    for seed in UInt64(1)...12 {
       var random = SplitMix64(seed: seed &* 7_919 &+ (csv ? 1 : array ? 2 : 0))
       let broken = seed % 4 == 0
       let text = Self.data(
@@ -169,7 +169,7 @@ import Testing
       }
     }
     // (The parts were kept, not always declined: the comparison compared something.)
-    #expect(kept > 20)
+    #expect(kept > 10)
   }
 
   @Test func aMissingCommaInAJSONArrayIsFoundAtTheCut() throws {

@@ -138,7 +138,7 @@ import Testing
 
   @Test(arguments: ["jsonl", "json", "csv"])
   func columnsReadWhatRecordsRead(format: String) throws {
-    for seed in UInt64(1)...20 {
+    for seed in UInt64(1)...10 {
       var random = SplitMix64(seed: seed &* 104_729 &+ UInt64(format.utf8.count))
       let count = random.int(20...600)
       let text =
@@ -152,7 +152,7 @@ import Testing
         case 1: ReadOptions(nullTexts: ReadOptions.usualNullTexts)
         default: ReadOptions()
         }
-      for size in [64, 500, 4_096, 1 << 20] {
+      for size in [64, 700, 1 << 20] {
         let expected = Self.reference(path, options, blockSize: size)
         let got = Self.load(path, options, blockSize: size)
         #expect(got.error == expected.error, "seed \(seed), block size \(size)")
