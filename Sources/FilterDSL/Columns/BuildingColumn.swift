@@ -99,7 +99,8 @@ struct BuildingColumn: Sendable {
   /// Whether the column keeps codes.
   var isCoded: Bool { isDense && dense.isCoded }
 
-  /// Puts row `row`'s code, one of ``code(spelled:)``'s answers.
+  /// Puts row `row`'s code, one of ``code(spelled:)``'s answers (which come only from a
+  /// dense, coded column: nothing changes its form between the answer and this).
   mutating func put(code: UInt32, row: Int) {
     guard isDense else { return }
     dense.pad(to: row)
