@@ -101,6 +101,9 @@ public final class DataReader {
   /// records; and the rows of a buffer's second part (see ``readInParts(_:limit:)``).
   var rows: ColumnRows? = nil
   var secondRows: ColumnRows? = nil
+  /// The most distinct values the rows' builder keeps from block to block for
+  /// ``nextBatches()`` (tests make it small).
+  var batchCodedValues = 1 << 16
   /// For a part: the records it read, and whether it read them cleanly.
   var partRecords: [DataRecord] = []
   var readCleanly = false

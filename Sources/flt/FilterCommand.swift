@@ -110,7 +110,7 @@ struct FilterCommand {
       // `execution` and the output are that thread's until the pipeline is drained. A
       // block's warnings go with it, so that a block read ahead but never used (the query
       // was complete before it) says nothing, as if it had not been read.
-      let pipeline = Pipeline<([DataRecord], [DataError])> { block, warnings in
+      let pipeline = Pipeline<(DataBlock, [DataError])> { block, warnings in
         warn(warnings)
         for record in execution.consume(block) { writer?.write(record) }
         if !format.isForPeople { target.stream.flush() }
@@ -120,9 +120,11 @@ struct FilterCommand {
       }
       defer { pipeline.finish() }
       while !pipeline.stopped {
-        let next: [DataRecord]?
+        let next: DataBlock?
         do {
-          next = try reader.next()
+          // Read by column: only the matches become records. (A SQL script writes every
+          // value, as the records' readers read them.)
+          next = try reader.nextBlock(byColumn: !options.sqlScript)
         } catch {
           // An error in what the query never needed (read ahead) is no error.
           pipeline.drain()

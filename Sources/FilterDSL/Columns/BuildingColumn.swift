@@ -96,6 +96,9 @@ struct BuildingColumn: Sendable {
     isDense ? dense.code(spelled: spelling) : nil
   }
 
+  /// How many distinct values the column codes (0 when it is not coded).
+  var codedValues: Int { isDense ? dense.codedValues : 0 }
+
   /// Whether the column keeps codes.
   var isCoded: Bool { isDense && dense.isCoded }
 

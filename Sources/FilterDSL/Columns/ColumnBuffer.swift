@@ -43,6 +43,9 @@ struct ColumnBuffer: Sendable {
     for value in values { append(value) }
   }
 
+  /// How many distinct values the column codes (0 when it is not coded).
+  var codedValues: Int { kind == .coded ? dictionary.values.count : 0 }
+
   /// The column built.
   var storage: Column.Storage {
     switch kind {

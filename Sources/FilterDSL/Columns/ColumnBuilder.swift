@@ -99,6 +99,10 @@ public struct ColumnBuilder: Sendable {
     for slot in columns.indices { columns[slot].forgetSpellings() }
   }
 
+  /// How many distinct values the coded columns hold, all told: what a builder that is
+  /// emptied and filled again, block after block, has learned (and keeps in memory).
+  package var codedValues: Int { columns.reduce(0) { $0 + $1.codedValues } }
+
   /// Removes every row, keeping what was learned of the values (see ``append(rowsOf:)``).
   public mutating func removeRows() {
     for slot in columns.indices { columns[slot].removeRows() }
@@ -112,6 +116,14 @@ public struct ColumnBuilder: Sendable {
   public mutating func reserve(rows: Int) {
     forms.expectedRows = Swift.max(0, rows)
     for slot in columns.indices { columns[slot].reserve(forms) }
+  }
+
+  /// The table of the rows appended so far, as ``finish(_:)`` makes it, leaving this builder
+  /// as it is: the table shares its buffers, and the builder's next change copies or
+  /// replaces them (``removeRows()`` replaces them, without copying the rows).
+  public func table(_ schema: Schema) -> ColumnTable {
+    let copy = self
+    return copy.finish(schema)
   }
 
   private mutating func addColumns(_ total: Int) {

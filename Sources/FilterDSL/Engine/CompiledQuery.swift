@@ -104,6 +104,17 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     return bound
   }
 
+  /// This query, as the checker bound it and with the same values bound, compiled for
+  /// records of `type`, whose schema is the one the query was checked against: each block of
+  /// a file read by column is a record type of its own, and the query is compiled for each
+  /// (see ``QueryExecution/consume(_:compiledAs:making:until:)``).
+  public func compiled<Other>(for type: RecordType<Other>) -> CompiledQuery<Other> {
+    CompiledQuery<Other>(
+      bound, as: query, warnings: filter?.warnings ?? [], for: type,
+      parameters: layout.slots.mapValues(\.type), limits: limits
+    ).binding(bindings.context.parameters, now: bindings.context.now)
+  }
+
   /// The compiled chain, as `explain` shows it: paging wraps sorting, which wraps the filter,
   /// `Limit(5, Sort(price desc, Ge(diskSpace, 256)))`; `All` stands for no filter.
   public var plan: Plan {

@@ -60,37 +60,58 @@ public struct QueryExecution<Root> {
   @inlinable public mutating func consume(_ batch: [Root], until stop: () -> Bool = { false })
     -> [Root]
   {
+    consume(batch, compiledAs: current, making: { $0 }, until: stop)
+  }
+
+  /// Filters `batch`, records of another type, with `query` (this run's query compiled for
+  /// them: ``CompiledQuery/compiled(for:)``), and goes on with the matches made into this
+  /// run's records by `records`: handed back now, in order, or kept to sort. Only the matches
+  /// (of a sort with a limit, only those that may come first) are made into records: a block
+  /// of a file read by column is filtered over its columns, and its rows become records only
+  /// when they match. Faults and the run's limits count as for ``consume(_:until:)``.
+  ///
+  /// A sort with a limit keeps only those of the batch's matches that may come first,
+  /// unless `pruning` is false: where the order itself may change before the end (a file
+  /// whose schema may yet widen a key's type).
+  @inlinable public mutating func consume<Other>(
+    _ batch: [Other], compiledAs query: CompiledQuery<Other>,
+    making records: ([Other]) -> [Root], pruning: Bool = true,
+    until stop: () -> Bool = { false }
+  ) -> [Root] {
     guard !isComplete else { return [] }
-    var matches = batch
+    var selected = batch
     if let filter = query.filter {
       // A sort with a limit keeps, of each part's matches, only those that may come first.
-      var prune: CompiledFilter<Root>.Pruning? = nil
-      if query.sorts, let take, case let (first, false) = skip.addingReportingOverflow(take) {
+      var prune: CompiledFilter<Other>.Pruning? = nil
+      if pruning, query.sorts, let take,
+        case let (first, false) = skip.addingReportingOverflow(take)
+      {
         prune = query.pruning(batch, first: first)
       }
-      matches = filter.filter(batch, until: stop, faults: &faultsSoFar, pruning: prune)
+      selected = filter.filter(batch, until: stop, faults: &faultsSoFar, pruning: prune)
       if faultsSoFar.overLimit != nil {
         kept = []
         return []
       }
     }
-    if query.sorts {
+    if current.sorts {
       // (No reserveCapacity here: reserving exactly, batch after batch, would defeat the
       // array's geometric growth and copy the kept matches once per batch. One `append` of
       // the whole batch, and no `map` unless copies are asked for: unspecialized, a call per
       // record took a quarter of a sorted query over a million rows.)
+      let matches = records(selected)
       kept.append(contentsOf: retain.map { matches.map($0) } ?? matches)
       return []
     }
     var start = 0
     if skipped < skip {
-      start = Swift.min(skip - skipped, matches.count)
+      start = Swift.min(skip - skipped, selected.count)
       skipped += start
     }
-    var end = matches.count
+    var end = selected.count
     if let take { end = Swift.min(end, start + Swift.max(0, take - handedBack)) }
     handedBack += end - start
-    return start == 0 && end == matches.count ? matches : Array(matches[start..<end])
+    return records(start == 0 && end == selected.count ? selected : Array(selected[start..<end]))
   }
 
   /// Ends the input: for a query that sorts, its kept matches sorted and paged; else nothing.

@@ -1,0 +1,63 @@
+import FilterDSL
+
+/// A block of a file's records read by column (``DataReader/nextBatches()``): their values in
+/// a `ColumnTable`, for a query to filter over its columns, and where each record's text is,
+/// so that only the records it matches are made (``records(_:)``).
+///
+/// A query's run takes batches as it takes records (see ``DataBlock``): it compiles itself
+/// for the batch's table, and makes records of the rows that match.
+public struct RecordBatch: Sendable {
+  /// The records' values, by column, under the schema the reader had when it read them.
+  public let table: ColumnTable
+  /// Where each record's text is in `buffer`.
+  private let texts: [Range<Int>]
+  /// The reader's buffer the texts are in, kept while the batch is.
+  private let buffer: [UInt8]
+  private let format: RecordFields
+  /// Whether the schema the batch was read under is the file's last: the reader had seen the
+  /// whole input. (Before, a field may yet widen, and the order of a sort by it change.)
+  public let schemaIsFinal: Bool
+
+  init(
+    table: ColumnTable, texts: [Range<Int>], buffer: [UInt8], format: RecordFields,
+    schemaIsFinal: Bool
+  ) {
+    (self.table, self.texts, self.buffer, self.format) = (table, texts, buffer, format)
+    self.schemaIsFinal = schemaIsFinal
+  }
+
+  /// How many records.
+  public var count: Int { texts.count }
+
+  /// The records of rows `rows` of ``table``, in that order: their values, and their text as
+  /// the file had it (empty for a row outside the batch).
+  public func records(_ rows: [Int]) -> [DataRecord] {
+    rows.map { row in
+      guard row >= 0, row < texts.count, texts[row].upperBound <= buffer.count else {
+        return DataRecord(values: [], text: [], format: format)
+      }
+      return DataRecord(values: table.row(row), text: buffer[texts[row]], format: format)
+    }
+  }
+}
+
+extension DataReader {
+  /// The next block of records read by column, or nil at the end of the input: one batch,
+  /// or two when the buffer was read in two parts at once. A query filters a batch over its
+  /// columns, and only the records it matches are made (see ``RecordBatch``): the values of
+  /// the others are never boxed, and a value spelled as one before is taken by its spelling.
+  /// A block ends early where a record needs the schema to grow, as with ``next()``.
+  public func nextBatches() throws(DataError) -> [RecordBatch]? {
+    var batches: [RecordBatch] = []
+    let more = try nextRows { rows in
+      batches.append(
+        RecordBatch(
+          table: rows.builder.table(schema), texts: rows.texts, buffer: buffer,
+          format: recordFields, schemaIsFinal: sawEverything))
+      // The rows' builder keeps the distinct values it has seen, block after block: one
+      // that has seen many (text rarely repeated) starts again, so that memory stays flat.
+      if rows.builder.codedValues > batchCodedValues { rows.builder = ColumnBuilder() }
+    }
+    return more ? batches : nil
+  }
+}
