@@ -2,8 +2,8 @@
 // (and, when they start with gzip's magic, inflated), whole (inputs are at most 2 KiB) and in
 // blocks of a size chosen by the input's first byte (each buffer read in two parts at once
 // where it can be), must give the same schema and records or the same error, and never crash;
-// loaded into columns (as sessions load), the same rows as read as records. Build and run
-// with `Fuzz/run readers`.
+// loaded into columns (as sessions load), or read block by block by column (as the one-shot
+// command reads), the same rows as read as records. Build and run with `Fuzz/run readers`.
 
 #if canImport(Glibc)
   import Glibc
@@ -74,6 +74,36 @@ func fuzzLoad(
   }
 }
 
+/// Every row of `path` read block by block, by column (as the one-shot command reads) or as
+/// records, each block's rows as a table of its own would hold them, or the error.
+func fuzzBlocks(
+  _ path: String, _ format: DataFormat, blockSize: Int, sample: Int, byColumn: Bool
+) -> Result<[String], FuzzFailure> {
+  do throws(DataError) {
+    let reader = try DataReader(
+      path: path, format: format, blockSize: blockSize, sample: sample)
+    var rows: [String] = []
+    func add(_ table: ColumnTable, _ records: [DataRecord]) {
+      for (row, record) in records.enumerated() {
+        rows.append("\(table.row(row)) \(String(decoding: record.text, as: UTF8.self))")
+      }
+    }
+    while let block = try reader.nextBlock(byColumn: byColumn) {
+      switch block {
+      case .records(let records):
+        var builder = ColumnBuilder()
+        for record in records { builder.append(record.values) }
+        add(builder.finish(reader.schema), records)
+      case .batches(let batches):
+        for batch in batches { add(batch.table, batch.records(batch.table.rows)) }
+      }
+    }
+    return .success(rows)
+  } catch {
+    return .failure(FuzzFailure(message: error.description))
+  }
+}
+
 nonisolated(unsafe) let fuzzFolder: String = {
   var template = Array("/tmp/flt-fuzz-readers-XXXXXX".utf8CString)
   let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
@@ -99,6 +129,11 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let records = fuzzLoad(path, format, blockSize: small, sample: sample, asRecords: true)
     if columns != records {
       fatalError("\(format) loaded otherwise than read, block size \(small):\n\(columns)\n\(records)")
+    }
+    let batches = fuzzBlocks(path, format, blockSize: small, sample: sample, byColumn: true)
+    let blocks = fuzzBlocks(path, format, blockSize: small, sample: sample, byColumn: false)
+    if batches != blocks {
+      fatalError("\(format) read by column otherwise, block size \(small):\n\(batches)\n\(blocks)")
     }
   }
   return 0
