@@ -1,3 +1,4 @@
+import FilterDSL
 import TestSupport
 import Testing
 
@@ -67,5 +68,36 @@ import Testing
       #expect(got == expected, "\(bytes)")
       if got != expected { return }
     }
+  }
+}
+
+extension JSONScannerTests {
+  @Test func aKeyFoundByItsPlaceIsThatKeyExactly() throws {
+    // Keys are matched first against the key found at the same place in the record before:
+    // a longer or shorter key, one written with escapes, one that merely starts the same,
+    // and names that cannot be written plainly (a quote in them) find their own fields.
+    let lines = [
+      #"{"price": 1, "name": "a", "a\"b": 7}"#,
+      #"{"prices": 2, "nam": "b", "a\"b": 8}"#,
+      #"{"pr\u0069ce": 3, "name": "c", "a\u0022b": 9}"#,
+      #"{"price": 4, "name\u0000": "d", "name": "e"}"#,
+      #"{"name": "f", "price": 5}"#,
+      #"{"pric": 6, "price": 7}"#,
+    ]
+    let path = try DataFiles.write(lines.joined(separator: "\n") + "\n", "keys.jsonl")
+    let contents = try DataFiles.read(path)
+    let names = contents.schema.fields.map(\.name)
+    func column(_ name: String) -> [Value] {
+      guard let slot = names.firstIndex(of: name) else { return [] }
+      return contents.values.map { slot < $0.count ? $0[slot] : .null }
+    }
+    #expect(column("price") == [.int(1), .null, .int(3), .int(4), .int(5), .int(7)])
+    #expect(column("prices") == [.null, .int(2), .null, .null, .null, .null])
+    #expect(column("pric") == [.null, .null, .null, .null, .null, .int(6)])
+    #expect(
+      column("name") == [.string("a"), .null, .string("c"), .string("e"), .string("f"), .null])
+    #expect(column("nam") == [.null, .string("b"), .null, .null, .null, .null])
+    #expect(column("name\u{0}") == [.null, .null, .null, .string("d"), .null, .null])
+    #expect(column("a\"b") == [.int(7), .int(8), .int(9), .null, .null, .null])
   }
 }

@@ -110,11 +110,21 @@ extension JSONScanner {
     try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
       scanner.skipSpace()
       guard scanner.peek == 0x22 else { throw scanner.unexpected("a key in quotes") }
-      let (start, stop, simple) = try scanner.scanString()
-      let slot =
-        simple
-        ? layout.slot(scanner.bytes, start, stop, position: position)
-        : layout.slot(decoded: Array(try scanner.decodedKey(start, stop)))
+      let (start, stop, simple): (Int, Int, Bool)
+      let slot: Int?
+      if let (guess, close) = layout.guessedSlot(
+        scanner.bytes, at: scanner.index, end: scanner.end, position: position)
+      {
+        // The key found here last time, as it was written then.
+        (start, stop, simple, slot) = (scanner.index + 1, close, true, guess)
+        scanner.index = close + 1
+      } else {
+        (start, stop, simple) = try scanner.scanString()
+        slot =
+          simple
+          ? layout.slot(scanner.bytes, start, stop, position: position)
+          : layout.slot(decoded: Array(try scanner.decodedKey(start, stop)))
+      }
       position += 1
       let keyPlace = (offset: start - 1, newlines: scanner.newlines, lineStart: scanner.lineStart)
       try scanner.expect(0x3A, "':' after the key")

@@ -31,6 +31,12 @@ final class RecordLayout {
   /// comparison finds the slot. Held by pointer, so that reading it in the loop over every
   /// key is not an access of a class's stored array checked for exclusivity each time.
   private let lastSlot: UnsafeMutableBufferPointer<Int>
+  /// Every field name's bytes, one after another, as written in quotes (a name with a quote,
+  /// a backslash or a control character has an empty spelling: it is never written plainly),
+  /// and where each starts: ``guessedSlot(_:at:end:position:)`` reads them without retaining
+  /// an array per name.
+  private let spellings: UnsafeMutableBufferPointer<UInt8>
+  private let spellingStarts: UnsafeMutableBufferPointer<Int>
   /// The names on the way to these records: `["camera"]` for a nested one.
   let prefix: [String]
   /// Where values that do not fit the schema are reported.
@@ -57,11 +63,27 @@ final class RecordLayout {
     self.growth = growth
     lastSlot = .allocate(capacity: names.count)
     lastSlot.initialize(repeating: -1)
+    let plain = names.map { name in
+      name.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ? [] : name
+    }
+    spellings = .allocate(capacity: Swift.max(1, plain.reduce(0) { $0 + $1.count }))
+    spellingStarts = .allocate(capacity: names.count + 1)
+    var offset = 0
+    for (slot, name) in plain.enumerated() {
+      spellingStarts[slot] = offset
+      for byte in name {
+        spellings[offset] = byte
+        offset += 1
+      }
+    }
+    spellingStarts[names.count] = offset
   }
 
   deinit {
     lastSlot.deallocate()
     neededFlags.deallocate()
+    spellings.deallocate()
+    spellingStarts.deallocate()
   }
 
   /// Decodes only the top-level fields called `fields` (all of a nested record's fields).
@@ -84,6 +106,29 @@ final class RecordLayout {
     guard let slot = slots[Array(key)] else { return nil }
     if position >= 0 && position < lastSlot.count { lastSlot[position] = slot }
     return slot
+  }
+
+  /// The slot of the key whose opening quote is at `quote` in `bytes` (which end at `end`),
+  /// when it is the key found at `position` last time written plainly (no escapes): and
+  /// where its closing quote is. Nil otherwise (the key is then scanned, and its slot looked
+  /// up). The bytes of a plain name in quotes are that key, and nothing else: this answers
+  /// what scanning and ``slot(_:_:_:position:)`` would, at the cost of one comparison.
+  @inline(__always) func guessedSlot(
+    _ bytes: UnsafeBufferPointer<UInt8>, at quote: Int, end: Int, position: Int
+  ) -> (slot: Int, close: Int)? {
+    guard position >= 0, position < lastSlot.count else { return nil }
+    let guess = lastSlot[position]
+    guard guess >= 0, guess < names.count else { return nil }
+    let from = spellingStarts[guess]
+    let count = spellingStarts[guess + 1] - from
+    let close = quote + 1 + count
+    guard count > 0, close < end, bytes[close] == 0x22 else { return nil }
+    var index = 0
+    while index < count {
+      guard bytes[quote + 1 + index] == spellings[from + index] else { return nil }
+      index += 1
+    }
+    return (guess, close)
   }
 
   /// Whether `name` and `key` are the same bytes (one `memcmp`: the generic comparison of
