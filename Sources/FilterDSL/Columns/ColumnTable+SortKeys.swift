@@ -8,17 +8,15 @@ extension ColumnTable {
     switch columns[field.slot].storage {
     case .int(let values, let nulls):
       return { rows in
-        let inside = rows.map { $0 >= 0 && $0 < values.count && !nulls.isNull($0) }
-        return .ints(
-          zip(rows, inside).map { row, inside in inside ? values[row] : 0 }, nulls: inside.map(!))
+        let (keys, absent) = Self.keys(rows, values, nulls)
+        return .ints(keys, nulls: absent)
       }
     case .double(let values, let nulls):
       return { rows in
-        let inside = rows.map { $0 >= 0 && $0 < values.count && !nulls.isNull($0) }
-        let keys = zip(rows, inside).map { row, inside in inside ? values[row] : 0 }
+        let (keys, absent) = Self.keys(rows, values, nulls)
         // flt does not order NaN.
         guard !keys.contains(where: \.isNaN) else { return nil }
-        return .doubles(keys, nulls: inside.map(!))
+        return .doubles(keys, nulls: absent)
       }
     case .coded(let codes, let dictionary):
       guard let ranks = Self.ranks(dictionary.values) else { return nil }
@@ -38,6 +36,25 @@ extension ColumnTable {
     default:
       return nil
     }
+  }
+
+  /// The values of `rows` in a column of numbers, in one pass: 0 where the row has none (a
+  /// null, or a row outside the column), and which have none.
+  private static func keys<T: Numeric>(_ rows: [Int], _ values: [T], _ nulls: NullMask) -> (
+    [T], [Bool]
+  ) {
+    var keys: [T] = []
+    var absent: [Bool] = []
+    keys.reserveCapacity(rows.count)
+    absent.reserveCapacity(rows.count)
+    values.withUnsafeBufferPointer { values in
+      for row in rows {
+        let inside = row >= 0 && row < values.count && !nulls.isNull(row)
+        keys.append(inside ? values[row] : 0)
+        absent.append(!inside)
+      }
+    }
+    return (keys, absent)
   }
 
   /// Each distinct value's rank in flt's order (nil for null); nil when two values do not
