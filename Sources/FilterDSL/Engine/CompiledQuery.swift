@@ -107,7 +107,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// This query, as the checker bound it and with the same values bound, compiled for
   /// records of `type`, whose schema is the one the query was checked against: each block of
   /// a file read by column is a record type of its own, and the query is compiled for each
-  /// (see ``QueryExecution/consume(_:compiledAs:making:until:)``).
+  /// (see ``QueryExecution/consume(_:compiledAs:making:pruning:until:)``).
   public func compiled<Other>(for type: RecordType<Other>) -> CompiledQuery<Other> {
     CompiledQuery<Other>(
       bound, as: query, warnings: filter?.warnings ?? [], for: type,
