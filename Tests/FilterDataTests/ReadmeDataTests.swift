@@ -14,7 +14,7 @@ import Testing
     let out = OutputSink()
     let writer = RecordWriter(.csv, for: reader, select: ["model", "price"], to: out)
     var execution = QueryExecution(query, retaining: \.detached)
-    while !execution.isComplete, let block = try reader.next() {
+    while !execution.isComplete, let block = try reader.nextBlock(byColumn: true) {
       for record in execution.consume(block) { writer.write(record) }
     }
     for record in execution.finish() { writer.write(record) }

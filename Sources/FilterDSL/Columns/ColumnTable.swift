@@ -108,7 +108,15 @@ public final class ColumnTable: Sendable {
     return CodedColumn(
       codes: { rows in
         codes.withUnsafeBufferPointer { codes in
-          rows.map { row in row >= 0 && row < codes.count ? codes[row] : 0 }
+          rows.withUnsafeBufferPointer { rows in
+            [UInt32](unsafeUninitializedCapacity: rows.count) { gathered, initialized in
+              for index in rows.indices {
+                let row = rows[index]
+                gathered[index] = row >= 0 && row < codes.count ? codes[row] : 0
+              }
+              initialized = rows.count
+            }
+          }
         }
       }, firstRecords: dictionary.firstRows, values: dictionary.values)
   }

@@ -94,7 +94,7 @@ extension FacetCounter {
           let slots = TallySlots(parts: parts, candidates: candidates, columns: columns)
           DispatchQueue.concurrentPerform(iterations: count) { part in
             let from = roundStart + part * chunk
-            let records = Array(slots.candidates[from..<Swift.min(from + chunk, roundEnd)])
+            let records = slots.candidates[from..<Swift.min(from + chunk, roundEnd)]
             slots.parts[part].add(slots.columns.map { $0.codes(records) }, truths)
           }
         }
@@ -104,7 +104,7 @@ extension FacetCounter {
     } else {
       for start in stride(from: 0, to: candidates.count, by: 1024) {
         if start > 0, stop() { break }
-        let records = Array(candidates[start..<Swift.min(start + 1024, candidates.count)])
+        let records = candidates[start..<Swift.min(start + 1024, candidates.count)]
         tally.add(columns.map { $0.codes(records) }, truths)
       }
     }

@@ -248,8 +248,9 @@ struct ColumnAccess<Root>: Sendable {
 
 /// A coded column as facet counting reads it.
 struct CodedColumn<Root> {
-  /// The code of each of the records given (0, null, for a record outside the column).
-  let codes: @Sendable ([Root]) -> [UInt32]
+  /// The code of each of the records given (0, null, for a record outside the column). (A
+  /// slice: facets read a chunk of their candidates at a time, without copying it.)
+  let codes: @Sendable (ArraySlice<Root>) -> [UInt32]
   /// For each code, the first record holding it (for null, a record whose fields are all
   /// null): a test that reads only this field is evaluated once per code, on it.
   let firstRecords: [Root]
