@@ -17,13 +17,16 @@ public struct RecordBatch: Sendable {
   /// Whether the schema the batch was read under is the file's last: the reader had seen the
   /// whole input. (Before, a field may yet widen, and the order of a sort by it change.)
   public let schemaIsFinal: Bool
+  /// How many slots a record's values have: up to the last field decoded, as records read
+  /// one by one have (the fields past it, which no query reads, are not decoded).
+  private let width: Int
 
   init(
     table: ColumnTable, texts: [Range<Int>], buffer: [UInt8], format: RecordFields,
-    schemaIsFinal: Bool
+    schemaIsFinal: Bool, width: Int
   ) {
     (self.table, self.texts, self.buffer, self.format) = (table, texts, buffer, format)
-    self.schemaIsFinal = schemaIsFinal
+    (self.schemaIsFinal, self.width) = (schemaIsFinal, Swift.min(width, table.columns.count))
   }
 
   /// How many records.
@@ -36,7 +39,8 @@ public struct RecordBatch: Sendable {
       guard row >= 0, row < texts.count, texts[row].upperBound <= buffer.count else {
         return DataRecord(values: [], text: [], format: format)
       }
-      return DataRecord(values: table.row(row), text: buffer[texts[row]], format: format)
+      let values = (0..<width).map { table.columns[$0].value(at: row) }
+      return DataRecord(values: values, text: buffer[texts[row]], format: format)
     }
   }
 }
@@ -53,7 +57,7 @@ extension DataReader {
       batches.append(
         RecordBatch(
           table: rows.builder.table(schema), texts: rows.texts, buffer: buffer,
-          format: recordFields, schemaIsFinal: sawEverything))
+          format: recordFields, schemaIsFinal: sawEverything, width: layout.width))
       // The rows' builder keeps the distinct values it has seen, block after block: one
       // that has seen many (text rarely repeated) starts again, so that memory stays flat.
       if rows.builder.codedValues > batchCodedValues { rows.builder = ColumnBuilder() }
