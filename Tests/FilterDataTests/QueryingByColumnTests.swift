@@ -98,18 +98,8 @@ import Testing
   func byColumnAsByRecord(format: String) throws {
     for seed in UInt64(1)...8 {
       var random = SplitMix64(seed: seed &* 7_919 &+ UInt64(format.utf8.count))
-      let count = random.int(20...600)
-      let text =
-        format == "csv"
-        ? ReadingIntoColumnsTests.csv(&random, count: count)
-        : ReadingIntoColumnsTests.data(&random, count: count, array: format == "json")
-      let path = try DataFiles.write(text, "query-\(seed).\(format)")
-      let options =
-        switch seed % 4 {
-        case 0: ReadOptions(types: ["price": .int])
-        case 1: ReadOptions(nullTexts: ReadOptions.usualNullTexts)
-        default: ReadOptions()
-        }
+      let (path, options) = try ReadingIntoColumnsTests.file(
+        &random, format: format, seed: seed, name: "query-\(seed)")
       for _ in 0..<5 {
         let query = Self.query(&random, csv: format == "csv")
         // A schema inferred from every record (only then are a sort's matches pruned by

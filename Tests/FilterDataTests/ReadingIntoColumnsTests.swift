@@ -136,22 +136,31 @@ import Testing
     return outcome
   }
 
+  /// A random file of `format` (`jsonl`, `json` or `csv`) of 20 to 600 records, written as
+  /// `name`, and the options it is read with, which follow from `seed`: a fixed type, the
+  /// usual null texts, or none.
+  static func file(
+    _ random: inout SplitMix64, format: String, seed: UInt64, name: String
+  ) throws -> (path: String, options: ReadOptions) {
+    let count = random.int(20...600)
+    let text =
+      format == "csv"
+      ? csv(&random, count: count) : data(&random, count: count, array: format == "json")
+    let options =
+      switch seed % 4 {
+      case 0: ReadOptions(types: ["price": .int])
+      case 1: ReadOptions(nullTexts: ReadOptions.usualNullTexts)
+      default: ReadOptions()
+      }
+    return (try DataFiles.write(text, "\(name).\(format)"), options)
+  }
+
   @Test(arguments: ["jsonl", "json", "csv"])
   func columnsReadWhatRecordsRead(format: String) throws {
     for seed in UInt64(1)...10 {
       var random = SplitMix64(seed: seed &* 104_729 &+ UInt64(format.utf8.count))
-      let count = random.int(20...600)
-      let text =
-        format == "csv"
-        ? Self.csv(&random, count: count)
-        : Self.data(&random, count: count, array: format == "json")
-      let path = try DataFiles.write(text, "columns-\(seed).\(format)")
-      let options =
-        switch seed % 4 {
-        case 0: ReadOptions(types: ["price": .int])
-        case 1: ReadOptions(nullTexts: ReadOptions.usualNullTexts)
-        default: ReadOptions()
-        }
+      let (path, options) = try Self.file(
+        &random, format: format, seed: seed, name: "columns-\(seed)")
       for size in [64, 700, 1 << 20] {
         let expected = Self.reference(path, options, blockSize: size)
         let got = Self.load(path, options, blockSize: size)

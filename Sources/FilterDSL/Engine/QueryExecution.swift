@@ -83,7 +83,7 @@ public struct QueryExecution<Root> {
     if let filter = query.filter {
       // A sort with a limit keeps, of each part's matches, only those that may come first.
       var prune: CompiledFilter<Other>.Pruning? = nil
-      if pruning, query.sorts, let take,
+      if pruning, current.sorts, let take,
         case let (first, false) = skip.addingReportingOverflow(take)
       {
         prune = query.pruning(batch, first: first)
