@@ -15,7 +15,11 @@ let package = Package(
   ],
   targets: [
     // The language core: source, diagnostics, lexer, AST, parser, printer. No Foundation.
-    .target(name: "FilterDSL"),
+    // `Double.rounded` and `%` call the C maths library (round, trunc, fmod), which on Linux
+    // only Foundation links: a program that imports FilterDSL alone would not link without it.
+    .target(
+      name: "FilterDSL",
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
     // Queries translated to SQL (PostgreSQL, SQLite), exactly or not at all. Core only.
     .target(name: "FilterSQL", dependencies: ["FilterDSL"]),
     // Files and data on disk (Foundation allowed).

@@ -3,7 +3,7 @@
 /// Diagnostics are values; ``DiagnosticRenderer`` turns them into text. Each kind of problem
 /// has one factory method (see `Diagnostic+Lexical.swift` and `Diagnostic+Syntax.swift`), so the
 /// wording of a message lives in one place and tests can assert its exact text.
-public struct Diagnostic: Hashable, Sendable {
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// How serious a diagnostic is.
   public enum Severity: String, Hashable, Sendable {
     /// The input cannot be used.
@@ -58,6 +58,17 @@ public struct Diagnostic: Hashable, Sendable {
 
   /// Whether this is an error (and not a warning).
   public var isError: Bool { severity == .error }
+
+  /// The diagnostic as one line of text with its byte range, then its notes and help
+  /// (`error[FLT301]: unknown field 'colr' at bytes 0..<4`). Without its source a diagnostic
+  /// cannot say line and column: render it with ``DiagnosticRenderer`` (or print the
+  /// ``FilterError`` that carries it) for the line and a caret.
+  public var description: String {
+    var out = "\(severity.rawValue)[\(code)]: \(message) at bytes \(range)"
+    for note in notes { out += "\n  = note: \(note.message)" }
+    if let help { out += "\n  = help: \(help)" }
+    return out
+  }
 }
 
 extension Array where Element == Diagnostic {

@@ -3,7 +3,7 @@
 /// Parsing never throws. For a filter or query, ``value`` is nil when there is an error. For a
 /// script, ``value`` holds the statements that parsed, so that tools can still work with them;
 /// check ``hasErrors`` before running it.
-public struct ParseResult<Value: Sendable>: Sendable {
+public struct ParseResult<Value: Sendable>: Sendable, CustomStringConvertible {
   /// The tree.
   public var value: Value?
   /// Errors and warnings, in source order.
@@ -25,5 +25,11 @@ public struct ParseResult<Value: Sendable>: Sendable {
   /// The diagnostics rendered for display.
   public var renderedDiagnostics: String {
     DiagnosticRenderer(source: source).render(diagnostics)
+  }
+
+  /// The diagnostics rendered with their lines and carets, or the tree when there are none.
+  public var description: String {
+    if !diagnostics.isEmpty { return renderedDiagnostics }
+    return value.map { "\($0)" } ?? ""
   }
 }

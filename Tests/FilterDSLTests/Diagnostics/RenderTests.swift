@@ -39,6 +39,24 @@ import Testing
         """)
   }
 
+  /// What `print` shows an embedder: text, never a struct dump. A diagnostic alone has no
+  /// source, so it says its bytes; the error and the parse result carry the source and render
+  /// the line and the caret.
+  @Test func diagnosticsAndResultsPrintAsText() {
+    let result = Parser.parseFilter("colr ==")
+    #expect(
+      "\(result.diagnostics[0])" == """
+        error[FLT201]: expected a value after '==', found the end of the input at bytes 7..<7
+          = help: \(result.diagnostics[0].help ?? "")
+        """)
+    #expect("\(result)" == result.renderedDiagnostics)
+    #expect("\(result)".contains("1 | colr ==\n  |        ^"))
+    #expect("\(Parser.parseFilter("a  ==  1"))" == "a == 1")
+    let note = Diagnostic(
+      .unexpectedToken, at: SourceRange(start: 1, end: 2), message: "m", notes: [.init("n")])
+    #expect("\(note)" == "error[FLT202]: m at bytes 1..<2\n  = note: n")
+  }
+
   @Test func caretRunsUnderTheRange() {
     let source = SourceText("price >= abc and x", name: "f")
     let diagnostic = Diagnostic(
