@@ -4,7 +4,8 @@
 //   0: the server's whole answer to the startup (authentication: trust, cleartext, md5, SCRAM),
 //   1: its answer to a query, after a valid startup,
 //   2: its answer to a table's introspection, after a valid startup,
-//   3: bytes for SHA-256, HMAC, PBKDF2, MD5 and Base64 (checked against their own identities).
+//   3: bytes for SHA-256, HMAC, PBKDF2, MD5 and Base64 (checked against their own identities),
+//   4: a URL (read as `PostgresURL` with no environment; its text printed back).
 // Build and run with `Fuzz/run postgres`.
 
 /// A valid startup: authentication done, the server's version, its key, ready.
@@ -17,7 +18,7 @@ let fuzzStartup: [UInt8] =
 
 public func fuzzPostgres(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
-  let mode = data[0] % 4
+  let mode = data[0] % 5
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let server = ScriptedServer()
   defer { server.stop() }
@@ -31,8 +32,12 @@ public func fuzzPostgres(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 2:
       let connection = try server.connect(fuzzStartup + bytes)
       _ = try connection.table(named: "t", typingJSON: nil)
-    default:
+    case 3:
       fuzzCrypto(bytes)
+    default:
+      let url = try PostgresURL(
+        "postgresql://" + String(decoding: bytes, as: UTF8.self), environment: { _ in nil })
+      _ = url.description
     }
   } catch {
     _ = error.message

@@ -68,6 +68,23 @@ import Testing
     #expect(try Self.query(answer).get() == [[.text("x")]])
   }
 
+  /// The count of a row's values is signed on the wire: a negative one in the description and
+  /// the row alike once trapped (`0..<count`), in queries and in a table's introspection.
+  @Test func aNegativeColumnCountIsAnError() {
+    let negative =
+      Self.message("T", PostgresMessage.int16(-1))
+      + Self.message("D", PostgresMessage.int16(-1))
+      + Self.message("C", PostgresMessage.cString("SELECT 1"))
+      + Self.message("Z", [UInt8(ascii: "I")])
+    let error = #expect(throws: DatabaseError.self) { try Self.query(negative).get() }
+    #expect(error?.message == "PostgreSQL sent a malformed row")
+    #expect(throws: DatabaseError.self) {
+      try Self.connect(Self.ready + negative) { (client) throws(DatabaseError) in
+        try client.table(named: "t", typingJSON: nil)
+      }
+    }
+  }
+
   @Test(arguments: [
     ("a length under 4", [UInt8(ascii: "D"), 0, 0, 0, 2]),
     ("a length over 1 GiB", [UInt8(ascii: "D"), 0x7F, 0xFF, 0xFF, 0xFF]),

@@ -158,7 +158,8 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         guard wanted else { continue }
         var reader = PostgresMessage.Reader(message)
         let count = Int(try reader.int16())
-        guard let columns, count == columns else { throw Self.malformedRow }
+        // A negative count (the field is signed on the wire) would make `0..<count` trap.
+        guard let columns, count == columns, count >= 0 else { throw Self.malformedRow }
         row.removeAll(keepingCapacity: true)
         for _ in 0..<count {
           let length = Int(try reader.int32())

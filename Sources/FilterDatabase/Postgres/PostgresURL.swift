@@ -39,8 +39,15 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     var query: [String: String] = [:]
     if let mark = rest.firstIndex(of: "?") {
       for pair in rest[rest.index(after: mark)...].split(separator: "&") {
-        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-        query[parts[0]] = try Self.decoded(parts.count > 1 ? parts[1] : "", in: text)
+        // `pair` is not empty, but its name may be (`?=x`): split keeps empty parts.
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let name = parts.first, !name.isEmpty else {
+          throw DatabaseError(
+            "\(text): '\(pair)' has no parameter name",
+            help: "write name=value, such as sslmode=disable")
+        }
+        query[String(name)] = try Self.decoded(
+          parts.count > 1 ? String(parts[1]) : "", in: text)
       }
       rest = rest[..<mark]
     }
@@ -134,6 +141,12 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
       guard input.count >= 2,
         let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16)
       else { throw DatabaseError("\(url): a % must be followed by two hexadecimal digits") }
+      // A zero byte would end the value early in the startup message and let the rest of it
+      // name another parameter (libpq refuses it too).
+      guard value != 0 else {
+        throw DatabaseError(
+          "\(url): %00 cannot be part of a URL", help: "a name or password holds no zero byte")
+      }
       bytes.append(value)
       input = input.dropFirst(2)
     }
