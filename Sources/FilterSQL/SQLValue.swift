@@ -150,7 +150,13 @@ extension SQLValue {
         }
         return "CAST(X'\(hex)' AS TEXT)"
       }
-      return "'" + text.replacingAll("'", with: "''") + "'"
+      let quoted = "'" + text.replacingAll("'", with: "''") + "'"
+      // PostgreSQL reads a backslash in '...' as an escape when standard_conforming_strings is
+      // off (a value ending in a backslash would end the literal and run the rest as SQL).
+      // E'...' reads escapes under either setting, and so does psql's lexer, so the text
+      // stays one literal and no backslash can start a psql meta-command.
+      guard dialect == .postgresql, text.utf8.contains(UInt8(ascii: "\\")) else { return quoted }
+      return "E" + quoted.replacingAll("\\", with: "\\\\")
     }
   }
 }

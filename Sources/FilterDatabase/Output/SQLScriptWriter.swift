@@ -26,7 +26,7 @@ public final class SQLScriptWriter: RecordOutput {
     self.dialect = dialect
     self.out = out
     insert = table.insertInto(dialect)
-    out.write("BEGIN;\n" + table.createStatement(dialect) + ";\n")
+    out.write(Self.preamble(dialect) + "BEGIN;\n" + table.createStatement(dialect) + ";\n")
   }
 
   /// Writes one record (an `INSERT` holds up to ``rowsPerInsert`` records).
@@ -43,6 +43,16 @@ public final class SQLScriptWriter: RecordOutput {
   public func finish() {
     flush()
     out.write("COMMIT;\n")
+  }
+
+  /// What the script sets before it begins: the settings its literals rely on, whatever the
+  /// server or `psql` was set to (the literals are written to be safe under either setting
+  /// too).
+  static func preamble(_ dialect: SQLDialect) -> String {
+    switch dialect {
+    case .postgresql: "SET standard_conforming_strings = on;\nSET client_encoding = 'UTF8';\n"
+    case .sqlite: ""
+    }
   }
 
   /// How many records one `INSERT` holds: many rows per statement load far faster than one.
