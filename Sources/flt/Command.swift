@@ -284,7 +284,8 @@ enum Command {
     case let error as DataError: writeError(error.rendered(colored: colored))
     case let error as DatabaseError:
       writeError("error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? ""))
-    case let error as FilterCommand.CommandError: writeError("error: \(error.message)\n")
+    case let error as FilterCommand.CommandError:
+      writeError("error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? ""))
     default: writeError("error: \(error)\n")
     }
     return Status.failure

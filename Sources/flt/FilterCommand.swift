@@ -41,6 +41,8 @@ struct FilterCommand {
 
   struct CommandError: Error {
     var message: String
+    /// What to do instead, when there is something to suggest.
+    var help: String? = nil
   }
 
   private func execute(_ inputs: [String?]) throws -> Int32 {

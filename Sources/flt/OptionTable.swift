@@ -44,7 +44,9 @@ extension Options {
       completes: .words(OutputFormat.allCases.map(\.rawValue) + ["sql"])),
     OptionSpec(
       short: "-o", long: "--output", value: "FILE",
-      help: ["write to FILE, replacing it only if the run succeeds"], completes: .files),
+      help: [
+        "write to FILE, replacing it only if the run succeeds (never a SQLite database)"
+      ], completes: .files),
     OptionSpec(
       short: "-i", long: "--input-format", value: "FORMAT",
       help: ["json, jsonl, csv or tsv, whatever the file is called"],

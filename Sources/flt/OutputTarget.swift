@@ -47,6 +47,14 @@ final class OutputTarget {
       stream = OutputSink(descriptor: fd)
       return
     }
+    if exists && Self.isSQLiteDatabase(target) {
+      // Rows or a SQL script written over a database would replace it whole.
+      throw FilterCommand.CommandError(
+        message: "will not write over \(path): it is a SQLite database",
+        help:
+          "write to another file; to add rows to the database, write a script and run it: "
+          + "flt -f sql ... | sqlite3 \(path)")
+    }
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[...$0]) } ?? ""
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -72,6 +80,16 @@ final class OutputTarget {
     self.temporary = temporary
     stream = OutputSink(descriptor: fd)
     self.fd = fd
+  }
+
+  /// Whether the file at `path` begins with SQLite's header (`SQLite format 3` and a zero).
+  static func isSQLiteDatabase(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var header = [UInt8](repeating: 0, count: 16)
+    let count = read(fd, &header, header.count)
+    return count == 16 && header == Array("SQLite format 3\0".utf8)
   }
 
   private static func failure(_ path: String) -> FilterCommand.CommandError {

@@ -22,6 +22,32 @@ import Testing
     return path
   }
 
+  /// `-o` onto a SQLite database (the table's own, or any other) is refused before anything is
+  /// written: rows or a SQL script over it replaced the database whole.
+  @Test func aDatabaseIsNeverWrittenOver() throws {
+    let database = try phonesDatabase()
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    for arguments in [
+      ["--table", "phones", "price > 1000", database, "-o", database],
+      ["-f", "sql", "--dialect", "sqlite", "--table", "t", "true", "examples/phones.json", "-o", database],
+      ["-f", "csv", "price > 1000", "examples/phones.json", "-o", database],
+    ] {
+      let run = try flt(arguments)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(
+        run.stderr == """
+          error: will not write over \(database): it is a SQLite database
+          help: write to another file; to add rows to the database, write a script and run it: \
+          flt -f sql ... | sqlite3 \(database)
+
+          """, "\(arguments)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+    }
+    // A file that only starts like one is written as any other file.
+    let text = try CLITests.temporaryFile(Array("SQLite format 3 is a header".utf8), name: "t.txt")
+    #expect(try flt(["-f", "csv", "price > 1000", "examples/phones.json", "-o", text.path]).status == 0)
+  }
+
   @Test func theSameQueriesGiveTheSameRecordsInTheDatabase() throws {
     let database = try phonesDatabase()
     let select = ["-f", "csv", "-s", "model,price,color,diskSpace,released,tags,inStock"]
