@@ -164,7 +164,7 @@ extension Checker {
       report(
         .incomparable(
           describe(subject.expr, type), describe(operand, other), at: operand.range,
-          help: comparisonHelp(subject.expr, type, operand, other)))
+          help: comparisonHelp(subject.expr, type, operand, other, op)))
       return nil
     }
     if !options.isEmpty && type != .string {
@@ -185,13 +185,15 @@ extension Checker {
     report(
       .incomparable(
         describe(subject.expr, type), describe(operand, other), at: operand.range,
-        help: comparisonHelp(subject.expr, type, operand, other)))
+        help: comparisonHelp(subject.expr, type, operand, other, nil)))
     return nil
   }
 
-  /// Help for a comparison of mismatched kinds: the likely fix.
+  /// Help for a comparison of mismatched kinds (`op`, nil for `is`): the likely fix, the one
+  /// that gives the answer meant.
   private func comparisonHelp(
-    _ subject: Expr, _ type: ValueType, _ operand: Expr, _ other: ValueType
+    _ subject: Expr, _ type: ValueType, _ operand: Expr, _ other: ValueType,
+    _ op: ComparisonOperator?
   ) -> String? {
     if case .literal(.string(let text)) = subject.kind {
       // `"Price" > 1`: quoting the number would make a comparison of two constants.
@@ -211,7 +213,13 @@ extension Checker {
       return "compare with a number"
     }
     if type == .string && other.isNumeric {
-      return "quote the value to compare text: \"\(operand)\""
+      return numberAsTextHelp(subject, operand, other, op)
+    }
+    if type == .string && (other == .date || other == .dateTime) {
+      let (function, format) = other == .date ? ("date", "%d/%m/%Y") : ("datetime", "%d/%m/%Y %H:%M")
+      return "\(subject) is text: convert it to compare as \(other.plural): "
+        + "\(function)(\(subject)) \(op?.rawValue ?? "is") \(operand) "
+        + "(or \(function)(\(subject), \"\(format)\") for another format)"
     }
     if case .list = type, !Checker.isList(other) {
       return "test its elements with any, all or none: any \(subject) ..."
@@ -220,6 +228,51 @@ extension Checker {
       return "write dates without quotes: 2022-09-16"
     }
     return nil
+  }
+
+  /// Help for text compared with a number. Quoting the number would compare text (`"9" >
+  /// "100"`), which is seldom meant: the help converts the text, or, when a few other texts
+  /// made a column of numbers text, reads them as null. Quoting is offered only for `==` and
+  /// `!=` on text not known to hold numbers (codes such as zip codes).
+  private func numberAsTextHelp(
+    _ subject: Expr, _ operand: Expr, _ other: ValueType, _ op: ComparisonOperator?
+  ) -> String {
+    let name = "\(subject)"
+    let hint = numericText(of: subject)
+    let cast = hint?.integers == true && other == .int ? "int" : "double"
+    let converted = "\(cast)(\(name)) \(op?.rawValue ?? "is") \(operand)"
+    if let hint, !hint.others.isEmpty {
+      let others = hint.others.map { quoted($0, mark: "\"") }
+      let options = others.map { "--null \($0)" }.joined(separator: " ")
+      let list = others.joined(separator: ", ")
+      return "\(name) holds numbers and \(list), which made it text: read "
+        + (hint.others.count == 1 ? "it" : "them")
+        + " as null when loading (\(options), or load ... null \(list)) and compare "
+        + "numbers, or convert the text: \(converted)"
+    }
+    if hint != nil || (op != .equal && op != .notEqual) {
+      return "\(name) is text: to compare it as a number, convert it: \(converted)"
+    }
+    return "\(name) is text: to compare it as a number, convert it: \(converted); "
+      + "to compare text, quote the value: \"\(operand)\""
+  }
+
+  /// The hint of the field `subject` names, when its values were numbers written as text.
+  private func numericText(of subject: Expr) -> NumericText? {
+    guard case .field(let path) = subject.kind else { return nil }
+    var fields = schema
+    var found: Schema.Field?
+    for name in path.components {
+      if let current = found {
+        switch current.type {
+        case .record(let inner), .list(.record(let inner)): fields = inner
+        default: return nil
+        }
+      }
+      guard let (_, field) = fields.field(named: name.text) else { return nil }
+      found = field
+    }
+    return found?.numericText
   }
 
   /// Warns when a text field with known values is compared with a value none of them equals.

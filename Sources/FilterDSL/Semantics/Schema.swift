@@ -12,15 +12,20 @@ public struct Schema: Hashable, Sendable {
     /// For text fields with a small set of values (an enum-like field such as `color`): those
     /// values. A filter comparing with another value gets a warning with a suggestion.
     public var knownValues: [String]?
+    /// For a text field whose values were mostly numbers written as text: what was seen, so
+    /// that comparing it with a number suggests converting it (see ``NumericText``).
+    public var numericText: NumericText?
 
     /// A field called `name` of `type`; `optional` when some records lack it.
     public init(
-      _ name: String, _ type: ValueType, optional: Bool = false, knownValues: [String]? = nil
+      _ name: String, _ type: ValueType, optional: Bool = false, knownValues: [String]? = nil,
+      numericText: NumericText? = nil
     ) {
       self.name = name
       self.type = type
       self.isOptional = optional
       self.knownValues = knownValues
+      self.numericText = numericText
     }
   }
 

@@ -1,3 +1,5 @@
+import FilterDSL
+
 /// Numbers and UTF-8 in raw bytes, without making strings on the common paths.
 enum NumberText {
   /// The double nearest to the decimal number in `bytes[start..<end]` (well formed: an
@@ -119,6 +121,23 @@ enum NumberText {
     guard cursor == end else { return nil }
     let value = double(bytes, start, end)
     return value.isFinite ? value : nil
+  }
+}
+
+extension NumberText {
+  /// The number `text` spells (an integer or a decimal as JSON writes them, spaces around
+  /// allowed, as `int(x)` and `double(x)` allow them), or nil.
+  static func number(_ text: String) -> Value? {
+    var text = text
+    return text.withUTF8 { bytes in
+      var start = 0
+      var end = bytes.count
+      while start < end, bytes[start] == 0x20 { start += 1 }
+      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+      guard start < end, end - start <= 64 else { return nil }
+      if let integer = integer(bytes, start, end) { return .int(integer) }
+      return decimal(bytes, start, end).map(Value.double)
+    }
   }
 }
 

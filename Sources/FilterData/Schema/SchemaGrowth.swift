@@ -83,10 +83,17 @@ extension Schema {
 }
 
 extension Schema.Field {
-  /// This field with the type `type`; its known values stay only while the type does.
+  /// This field with the type `type`; its known values stay only while the type does. A
+  /// number field grown to text by a later value keeps the hint that it held numbers.
   func grown(to type: ValueType) -> Schema.Field {
-    Schema.Field(
-      name, type, optional: isOptional, knownValues: type == self.type ? knownValues : nil)
+    guard type != self.type else { return self }
+    let numbers: NumericText? =
+      switch (self.type, type) {
+      case (.int, .string): NumericText(integers: true)
+      case (.double, .string): NumericText(integers: false)
+      default: nil
+      }
+    return Schema.Field(name, type, optional: isOptional, numericText: numbers)
   }
 }
 

@@ -19,6 +19,11 @@ final class TypeTally {
   /// not text, text when they are (see ``ReadOptions/usualNullTexts``).
   var nullTexts = 0
   private var nullTextValues: Set<String> = []
+  /// Texts that spell a number (`"533"`), and of those, decimals.
+  private var numericStrings = 0
+  private var decimalStrings = 0
+  /// Texts that spell no number, while there are few of them.
+  private var otherStrings: Set<String> = []
   /// The tally of every element of every list.
   private(set) lazy var element: TypeTally = TypeTally()
   /// The tally of the fields of nested records.
@@ -31,6 +36,12 @@ final class TypeTally {
 
   func add(string: String) {
     strings += 1
+    if let number = NumberText.number(string) {
+      numericStrings += 1
+      if case .double = number { decimalStrings += 1 }
+    } else if otherStrings.count <= NumericText.othersLimit {
+      otherStrings.insert(string)
+    }
     if distinct != nil {
       distinct?.insert(string)
       if let count = distinct?.count, count > TypeTally.knownValuesLimit { distinct = nil }
@@ -97,6 +108,18 @@ final class TypeTally {
   /// Whether some values were null.
   var hasNulls: Bool { nulls > 0 || nullTextsAreNull }
 
+  /// For a text field whose values were numbers but for a few other texts (or all numbers
+  /// written as text): the hint the checker's help uses.
+  var numericText: NumericText? {
+    guard type == .string, lists + records == 0 else { return nil }
+    let numbers = ints + doubles + numericStrings
+    let others = otherStrings.union(nullTextValues)
+    guard numbers > 0, others.count <= NumericText.othersLimit,
+      numbers >= strings - numericStrings + nullTexts
+    else { return nil }
+    return NumericText(integers: doubles + decimalStrings == 0, others: others.sorted())
+  }
+
   /// The values of a text field with few distinct values that repeat: an enum-like field such
   /// as a colour. Only offered when every record was seen, so that a value the filter names
   /// and the sample lacks is not reported as unknown.
@@ -141,7 +164,7 @@ final class RecordTally {
         let tally = tallies[slot]
         return Schema.Field(
           names[slot], tally.type, optional: tally.hasNulls || present[slot] < records,
-          knownValues: tally.knownValues(complete: complete))
+          knownValues: tally.knownValues(complete: complete), numericText: tally.numericText)
       })
   }
 }
