@@ -64,6 +64,27 @@ struct DatabaseCommand {
   }
 
   private func execute() throws -> Int32 {
+    // How to read a file's values does not apply to a table: say so rather than ignore it.
+    if let (name, type) = options.read.types.min(by: { $0.key < $1.key }) {
+      let function =
+        switch type {
+        case .int: "int"
+        case .double: "double"
+        case .bool: "bool"
+        case .date: "date"
+        case .dateTime: "datetime"
+        default: "text"
+        }
+      throw FilterCommand.CommandError(
+        message:
+          "--type \(name) reads a file's values; a table's columns have the types the database gives them",
+        help: "convert in the filter instead: \(function)(\(name))")
+    }
+    if let text = options.read.nullTexts.first {
+      throw FilterCommand.CommandError(
+        message: "--null \(text) reads a file's values; a table's nulls are the database's",
+        help: "test for the text in the filter instead: x == \"\(text)\"")
+    }
     // A count prints no record: only the JSON columns the query reads need their types.
     let reads = options.count ? Parser.parseQuery(query).value.map { Set($0.fieldNames) } : nil
     let (database, table) = try Self.open(path, table: options.table, typingJSON: reads)

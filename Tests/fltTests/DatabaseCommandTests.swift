@@ -48,6 +48,21 @@ import Testing
     #expect(try flt(["-f", "csv", "price > 1000", "examples/phones.json", "-o", text.path]).status == 0)
   }
 
+  /// Options that say how to read a file's values are refused for a table, not ignored.
+  @Test func fileReadingOptionsAreRefusedForATable() throws {
+    let database = try phonesDatabase()
+    let typed = try flt(["--table", "phones", "-t", "price=double", "-c", "price > 1", database])
+    #expect(typed.status == 2)
+    #expect(
+      typed.stderr == """
+        error: --type price reads a file's values; a table's columns have the types the database gives them
+        help: convert in the filter instead: double(price)
+
+        """)
+    let nulls = try flt(["--table", "phones", "--null", "-", "-c", "true", database])
+    #expect(nulls.status == 2 && nulls.stderr.hasPrefix("error: --null - reads a file's values"))
+  }
+
   @Test func theSameQueriesGiveTheSameRecordsInTheDatabase() throws {
     let database = try phonesDatabase()
     let select = ["-f", "csv", "-s", "model,price,color,diskSpace,released,tags,inStock"]

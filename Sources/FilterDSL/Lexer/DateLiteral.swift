@@ -25,8 +25,10 @@ enum DateLiteral {
   }
 
   /// Scans the literal at `start` (where ``startsAt(_:_:)`` holds): where it ends, and its
-  /// value or what is wrong with it.
-  static func scan(_ bytes: [UInt8], at start: Int) -> (
+  /// value or what is wrong with it. With `spaceBeforeTime`, a space may stand for the `T`
+  /// (`2010-03-24 09:51:00`, as SQL databases, pandas and most CSV exports write date-times);
+  /// data is read so, filters are not (there a space ends the literal).
+  static func scan(_ bytes: [UInt8], at start: Int, spaceBeforeTime: Bool = false) -> (
     end: Int, value: Result<Literal, LiteralDecoder.Problem>
   ) {
     if let yearEnd = longYear(bytes, start) {
@@ -64,7 +66,9 @@ enum DateLiteral {
           problem(message, start..<end, help: "dates are written YYYY-MM-DD, as in 2022-09-16"))
       )
     }
-    guard cursor.at("T") || cursor.at("t"), cursor.peek(1).map(isDigit) == true else {
+    guard cursor.at("T") || cursor.at("t") || (spaceBeforeTime && cursor.at(" ")),
+      cursor.peek(1).map(isDigit) == true
+    else {
       return finish(cursor.index, .date(date), bytes)
     }
     cursor.index += 1

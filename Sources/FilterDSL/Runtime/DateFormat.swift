@@ -2,8 +2,9 @@
 /// `date(released, "%d/%m/%Y")`. Directives: `%Y` (four-digit year), `%y` (two digits:
 /// 69-99 are 1900s, 00-68 2000s, as POSIX says), `%m` and `%d` (one or two digits), `%e`
 /// (like `%d`), `%b` / `%h` and `%B` (month names in English, any case), `%H`, `%M`, `%S`
-/// (times, checked and then ignored: the result is the day), `%%`. A space matches any run of
-/// spaces, including none; any other character matches itself.
+/// (the time of day: `date` checks and drops it, `datetime(text, format)` keeps it, in UTC),
+/// `%%`. A space matches any run of spaces, including none; any other character matches
+/// itself.
 struct DateFormat: Sendable {
   enum Piece: Sendable, Equatable {
     case literal(Character)
@@ -59,10 +60,24 @@ struct DateFormat: Sendable {
 
   /// The day `text` names in this format, or nil when it does not match it or names no day.
   func date(from text: String) -> CalendarDate? {
+    parts(of: text)?.day
+  }
+
+  /// The instant `text` names in this format (UTC; midnight when the format has no time), or
+  /// nil when it does not match it or names no day.
+  func instant(from text: String) -> Instant? {
+    guard let (day, second) = parts(of: text) else { return nil }
+    // Days of years 0 to 9999: no overflow.
+    return Instant(seconds: day.daysSinceEpoch * 86_400 + Int64(second))
+  }
+
+  /// The day `text` names and the second within it.
+  private func parts(of text: String) -> (day: CalendarDate, second: Int)? {
     var rest = text[...]
     var year: Int?
     var month: Int?
     var day: Int?
+    var time = (hour: 0, minute: 0, second: 0)
     for piece in pieces {
       switch piece {
       case .literal(let character):
@@ -83,14 +98,22 @@ struct DateFormat: Sendable {
       case .day:
         day = DateFormat.number(&rest, digits: 1...2)
       case .hour, .minute, .second:
+        // A leap second (60) is read as the last second of its minute.
         let limit = piece == .hour ? 23 : piece == .minute ? 59 : 60
         guard let value = DateFormat.number(&rest, digits: 1...2), value <= limit else {
           return nil
         }
+        switch piece {
+        case .hour: time.hour = value
+        case .minute: time.minute = value
+        default: time.second = Swift.min(value, 59)
+        }
       }
     }
-    guard rest.isEmpty, let year, let month, let day else { return nil }
-    return CalendarDate(year: year, month: month, day: day)
+    guard rest.isEmpty, let year, let month, let day,
+      let date = CalendarDate(year: year, month: month, day: day)
+    else { return nil }
+    return (date, time.hour * 3600 + time.minute * 60 + time.second)
   }
 
   /// An unsigned number of `digits` ASCII digits at the start of `text` (as many as there are,

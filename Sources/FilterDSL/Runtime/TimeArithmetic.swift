@@ -15,15 +15,6 @@ enum TimeArithmetic {
     return overflow ? nil : Instant(seconds: seconds)
   }
 
-  /// `text` as a date if it is exactly an ISO date (`2022-09-16`).
-  static func parseDate(_ text: String) -> CalendarDate? {
-    let bytes = Array(text.utf8)
-    guard DateLiteral.startsAt(bytes, 0) else { return nil }
-    let (end, value) = DateLiteral.scan(bytes, at: 0)
-    guard end == bytes.count, case .success(.date(let date)) = value else { return nil }
-    return date
-  }
-
   /// `instant` moved by `span` (subtracted when `negate`).
   static func add(_ instant: Instant, _ span: TimeSpan, negate: Bool) -> Result<Instant, Fault> {
     let (wholeSeconds, nanos) = span.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)

@@ -1,10 +1,12 @@
 extension Value {
   /// The date or date-time that `text` spells the way filters write them (ISO-8601:
-  /// `2022-09-16`, `2022-09-16T10:00:00Z`), or nil when it is anything else. Data readers use
-  /// this to recognise date columns.
+  /// `2022-09-16`, `2022-09-16T10:00:00Z`), or with a space for the `T` (`2022-09-16
+  /// 10:00:00`, `2022-09-16 10:00:00.5+02`, as SQL databases and CSV exports write them), or
+  /// nil when it is anything else. Data readers use this to recognise date columns, and
+  /// `date(text)` and `datetime(text)` to convert text.
   public static func isoDate(_ text: [UInt8]) -> Value? {
     guard DateLiteral.startsAt(text, 0) else { return nil }
-    let (end, result) = DateLiteral.scan(text, at: 0)
+    let (end, result) = DateLiteral.scan(text, at: 0, spaceBeforeTime: true)
     guard end == text.count, case .success(let literal) = result else { return nil }
     switch literal {
     case .date(let date): return .date(date)

@@ -1,4 +1,4 @@
-/// Dates: `date(...)` and the parts of a date or date-time (in UTC).
+/// Dates: `date(...)`, `datetime(...)` and the parts of a date or date-time (in UTC).
 extension BuiltinFunctions {
   static let dateFunctions: [FunctionDefinition] = [
     FunctionDefinition(
@@ -34,6 +34,7 @@ extension BuiltinFunctions {
         case .string(let text):
           // Text that is not a date is null, and counted (a fault), so that a column of
           // dates in another format does not silently match nothing.
+          // A date-time's text gives its day, as a date-time does.
           let date: CalendarDate?
           if args.count == 2, case .string(let pattern) = args[1] {
             guard let format = try? DateFormat(pattern) else {
@@ -41,9 +42,62 @@ extension BuiltinFunctions {
             }
             date = format.date(from: text)
           } else {
-            date = TimeArithmetic.parseDate(text)
+            switch Value.isoDate(Array(text.utf8)) {
+            case .date(let day): date = day
+            case .dateTime(let instant): date = TimeArithmetic.day(of: instant)
+            default: date = nil
+            }
           }
           return date.map { .success(.date($0)) } ?? .failure(.invalidConversion)
+        default: return .success(.null)
+        }
+      }),
+    FunctionDefinition(
+      name: "datetime", arity: 1...2,
+      resultType: { types in
+        if types.count == 2 {
+          guard isText(types[0]), isText(types[1]) else {
+            return .failure(
+              TypeRuleError(
+                "datetime(text, format) takes two texts: datetime(placed, \"%d/%m/%Y %H:%M\")"))
+          }
+          return .success(.dateTime)
+        }
+        switch types[0] {
+        case .string, .date, .dateTime, .null: return .success(.dateTime)
+        default:
+          return .failure(
+            TypeRuleError("datetime takes text, a date or a date-time, not \(types[0])"))
+        }
+      },
+      checkLiterals: { literals in
+        guard literals.count == 2, case .string(let pattern)? = literals[1] else { return nil }
+        do throws(TypeRuleError) {
+          _ = try DateFormat(pattern)
+          return nil
+        } catch {
+          return error
+        }
+      },
+      evaluate: { args, _ in
+        switch args[0] {
+        case .date(let day):
+          return TimeArithmetic.instant(of: day).map { .success(.dateTime($0)) }
+            ?? .failure(.invalidConversion)
+        case .dateTime: return .success(args[0])
+        case .string(let text):
+          // Text that is no date-time is null, and counted (a fault). A date is its midnight.
+          let instant: Instant?
+          if args.count == 2, case .string(let pattern) = args[1] {
+            instant = (try? DateFormat(pattern))?.instant(from: text)
+          } else {
+            switch Value.isoDate(Array(text.utf8)) {
+            case .date(let day): instant = TimeArithmetic.instant(of: day)
+            case .dateTime(let value): instant = value
+            default: instant = nil
+            }
+          }
+          return instant.map { .success(.dateTime($0)) } ?? .failure(.invalidConversion)
         default: return .success(.null)
         }
       }),

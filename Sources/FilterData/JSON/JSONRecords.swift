@@ -160,10 +160,37 @@ extension JSONScanner {
     skipSpace()
     let start = index
     let type = layout.types[slot]
+    if peek == 0x22, !layout.growth.fixed.isEmpty, layout.prefix.isEmpty,
+      layout.growth.fixed.contains(layout.schema.fields[slot].name),
+      let value = try fixedText(type)
+    {
+      return value
+    }
+    index = start
     if let value = try value(type, nested: layout.nested[slot], depth: depth) { return value }
     index = start
     try reportGrowth(layout.prefix + [layout.schema.fields[slot].name], layout, depth: depth)
     return .null
+  }
+
+  /// The text at the cursor as a number or boolean of a type the user fixed (`--type n=int`
+  /// reads `"533"` as 533, as it reads a CSV cell), or nil (the cursor moved) for other types
+  /// and texts that do not convert.
+  private mutating func fixedText(_ type: ValueType) throws(DataProblem) -> Value? {
+    guard type == .int || type == .double || type == .bool else { return nil }
+    let (start, stop, simple) = try scanString()
+    guard simple else { return nil }
+    switch type {
+    case .int: return NumberText.integer(bytes, start, stop).map(Value.int)
+    case .double:
+      if let integer = NumberText.integer(bytes, start, stop) { return .int(integer) }
+      return NumberText.decimal(bytes, start, stop).map(Value.double)
+    default:
+      let text = bytes[start..<stop]
+      if text.elementsEqual("true".utf8) { return .bool(true) }
+      if text.elementsEqual("false".utf8) { return .bool(false) }
+      return nil
+    }
   }
 
   /// Reports the value at the cursor as one that needs the field at `path` to grow, with its

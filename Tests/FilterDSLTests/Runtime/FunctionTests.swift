@@ -42,6 +42,29 @@ import Testing
     ("fn-2.6", #"date("16/09/2022", "%d/%m/%Y") == `released`"#, .true),
     ("fn-2.7", #"date("Sep 16, 22", "%b %d, %y") == `released`"#, .true),
     ("fn-2.8", #"date("16 september 2022 10:00", "%d %B %Y %H:%M") == `released`"#, .true),
+    // Date-times written with a space (SQL databases, pandas, CSV exports), with a fraction
+    // and an offset; a date-time's text gives its day to date(); a date is its midnight.
+    (
+      "fn-2.9",
+      #"datetime("2022-09-16 10:42:00") == 2022-09-16T10:42:00Z and datetime("2022-09-16T10:42:00.5+02:00") == 2022-09-16T08:42:00.5Z"#,
+      .true
+    ),
+    (
+      "fn-2.10",
+      #"date("2022-09-16 23:59:59") == `released` and date("2022-09-16T10:00:00Z") == `released`"#,
+      .true
+    ),
+    (
+      "fn-2.11",
+      #"datetime(released) == 2022-09-16T00:00:00Z and datetime("2022-09-16") == datetime(released) and datetime(2022-09-16T01:02:03Z) == 2022-09-16T01:02:03Z"#,
+      .true
+    ),
+    (
+      "fn-2.12",
+      #"datetime("16/09/2022 10:42", "%d/%m/%Y %H:%M") == 2022-09-16T10:42:00Z and datetime("16/09/2022", "%d/%m/%Y") == 2022-09-16T00:00:00Z and hour(datetime("2022-09-16 07:05:00")) == 7"#,
+      .true
+    ),
+    ("fn-2.13", #"datetime("16/09/2022 23:59:60", "%d/%m/%Y %H:%M:%S") == 2022-09-16T23:59:59Z"#, .true),
     // Conversions.
     (
       "fn-3.1", #"int("42") == 42 and int(" -7 ") == -7 and int(6.9) == 6 and int(-6.9) == -6"#,
@@ -103,6 +126,10 @@ import Testing
     ("fn-5.9", #"date("16/09/2022", "%Y-%m-%d") == `released`"#),
     ("fn-5.10", #"date(model) == `released`"#),
     ("fn-5.11", "int(9.3e18) == 1"),
+    ("fn-5.12", #"datetime(model) > 2022-01-01T00:00:00Z"#),
+    ("fn-5.13", #"datetime("2022-09-16 25:00:00") > 2022-01-01T00:00:00Z"#),
+    ("fn-5.14", #"datetime("2022-09-16  10:00") > 2022-01-01T00:00:00Z"#),
+    ("fn-5.15", #"datetime("16/09/2022 10", "%d/%m/%Y %H:%M") > 2022-01-01T00:00:00Z"#),
   ])
   func failedConversions(id: String, filter: String) throws {
     try ReferenceEvaluatorTests.expectBothEngines(id, filter, .unknown) { $0.total == 1 }
@@ -112,6 +139,9 @@ import Testing
     (#"date(model, "%Q")"#, "'%Q' is not a date format directive"),
     (#"date(model, "%d/%m")"#, "a date format needs the year"),
     (#"date(model, "%Y-%m-%d%")"#, "the date format ends with '%'"),
+    (#"datetime(model, "%H:%M")"#, "a date format needs the year"),
+    ("datetime(price) == now()", "datetime takes text, a date or a date-time, not"),
+    (#"datetime(model, 3) == now()"#, "datetime(text, format) takes two texts"),
     (#"if(price, 1, 2) == 1"#, "if takes a condition first"),
     (#"if(inStock, 1, "a") == 1"#, "if gives one kind of value"),
     (#"coalesce(price, model) == 1"#, "coalesce takes values of one kind"),

@@ -1,0 +1,66 @@
+import FilterDSL
+import Testing
+
+@testable import FilterData
+
+/// Date-times written with a space for the `T` (`2010-03-24 09:51:00`: SQL databases, pandas
+/// and most CSV exports write them so) are date-times wherever flt reads data.
+@Suite struct DateTimeTextTests {
+  static let t0951 = Value.dateTime(Instant(seconds: 1_269_424_260))
+
+  @Test func aSpaceMayStandForTheT() {
+    #expect(Value.isoDate(Array("2010-03-24 09:51:00".utf8)) == Self.t0951)
+    #expect(Value.isoDate(Array("2010-03-24 09:51".utf8)) == Self.t0951)
+    #expect(
+      Value.isoDate(Array("2010-03-24 11:51:00.25+02".utf8))
+        == .dateTime(Instant(seconds: 1_269_424_260, nanoseconds: 250_000_000)))
+    // Not a date-time: two spaces, a space and no time, a time cut short.
+    for text in ["2010-03-24  09:51:00", "2010-03-24 ", "2010-03-24 09", "2010-03-24 9:51"] {
+      #expect(Value.isoDate(Array(text.utf8)) == nil, "\(text)")
+    }
+  }
+
+  @Test func columnsOfThemAreInferred() throws {
+    let csv = "id,at\n1,2010-03-24 09:51:00\n2,2010-03-25 10:00:00.5\n3,\n"
+    let (reader, values) = try NullTextTests.read(csv, "times.csv")
+    #expect(reader.schema.fields.map(\.type) == [.int, .dateTime])
+    #expect(values[0][1] == Self.t0951)
+    let lines = #"{"at": "2010-03-24 09:51:00"}"# + "\n" + #"{"at": "2010-03-24T09:51:00Z"}"#
+    let (json, jsonValues) = try NullTextTests.read(lines, "times.jsonl")
+    #expect(json.schema.fields.map(\.type) == [.dateTime])
+    #expect(jsonValues == [[Self.t0951], [Self.t0951]])
+  }
+
+  @Test func aFixedTypeReadsThem() throws {
+    let options = ReadOptions(types: ["at": .dateTime])
+    let (_, values) = try NullTextTests.read(
+      #"{"at": "2010-03-24 09:51:00", "n": 1}"# + "\n", "fixed.jsonl", options)
+    #expect(values == [[Self.t0951, .int(1)]])
+    let (_, csv) = try NullTextTests.read("at\n2010-03-24 09:51:00\n", "fixed.csv", options)
+    #expect(csv == [[Self.t0951]])
+  }
+}
+
+/// `--type NAME=int|double|bool` converts text in JSON as it does in CSV (`"533"` is 533).
+@Suite struct FixedTypesOfTextTests {
+  @Test func jsonTextConvertsToAFixedType() throws {
+    let options = ReadOptions(types: ["n": .int, "d": .double, "b": .bool, "s": .int])
+    let lines =
+      #"{"n": "533", "d": "2.5", "b": "true", "s": 7}"# + "\n"
+      + #"{"n": "x", "d": "3", "b": "no", "s": "-4"}"# + "\n"
+      + #"{"n": "5\u0033", "d": 1.5, "b": false, "s": null}"# + "\n"
+    let (reader, values) = try NullTextTests.read(lines, "fixed.jsonl", options)
+    #expect(reader.schema.fields.map(\.type) == [.int, .double, .bool, .int])
+    #expect(
+      values == [
+        [.int(533), .double(2.5), .bool(true), .int(7)],
+        // "x" and "no" do not convert: null, and counted.
+        [.null, .int(3), .null, .int(-4)],
+        // Text with escapes is not converted (as a CSV cell in quotes with escapes is not).
+        [.null, .double(1.5), .bool(false), .null],
+      ])
+    #expect(reader.conversionFailures == ["b": 1, "n": 2])
+    let csv = try NullTextTests.read("n,d\n533,2.5\nx,3\n", "fixed.csv", options).1
+    #expect(csv == [[.int(533), .double(2.5)], [.null, .int(3)]])
+  }
+}
