@@ -40,18 +40,21 @@ public struct LoadedRecords: Sendable {
     // The rows before `stale` were read under a schema whose fields have since widened (a
     // field first seen later is null in them already: they need not be read again).
     var stale = 0
-    while !stop(),
-      try reader.nextRows({ rows in
-        if builder.count == 0, let expected = Self.expectedRows(reader.size, rows.texts) {
-          builder.reserve(rows: expected)
-          texts.reserve(expected)
-        }
-        builder.append(rowsOf: &rows.builder)
-        for text in rows.texts {
-          texts.append(reader.buffer[text], at: reader.bufferOffset + text.lowerBound)
-        }
-      })
-    {
+    var stopped = false
+    while true {
+      stopped = stop()
+      guard !stopped,
+        try reader.nextRows({ rows in
+          if builder.count == 0, let expected = Self.expectedRows(reader.size, rows.texts) {
+            builder.reserve(rows: expected)
+            texts.reserve(expected)
+          }
+          builder.append(rowsOf: &rows.builder)
+          for text in rows.texts {
+            texts.append(reader.buffer[text], at: reader.bufferOffset + text.lowerBound)
+          }
+        })
+      else { break }
       // (The schema grows after a block, for the records after it.)
       if reader.takeSchemaChanges().contains(where: { !$0.isNewField }) { stale = builder.count }
       for warning in reader.takeWarnings() { warn(warning.description) }
@@ -65,7 +68,9 @@ public struct LoadedRecords: Sendable {
       let old = DataRecord(values: [], text: text, format: format)
       builder.replace(row: row, with: reader.redecoded(old).values)
     }
-    self.table = builder.finish(reader.schema)
+    // Every record read: a text field's distinct values are known, whatever the sample saw.
+    let table = builder.finish(reader.schema)
+    self.table = stopped ? table : table.knowingValues(limit: TypeTally.knownValuesLimit)
     self.texts = texts
     self.format = format
   }

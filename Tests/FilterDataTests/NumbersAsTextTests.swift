@@ -17,7 +17,8 @@ import Testing
   }
 
   @Test func numbersSentAsTextAreNumericText() throws {
-    let lines = #"{"n": "533", "d": "2.5", "t": "red", "m": " 7 "}"# + "\n"
+    let lines =
+      #"{"n": "533", "d": "2.5", "t": "red", "m": " 7 "}"# + "\n"
       + #"{"n": "-12", "d": "3", "t": "blue", "m": "8"}"# + "\n"
     let schema = try Self.schema(lines, "text.jsonl")
     #expect(schema.fields.map(\.type) == [.string, .string, .string, .string])

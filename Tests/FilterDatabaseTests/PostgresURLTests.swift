@@ -10,8 +10,10 @@ import Testing
   }
 
   /// `?=`, `?=x` and `?&=` once trapped (an empty name split to no parts at all).
-  @Test(arguments: ["postgresql://h/x?=", "postgresql://h/x?=x", "postgresql://h/x?a=1&=",
-    "postgres://h?=&", "postgresql://?="])
+  @Test(arguments: [
+    "postgresql://h/x?=", "postgresql://h/x?=x", "postgresql://h/x?a=1&=",
+    "postgres://h?=&", "postgresql://?=",
+  ])
   func aParameterWithoutANameIsAnError(_ text: String) {
     let error = #expect(throws: DatabaseError.self) { try Self.parse(text).get() }
     #expect(error?.message.contains("has no parameter name") == true, "\(text)")

@@ -1,5 +1,5 @@
-import FilterData
 import FilterDSL
+import FilterData
 import FilterSQL
 import Foundation
 import Testing

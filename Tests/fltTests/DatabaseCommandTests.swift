@@ -29,7 +29,10 @@ import Testing
     let before = try Data(contentsOf: URL(fileURLWithPath: database))
     for arguments in [
       ["--table", "phones", "price > 1000", database, "-o", database],
-      ["-f", "sql", "--dialect", "sqlite", "--table", "t", "true", "examples/phones.json", "-o", database],
+      [
+        "-f", "sql", "--dialect", "sqlite", "--table", "t", "true", "examples/phones.json", "-o",
+        database,
+      ],
       ["-f", "csv", "price > 1000", "examples/phones.json", "-o", database],
     ] {
       let run = try flt(arguments)
@@ -45,7 +48,8 @@ import Testing
     }
     // A file that only starts like one is written as any other file.
     let text = try CLITests.temporaryFile(Array("SQLite format 3 is a header".utf8), name: "t.txt")
-    #expect(try flt(["-f", "csv", "price > 1000", "examples/phones.json", "-o", text.path]).status == 0)
+    #expect(
+      try flt(["-f", "csv", "price > 1000", "examples/phones.json", "-o", text.path]).status == 0)
   }
 
   /// Options that say how to read a file's values are refused for a table, not ignored.

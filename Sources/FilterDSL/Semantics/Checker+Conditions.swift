@@ -216,7 +216,8 @@ extension Checker {
       return numberAsTextHelp(subject, operand, other, op)
     }
     if type == .string && (other == .date || other == .dateTime) {
-      let (function, format) = other == .date ? ("date", "%d/%m/%Y") : ("datetime", "%d/%m/%Y %H:%M")
+      let (function, format) =
+        other == .date ? ("date", "%d/%m/%Y") : ("datetime", "%d/%m/%Y %H:%M")
       return "\(subject) is text: convert it to compare as \(other.plural): "
         + "\(function)(\(subject)) \(op?.rawValue ?? "is") \(operand) "
         + "(or \(function)(\(subject), \"\(format)\") for another format)"

@@ -19,8 +19,13 @@ public final class Dataset {
   /// and facets run there, and flt finishes what SQL cannot answer exactly.
   public let database: DatabaseTable?
 
-  /// The fields inferred (or the table's columns).
-  public var schema: Schema { reader?.schema ?? database?.table.schema ?? Schema([]) }
+  /// The fields inferred (or the table's columns). Once records are loaded, those of their
+  /// table, which knows every text field's values (see `LoadedRecords`).
+  public var schema: Schema {
+    if let database { return database.table.schema }
+    if records.count > 0 { return records.table.schema }
+    return reader?.schema ?? Schema([])
+  }
   /// How compiled filters read the records: by row number, from the columns. (With no
   /// records, the reader's schema, which a query may have added fields to.)
   public var recordType: RecordType<Int> {

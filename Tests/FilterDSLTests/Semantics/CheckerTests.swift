@@ -45,16 +45,46 @@ import Testing
   /// `!=` on text not known to hold numbers. (A `sqlite3 .import` table compared `Sales >
   /// "100"` as text, as the help said, and counted 9,738 rows where 3,765 sell over 100.)
   @Test(arguments: [
-    ("num-1", "Sales > 100", "Sales is text: to compare it as a number, convert it: double(Sales) > 100"),
-    ("num-2", "Sales == 100", "Sales is text: to compare it as a number, convert it: double(Sales) == 100"),
-    ("num-2b", "Placed == 100", #"Placed is text: to compare it as a number, convert it: double(Placed) == 100; to compare text, quote the value: "100""#),
-    ("num-3", "Quantity >= 3", "Quantity is text: to compare it as a number, convert it: int(Quantity) >= 3"),
-    ("num-4", "Quantity != 3", "Quantity is text: to compare it as a number, convert it: int(Quantity) != 3"),
-    ("num-5", "Quantity < 2.5", "Quantity is text: to compare it as a number, convert it: double(Quantity) < 2.5"),
-    ("num-6", "Delay > 15", #"Delay holds numbers and "-", which made it text: read it as null when loading (--null "-", or load ... null "-") and compare numbers, or convert the text: int(Delay) > 15"#),
-    ("num-7", "Detail.Discount <= 0.2", #"Detail.Discount holds numbers and "n/a", "none", which made it text: read them as null when loading (--null "n/a" --null "none", or load ... null "n/a", "none") and compare numbers, or convert the text: double(Detail.Discount) <= 0.2"#),
-    ("num-8", "Placed >= 2020-01-01", #"Placed is text: convert it to compare as dates: date(Placed) >= 2020-01-01 (or date(Placed, "%d/%m/%Y") for another format)"#),
-    ("num-9", "Placed < 2020-01-01T10:00:00Z", #"Placed is text: convert it to compare as date-times: datetime(Placed) < 2020-01-01T10:00:00Z (or datetime(Placed, "%d/%m/%Y %H:%M") for another format)"#),
+    (
+      "num-1", "Sales > 100",
+      "Sales is text: to compare it as a number, convert it: double(Sales) > 100"
+    ),
+    (
+      "num-2", "Sales == 100",
+      "Sales is text: to compare it as a number, convert it: double(Sales) == 100"
+    ),
+    (
+      "num-2b", "Placed == 100",
+      #"Placed is text: to compare it as a number, convert it: double(Placed) == 100; to compare text, quote the value: "100""#
+    ),
+    (
+      "num-3", "Quantity >= 3",
+      "Quantity is text: to compare it as a number, convert it: int(Quantity) >= 3"
+    ),
+    (
+      "num-4", "Quantity != 3",
+      "Quantity is text: to compare it as a number, convert it: int(Quantity) != 3"
+    ),
+    (
+      "num-5", "Quantity < 2.5",
+      "Quantity is text: to compare it as a number, convert it: double(Quantity) < 2.5"
+    ),
+    (
+      "num-6", "Delay > 15",
+      #"Delay holds numbers and "-", which made it text: read it as null when loading (--null "-", or load ... null "-") and compare numbers, or convert the text: int(Delay) > 15"#
+    ),
+    (
+      "num-7", "Detail.Discount <= 0.2",
+      #"Detail.Discount holds numbers and "n/a", "none", which made it text: read them as null when loading (--null "n/a" --null "none", or load ... null "n/a", "none") and compare numbers, or convert the text: double(Detail.Discount) <= 0.2"#
+    ),
+    (
+      "num-8", "Placed >= 2020-01-01",
+      #"Placed is text: convert it to compare as dates: date(Placed) >= 2020-01-01 (or date(Placed, "%d/%m/%Y") for another format)"#
+    ),
+    (
+      "num-9", "Placed < 2020-01-01T10:00:00Z",
+      #"Placed is text: convert it to compare as date-times: datetime(Placed) < 2020-01-01T10:00:00Z (or datetime(Placed, "%d/%m/%Y %H:%M") for another format)"#
+    ),
   ])
   func textComparedWithANumberOrADate(id: String, text: String, help: String) {
     let schema = Schema([
@@ -66,7 +96,8 @@ import Testing
         .record(
           Schema([
             .init(
-              "Discount", .string, numericText: NumericText(integers: false, others: ["n/a", "none"]))
+              "Discount", .string,
+              numericText: NumericText(integers: false, others: ["n/a", "none"]))
           ]))),
       .init("Placed", .string),
     ])

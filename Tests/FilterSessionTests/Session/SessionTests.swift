@@ -34,6 +34,28 @@ import Testing
     #expect(harness.session.datasets.map(\.path) == [other])
   }
 
+  /// A file loaded whole knows its text fields' values, however long it is: "did you mean"
+  /// on a misspelt value does not disappear past the first 10,000 records (a bare 0 over
+  /// 336,776 flights).
+  @Test func aWholeLoadKnowsItsValuesPastTheSample() throws {
+    var lines = ""
+    for i in 0..<12_000 {
+      lines += #"{"origin": "\#(["JFK", "LGA", "EWR"][i % 3])", "n": \#(i)}"# + "\n"
+    }
+    lines += #"{"origin": "SWF", "n": 0}"# + "\n"
+    let file = try TemporaryFiles.write(Array(lines.utf8), "flights.jsonl")
+    harness.run("load \"\(file.path)\" as flights")
+    let field = try #require(harness.session.current?.schema.field(named: "origin")?.field)
+    #expect(field.knownValues == ["EWR", "JFK", "LGA", "SWF"])
+    #expect(harness.printed("count origin == JKF") == "0\n")
+    #expect(harness.warnings.contains("no record has origin 'JKF'"))
+    #expect(harness.warnings.contains(#"did you mean "JFK"?"#))
+    // A value some row has draws no warning; nor does a field of many distinct values.
+    harness.warnings = ""
+    #expect(harness.printed("count origin == SWF and n >= 0") == "1\n")
+    #expect(harness.warnings.isEmpty)
+  }
+
   @Test func aFieldsValuesForCompletion() throws {
     harness.run("load \"phones.json\"")
     let data = try #require(harness.session.current)
