@@ -11,6 +11,25 @@ extension DataReader {
   func infer(
     records limit: Int = DataReader.sampleRecords, bytes: Int = DataReader.sampleBytes
   ) throws(DataError) -> (Schema, complete: Bool) {
+    let first = try tallySample(records: limit, bytes: bytes)
+    // A usual null text that is null in a field of numbers and also in a text field is the
+    // file's null marker: null everywhere, as a text named with --null is. The sample is
+    // tallied again with it named, so that text fields are inferred without it.
+    guard let markers = first.tally?.nullMarkersInText else {
+      return (first.schema, first.complete)
+    }
+    nullMarkers = markers.sorted()
+    nulls = NullTexts(options, markers: markers)
+    if let header = csv?.header { csv = CSVColumns(header: header, nulls: nulls) }
+    let second = try tallySample(records: limit, bytes: bytes)
+    return (second.schema, second.complete)
+  }
+
+  /// The schema of the first records, as ``infer(records:bytes:)`` says, with their tallies
+  /// (nil for a header without rows).
+  private func tallySample(records limit: Int, bytes: Int) throws(DataError) -> (
+    schema: Schema, complete: Bool, tally: RecordTally?
+  ) {
     var records: [DataRecord] = []
     while true {
       let saved = (position, line, lineStart, framing)
@@ -24,12 +43,14 @@ extension DataReader {
       if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {
         if tally.records == 0, let csv {
           // A header and no rows: the columns are fields, with no value in any record.
-          return (Schema(csv.tree.names.map { Schema.Field($0, .null, optional: true) }), true)
+          return (
+            Schema(csv.tree.names.map { Schema.Field($0, .null, optional: true) }), true, nil
+          )
         }
-        return (tally.schema(complete: atEnd && !enough), atEnd && !enough)
+        return (tally.schema(complete: atEnd && !enough), atEnd && !enough, tally)
       }
       if tally.records > 0, !input.hasData(within: DataReader.pauseMilliseconds) {
-        return (tally.schema(complete: false), false)
+        return (tally.schema(complete: false), false, tally)
       }
       try fill(minimum: buffer.count)
     }

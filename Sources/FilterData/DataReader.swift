@@ -64,7 +64,11 @@ public final class DataReader {
   let path: String?
   /// Null texts and fixed types.
   public let options: ReadOptions
-  let nulls: NullTexts
+  /// The null texts: those the options name, and the file's null markers once inferred.
+  var nulls: NullTexts
+  /// The usual null texts taken as the file's null markers (`NA` where it stands for null in
+  /// a field of numbers): read as null in its text fields too. `--schema` shows them.
+  public internal(set) var nullMarkers: [String] = []
   var buffer: [UInt8] = []
   /// Where `buffer` starts in the input (the bytes before it were dropped).
   var bufferOffset = 0
@@ -126,8 +130,8 @@ public final class DataReader {
   /// growth log and record layout), and reads nothing from the input. `atEnd` says whether
   /// the part ends where the input does.
   init(part reader: DataReader, from start: Int, to end: Int, atEnd: Bool) {
-    (blockSize, maxRecordBytes, options, nulls) =
-      (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls)
+    (blockSize, maxRecordBytes, options, nulls, nullMarkers) =
+      (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers)
     (input, path, format, recordFields) =
       (reader.input, reader.path, reader.format, reader.recordFields)
     (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)

@@ -213,7 +213,9 @@ enum Command {
           path: path, format: options.inputFormat, options: options.read)
         if paths.count > 1 { StandardStreams.print("\(reader.name):") }
         StandardStreams.print(
-          SchemaOutline.text(reader.schema, sampled: !reader.sawEverything), terminator: "")
+          SchemaOutline.text(
+            reader.schema, sampled: !reader.sawEverything, nullMarkers: reader.nullMarkers),
+          terminator: "")
       } catch {
         writeError(error.rendered)
         return Status.failure

@@ -16,16 +16,37 @@ import Testing
   }
 
   @Test func usualNullTextsAreNullWhereTheFieldIsNotText() throws {
+    let csv = "name,code,n\nAnn,NA,5\nBob,NA,6\nCy,US,7\nDi,NA,8\nEd,NA,9\nFy,NA,1\n"
+    let (reader, values) = try Self.read(csv, "na.csv")
+    #expect(reader.schema.fields.map(\.type) == [.string, .string, .int])
+    // No other column uses NA as null: it is a value (Namibia), and among the known values.
+    #expect(values.map { $0[1] }.filter { $0 == .string("NA") }.count == 5)
+    #expect(reader.schema.fields[1].knownValues == ["NA", "US"])
+    #expect(reader.nullMarkers.isEmpty)
+  }
+
+  /// A usual null text that stands for null in a column of numbers is the file's null
+  /// marker: null in its text columns too, as pandas and R read it (`tailnum is null` found
+  /// none of 2,512 `NA` tail numbers among flights whose delays were `NA`).
+  @Test func theFilesNullMarkerIsNullInItsTextColumnsToo() throws {
     let csv = "name,score,code\nAnn,5,NA\nBob,NA,NA\nCy,7,US\nDi,N/A,NA\nEd,#N/A,NA\nFy,9,NA\n"
     let (reader, values) = try Self.read(csv, "na.csv")
     #expect(reader.schema.fields.map(\.type) == [.string, .int, .string])
-    #expect(reader.schema.fields[1].isOptional)
+    #expect(reader.schema.fields[1].isOptional && reader.schema.fields[2].isOptional)
     #expect(values.map { $0[1] } == [.int(5), .null, .int(7), .null, .null, .int(9)])
-    // In a text column NA is a value (it may be Namibia), and counts among the known values.
-    #expect(values.map { $0[2] }.filter { $0 == .string("NA") }.count == 5)
-    #expect(reader.schema.fields[2].knownValues == ["NA", "US"])
-    // The known values of the number column are no business of text.
+    #expect(values.map { $0[2] } == [.null, .null, .string("US"), .null, .null, .null])
+    #expect(reader.nullMarkers == ["#N/A", "N/A", "NA"])
+    // The known values of text no longer count the marker; the number column has none.
+    #expect(reader.schema.fields[2].knownValues == nil)
     #expect(reader.schema.fields[1].knownValues == nil)
+    // JSON the same, and a text field that holds only the marker has no values.
+    let lines =
+      #"{"delay": 5, "tail": "N1", "note": "NA"}"# + "\n" + #"{"delay": "NA", "tail": "NA"}"#
+    let (json, jsonValues) = try Self.read(lines, "na.jsonl")
+    #expect(json.schema.fields.map(\.type) == [.int, .string, .null])
+    #expect(jsonValues == [[.int(5), .string("N1"), .null], [.null, .null, .null]])
+    #expect(SchemaOutline.text(json.schema, nullMarkers: json.nullMarkers).contains(
+      "('NA' read as null in every field: the file's null marker; --null names others)"))
   }
 
   @Test func jsonStringsThatMeanNullInANumberField() throws {

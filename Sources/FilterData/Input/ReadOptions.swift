@@ -57,9 +57,9 @@ struct NullTexts: Sendable {
   private let usual: [[UInt8]]
   private let named: [[UInt8]]
 
-  init(_ options: ReadOptions) {
+  init(_ options: ReadOptions, markers: Set<String> = []) {
     usual = ReadOptions.usualNullTexts.map { Array($0.utf8) }
-    named = options.nullTexts.map { Array($0.utf8) }
+    named = (options.nullTexts + markers.sorted()).map { Array($0.utf8) }
   }
 
   /// Whether the user named any null texts.

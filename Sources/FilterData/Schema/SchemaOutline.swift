@@ -12,8 +12,11 @@ import FilterDSL
 /// ```
 public enum SchemaOutline {
   /// The fields of `schema`, one per line, nested records indented (`flt --schema`); `sampled` says
-  /// the types come from the first records only.
-  public static func text(_ schema: Schema, sampled: Bool = false) -> String {
+  /// the types come from the first records only; `nullMarkers` are the file's null markers
+  /// (``DataReader/nullMarkers``), null in its text fields too.
+  public static func text(_ schema: Schema, sampled: Bool = false, nullMarkers: [String] = [])
+    -> String
+  {
     var rows: [(name: String, type: String, note: String)] = []
     collect(schema, indent: "", into: &rows)
     let width = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
@@ -21,6 +24,12 @@ public enum SchemaOutline {
     for row in rows {
       let pad = String(repeating: " ", count: width - DisplayWidth.of(row.name) + 2)
       out += row.name + pad + row.type + (row.note.isEmpty ? "" : "  " + row.note) + "\n"
+    }
+    if !nullMarkers.isEmpty {
+      let list = nullMarkers.map { "'\($0)'" }.joined(separator: ", ")
+      out +=
+        "(\(list) read as null in every field: the file's null marker"
+        + (nullMarkers.count == 1 ? "" : "s") + "; --null names others)\n"
     }
     if sampled {
       out += "(inferred from the first \(DataReader.sampleRecords) records)\n"

@@ -18,7 +18,7 @@ final class TypeTally {
   /// Texts that usually stand for null (`NA`, `N/A`): null when the field's other values are
   /// not text, text when they are (see ``ReadOptions/usualNullTexts``).
   var nullTexts = 0
-  private var nullTextValues: Set<String> = []
+  private(set) var nullTextValues: Set<String> = []
   /// Texts that spell a number (`"533"`), and of those, decimals.
   private var numericStrings = 0
   private var decimalStrings = 0
@@ -155,6 +155,22 @@ final class RecordTally {
     tallies.append(tally)
     present.append(1)
     return tally
+  }
+
+  /// The usual null texts (`NA`) that stood for null in some field, one whose other values
+  /// are not text, and that a text field also holds: the file's null markers, to be read as
+  /// null in its text fields too (as pandas and R read them). Nil when a text field holds no
+  /// such marker (a column of country codes with Namibia's `NA`, in a file where no other
+  /// column uses it, keeps it).
+  var nullMarkersInText: Set<String>? {
+    let markers = tallies.reduce(into: Set<String>()) { markers, tally in
+      if tally.nullTextsAreNull { markers.formUnion(tally.nullTextValues) }
+    }
+    guard !markers.isEmpty,
+      tallies.contains(where: { $0.type == .string && !$0.nullTextValues.isDisjoint(with: markers) }
+      )
+    else { return nil }
+    return markers
   }
 
   /// The inferred schema. A field is optional when it was null or missing somewhere.

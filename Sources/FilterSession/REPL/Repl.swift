@@ -204,7 +204,10 @@ public final class Repl {
     case ":help": out.write(Repl.help + "\n")
     case ":schema":
       if let data = session.current {
-        out.write(SchemaOutline.text(data.schema, sampled: !(data.reader?.sawEverything ?? true)))
+        out.write(
+          SchemaOutline.text(
+            data.schema, sampled: !(data.reader?.sawEverything ?? true),
+            nullMarkers: data.reader?.nullMarkers ?? []))
       } else {
         fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
       }
