@@ -42,7 +42,7 @@ import Testing
     #expect(sql.residual == nil && sql.sortsInDatabase)
     #expect(
       sql.select.text
-        == #"SELECT "first", "last", ("first" || ' ' || "last"), "x" FROM "people" WHERE (("first" || ' ' || "last") = ?1) ORDER BY ("first" || ' ' || "last") ASC NULLS FIRST"#
+        == #"SELECT "first", "last", ("first" || ' ' || "last"), "x" FROM "people" WHERE (("first" || ' ' || "last") = ?1) ORDER BY ("first" || ' ' || "last") ASC NULLS LAST"#
     )
     // In PostgreSQL too, ordered by code points.
     let postgres = try Self.translate(#"fullName < "B""#, Self.table, .postgresql)

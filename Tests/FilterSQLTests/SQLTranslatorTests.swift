@@ -58,7 +58,7 @@ import Testing
       .postgresql)
     #expect(
       sql.select.text
-        == #"SELECT "model", "color", "price", "rating", "inStock", "released", "tags" FROM "phones" WHERE ("price" < $1::bigint) AND (NOT ("rating" IS NULL)) AND ("color" IS DISTINCT FROM $2::text) ORDER BY "released" ASC NULLS FIRST, ("model" COLLATE "C") ASC NULLS FIRST, "rowid" LIMIT $3::bigint OFFSET $4::bigint"#
+        == #"SELECT "model", "color", "price", "rating", "inStock", "released", "tags" FROM "phones" WHERE ("price" < $1::bigint) AND (NOT ("rating" IS NULL)) AND ("color" IS DISTINCT FROM $2::text) ORDER BY "released" ASC NULLS FIRST, ("model" COLLATE "C") ASC NULLS LAST, "rowid" LIMIT $3::bigint OFFSET $4::bigint"#
     )
     #expect(sql.select.parameters == [.int(1000), .text("Gold"), .int(10), .int(20)])
     #expect(sql.residual == nil && sql.sortsInDatabase && sql.pagesInDatabase)

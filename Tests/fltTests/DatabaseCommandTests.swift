@@ -137,7 +137,7 @@ import Testing
     ])
     #expect(
       text.stdout
-        == #"SELECT "model", "price", "screenSize", "processor", "memory", "diskSpace", "color", "camera", "tags", "released", "inStock", "discontinued" FROM "phones" WHERE ("price" < ?1) ORDER BY "price" ASC NULLS FIRST, "rowid" LIMIT ?2;"#
+        == #"SELECT "model", "price", "screenSize", "processor", "memory", "diskSpace", "color", "camera", "tags", "released", "inStock", "discontinued" FROM "phones" WHERE ("price" < ?1) ORDER BY "price" ASC NULLS LAST, "rowid" LIMIT ?2;"#
         + "\n-- parameters: ?1 = 900, ?2 = 2\n")
     let bad = try flt(["sql", "--dialect", "oracle", "true", "examples/phones.json"])
     #expect(

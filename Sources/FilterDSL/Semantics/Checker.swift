@@ -36,7 +36,9 @@ public final class Checker {
         ok = false
         continue
       }
-      let nullsFirst = key.nulls.map { $0 == .first } ?? (key.direction == .ascending)
+      // Nulls go last unless the key says first, ascending or descending (as DuckDB and
+      // pandas place them): `order by delay limit 3` shows three delays, not three nulls.
+      let nullsFirst = key.nulls.map { $0 == .first } ?? false
       ordering.append(BoundSortKey(bound, key.direction, nullsFirst: nullsFirst))
     }
     var page: [BoundExpr?] = []

@@ -29,8 +29,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("order by price", ["b", "e", "c", "f", "a", "d"]),
-    ("order by price asc", ["b", "e", "c", "f", "a", "d"]),
+    // Nulls last unless said, ascending or descending (as DuckDB and pandas).
+    ("order by price", ["c", "f", "a", "d", "b", "e"]),
+    ("order by price asc", ["c", "f", "a", "d", "b", "e"]),
+    ("order by price nulls first", ["b", "e", "c", "f", "a", "d"]),
     ("order by price desc", ["a", "d", "f", "c", "b", "e"]),
     ("order by price nulls last", ["c", "f", "a", "d", "b", "e"]),
     ("order by price desc nulls first", ["b", "e", "a", "d", "f", "c"]),
