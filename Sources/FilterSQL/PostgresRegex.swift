@@ -78,12 +78,10 @@ enum PostgresRegex {
       else { return nil }
       members += low == high ? escaped(low) : escaped(low) + "-" + escaped(high)
     }
-    for predicate in set.predicates {
-      switch predicate {
-      case .digit: members += "0-9"
-      case .word: members += "A-Za-z0-9_"
-      case .space: members += escaped(0x20)
-      }
+    // A class's members among printable ASCII, found by asking it: exact for every class.
+    for ascii in UInt8(0x20)...0x7E
+    where set.predicates.contains(where: { $0.contains(Character(Unicode.Scalar(ascii))) }) {
+      members += character(Character(Unicode.Scalar(ascii))) ?? ""
     }
     // An empty class matches nothing (negated: any character); leave it to flt.
     guard !members.isEmpty else { return nil }

@@ -16,6 +16,9 @@ extension SQLWriter {
       return nil
     }
     let test: (String) -> String
+    // A `like` pattern only narrows (`?` and a set become `_%`), whatever the text: not only
+    // where the text may be outside ASCII (a constant subject notes nothing there).
+    var exact = true
     let writer = self
     switch condition.kind {
     case .compare(let op, let operand, let options)
@@ -44,11 +47,12 @@ extension SQLWriter {
           .string(op == .like ? Self.likePattern(folded) : folded), .string)
       else { return nil }
       test = { x in writer.narrowing(op, writer.lowered(x, options), pattern) }
+      exact = op != .like
     default:
       return nil
     }
     guard requireASCII(expr) else { return nil }
-    return SQLFragment(once(x, test))
+    return SQLFragment(once(x, test), exact: exact)
   }
 
   /// The text of a constant or parameter operand.

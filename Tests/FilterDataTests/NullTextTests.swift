@@ -45,8 +45,9 @@ import Testing
     let (json, jsonValues) = try Self.read(lines, "na.jsonl")
     #expect(json.schema.fields.map(\.type) == [.int, .string, .null])
     #expect(jsonValues == [[.int(5), .string("N1"), .null], [.null, .null, .null]])
-    #expect(SchemaOutline.text(json.schema, nullMarkers: json.nullMarkers).contains(
-      "('NA' read as null in every field: the file's null marker; --null names others)"))
+    #expect(
+      SchemaOutline.text(json.schema, nullMarkers: json.nullMarkers).contains(
+        "('NA' read as null in every field: the file's null marker; --null names others)"))
   }
 
   @Test func jsonStringsThatMeanNullInANumberField() throws {

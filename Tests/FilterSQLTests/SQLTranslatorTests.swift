@@ -52,6 +52,19 @@ import Testing
     )
   }
 
+  /// A `like` with `[c]` or `[d]` only narrows, even on a constant subject (which notes no
+  /// text to check for ASCII): it was taken as exact, and 15 rows came back where none match
+  /// (found by the differential test once its globs had sets).
+  @Test func aFoldedLikeOnAConstantOnlyNarrows() throws {
+    for dialect in SQLDialect.allCases {
+      let sql = try Self.translate(#""Space Black" like[d] "[a-c]*" and inStock"#, dialect)
+      #expect(sql.narrowed.map(\.description) == [#""Space Black" like[d] "[a-c]*""#])
+      #expect(sql.residual?.description == #""Space Black" like[d] "[a-c]*""#)
+      let contains = try Self.translate(#""Space Black" contains[c] "black""#, dialect)
+      #expect(contains.residual == nil, "\(dialect)")
+    }
+  }
+
   @Test func aQueryInPostgreSQL() throws {
     let sql = try Self.translate(
       "price < 1000 and not (rating is null) and color is not \"Gold\" order by released nulls first, model limit 10 offset 20",

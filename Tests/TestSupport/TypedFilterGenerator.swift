@@ -202,8 +202,11 @@ public struct TypedFilterGenerator {
     let op = rng.pick(TextOperator.allCases)
     let patterns =
       op == .matches
-      ? ["a.*", "[ab]+", "\\w*", "é|e", "(a|b)*c?", "\\D+"]
-      : op == .like ? ["a*", "?b", "*", "x\\*y", "*é*"] : Self.strings
+      ? [
+        "a.*", "[ab]+", "\\w*", "é|e", "(a|b)*c?", "\\D+", "[[:alpha:] ]+", "[^[:punct:]]*",
+        "[A-Z][[:lower:]]*", "[a-f[:digit:]]+",
+      ]
+      : op == .like ? ["a*", "?b", "*", "x\\*y", "*é*", "[a-c]*"] : Self.strings
     let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
     return e(
       .predicate(

@@ -68,7 +68,8 @@ struct Glob: Sendable {
       case .character(let expected): return c == expected
       case .one: return true
       case .star: return false
-      case .set(let ranges, let negated): return ranges.contains { $0.contains(c) } != negated
+      case .set(let ranges, let negated):
+        return ranges.contains { RegexCharacterClass.range($0, contains: c) } != negated
       }
     }
   }

@@ -24,6 +24,19 @@ import Testing
     ("^abc$", "abc", true), ("a^b", "ab", false), ("(a|)", "", true), ("()*", "", true),
     ("(a*)*", "aaa", true),
     ("é", "é", true), ("e", "é", false), (".", "👍🏽", true), ("a*?b", "aab", true),
+    // POSIX classes, Unicode-aware (a city's name with accents is letters and spaces).
+    ("[[:alpha:] ]+", "São Paulo", true), ("[[:alpha:] ]+", "Zürich 2", false),
+    ("[[:alpha:]]+", "Ærøskøbing", true), ("[[:digit:]]+", "2022", true),
+    ("[[:digit:]]", "٣", false), ("[[:alnum:]_]+", "a1_b", true),
+    ("[[:upper:]][[:lower:]]+", "Oslo", true),
+    ("[[:upper:]]", "o", false), ("[[:space:]]+", " \t", true), ("[[:blank:]]", "\n", false),
+    ("[[:punct:]]+", "!?$+", true), ("[[:punct:]]", "a", false), ("[[:xdigit:]]+", "c0FFee", true),
+    ("[^[:digit:]]+", "abc", true), ("[^[:digit:]]+", "ab1", false), ("[[:cntrl:]]", "\u{7}", true),
+    ("[[:print:]]+", "a b", true), ("[[:graph:]]", " ", false), ("[[:alpha:]-]+", "x-y", true),
+    // One rule for a character in a set: a listed character matches what equals it, a range
+    // what is one code point between its bounds, so [A-Z] takes H̱ no more than [H] does.
+    ("[H]", "H\u{331}", false), ("[A-Z]", "H\u{331}", false), ("[A-Z]", "H", true),
+    ("[é]", "e\u{301}", true), ("[à-ÿ]", "é", true), ("[[:alpha:]]", "H\u{331}", true),
   ])
   func matches(pattern: String, text: String, expected: Bool) throws {
     let regex = try RegexProgram(pattern)
@@ -38,6 +51,13 @@ import Testing
     ("\\1", "unknown escape '\\1'; backreferences are not supported", 0),
     ("(?=a)", "only (?:...) groups are supported; lookaround and named groups are not", 0),
     ("[z-a]", "range z-a is out of order", 1), ("a\\", "'\\' at the end of the pattern", 1),
+    ("[:alpha:]+", "write a class such as [:alpha:] inside brackets: [[:alpha:]]", 0),
+    (
+      "x[[:alfa:]]",
+      "unknown class [:alfa:]; the classes are [:digit:] [:word:] [:space:] [:alpha:] [:alnum:] [:upper:] [:lower:] [:punct:] [:xdigit:] [:blank:] [:cntrl:] [:print:] [:graph:]",
+      2
+    ),
+    ("[[:alpha]", "'[:' begins a class such as [:alpha:] and is never closed with ':]'", 1),
     ("(a{1000}){1000}", "the pattern is too large once its repetitions are expanded", 0),
   ])
   func errors(pattern: String, message: String, offset: Int) {

@@ -27,21 +27,51 @@ package struct RegexCharacterClass: Equatable, Sendable {
   package var predicates: [Predicate] = []
   package var negated = false
 
-  package enum Predicate: Equatable, Sendable {
+  /// A class by a property of the whole character (a letter with its accents is a letter):
+  /// the shorthands `\d \w \s` and the POSIX classes `[[:alpha:]]`, Unicode-aware.
+  package enum Predicate: String, Equatable, Sendable, CaseIterable {
     case digit, word, space
+    case alpha, alnum, upper, lower, punct, xdigit, blank, cntrl, print, graph
 
-    func contains(_ c: Character) -> Bool {
+    package func contains(_ c: Character) -> Bool {
       switch self {
       case .digit: c.isASCII && c.isNumber
       case .word: c == "_" || c.isLetter || c.isNumber
       case .space: c.isWhitespace
+      case .alpha: c.isLetter
+      case .alnum: c.isLetter || c.isNumber
+      case .upper: c.isUppercase
+      case .lower: c.isLowercase
+      // ASCII's punctuation includes its symbols ($ + < = > ^ ` | ~), as in POSIX.
+      case .punct: c.isPunctuation || (c.isASCII && c.isSymbol)
+      case .xdigit: c.isHexDigit
+      case .blank: c == " " || c == "\t"
+      case .cntrl: c.unicodeScalars.first.map { $0.properties.generalCategory == .control } ?? false
+      case .print: !Predicate.cntrl.contains(c)
+      case .graph: !Predicate.cntrl.contains(c) && !c.isWhitespace
       }
+    }
+
+    /// The POSIX class called `name` (`[:digit:]` is ``digit``, `[:space:]` ``space``).
+    static func posix(_ name: String) -> Predicate? {
+      Predicate(rawValue: name)
     }
   }
 
   func contains(_ c: Character) -> Bool {
-    let inside = ranges.contains { $0.contains(c) } || predicates.contains { $0.contains(c) }
+    let inside =
+      ranges.contains { RegexCharacterClass.range($0, contains: c) }
+      || predicates.contains { $0.contains(c) }
     return inside != negated
+  }
+
+  /// The one rule for a character in a set, in `matches` and `like` alike: a listed character
+  /// matches a character equal to it (`[é]` matches `é` however it is encoded); a range
+  /// matches characters of one code point between its bounds, so that `[A-Z]` no more takes
+  /// `H̱` (H and a combining mark) than `[H]` does.
+  static func range(_ range: ClosedRange<Character>, contains c: Character) -> Bool {
+    if range.lowerBound == range.upperBound { return c == range.lowerBound }
+    return c.unicodeScalars.count == 1 && range.contains(c)
   }
 }
 
@@ -222,10 +252,23 @@ struct RegexParser {
       set.negated = true
       index += 1
     }
+    // `[:alpha:]` alone is a set of ':', 'a', 'l', ...: almost always meant as [[:alpha:]].
+    if current == ":", let close = pattern[index...].firstIndex(of: "]"), close > index + 1,
+      pattern[close - 1] == ":"
+    {
+      let name = String(pattern[(index + 1)..<(close - 1)])
+      throw RegexError(
+        message: "write a class such as [:\(name):] inside brackets: [[:\(name):]]",
+        offset: start)
+    }
     var first = true
     while let c = current, c != "]" || first {
       first = false
       index += 1
+      if c == "[", current == ":" {
+        set.predicates.append(try posixClass(openedAt: index - 1))
+        continue
+      }
       var low = c
       if c == "\\" {
         guard let escaped = current else { break }
@@ -260,6 +303,31 @@ struct RegexParser {
     guard current == "]" else { throw RegexError(message: "'[' is never closed", offset: start) }
     index += 1
     return set
+  }
+
+  /// `[:name:]` inside a bracket expression, from its `[` at `start`.
+  private mutating func posixClass(openedAt start: Int) throws(RegexError)
+    -> RegexCharacterClass.Predicate
+  {
+    index += 1  // the ':'
+    var name = ""
+    while let c = current, c != ":", c != "]" {
+      name.append(c)
+      index += 1
+    }
+    let names = RegexCharacterClass.Predicate.allCases.map { "[:\($0.rawValue):]" }
+    guard current == ":", index + 1 < pattern.count, pattern[index + 1] == "]" else {
+      throw RegexError(
+        message: "'[:' begins a class such as [:alpha:] and is never closed with ':]'",
+        offset: start)
+    }
+    index += 2
+    guard let predicate = RegexCharacterClass.Predicate.posix(name) else {
+      throw RegexError(
+        message: "unknown class [:\(name):]; the classes are \(names.joined(separator: " "))",
+        offset: start)
+    }
+    return predicate
   }
 }
 
