@@ -4,14 +4,41 @@ import FilterDSL
 /// header names).
 extension DataReader {
 
+  /// For a CSV file read with no delimiter named: `,` when its first line has one (outside
+  /// quotes), else the most frequent of `;`, a tab and `|` there (European spreadsheets
+  /// write `;`), else `,`.
+  func sniffedSeparator() -> UInt8 {
+    var counts: [UInt8: Int] = [:]
+    var quoted = false
+    for byte in buffer[position...].prefix(1 << 16) {
+      if byte == 0x22 { quoted.toggle() }
+      if quoted { continue }
+      if byte == 0x0A { break }
+      if byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) { counts[byte, default: 0] += 1 }
+    }
+    if counts[0x2C] != nil { return 0x2C }
+    return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }
+      .flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
+  }
+
+  /// The names of the columns: the first row's, or with ``ReadOptions/header`` false,
+  /// `column1`, `column2`, ... for as many cells as the first row has (which stays a record).
   static func readHeader(_ reader: DataReader) throws(DataError) -> [String] {
+    let saved = (reader.position, reader.line, reader.lineStart)
+    let names = try readFirstRow(reader)
+    guard !reader.options.header else { return names }
+    (reader.position, reader.line, reader.lineStart) = saved
+    return names.indices.map { "column\($0 + 1)" }
+  }
+
+  private static func readFirstRow(_ reader: DataReader) throws(DataError) -> [String] {
     while true {
       var scanner: CSVScanner? = nil
       var header: [String]? = nil
       let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
         var s = CSVScanner(
           bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd,
-          separator: reader.format.separator ?? 0x2C)
+          separator: reader.separator)
         defer { scanner = s }
         do throws(DataProblem) {
           if try s.record(into: &reader.cells) != nil {

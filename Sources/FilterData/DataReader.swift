@@ -69,6 +69,8 @@ public final class DataReader {
   /// The usual null texts taken as the file's null markers (`NA` where it stands for null in
   /// a field of numbers): read as null in its text fields too. `--schema` shows them.
   public internal(set) var nullMarkers: [String] = []
+  /// For CSV and TSV, the byte between cells (see ``ReadOptions/delimiter``).
+  public internal(set) var separator: UInt8 = 0x2C
   var buffer: [UInt8] = []
   /// Where `buffer` starts in the input (the bytes before it were dropped).
   var bufferOffset = 0
@@ -130,8 +132,11 @@ public final class DataReader {
   /// growth log and record layout), and reads nothing from the input. `atEnd` says whether
   /// the part ends where the input does.
   init(part reader: DataReader, from start: Int, to end: Int, atEnd: Bool) {
-    (blockSize, maxRecordBytes, options, nulls, nullMarkers) =
-      (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers)
+    (blockSize, maxRecordBytes, options, nulls, nullMarkers, separator) =
+      (
+        reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers,
+        reader.separator
+      )
     (input, path, format, recordFields) =
       (reader.input, reader.path, reader.format, reader.recordFields)
     (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)
@@ -195,7 +200,8 @@ public final class DataReader {
       )
     }
     framing = self.format == .json ? .start : .lines
-    if self.format.separator != nil {
+    if let own = self.format.separator {
+      separator = options.delimiter ?? (self.format == .csv ? sniffedSeparator() : own)
       csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
     }
     let (schema, complete) = try infer(records: Swift.max(1, sample))
@@ -253,7 +259,7 @@ public final class DataReader {
     secondRows?.builder.forgetSpellings()
     if let header {
       recordFields = RecordFields(
-        header: header, separator: format.separator ?? 0x2C, nulls: nulls,
+        header: header, separator: separator, nulls: nulls,
         literalColumns: header.indices.map { column in
           let type = columnType(column)
           return type == .int || type == .double || type == .bool
@@ -336,7 +342,7 @@ public final class DataReader {
     let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
       if let csv {
         var scanner = CSVScanner(
-          bytes, from: 0, to: bytes.count, atEnd: true, separator: format.separator ?? 0x2C)
+          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
         return csvValues(
@@ -452,7 +458,7 @@ public final class DataReader {
       let end = Swift.min(self.end ?? bytes.count, bytes.count)
       if let csv {
         var scanner = CSVScanner(
-          bytes, from: position, to: end, atEnd: atEnd, separator: format.separator ?? 0x2C)
+          bytes, from: position, to: end, atEnd: atEnd, separator: separator)
         scanner.lineStart = lineStart
         defer {
           (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)

@@ -64,6 +64,11 @@ enum PostgresRegex {
     return escaped(ascii)
   }
 
+  /// A printable ASCII character inside brackets: letters and digits as they are.
+  private static func member(_ ascii: UInt8) -> String {
+    character(Character(Unicode.Scalar(ascii))) ?? escaped(ascii)
+  }
+
   private static func escaped(_ ascii: UInt8) -> String {
     let hex = String(ascii, radix: 16, uppercase: true)
     return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -78,10 +83,22 @@ enum PostgresRegex {
       else { return nil }
       members += low == high ? escaped(low) : escaped(low) + "-" + escaped(high)
     }
-    // A class's members among printable ASCII, found by asking it: exact for every class.
-    for ascii in UInt8(0x20)...0x7E
-    where set.predicates.contains(where: { $0.contains(Character(Unicode.Scalar(ascii))) }) {
-      members += character(Character(Unicode.Scalar(ascii))) ?? ""
+    // A class's members among printable ASCII, found by asking it (exact for every class),
+    // written as runs: `0-9A-Z\u005Fa-z` for \w.
+    let inClass = (UInt8(0x20)...0x7E).map { ascii in
+      set.predicates.contains { $0.contains(Character(Unicode.Scalar(ascii))) }
+    }
+    var ascii = 0
+    while ascii < inClass.count {
+      guard inClass[ascii] else {
+        ascii += 1
+        continue
+      }
+      var last = ascii
+      while last + 1 < inClass.count, inClass[last + 1] { last += 1 }
+      let (low, high) = (UInt8(0x20 + ascii), UInt8(0x20 + last))
+      members += member(low) + (last - ascii >= 2 ? "-" + member(high) : last > ascii ? member(high) : "")
+      ascii = last + 1
     }
     // An empty class matches nothing (negated: any character); leave it to flt.
     guard !members.isEmpty else { return nil }

@@ -204,10 +204,29 @@ enum Command {
     return FilterCommand(options: options, query: query).run()
   }
 
-  /// Prints the schema of each file.
+  /// Prints the schema of each file, or of a database's tables (the one `--table` names, or
+  /// every one, as sqlite3's `.schema` and psql's `\d`).
   static func schema(_ options: Options) -> Int32 {
     let paths: [String?] = options.files.isEmpty ? [nil] : options.files
     for path in paths {
+      if let path, DatabaseCommand.isDatabase(path) {
+        do {
+          let database = try connect(to: path)
+          let names = try options.table.map { [$0] } ?? database.tableNames()
+          for name in names {
+            let table = try database.table(named: name, typingJSON: nil)
+            if paths.count > 1 || options.table == nil { StandardStreams.print("\(name):") }
+            let text = SchemaOutline.text(table.schema)
+            StandardStreams.print(
+              options.table == nil ? text.split(separator: "\n").map { "  " + $0 }
+                .joined(separator: "\n") + "\n" : text, terminator: "")
+          }
+          if names.isEmpty { StandardStreams.print("(\(path) has no tables)") }
+        } catch {
+          return fail(error)
+        }
+        continue
+      }
       do {
         let reader = try DataReader(
           path: path, format: options.inputFormat, options: options.read)

@@ -65,6 +65,18 @@ extension Options {
         "text)",
       ]),
     OptionSpec(
+      short: nil, long: "--delimiter", value: "CHAR",
+      help: [
+        "for CSV, the character between cells (';', '|', tab); by",
+        "default ',', or the one a header without commas uses",
+      ]),
+    OptionSpec(
+      short: nil, long: "--no-header", value: nil,
+      help: [
+        "for CSV and TSV, the first row is a record: the columns are",
+        "column1, column2, ...",
+      ]),
+    OptionSpec(
       short: "-t", long: "--type", value: "NAME=TYPE",
       help: [
         "read field NAME as TYPE (int, double, string, bool, date,",

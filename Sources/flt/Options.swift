@@ -139,6 +139,18 @@ struct Options {
         options.read.root = keys
       case "--null":
         options.read.nullTexts.append(try value())
+      case "--delimiter":
+        let text = try value()
+        guard let delimiter = ReadOptions.delimiter(named: text) else {
+          throw UsageError(
+            message:
+              "--delimiter \(text): the delimiter is one character other than a quote or a line end, as in --delimiter ';' or --delimiter tab"
+          )
+        }
+        options.read.delimiter = delimiter
+      case "--no-header":
+        try noValue()
+        options.read.header = false
       case "-t", "--type":
         let text = try value()
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)

@@ -10,7 +10,13 @@ import Testing
   @Test func patternsBecomeAnchoredAREs() {
     #expect(PostgresRegex.translate("a.*") == "^(?:(?:a(?:.)*))$")
     #expect(PostgresRegex.translate("[ab]+") == "^(?:(?:[\\u0061\\u0062])+)$")
-    #expect(PostgresRegex.translate("\\w*") == "^(?:(?:[A-Za-z0-9_])*)$")
+    #expect(PostgresRegex.translate("\\w*") == "^(?:(?:[0-9A-Z\\u005Fa-z])*)$")
+    // POSIX classes: their members among printable ASCII, in runs.
+    #expect(PostgresRegex.translate("[[:alpha:] ]") == "^(?:[\\u0020A-Za-z])$")
+    #expect(
+      PostgresRegex.translate("[[:punct:]]")
+        == "^(?:[\\u0021-\\u002F\\u003A-\\u0040\\u005B-\\u0060\\u007B-\\u007E])$")
+    #expect(PostgresRegex.translate("[[:xdigit:]]") == "^(?:[0-9A-Fa-f])$")
     #expect(PostgresRegex.translate("\\D") == "^(?:[^0-9])$")
     #expect(PostgresRegex.translate("a{2,3}|b{4}") == "^(?:(?:(?:a){2,3}|(?:b){4}))$")
     // Punctuation, quotes and backslashes are escapes, never syntax.

@@ -52,6 +52,21 @@ import Testing
       try flt(["-f", "csv", "price > 1000", "examples/phones.json", "-o", text.path]).status == 0)
   }
 
+  /// `--schema` of a database: every table's columns (as sqlite3's `.schema`), or the one
+  /// `--table` names; it blamed the file's extension.
+  @Test func theSchemaOfADatabase() throws {
+    let database = try phonesDatabase()
+    let all = try flt(["--schema", database])
+    #expect(all.status == 0, "\(all.stderr)")
+    #expect(all.stdout.hasPrefix("phones:\n  model         string?\n  price         int?\n"))
+    #expect(all.stdout.contains("  camera        record?\n    megapixels  int\n"))
+    let one = try flt(["--schema", "--table", "phones", database])
+    #expect(one.stdout.hasPrefix("model         string?\nprice         int?\n"))
+    let missing = try flt(["--schema", "--table", "nope", database])
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "error: the database \(database) has no table nope\nhelp: its tables: phones\n")
+  }
+
   /// Options that say how to read a file's values are refused for a table, not ignored.
   @Test func fileReadingOptionsAreRefusedForATable() throws {
     let database = try phonesDatabase()

@@ -86,7 +86,7 @@ struct CSVScanner {
         var stop = index - 1
         if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
         return (CSVCell(start: start, end: stop, quoted: false), .newline)
-      case 0x22 where separator == 0x2C:
+      case 0x22 where separator != 0x09:
         // In TSV a quote inside a cell is text (`5" screen`).
         throw DataProblem(
           code: .invalidCSV, message: "a quote inside a field that does not start with one",
@@ -142,7 +142,8 @@ struct CSVScanner {
       default:
         throw DataProblem(
           code: .invalidCSV, message: "text after the closing quote of a field",
-          label: "expected '\(separator == 0x09 ? "\\t" : ",")' or the end of the line",
+          label:
+            "expected '\(separator == 0x09 ? "\\t" : String(UnicodeScalar(separator)))' or the end of the line",
           help: "double a quote that belongs to the text: \"\"", offset: index)
       }
     }

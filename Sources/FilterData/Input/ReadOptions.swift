@@ -13,12 +13,37 @@ public struct ReadOptions: Sendable {
   /// (`--root data.items`); empty when the document is the list (or JSON Lines).
   public var root: [String]
 
+  /// For CSV, the byte between cells (`;` from a European spreadsheet, `|`); nil for the
+  /// format's own (`,` for CSV, a tab for TSV), or for CSV the one the header uses when it
+  /// has no comma and one of `;`, a tab or `|`.
+  public var delimiter: UInt8?
+  /// For CSV and TSV, whether the first row names the columns (false: it is a record, and
+  /// the columns are called `column1`, `column2`, ...).
+  public var header: Bool
+
   /// Options of these values; the defaults read a file as it is.
-  public init(nullTexts: [String] = [], types: [String: ValueType] = [:], root: [String] = []) {
+  public init(
+    nullTexts: [String] = [], types: [String: ValueType] = [:], root: [String] = [],
+    delimiter: UInt8? = nil, header: Bool = true
+  ) {
     self.nullTexts = nullTexts
     self.types = types
     self.root = root
+    self.delimiter = delimiter
+    self.header = header
   }
+
+  /// The delimiter `text` names: one character other than a quote or a line end, or `tab`,
+  /// `comma`, `semicolon`, `pipe`; nil for anything else.
+  public static func delimiter(named text: String) -> UInt8? {
+    let named = ["tab": "\t", "\\t": "\t", "comma": ",", "semicolon": ";", "pipe": "|"]
+    let bytes = Array((named[text.lowercased()] ?? text).utf8)
+    guard bytes.count == 1, ![0x22, 0x0A, 0x0D].contains(bytes[0]) else { return nil }
+    return bytes[0]
+  }
+
+  /// The delimiters a CSV file's header is sniffed for, after the comma.
+  static let sniffedDelimiters: [UInt8] = [0x3B, 0x09, 0x7C]
 
   /// The texts that commonly stand for "no value" in data files (R's `NA`, spreadsheets'
   /// `#N/A`, `null` written as text). In a field whose other values are numbers, dates or

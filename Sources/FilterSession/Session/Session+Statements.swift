@@ -152,7 +152,7 @@ extension Session {
   }
 
   /// What the options of `load` say: `null "NA", "-"`, `type zip=string, score=int`,
-  /// `root data.items`, `format tsv`.
+  /// `root data.items`, `format tsv`, `delimiter ";"`, `header no`.
   func readOptions(_ options: [LoadOption], _ context: Context) throws(SessionError)
     -> (DataFormat?, ReadOptions)
   {
@@ -188,8 +188,29 @@ extension Session {
             ))
         }
         format = named
+      case "delimiter":
+        guard let value = option.values.first,
+          let delimiter = ReadOptions.delimiter(named: value.text)
+        else {
+          throw context.error(
+            Diagnostic(
+              .invalidSetting, at: option.values.first?.range ?? option.name.range,
+              message: "'\(option.values.first?.text ?? "")' is not a delimiter",
+              help: "write one character, or tab: delimiter \";\""))
+        }
+        read.delimiter = delimiter
+      case "header":
+        let value = option.values.first?.text.lowercased() ?? ""
+        guard ["no", "none", "false", "yes", "true"].contains(value) else {
+          throw context.error(
+            Diagnostic(
+              .invalidSetting, at: option.values.first?.range ?? option.name.range,
+              message: "'header' takes yes or no",
+              help: "header no: the first row is a record, the columns column1, column2, ..."))
+        }
+        read.header = ["yes", "true"].contains(value)
       default:
-        let names = ["null", "type", "root", "format", "table"]
+        let names = ["null", "type", "root", "format", "table", "delimiter", "header"]
         let suggestion = Suggestion.closest(to: option.name.text, among: names)
         throw context.error(
           Diagnostic(
@@ -198,7 +219,7 @@ extension Session {
             help: option.name.text == "as"
               ? "'as NAME' comes right after the path, before the options: load \"data.csv\" as d format csv"
               : suggestion.map { "did you mean '\($0)'?" }
-                ?? "its options are null, type, root, format and table"))
+                ?? "its options are null, type, root, format, delimiter, header and table"))
       }
     }
     return (format, read)
