@@ -218,8 +218,9 @@ enum Command {
             if paths.count > 1 || options.table == nil { StandardStreams.print("\(name):") }
             let text = SchemaOutline.text(table.schema)
             StandardStreams.print(
-              options.table == nil ? text.split(separator: "\n").map { "  " + $0 }
-                .joined(separator: "\n") + "\n" : text, terminator: "")
+              options.table == nil
+                ? text.split(separator: "\n").map { "  " + $0 }
+                  .joined(separator: "\n") + "\n" : text, terminator: "")
           }
           if names.isEmpty { StandardStreams.print("(\(path) has no tables)") }
         } catch {

@@ -38,10 +38,16 @@ extension Options {
     OptionSpec(
       short: "-f", long: "--format", value: "FORMAT",
       help: [
-        "table, records (a field a line), json, jsonl, csv, tsv or sql",
-        "(default: table on a terminal, jsonl otherwise)",
+        "table, records (a field a line), json, jsonl, csv, tsv, values",
+        "or sql (default: table on a terminal, jsonl otherwise)",
       ],
       completes: .words(OutputFormat.allCases.map(\.rawValue) + ["sql"])),
+    OptionSpec(
+      short: "-r", long: "--raw", value: nil,
+      help: [
+        "-f values: the values alone, as jq -r writes them (no header,",
+        "no quotes; fields separated by tabs): flt -r -s model ...",
+      ]),
     OptionSpec(
       short: "-o", long: "--output", value: "FILE",
       help: [

@@ -115,6 +115,9 @@ struct Options {
           )
         }
         options.format = format
+      case "-r", "--raw":
+        try noValue()
+        options.format = .values
       case "--dialect":
         let text = try value()
         guard let dialect = SQLDialect(rawValue: text) else {

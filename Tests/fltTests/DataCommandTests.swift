@@ -393,6 +393,22 @@ import Testing
     #expect(run.status == 0)
   }
 
+  /// `-r` (`-f values`): the values alone, as jq's `-r`: no header, no quotes, tabs between
+  /// fields, null empty, control characters escaped so that a line stays a record.
+  @Test func rawValues() throws {
+    let data = try CLITests.temporaryFile(
+      Array(
+        (#"{"name": "Ann \"A\"", "n": 1, "tags": ["x"]}"# + "\n"
+          + #"{"name": "two\nlines\tand\u001b[31m", "n": null}"# + "\n").utf8),
+      name: "raw.jsonl")
+    let one = try CLITests.flt(["-r", "-s", "name", "true", data.path])
+    #expect(one.status == 0 && one.stdout == "Ann \"A\"\ntwo\\nlines\\tand\\u{1B}[31m\n")
+    let all = try CLITests.flt(["-f", "values", "-s", "n,name,tags", "n == 1", data.path])
+    #expect(all.stdout == "1\tAnn \"A\"\t[\"x\"]\n")
+    let null = try CLITests.flt(["-r", "-s", "n", "n is null", data.path])
+    #expect(null.stdout == "\n")
+  }
+
   @Test func aStreamThatPausesIsFilteredAsItComes() throws {
     // `tail -f log.jsonl | flt ...`: two records, then nothing for a while. The schema is
     // inferred from what came, the match comes out, and later records (with a new field) too.

@@ -24,7 +24,7 @@ extension Diagnostic {
     Diagnostic(
       .unknownParameter, at: range, message: "unknown parameter \(quoted("$" + name))",
       help: suggestion.map { "did you mean '$\($0)'?" }
-        ?? "bind it before evaluating (in a script: let \(name) = ...)")
+        ?? "give it a value: -p \(name)=VALUE on the command line, let \(name) = ... in a script")
   }
 
   static func unknownFunction(

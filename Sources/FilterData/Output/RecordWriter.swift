@@ -15,13 +15,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case csv
   /// Tab-separated values with a header row.
   case tsv
+  /// The values alone, as jq's `-r` writes them: a record a line, its fields separated by
+  /// tabs, no header, text without quotes (null an empty field); tabs, line ends and other
+  /// control characters in a value written as `\t`, `\n`, `\u{1B}`, so a line stays a record.
+  case values
 
   /// The byte between cells, for CSV and TSV.
   var separator: UInt8? {
     switch self {
     case .csv: 0x2C
     case .tsv: 0x09
-    case .table, .json, .jsonl, .records: nil
+    case .table, .json, .jsonl, .records, .values: nil
     }
   }
 
@@ -165,6 +169,9 @@ public final class RecordWriter: RecordOutput {
       // csv module write them: the two stay apart.
       let texts = cells(record).map { $0.isNull ? nil : $0.text }
       out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
+    case .values:
+      let texts = cells(record).map { RecordWriter.plainValue($0.text) }
+      out.write(texts.joined(separator: "\t") + "\n")
     case .records:
       if let recordsShown, count > recordsShown { return }
       writeVertically(record)
@@ -188,9 +195,29 @@ public final class RecordWriter: RecordOutput {
       let all = Swift.max(totalRows ?? count, count)
       out.write(
         (all > shown ? "\(shown) of \(all)" : "\(all)") + (all == 1 ? " record\n" : " records\n"))
-    case .jsonl, .csv, .tsv: break
+    case .jsonl, .csv, .tsv, .values: break
     }
     out.flush()
+  }
+
+  /// `text` as ``OutputFormat/values`` writes it: as it is, but for control characters,
+  /// escaped so that they can neither split a record nor reach a terminal.
+  public static func plainValue(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\t": out += "\\t"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// The record's fields in output order: the selection's, or the record's own.

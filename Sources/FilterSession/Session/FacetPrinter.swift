@@ -23,6 +23,12 @@ struct FacetPrinter {
             [facet.field.dotted, ValueText.plain(count.value), String(count.count)],
             separator: separator))
       }
+    case .values:
+      for (facet, count) in rows(result) {
+        out.write(
+          [facet.field.dotted, ValueText.plain(count.value), String(count.count)]
+            .map(RecordWriter.plainValue).joined(separator: "\t") + "\n")
+      }
     case .jsonl:
       for (facet, count) in rows(result) { out.write(json(facet, count) + "\n") }
     case .json:

@@ -309,11 +309,15 @@ extension Session {
     let number: Int64? =
       if case .literal(.int(let n)) = value.kind { n } else { nil }
     func invalid() -> SessionError {
-      let expected = Settings.names.first { $0.name == name.text }?.values ?? ""
+      let setting = Settings.names.first { $0.name == name.text }
+      // A misspelt word among the setting's words (`set format tabel`): the likely one.
+      let words = (setting?.usage ?? "").split(separator: "|").map(String.init)
+        .filter { $0.allSatisfy(\.isLetter) }
+      let suggestion = text.flatMap { Suggestion.closest(to: $0, among: words) }
       return context.error(
         Diagnostic(
-          .invalidSetting, at: value.range, message: "\(name.text) takes \(expected)",
-          label: "not one of them"))
+          .invalidSetting, at: value.range, message: "\(name.text) takes \(setting?.values ?? "")",
+          label: "not one of them", help: suggestion.map { "did you mean '\($0)'?" }))
     }
     switch name.text {
     case "format":

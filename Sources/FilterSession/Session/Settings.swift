@@ -33,7 +33,10 @@ public struct Settings: Sendable {
   /// The settings `set` knows, with what each takes, in words and as `:help` shows it.
   /// Errors, completion and help read this table.
   public static let names: [(name: String, values: String, usage: String)] = [
-    ("format", "table, records, json, jsonl, csv or tsv", "table|records|json|jsonl|csv|tsv"),
+    (
+      "format", "table, records, json, jsonl, csv, tsv or values",
+      "table|records|json|jsonl|csv|tsv|values"
+    ),
     ("limit", "a number of rows (0 or more), or none", "N|none"),
     ("time", "on or off", "on|off"),
     ("width", "a number of columns, 10 or more", "N"),

@@ -121,6 +121,12 @@ import Testing
     ("sem-4", "price.amount > 3", ["FLT314 'price' has no fields: it is an integer"]),
     ("sem-5", "$budgt > 3", ["FLT302 unknown parameter '$budgt' | did you mean '$budget'?"]),
     (
+      "sem-5b", "price > $limit",
+      [
+        "FLT302 unknown parameter '$limit' | give it a value: -p limit=VALUE on the command line, let limit = ... in a script"
+      ]
+    ),
+    (
       "sem-6", "lowr(model) == x",
       [
         "FLT303 unknown function 'lowr' | did you mean 'lower'? (the functions nearest to it are lower, floor, hour, now, bool, len, year, abs, at, ceil, ... (33 in all))"

@@ -88,7 +88,7 @@ import Testing
     #expect(completer.complete("set format js").candidates == ["json", "jsonl"])
     #expect(
       completer.complete("set format ").candidates == [
-        "csv", "json", "jsonl", "records", "table", "tsv",
+        "csv", "json", "jsonl", "records", "table", "tsv", "values",
       ])
     #expect(completer.complete(":sa").candidates == [":save"])
     #expect(completer.complete("load \"x\" as ").candidates.isEmpty == false)

@@ -333,10 +333,15 @@ import Testing
       #expect(failure.codes == [code], "\(text)")
     }
     #expect(harness.failure("set colour on")?.rendered.contains("did you mean 'color'?") == false)
+    // A misspelt word among a setting's words gets the likely one.
+    #expect(
+      harness.failure("set format tabel")?.rendered.contains("help: did you mean 'table'?") == true)
+    #expect(harness.failure("set live offf")?.rendered.contains("did you mean 'off'?") == true)
+    #expect(harness.failure("set format yaml")?.rendered.contains("did you mean") == false)
     // `set` alone lists every setting with its value and what it takes.
     #expect(
       harness.printed("set limit 3\nset memory 4GB\nset") == """
-        format  table   set format table|records|json|jsonl|csv|tsv
+        format  table   set format table|records|json|jsonl|csv|tsv|values
         limit   3       set limit N|none
         time    off     set time on|off
         width   12      set width N
