@@ -14,7 +14,9 @@ extension DataReader {
       if byte == 0x22 { quoted.toggle() }
       if quoted { continue }
       if byte == 0x0A { break }
-      if byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) { counts[byte, default: 0] += 1 }
+      if byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) {
+        counts[byte, default: 0] += 1
+      }
     }
     if counts[0x2C] != nil { return 0x2C }
     return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }

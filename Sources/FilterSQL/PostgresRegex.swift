@@ -97,7 +97,8 @@ enum PostgresRegex {
       var last = ascii
       while last + 1 < inClass.count, inClass[last + 1] { last += 1 }
       let (low, high) = (UInt8(0x20 + ascii), UInt8(0x20 + last))
-      members += member(low) + (last - ascii >= 2 ? "-" + member(high) : last > ascii ? member(high) : "")
+      members +=
+        member(low) + (last - ascii >= 2 ? "-" + member(high) : last > ascii ? member(high) : "")
       ascii = last + 1
     }
     // An empty class matches nothing (negated: any character); leave it to flt.

@@ -13,7 +13,8 @@ import Testing
     #expect(reader.schema.names == ["name", "price", "city"])
     #expect(
       values == [
-        [.string("Ann"), .int(3), .string("Köln; Nord")], [.string("Bob"), .int(7), .string("Paris")],
+        [.string("Ann"), .int(3), .string("Köln; Nord")],
+        [.string("Bob"), .int(7), .string("Paris")],
       ])
   }
 
@@ -45,7 +46,8 @@ import Testing
     #expect(reader.schema.names == ["column1", "column2"])
     #expect(values.map { $0[0] } == [.int(1), .int(2)])
     let (tsv, tsvValues) = try NullTextTests.read("a\tb\n", "rows.tsv", options)
-    #expect(tsv.schema.names == ["column1", "column2"] && tsvValues == [[.string("a"), .string("b")]])
+    #expect(
+      tsv.schema.names == ["column1", "column2"] && tsvValues == [[.string("a"), .string("b")]])
     // The first row sets the width, as a header does.
     #expect(throws: DataError.self) { try NullTextTests.read("1,x\n2,y,z\n", "wide.csv", options) }
   }

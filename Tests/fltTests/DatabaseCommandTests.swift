@@ -64,7 +64,9 @@ import Testing
     #expect(one.stdout.hasPrefix("model         string?\nprice         int?\n"))
     let missing = try flt(["--schema", "--table", "nope", database])
     #expect(missing.status == 2)
-    #expect(missing.stderr == "error: the database \(database) has no table nope\nhelp: its tables: phones\n")
+    #expect(
+      missing.stderr
+        == "error: the database \(database) has no table nope\nhelp: its tables: phones\n")
   }
 
   /// Options that say how to read a file's values are refused for a table, not ignored.
