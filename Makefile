@@ -1,6 +1,6 @@
 # flt: build, install and uninstall. The build is Swift's; this only copies its results.
 #
-#   make                      release build (.build/release/flt)
+#   make                      release build (.build/release/flt), again whenever a source changed
 #   make install              to /usr/local: the binary, the man page, bash/zsh/fish completions
 #   make install PREFIX=~/.local
 #   make uninstall PREFIX=...
@@ -15,14 +15,21 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all install uninstall test
+.PHONY: all build install uninstall test
 
-all: $(FLT)
+# The default binary is built every time (swift build is incremental: a changed source is
+# rebuilt, nothing else), so that install never copies a stale build. A named FLT is taken as
+# it is.
+ifeq ($(FLT),.build/release/flt)
+BUILD = build
+endif
 
-.build/release/flt:
+all: build
+
+build:
 	swift build -c release --product flt
 
-install: $(FLT)
+install: $(BUILD)
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(FLT)" "$(BINDIR)/flt"
 	"$(FLT)" --help-man > "$(MANDIR)/flt.1"

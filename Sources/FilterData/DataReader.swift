@@ -179,7 +179,7 @@ public final class DataReader {
     else {
       throw DataError.file(
         input.name,
-        "has no known extension (.json, .jsonl, .ndjson, .csv or .tsv); say which format it is with --input-format"
+        "has no known extension (.json, .geojson, .jsonl, .ndjson, .csv or .tsv); say which format it is with --input-format"
       )
     }
     self.format = named

@@ -40,11 +40,13 @@ enum Command {
   static let about = """
     FILTER is a query: a filter, then optionally order by, limit and offset; or, with
     --filter-file FILE, the query is read from FILE (jq's -f; here -f is --format).
-    FILE is JSON (an array of objects), JSON Lines or CSV with a header, by its extension;
-    or a database with --table NAME, where the query runs: a SQLite file (.db, .sqlite,
-    .sqlite3) or postgresql://user[:password]@host[:port]/database (PGPASSWORD too);
-    with no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines,
-    anything else CSV, unless -i says).
+    FILE is JSON (an array of objects; .json, .geojson), JSON Lines (.jsonl, .ndjson), CSV
+    (.csv; ';', tab or '|' between cells sniffed from the header) or TSV (.tsv, .tab), by its
+    extension, gzip-compressed too (.gz); or a database with --table NAME, where the query
+    runs: a SQLite file (.db, .sqlite, .sqlite3) or
+    postgresql://user[:password]@host[:port]/database (PGPASSWORD too); with no FILE, or -,
+    records are read from standard input ('[' starts JSON, '{' JSON Lines, anything else CSV,
+    or TSV when the header has tabs and no commas, unless -i says).
     """
 
   static let examples = """

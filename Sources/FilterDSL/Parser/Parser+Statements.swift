@@ -39,7 +39,7 @@ extension Parser {
     throw trailingTokens()
   }
 
-  // statement = "load" string [ "as" name ] { load_option }
+  // statement = "load" string { "as" name | load_option }   (one "as" at most)
   //           | "use" name
   //           | "let" ( name | parameter ) "=" filter [ range_op operand ]
   //           | "count" [ filter ]
@@ -79,7 +79,7 @@ extension Parser {
     return Stmt(kind, range: start.range.union(previous.range))
   }
 
-  // load        = "load" string [ "as" name ] { load_option } ;
+  // load        = "load" string { "as" name | load_option } ;   (one "as" at most)
   // load_option = name option_value { "," option_value } ;
   // option_value = string | word written without spaces (`zip=string`, `data.items`) ;
   private func parseLoad() throws(ParseAbort) -> Stmt.Kind {
@@ -97,10 +97,15 @@ extension Parser {
     if isWord(current, "as") { alias = try parseStatementName(after: advance()) }
     var options: [LoadOption] = []
     while !atStatementEnd {
+      // `as NAME` may come after the options too (`load "shop.db" table orders as o`), once.
+      if alias == nil, isWord(current, "as") {
+        alias = try parseStatementName(after: advance())
+        continue
+      }
       guard kind == .identifier || kind == .null else {
         throw fail(
           .expectedToken(
-            "an option (null, type, root, format, table) or the end of the statement",
+            "an option (null, type, root, format, delimiter, header, table), as NAME, or the end of the statement",
             after: self.text(previous), found: currentDescription, at: expectedAt))
       }
       let name = Name(self.text(advance()).lowercased(), range: previous.range)

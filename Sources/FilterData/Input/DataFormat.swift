@@ -18,8 +18,8 @@ public enum DataFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// The format a file name's extension says, if any: `.json`, `.jsonl` / `.ndjson`, `.csv`,
-  /// `.tsv` / `.tab`.
+  /// The format a file name's extension says, if any: `.json` (and `.geojson`), `.jsonl` /
+  /// `.ndjson`, `.csv`, `.tsv` / `.tab`.
   public init?(path: String) {
     // A compressed file has the extension of what it holds before `.gz`.
     if path.lowercased().hasSuffix(".gz") {
@@ -28,7 +28,7 @@ public enum DataFormat: String, CaseIterable, Sendable {
     }
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
-    case "json": self = .json
+    case "json", "geojson": self = .json
     case "jsonl", "ndjson": self = .jsonl
     case "csv": self = .csv
     case "tsv", "tab": self = .tsv

@@ -41,7 +41,10 @@ public final class Repl {
   /// What `:help` prints.
   public static let help = """
     Statements (end a line to run it; a line with an open bracket or quote goes on):
-      load "phones.json" [as name]     read a JSON, JSON Lines or CSV file
+      load "phones.json" [as name]     read a JSON, JSON Lines, CSV or TSV file (gzip too)
+        [null "NA"] [type zip=string]  ... saying how: null texts, fixed types, root data.items,
+        [delimiter ";"] [header no]    format tsv, the CSV delimiter, no header row
+      load "shop.db" table phones      a table of a SQLite database or postgresql:// URL
       use name                         switch to data loaded earlier
       <filter> [order by ...] [limit n]  print the matching records
       count [<filter>]                 count them

@@ -217,7 +217,7 @@ extension Session {
             .invalidSetting, at: option.name.range,
             message: "'load' has no option '\(option.name.text)'",
             help: option.name.text == "as"
-              ? "'as NAME' comes right after the path, before the options: load \"data.csv\" as d format csv"
+              ? "'as NAME' comes right after the path or after the options, once: load \"data.csv\" as d format csv"
               : suggestion.map { "did you mean '\($0)'?" }
                 ?? "its options are null, type, root, format, delimiter, header and table"))
       }
