@@ -52,3 +52,18 @@ import Testing
     #expect(throws: DataError.self) { try NullTextTests.read("1,x\n2,y,z\n", "wide.csv", options) }
   }
 }
+
+/// What a file's extension says it holds.
+@Suite struct DataFormatTests {
+  @Test(arguments: [
+    ("a.json", DataFormat.json), ("cities.geojson", .json), ("A.GEOJSON.gz", .json),
+    ("a.ndjson", .jsonl), ("a.jsonl", .jsonl), ("a.csv", .csv), ("a.tab", .tsv), ("x.tsv.gz", .tsv),
+  ])
+  func extensions(_ path: String, _ format: DataFormat) {
+    #expect(DataFormat(path: path) == format, "\(path)")
+  }
+
+  @Test func unknownExtensionsAreNone() {
+    #expect(DataFormat(path: "a.xml") == nil && DataFormat(path: "dir.json/file") == nil)
+  }
+}
