@@ -74,12 +74,15 @@ extension Diagnostic {
     Diagnostic(.invalidOperand, at: range, message: message, help: help)
   }
 
-  static func notAList(_ what: String, operation: String, at range: SourceRange) -> Diagnostic {
+  /// `example` is the value compared without the quantifier (`dep_delay > 3`).
+  static func notAList(
+    _ what: String, operation: String, example: String = "price > 3", at range: SourceRange
+  ) -> Diagnostic {
     Diagnostic(
       .notAList, at: range, message: "'\(operation)' needs a list, and \(what) is not one",
       help: operation == "in"
         ? "write the values in parentheses: x in (a, b), or a range: x in 1...5"
-        : "compare the value itself: price > 3")
+        : "compare the value itself: \(example)")
   }
 
   static func nullInList(at range: SourceRange) -> Diagnostic {
@@ -124,14 +127,18 @@ extension Diagnostic {
       help: "test it with 'is null' or 'exists', or check the field's name")
   }
 
-  static func constantComparison(suggestion: String?, at range: SourceRange) -> Diagnostic {
+  /// `example` is a comparison of one of the data's own fields (``Checker``'s
+  /// `exampleComparison`).
+  static func constantComparison(
+    suggestion: String?, example: String = "price > 100", at range: SourceRange
+  ) -> Diagnostic {
     Diagnostic(
       .constantComparison, .warning, at: range,
       message: "this comparison reads no field, so it is the same for every record",
       help: suggestion.map {
         "to read the field \(quoted($0)), write its name without quotes: \($0)"
       }
-        ?? "put a field on one side, as in price > 100")
+        ?? "put a field on one side, as in \(example)")
   }
 
   static func sqlWildcard(_ glob: String, at range: SourceRange) -> Diagnostic {

@@ -38,7 +38,21 @@ extension Checker {
       texts.first { schema.field(named: $0) != nil }
       ?? texts.lazy.compactMap { Suggestion.closest(to: $0, among: self.schema.names) }.first
     let range = sides.map(\.range).reduce(subject.range) { $0.union($1) }
-    report(.constantComparison(suggestion: field, at: range))
+    report(.constantComparison(suggestion: field, example: exampleComparison, at: range))
+  }
+
+  /// A comparison to show in help, on the data's own fields rather than a phone catalog's:
+  /// its first number field (`dep_delay > 100`), else its first text field (`carrier ==
+  /// "x"`), else `price > 100`.
+  var exampleComparison: String {
+    func name(_ field: Schema.Field) -> String { "\(Expr(.field(FieldPath([Name(field.name)]))))" }
+    if let number = schema.fields.first(where: { $0.type.isNumeric }) {
+      return "\(name(number)) > 100"
+    }
+    if let text = schema.fields.first(where: { $0.type == .string }) {
+      return "\(name(text)) == \"\(text.knownValues?.first ?? "x")\""
+    }
+    return "price > 100"
   }
 
   /// Whether `expr` is made of literals only.
@@ -59,7 +73,9 @@ extension Checker {
     guard case .list(let element) = bound.type else {
       report(
         .notAList(
-          describe(subject, bound.type), operation: quantifier.rawValue, at: subject.range))
+          describe(subject, bound.type), operation: quantifier.rawValue,
+          example: "\(subject)" + (bound.type.isNumeric ? " > 3" : " == \"x\""),
+          at: subject.range))
       return nil
     }
     guard let checked = self.condition(condition, Subject(subject, bound, type: element)) else {
@@ -201,7 +217,7 @@ extension Checker {
         schema.field(named: text) != nil
         ? text : Suggestion.closest(to: text, among: schema.names)
       return field.map { "to read the field '\($0)', write its name without quotes: \($0)" }
-        ?? "put a field on the left, as in price > 100"
+        ?? "put a field on the left, as in \(exampleComparison)"
     }
     if case .literal(.string(let text)) = operand.kind, schema.field(named: text) != nil {
       return "on the right of an operator a word is text; to name the field, write `\(text)`"

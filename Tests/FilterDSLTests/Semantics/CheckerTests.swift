@@ -106,6 +106,23 @@ import Testing
     #expect(diagnostics.map(\.help) == [help], "\(id)")
   }
 
+  /// Help shows the data's own fields, not the phone catalog's.
+  @Test func helpUsesTheDatasOwnFields() {
+    let flights = Schema([
+      .init("carrier", .string, knownValues: ["AA", "UA"]), .init("dep delay", .int),
+    ])
+    func help(_ text: String, _ schema: Schema) -> [String?] {
+      let expr = Parser.parseFilter(text).value
+      return expr.map { Checker.check($0, schema: schema).diagnostics.map(\.help) } ?? []
+    }
+    #expect(help(#""a" == 1"#, flights) == ["put a field on the left, as in `dep delay` > 100"])
+    #expect(help("2 > 1", flights) == ["put a field on one side, as in `dep delay` > 100"])
+    #expect(
+      help("2 > 1", Schema([.init("carrier", .string, knownValues: ["AA"])]))
+        == [#"put a field on one side, as in carrier == "AA""#])
+    #expect(help("any carrier == AA", flights) == [#"compare the value itself: carrier == "x""#])
+  }
+
   @Test(arguments: [
     ("sem-1", "colr == Gold", ["FLT301 unknown field 'colr' | did you mean 'color'?"]),
     (
