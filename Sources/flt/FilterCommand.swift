@@ -72,9 +72,12 @@ struct FilterCommand {
 
     // Matches kept for sorting are copied out of the reader's buffers.
     var execution = QueryExecution(compiled, retaining: \.detached)
-    // With --count and --with-filename, each file is counted on its own (a `limit` is per
-    // file, as grep's -m is): the faults of the files before are kept here.
-    let countsPerFile = options.count && options.withFileName
+    // With --with-filename and a count or a page, each file is queried on its own (a `limit`
+    // is per file, as grep's -m is, and a sort with it; with --count, a count per file): the
+    // faults of the files before are kept here. Without a page, a sort spans the files.
+    let bound = execution.query.query
+    let perFile =
+      options.withFileName && (options.count || bound.limit != nil || bound.offset != nil)
     var faults = FaultCounts()
     var matched = 0
     // The final fields of the files read so far, which every file must share when sorting.
@@ -85,11 +88,11 @@ struct FilterCommand {
       execution.isComplete || (options.quiet && execution.emitted + execution.keptCount > 0)
     }
     for (index, path) in inputs.enumerated()
-    where (countsPerFile || !done()) && target.stream.failure == nil {
+    where (perFile ? !(options.quiet && matched > 0) : !done()) && target.stream.failure == nil {
       let reader =
         index == 0
         ? first : try DataReader(path: path, format: options.inputFormat, options: options.read)
-      if (compiled.sorts && !countsPerFile || options.sqlScript)
+      if (compiled.sorts && !perFile || options.sqlScript)
         && reader.schema.names != first.schema.names
       {
         throw CommandError(
@@ -97,7 +100,7 @@ struct FilterCommand {
             "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); \(options.sqlScript ? "write" : "sort") files with different fields one at a time"
         )
       }
-      if index > 0 && countsPerFile {
+      if index > 0 && perFile {
         execution = QueryExecution(
           try compile(for: reader, showingWarnings: false), retaining: \.detached)
       } else if index > 0 {
@@ -151,7 +154,7 @@ struct FilterCommand {
       let left = reader.takeWarnings()
       if !pipeline.stopped { warn(left) }
       for line in reader.conversionSummary { warning(line) }
-      if compiled.sorts && !countsPerFile {
+      if compiled.sorts && !perFile {
         let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {
           throw CommandError(
@@ -161,16 +164,16 @@ struct FilterCommand {
         }
         sortedFields = fields
       }
-      if countsPerFile {
-        _ = execution.finish()
-        target.stream.write("\(reader.name):\(execution.emitted)\n")
+      if perFile {
+        for record in execution.finish() { writer?.write(record) }
+        if options.count { target.stream.write("\(reader.name):\(execution.emitted)\n") }
         target.stream.flush()
         faults.merge(execution.faults)
         matched += execution.emitted
       }
     }
-    for record in execution.finish() { writer?.write(record) }
-    if !countsPerFile {
+    if !perFile {
+      for record in execution.finish() { writer?.write(record) }
       faults.merge(execution.faults)
       matched = execution.emitted
     }
@@ -182,7 +185,7 @@ struct FilterCommand {
         "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
       )
     }
-    if options.count && !countsPerFile { target.stream.write("\(matched)\n") }
+    if options.count && !perFile { target.stream.write("\(matched)\n") }
     target.stream.flush()
     if let failure = target.stream.failure {
       throw CommandError(message: "cannot write the output: \(failure)")

@@ -112,7 +112,7 @@ extension Options {
       help: [
         "show the file each record came from (FILE: before a JSON",
         "line, a first column in tables and CSV); with -c, a count",
-        "per file",
+        "per file; a limit is per file (grep -m)",
       ]),
     OptionSpec(
       short: nil, long: "--explain", value: nil,

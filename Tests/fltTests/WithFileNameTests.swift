@@ -28,6 +28,12 @@ import Testing
     let sorted = try flt(["--with-filename", "-f", "jsonl", "n != 2 order by n desc", a, b])
     #expect(
       sorted.stdout == "\(b):{\"n\":5}\n\(a):{\"n\":3}\n\(a):{\"n\":1}\n\(b):{\"n\":1}\n")
+    // A limit (and the sort with it) is per file, as grep's -m is, in every mode.
+    let limited = try flt(["-H", "-f", "jsonl", "true order by n desc limit 1", a, b])
+    #expect(limited.stdout == "\(a):{\"n\":3}\n\(b):{\"n\":5}\n")
+    let first = try flt(["-H", "-f", "csv", "n > 0 limit 1 offset 1", a, b])
+    #expect(first.stdout == "file,n\n\(a),2\n\(b),1\n")
+    #expect(try flt(["-f", "jsonl", "true limit 1", a, b]).stdout == "{\"n\":1}\n")
     // Standard input is named as in messages.
     let piped = try flt(["-H", "-f", "jsonl", "n > 1"], stdin: "{\"n\": 2}\n")
     #expect(piped.stdout == "<stdin>:{\"n\":2}\n")
