@@ -393,6 +393,31 @@ import Testing
     #expect(run.status == 0)
   }
 
+  /// `-s a.b` with JSON output nests the field again, so that flt reads its output back
+  /// (a flat `"camera.megapixels"` key was a field no filter could name).
+  @Test func selectedNestedFieldsAreNestedInJSON() throws {
+    for data in ["examples/phones.json", "examples/phones.csv"] {
+      let run = try CLITests.flt([
+        "-f", "jsonl", "-s", "model,camera.megapixels,camera.zoom", "price > 1500 limit 1", data,
+      ])
+      #expect(
+        run.stdout == #"{"model":"iPhone 14 Pro Max","camera":{"megapixels":48,"zoom":3}}"# + "\n",
+        "\(data)")
+      let back = try CLITests.flt(["-c", "camera.megapixels >= 48"], stdin: run.stdout)
+      #expect(back.stdout == "1\n")
+    }
+    // The whole after a part holds it; a key with a dot of its own stays as it is.
+    let whole = try CLITests.flt([
+      "-f", "jsonl", "-s", "camera.zoom,camera", "price > 1500 limit 1", "examples/phones.json",
+    ])
+    #expect(whole.stdout == #"{"camera":{"megapixels":48,"zoom":3}}"# + "\n")
+    let dotted = try CLITests.temporaryFile(
+      Array(#"{"a.b": 1, "a": {"b": 2}}"#.utf8), name: "dot.jsonl")
+    #expect(
+      try CLITests.flt(["-f", "jsonl", "-s", "a.b", "true", dotted.path]).stdout == #"{"a.b":1}"#
+        + "\n")
+  }
+
   /// `-r` (`-f values`): the values alone, as jq's `-r`: no header, no quotes, tabs between
   /// fields, null empty, control characters escaped so that a line stays a record.
   @Test func rawValues() throws {

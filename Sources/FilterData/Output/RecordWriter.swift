@@ -153,14 +153,10 @@ public final class RecordWriter: RecordOutput {
       } else if selection == nil, let nesting = record.format.nesting {
         RecordFields.appendJSON(record.format.fields(record), nesting: nesting, to: &bytes)
       } else {
-        bytes.append(0x7B)
-        for (i, (name, cell)) in selected(record).enumerated() {
-          if i > 0 { bytes.append(0x2C) }
-          JSONText.appendQuoted(name.utf8, to: &bytes)
-          bytes.append(0x3A)
-          cell.appendJSON(to: &bytes)
-        }
-        bytes.append(0x7D)
+        // A CSV header's dotted names are nested fields (the reader nests them); a JSON
+        // key's dots are its own.
+        let literal = record.format.nesting == nil ? record.format.fields(record).map(\.name) : []
+        SelectedJSON(selected(record), fields: literal).append(to: &bytes)
       }
       if format == .jsonl { bytes.append(0x0A) }
       out.write(bytes)
