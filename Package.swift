@@ -56,6 +56,7 @@ let package = Package(
       name: "FilterDatabaseTests",
       dependencies: ["FilterDatabase", "FilterSQL", "FilterData", "FilterDSL", "TestSupport"]),
     .testTarget(
-      name: "fltTests", dependencies: ["flt", "FilterData", "FilterDatabase", "TestSupport"]),
+      name: "fltTests",
+      dependencies: ["flt", "FilterData", "FilterDatabase", "FilterSQL", "TestSupport"]),
   ]
 )

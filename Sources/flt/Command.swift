@@ -32,7 +32,7 @@ enum Command {
                                     nothing; print nothing when they are fine
     flt parse [--tree] FILE.flt...  print scripts in canonical form (or as syntax trees)
     flt ast QUERY | flt tokens QUERY
-    flt sql [--dialect D] [--table NAME] [--format text|json] QUERY FILE|DATABASE
+    flt sql [--dialect D] [--table NAME] [--format text|json] [--inline] QUERY FILE|DATABASE
                                     print the SQL a query runs as (PostgreSQL, SQLite)
     """
 

@@ -10,15 +10,19 @@ struct SQLCommand {
   var dialect: SQLDialect?
   var table: String?
   var json = false
+  /// `--inline`: the values written into the statement as literals, for pasting into psql or
+  /// sqlite3.
+  var inline = false
   var parameters: [ParameterValue.Binding] = []
   var query = ""
   var path = ""
 
   static let usage = """
     usage: flt sql [--dialect postgresql|sqlite] [--table NAME] [--format text|json]
-                   [-p NAME=VALUE] QUERY FILE|DATABASE
+                   [--inline] [-p NAME=VALUE] QUERY FILE|DATABASE
     prints the statement QUERY runs as in a database, its parameters, and what flt checks on
-    the rows that come back. The fields are those of FILE (the table is named after it) or of
+    the rows that come back; with --inline, the values written in as quoted literals, to
+    paste into psql or sqlite3. The fields are those of FILE (the table is named after it) or of
     the table NAME of DATABASE (.db, .sqlite, .sqlite3).
     """
 
@@ -50,6 +54,7 @@ struct SQLCommand {
         }
         command.json = format == "json"
       case "-p", "--param": command.parameters.append(try ParameterValue.binding(try value()))
+      case "--inline": command.inline = true
       case "--": positional += rest
       default:
         guard !argument.hasPrefix("-") || argument == "-" else {
@@ -75,7 +80,7 @@ struct SQLCommand {
       let parsed = try Parser.parseQuery(source).get()
       let bound = try Checker.check(parsed, schema: table.schema, parameters: types).get(source)
       let sql = SQLTranslator(table: table, dialect: dialect).translate(bound, parameters: values)
-      StandardStreams.print(json ? Self.json(sql) : Self.text(sql))
+      StandardStreams.print(json ? Self.json(sql, inline: inline) : Self.text(sql, inline: inline))
       return Command.Status.success
     } catch {
       return Command.fail(error)
@@ -96,9 +101,9 @@ struct SQLCommand {
     return (dialect ?? .postgresql, SQLTable(name: name, schema: reader.schema))
   }
 
-  static func text(_ sql: SQLTranslation) -> String {
-    var lines = [sql.select.text + ";"]
-    if !sql.select.parameters.isEmpty {
+  static func text(_ sql: SQLTranslation, inline: Bool = false) -> String {
+    var lines = [(inline ? Self.inlined(sql.select, sql.dialect) : sql.select.text) + ";"]
+    if !sql.select.parameters.isEmpty && !inline {
       let marker = sql.dialect == .postgresql ? "$" : "?"
       lines.append(
         "-- parameters: "
@@ -111,8 +116,41 @@ struct SQLCommand {
     return lines.joined(separator: "\n")
   }
 
-  /// `{"sql": ..., "parameters": [...], "residual": ... or null}`.
-  static func json(_ sql: SQLTranslation) -> String {
+  /// `statement` with each placeholder (`$1`, `?1`) replaced by its value as a literal of
+  /// `dialect` (text quoted safely for either `standard_conforming_strings` and for psql).
+  /// Placeholders are found outside quoted names and literals only.
+  static func inlined(_ statement: SQLStatement, _ dialect: SQLDialect) -> String {
+    let marker: Character = dialect == .postgresql ? "$" : "?"
+    var out = ""
+    var characters = Array(statement.text)[...]
+    var quote: Character? = nil
+    while let c = characters.popFirst() {
+      if let open = quote {
+        out.append(c)
+        if c == open { quote = nil }
+        continue
+      }
+      if c == "\"" || c == "'" {
+        quote = c
+        out.append(c)
+        continue
+      }
+      let digits = characters.prefix { $0.isASCII && $0.isNumber }
+      guard c == marker, !digits.isEmpty, let number = Int(String(digits)), number >= 1,
+        number <= statement.parameters.count
+      else {
+        out.append(c)
+        continue
+      }
+      characters = characters.dropFirst(digits.count)
+      out += statement.parameters[number - 1].literal(dialect)
+    }
+    return out
+  }
+
+  /// `{"sql": ..., "parameters": [...], "residual": ... or null}` (with `inline`, the values
+  /// written into the statement and no parameters).
+  static func json(_ sql: SQLTranslation, inline: Bool = false) -> String {
     let parameters = sql.select.parameters.map { parameter -> String in
       switch parameter {
       case .null: "null"
@@ -121,8 +159,9 @@ struct SQLCommand {
       case .text(let text): ValueText.json(.string(text))
       }
     }
-    return "{\"sql\": \(ValueText.json(.string(sql.select.text))), "
-      + "\"parameters\": [\(parameters.joined(separator: ", "))], "
+    let text = inline ? Self.inlined(sql.select, sql.dialect) : sql.select.text
+    return "{\"sql\": \(ValueText.json(.string(text))), "
+      + "\"parameters\": [\(inline ? "" : parameters.joined(separator: ", "))], "
       + "\"residual\": \(sql.residual.map { ValueText.json(.string($0.description)) } ?? "null")}"
   }
 }

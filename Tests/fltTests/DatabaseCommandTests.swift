@@ -1,4 +1,5 @@
 import FilterDatabase
+import FilterSQL
 import Foundation
 import Testing
 
@@ -67,6 +68,30 @@ import Testing
     #expect(
       missing.stderr
         == "error: the database \(database) has no table nope\nhelp: its tables: phones\n")
+  }
+
+  /// `flt sql --inline` writes the values into the statement as literals that read back as
+  /// the same values: the statement alone gives the rows the query gives.
+  @Test func inlinedStatementsGiveTheSameRows() throws {
+    let database = try phonesDatabase()
+    let connection = try SQLiteDatabase(path: database)
+    for query in [
+      #"color in (Starlight, "Space Black") and price > 500 order by price limit 3"#,
+      // A placeholder's spelling inside a value is the value's.
+      #"model != "it's \\ a ?1 test" and price > 100"#, "price between 799 and 1299.5",
+    ] {
+      let sql = try flt(["sql", "--inline", "--table", "phones", query, database])
+      #expect(sql.status == 0 && !sql.stdout.contains("-- then flt"), "\(sql.stdout)")
+      let statement = String(sql.stdout.prefix { $0 != "\n" }.dropLast())
+      let rows = try connection.rows(SQLStatement(statement))
+      let printed = try flt(["--table", "phones", "-f", "jsonl", query, database])
+      #expect(rows.count == printed.stdout.split(separator: "\n").count, "\(query)")
+    }
+    let json = try flt([
+      "sql", "--inline", "-f", "json", "--table", "phones", "price > 1", database,
+    ])
+    #expect(
+      json.stdout.contains(#"(\"price\" > 1)"#) && json.stdout.contains(#""parameters": []"#))
   }
 
   /// Options that say how to read a file's values are refused for a table, not ignored.
