@@ -84,7 +84,8 @@ import Testing
     #expect(harness.printed("load \"\(url.path)\" format csv as late\ncount b == 2") == "1\n")
     #expect(harness.session.current?.name == "late")
     let twice = try #require(harness.failure("load \"\(url.path)\" as a format csv as b"))
-    #expect(twice.rendered.contains("'as NAME' comes right after the path or after the options, once"))
+    #expect(
+      twice.rendered.contains("'as NAME' comes right after the path or after the options, once"))
   }
 
   @Test func loadErrorsPointAtThePath() throws {
