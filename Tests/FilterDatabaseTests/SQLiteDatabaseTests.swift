@@ -95,6 +95,35 @@ import Testing
     #expect(try DatabaseQuery(#"s contains "DROP""#, on: table, in: database).count() == 1)
   }
 
+  /// A script run again where its table exists adds no row (sqlite3 goes on after the failed
+  /// `CREATE TABLE`, and every row was added twice): each statement run on its own, errors
+  /// passed over, as sqlite3 runs them.
+  @Test func aScriptRunTwiceAddsNothingTheSecondTime() throws {
+    let schema = Schema([.init("s", .string, optional: true), .init("i", .int)])
+    let out = OutputSink()
+    let writer = SQLScriptWriter(SQLTable(name: "t t", schema: schema), dialect: .sqlite, to: out)
+    for i in 0..<3 { writer.write(DataRecord([.string("x\(i)"), .int(Int64(i))], schema: schema)) }
+    writer.finish()
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    func runAsSQLite3() {
+      for statement in out.text.split(separator: ";\n") {
+        try? database.executeScript(String(statement) + ";")
+      }
+    }
+    runAsSQLite3()
+    runAsSQLite3()
+    let table = try database.table(named: "t t")
+    #expect(try DatabaseQuery("true", on: table, in: database).count() == 3)
+    // A table that exists before the first run is not added to either.
+    let other = try SQLiteDatabase(path: ":memory:", writable: true)
+    try other.executeScript(
+      #"CREATE TABLE "t t" (s TEXT, i INTEGER); INSERT INTO "t t" VALUES ('old', 9)"#)
+    for statement in out.text.split(separator: ";\n") {
+      try? other.executeScript(String(statement) + ";")
+    }
+    #expect(try other.rows(SQLStatement(#"SELECT count(*) FROM "t t""#)) == [[.int(1)]])
+  }
+
   @Test func deeplyNestedFiltersRun() throws {
     // 60 levels: more than SQLite's parser takes, so the deep part stays in flt.
     var generator = TypedFilterGenerator(seed: 5)

@@ -15,18 +15,38 @@ public final class SQLScriptWriter: RecordOutput {
   /// Values the dialect cannot hold (text with a NUL in PostgreSQL), written as NULL.
   public private(set) var unstorable = 0
   private let out: OutputSink
-  /// `INSERT INTO "t" ("a", "b") VALUES `.
+  /// `INSERT INTO "t" ("a", "b") VALUES `, and what ends the statement after the rows.
   private let insert: String
+  private var insertEnd = ""
+  /// What the script does before `COMMIT`.
+  private var finishing = ""
   /// The rows of the next `INSERT`.
   private var pending: [String] = []
 
   /// A writer of the records of `table` in `dialect` to `out`; writes the `CREATE TABLE`.
+  ///
+  /// Run again where the table exists, the script adds no row: in PostgreSQL the failed
+  /// `CREATE TABLE` aborts the transaction; sqlite3 goes on after an error, so there each
+  /// `INSERT` is guarded by a note, made before the `CREATE`, of whether the table existed.
   public init(_ table: SQLTable, dialect: SQLDialect, to out: OutputSink) {
     self.table = table
     self.dialect = dialect
     self.out = out
-    insert = table.insertInto(dialect)
-    out.write(Self.preamble(dialect) + "BEGIN;\n" + table.createStatement(dialect) + ";\n")
+    var begin = Self.preamble(dialect) + "BEGIN;\n"
+    switch dialect {
+    case .postgresql:
+      insert = table.insertInto(dialect)
+    case .sqlite:
+      let guardTable = "temp." + dialect.quote("flt existed " + table.name)
+      begin +=
+        "CREATE TEMP TABLE \(guardTable) AS SELECT 1 FROM sqlite_master "
+        + "WHERE type IN ('table', 'view') AND name = \(SQLValue.text(table.name).literal(dialect));\n"
+      let columns = table.columns.map(dialect.quote).joined(separator: ", ")
+      insert = "INSERT INTO \(dialect.quote(table.name)) (\(columns)) SELECT * FROM (VALUES "
+      insertEnd = ") WHERE NOT EXISTS (SELECT 1 FROM \(guardTable))"
+      finishing = "DROP TABLE \(guardTable);\n"
+    }
+    out.write(begin + table.createStatement(dialect) + ";\n")
   }
 
   /// Writes one record (an `INSERT` holds up to ``rowsPerInsert`` records).
@@ -42,7 +62,7 @@ public final class SQLScriptWriter: RecordOutput {
   /// Ends the transaction.
   public func finish() {
     flush()
-    out.write("COMMIT;\n")
+    out.write(finishing + "COMMIT;\n")
   }
 
   /// What the script sets before it begins: the settings its literals rely on, whatever the
@@ -60,7 +80,7 @@ public final class SQLScriptWriter: RecordOutput {
 
   private func flush() {
     guard !pending.isEmpty else { return }
-    out.write(insert + pending.joined(separator: ",\n  ") + ";\n")
+    out.write(insert + pending.joined(separator: ",\n  ") + insertEnd + ";\n")
     pending.removeAll(keepingCapacity: true)
   }
 
