@@ -53,6 +53,40 @@ extension Repl {
     session.tableWidth = { nil }
   }
 
+  /// Why `command` (`:save`, `:output`, `:once`) must not write to `argument`, or nil: a file
+  /// loaded in the session is never written over (results or a script over the data lost
+  /// it), and a file that exists is replaced only with `!` (`:save! FILE`).
+  func refusal(toWrite argument: String, force: Bool, _ command: String)
+    -> (message: String, help: String)?
+  {
+    let path = session.resolve(argument)
+    var target = stat()
+    guard stat(path, &target) == 0 else { return nil }
+    for data in session.datasets where data.database == nil {
+      var loaded = stat()
+      if stat(data.path, &loaded) == 0, loaded.st_dev == target.st_dev,
+        loaded.st_ino == target.st_ino
+      {
+        return (
+          "will not write over \(argument): it is the data loaded as \(data.name)",
+          "write to another file: \(command) \(Self.otherName(argument))"
+        )
+      }
+    }
+    guard !force, target.st_mode & S_IFMT == S_IFREG else { return nil }
+    return (
+      "\(argument) exists", "\(command)! \(argument) replaces it; or write to another file"
+    )
+  }
+
+  /// A name beside `path` for a file that must not be replaced: `phones.json` ->
+  /// `phones-1.json`.
+  static func otherName(_ path: String) -> String {
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path + "-1" }
+    return path[..<dot] + "-1" + path[dot...]
+  }
+
   /// Puts the session's own output back, and closes the file results went to.
   func endRedirect() {
     guard let redirect else { return }

@@ -199,8 +199,17 @@ public final class Repl {
 
   /// A `:command`.
   private func command(_ trimmed: String, _ entry: String) -> Bool {
-    let name = String(trimmed.prefix { !$0.isWhitespace })
+    var name = String(trimmed.prefix { !$0.isWhitespace })
     let argument = String(trimmed.dropFirst(name.count)).trimmingSpaces
+    // `:save! FILE` replaces a file that exists, as an editor's `:w!` does.
+    let force = name.count > 1 && name.hasSuffix("!")
+    if force { name.removeLast() }
+    if [":save", ":output", ":once"].contains(name), !argument.isEmpty,
+      let refusal = refusal(toWrite: argument, force: force, name)
+    {
+      fail(commandError(entry, refusal.message, help: refusal.help, code: .cannotWrite))
+      return true
+    }
     let out = session.output
     switch name {
     case ":quit", ":q", ":exit": return false

@@ -22,9 +22,14 @@ public enum ReplCommands {
     Command(name: ":settings", usage: "", summary: "every setting and its value (as: set)"),
     Command(name: ":datasets", usage: "", summary: "the data loaded; * marks the current one"),
     Command(name: ":time", usage: "on|off", summary: "time each statement"),
-    Command(name: ":save", usage: "FILE.flt", summary: "save the statements that worked"),
-    Command(name: ":output", usage: "[FILE]", summary: "results to FILE; alone, back here"),
-    Command(name: ":once", usage: "FILE", summary: "the next entry's results to FILE"),
+    Command(
+      name: ":save", usage: "FILE.flt",
+      summary: "save the statements that worked (:save! replaces a file)"),
+    Command(
+      name: ":output", usage: "[FILE]",
+      summary: "results to FILE (:output! replaces one); alone, back here"),
+    Command(
+      name: ":once", usage: "FILE", summary: "the next entry's results to FILE (:once! replaces)"),
     Command(name: ":reload", usage: "", summary: "read the current data's file again"),
     Command(name: ":clear", usage: "", summary: "clear the screen (Ctrl-L too)"),
     Command(name: ":quit", usage: "", summary: "leave (Ctrl-D too)"),

@@ -19,7 +19,12 @@ import Testing
     try "old text".write(toFile: file, atomically: true, encoding: .utf8)
     harness.session.styled = true
     repl.handle("load \"phones.json\"")
+    // A file that exists is replaced only when asked with `!`, as an editor's `:w!`.
     repl.handle(":output \(file)")
+    #expect(errors().contains("error[FLT507]: \(file) exists"))
+    #expect(errors().contains("help: :output! \(file) replaces it"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "old text")
+    repl.handle(":output! \(file)")
     repl.handle("count price < 500")
     repl.handle("count price > 2000\nprice > 2300")
     repl.handle(":output")
@@ -33,7 +38,41 @@ import Testing
       harness.output.text == "results go to \(file) (:output alone sends them here again)\n"
         + "results come here again (they went to \(file))\n111\n")
     #expect(harness.session.styled)
-    #expect(errors().isEmpty)
+  }
+
+  /// The loaded data is never written over, `!` or not (`:save phones.json` replaced the
+  /// data with the script).
+  @Test func theLoadedDataIsNeverWrittenOver() throws {
+    let (repl, errors) = repl()
+    let folder = try TemporaryFiles.makeFolder("loaded")
+    let data = folder.appendingPathComponent("phones.json").path
+    try FileManager.default.copyItem(atPath: SessionHarness.examples + "/phones.json", toPath: data)
+    let before = try Data(contentsOf: URL(fileURLWithPath: data))
+    repl.handle("load \"\(data)\"")
+    for command in [":save", ":save!", ":output", ":output!", ":once", ":once!"] {
+      repl.handle("\(command) \(data)")
+      #expect(
+        errors().contains(
+          "error[FLT507]: will not write over \(data): it is the data loaded as phones"),
+        "\(command)")
+    }
+    #expect(errors().contains("help: write to another file: :save \(folder.path)/phones-1.json"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: data)) == before)
+    #expect(repl.failures == 6)
+    // Another name of the same file is the same file.
+    let link = folder.appendingPathComponent("link.json").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: data)
+    repl.handle(":save! \(link)")
+    #expect(repl.failures == 7)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: data)) == before)
+    // A new file is written without asking; saving over it again needs `!`.
+    let script = folder.appendingPathComponent("s.flt").path
+    repl.handle(":save \(script)")
+    #expect(repl.failures == 7 && FileManager.default.fileExists(atPath: script))
+    repl.handle(":save \(script)")
+    #expect(repl.failures == 8)
+    repl.handle(":save! \(script)")
+    #expect(repl.failures == 8)
   }
 
   @Test func onceSendsOneEntrysResults() throws {
