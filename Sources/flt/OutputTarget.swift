@@ -116,18 +116,38 @@ final class OutputTarget {
   }
 
   /// Rewrites `target` with the contents of the temporary file, keeping the file itself (and
-  /// so its other names).
+  /// so its other names). The room the new contents need past the old ones is reserved
+  /// first, and the file is cut to its new length only at the end: a full disk fails the
+  /// reservation and leaves the old contents whole (truncating first lost them).
   private func copy(_ temporary: String, into target: String) throws {
-    let output = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    let output = open(target, O_WRONLY | O_CLOEXEC)
     guard output >= 0 else { throw OutputTarget.failure(target) }
     defer { close(output) }
+    var new = stat()
+    var old = stat()
+    guard fstat(fd, &new) == 0, fstat(output, &old) == 0 else {
+      throw OutputTarget.failure(target)
+    }
+    if new.st_size > old.st_size {
+      // Only past the old end: nothing the file held is touched if this fails.
+      let problem = posix_fallocate(output, old.st_size, new.st_size - old.st_size)
+      guard problem == 0 else {
+        throw FilterCommand.CommandError(
+          message:
+            "cannot write \(target): \(String(cString: strerror(problem))); it is as it was",
+          help: "make room, or write to another file")
+      }
+    }
     guard lseek(fd, 0, SEEK_SET) == 0 else { throw OutputTarget.failure(target) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = read(fd, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw OutputTarget.failure(target) }
-      if count == 0 { return }
+      if count == 0 {
+        guard ftruncate(output, new.st_size) == 0 else { throw OutputTarget.failure(target) }
+        return
+      }
       let problem = buffer.withUnsafeBytes {
         Descriptor.write(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output)
       }

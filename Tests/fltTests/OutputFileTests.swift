@@ -58,6 +58,50 @@ import Testing
       """)
     // Still two names of one file, both new (grep finds no "old": count 0, status 1).
     #expect(run.stdout == "2\n0\n", "\(run.stderr)")
+    // Rewritten in place without truncating first: a longer old file is cut to the new
+    // length at the end, and holds exactly the new output.
+    let shrunk = try OutputFileTests.shell(
+      """
+      head -c 100000 /dev/zero | tr '\\0' x > a.jsonl; ln a.jsonl b.jsonl
+      \(OutputFileTests.query) -o a.jsonl || exit 1
+      \(OutputFileTests.query) > expected.jsonl; cmp a.jsonl expected.jsonl && cmp a.jsonl b.jsonl && echo same
+      """)
+    #expect(shrunk.stdout == "same\n", "\(shrunk.stderr)")
+  }
+
+  /// Whether a small file system can be made here (root, and mount namespaces): then a full
+  /// disk can be tested.
+  static let canMountSmallDisks: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+      return false
+    }
+    let probe = try? ChildProcess.run(
+      ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "mount -t tmpfs -o size=64k none /mnt"],
+      timeout: 20)
+    return probe?.status == 0
+  }()
+
+  /// `-o` onto a hard-linked file on a full disk: the room past the old contents is reserved
+  /// before anything is written, so the old contents stay whole (the file was truncated
+  /// first and left cut short, its old contents lost).
+  @Test(.enabled(if: canMountSmallDisks)) func aFullDiskLeavesAHardLinkedFileAsItWas() throws {
+    let folder = try TemporaryFiles.makeFolder("full")
+    let data = CLITests.root.appendingPathComponent("examples/phones.json").path
+    // 40 KiB: the old file (12 KB) and the new output written apart (25 KB) fit; the output
+    // copied into the old file does not.
+    let script = """
+      mount -t tmpfs -o size=40k none '\(folder.path)' && cd '\(folder.path)' || exit 9
+      head -c 12000 /dev/zero | tr '\\0' o > a.jsonl; ln a.jsonl b.jsonl
+      '\(CLITests.binary.path)' -f jsonl true '\(data)' -o a.jsonl; echo "status $?"
+      wc -c < a.jsonl; tr -d o < a.jsonl | wc -c; ls | wc -l
+      """
+    let run = try ChildProcess.run(
+      ["/usr/bin/unshare", "-m", "/bin/sh", "-c", script], timeout: 60)
+    let stdout = String(decoding: run.stdout, as: UTF8.self)
+    let stderr = String(decoding: run.stderr, as: UTF8.self)
+    // Exit 2, the file's 12,000 bytes all old, and no temporary file left.
+    #expect(stdout == "status 2\n12000\n0\n2\n", "\(stderr)")
+    #expect(stderr.contains("No space left on device; it is as it was"))
   }
 
   @Test func aFIFOIsWrittenNotReplaced() throws {
