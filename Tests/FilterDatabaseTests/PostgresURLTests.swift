@@ -1,6 +1,13 @@
+import TestSupport
 import Testing
 
 @testable import FilterDatabase
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// URLs a user or an attacker writes: each broken one is a DatabaseError, never a trap, and no
 /// component can smuggle a zero byte into the startup message.
@@ -41,5 +48,69 @@ import Testing
   @Test func otherEscapesStillDecode() throws {
     let url = try Self.parse("postgresql://m%65:p%25%40s@h/s%2Fhop").get()
     #expect(url.user == "me" && url.password == "p%@s" && url.database == "s/hop")
+  }
+
+  /// A password never appears in a message or a listing.
+  @Test func passwordsAreNotShown() throws {
+    #expect(
+      PostgresURL.redacted("postgresql://me:s3cret@h:5432/db?sslmode=disable&password=x&a=1")
+        == "postgresql://me:****@h:5432/db?sslmode=disable&password=****&a=1")
+    #expect(PostgresURL.redacted("postgresql://me@h/db") == "postgresql://me@h/db")
+    #expect(PostgresURL.redacted("postgresql://me:p@ss@h/db") == "postgresql://me:****@h/db")
+    for bad in [
+      "postgresql://me:s3cret@h:99999/db", "postgresql://me:s3cret@h/db?application_name=%zz",
+      "postgresql://me:s3cret@h/db?connect_timeout=x", "postgresql://me:s3cret@h/db?=1",
+    ] {
+      let error = #expect(throws: DatabaseError.self) { try Self.parse(bad).get() }
+      #expect(error?.message.contains("s3cret") == false, "\(bad)")
+      #expect(error?.message.contains("me:****@h") == true, "\(bad)")
+    }
+  }
+
+  /// PGSSLMODE is read as libpq reads it, and a mode that asks for TLS never falls back to
+  /// clear text (it was ignored, and the password went in clear).
+  @Test func aModeThatAsksForTLSIsRefused() {
+    for (url, environment) in [
+      ("postgresql://h/db", ["PGSSLMODE": "require"]),
+      ("postgresql://h/db?sslmode=verify-full", [:]),
+      ("postgresql://h/db?sslmode=verify-ca", ["PGSSLMODE": "disable"]),
+    ] {
+      let error = #expect(throws: DatabaseError.self) {
+        _ = try PostgresURL(url, environment: { environment[$0] })
+      }
+      #expect(error?.message.contains("does not support TLS yet") == true, "\(url)")
+    }
+    let bogus = #expect(throws: DatabaseError.self) {
+      _ = try PostgresURL("postgresql://h/db?sslmode=bogus", environment: { _ in nil })
+    }
+    #expect(bogus?.message == "sslmode=bogus is not a mode")
+    #expect(
+      (try? PostgresURL("postgresql://h/db", environment: ["PGSSLMODE": "prefer"].get)) != nil)
+  }
+
+  /// The password file (`PGPASSFILE`, `~/.pgpass`) as libpq reads it: the first matching
+  /// line, `*` for any field, `\:` for a colon; not used when others may read it.
+  @Test func thePasswordFile() throws {
+    let text = """
+      # comment
+      otherhost:5432:*:me:wrong
+      h:5432:shop:me:sh\\:op
+      *:*:*:me:any
+      localhost:5433:*:*:socket
+      """
+    let file = try TemporaryFiles.write(Array(text.utf8), "pgpass")
+    chmod(file.path, 0o600)
+    let environment = ["PGPASSFILE": file.path]
+    func password(_ url: String) throws -> String? {
+      try PostgresURL(url, environment: { environment[$0] }).password
+    }
+    #expect(try password("postgresql://me@h/shop") == "sh:op")
+    #expect(try password("postgresql://me@h/other") == "any")
+    #expect(try password("postgresql://you@:5433/db?host=/run/postgresql") == "socket")
+    #expect(try password("postgresql://you@h/db") == nil)
+    // Given in the URL or PGPASSWORD, the file is not read.
+    #expect(try password("postgresql://me:given@h/shop") == "given")
+    chmod(file.path, 0o644)
+    #expect(try password("postgresql://me@h/shop") == nil)
   }
 }

@@ -30,10 +30,12 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   public init(_ text: String, environment: (String) -> String? = PostgresURL.variable)
     throws(DatabaseError)
   {
+    // Messages show the URL without its password.
+    let shown = Self.redacted(text)
     var rest = Substring(text)
     guard let scheme = ["postgresql://", "postgres://"].first(where: { rest.hasPrefix($0) }) else {
       throw DatabaseError(
-        "\(text) is not a PostgreSQL URL", help: "write postgresql://user@host:port/database")
+        "\(shown) is not a PostgreSQL URL", help: "write postgresql://user@host:port/database")
     }
     rest = rest.dropFirst(scheme.count)
     var query: [String: String] = [:]
@@ -43,17 +45,17 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
         let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard let name = parts.first, !name.isEmpty else {
           throw DatabaseError(
-            "\(text): '\(pair)' has no parameter name",
+            "\(shown): '\(Self.redacted(String(pair)))' has no parameter name",
             help: "write name=value, such as sslmode=disable")
         }
         query[String(name)] = try Self.decoded(
-          parts.count > 1 ? String(parts[1]) : "", in: text)
+          parts.count > 1 ? String(parts[1]) : "", in: shown)
       }
       rest = rest[..<mark]
     }
     var path = ""
     if let slash = rest.firstIndex(of: "/") {
-      path = try Self.decoded(String(rest[rest.index(after: slash)...]), in: text)
+      path = try Self.decoded(String(rest[rest.index(after: slash)...]), in: shown)
       rest = rest[..<slash]
     }
     var user: String?
@@ -61,10 +63,10 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     if let at = rest.lastIndex(of: "@") {
       let info = rest[..<at]
       if let colon = info.firstIndex(of: ":") {
-        user = try Self.decoded(String(info[..<colon]), in: text)
-        password = try Self.decoded(String(info[info.index(after: colon)...]), in: text)
+        user = try Self.decoded(String(info[..<colon]), in: shown)
+        password = try Self.decoded(String(info[info.index(after: colon)...]), in: shown)
       } else {
-        user = try Self.decoded(String(info), in: text)
+        user = try Self.decoded(String(info), in: shown)
       }
       rest = rest[rest.index(after: at)...]
     }
@@ -76,27 +78,44 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     } else {
       host = String(rest)
     }
-    host = try Self.decoded(host, in: text)
-    if let mode = query["sslmode"], !["disable", "allow", "prefer"].contains(mode) {
-      throw DatabaseError(
-        "sslmode=\(mode): flt does not support TLS yet",
-        help: "connect over a Unix socket or a trusted network with sslmode=disable")
+    host = try Self.decoded(host, in: shown)
+    // A mode that asks for TLS never falls back to clear text: without TLS, it is an error.
+    if let mode = query["sslmode"] ?? environment("PGSSLMODE") {
+      let modes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
+      guard modes.contains(mode) else {
+        throw DatabaseError(
+          "sslmode=\(mode) is not a mode",
+          help: "the modes are \(modes.joined(separator: ", "))")
+      }
+      guard ["disable", "allow", "prefer"].contains(mode) else {
+        throw DatabaseError(
+          "sslmode=\(mode)\(query["sslmode"] == nil ? " (PGSSLMODE)" : ""): flt does not support TLS yet, and will not connect without it",
+          help: "connect over a Unix socket or a trusted network with sslmode=disable")
+      }
     }
     self.host = query["host"] ?? (host.isEmpty ? environment("PGHOST") ?? "localhost" : host)
     let portText = query["port"] ?? port ?? environment("PGPORT") ?? "5432"
     guard let number = Int(portText), (1...65535).contains(number) else {
-      throw DatabaseError("\(text): '\(portText)' is not a port number")
+      throw DatabaseError("\(shown): '\(portText)' is not a port number")
     }
     self.port = number
     self.user =
       query["user"] ?? user ?? environment("PGUSER") ?? environment("USER") ?? "postgres"
-    self.password = query["password"] ?? password ?? environment("PGPASSWORD")
+    self.password =
+      query["password"] ?? password ?? environment("PGPASSWORD")
     self.database =
       query["dbname"] ?? (path.isEmpty ? environment("PGDATABASE") ?? self.user : path)
     connectTimeout = try Self.seconds(
       "connect_timeout", query["connect_timeout"] ?? environment("PGCONNECT_TIMEOUT") ?? "30",
-      in: text)
-    readTimeout = try Self.seconds("read_timeout", query["read_timeout"] ?? "0", in: text)
+      in: shown)
+    readTimeout = try Self.seconds("read_timeout", query["read_timeout"] ?? "0", in: shown)
+    if self.password == nil {
+      let file = environment("PGPASSFILE") ?? environment("HOME").map { $0 + "/.pgpass" }
+      self.password = file.flatMap { PasswordFile.read($0) }.flatMap { lines in
+        PasswordFile.password(
+          in: lines, host: self.host, port: self.port, database: self.database, user: self.user)
+      }
+    }
   }
 
   /// A number of seconds given as `name=text`: nil for 0 (no limit).
@@ -121,6 +140,24 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   /// The process's environment variable `name`.
   public static func variable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
+  }
+
+  /// `text`, a URL as written, with its password shown as `****` (after `user:` and in a
+  /// `password=` parameter): for messages and listings.
+  public static func redacted(_ text: String) -> String {
+    var out = text
+    if let scheme = out.range(of: "://") {
+      let authority = out[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+      if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+        out.replaceSubrange(out.index(after: colon)..<at, with: "****")
+      }
+    }
+    guard let mark = out.firstIndex(of: "?") else { return out }
+    let pairs = out[out.index(after: mark)...].split(
+      separator: "&", omittingEmptySubsequences: false
+    )
+    .map { $0.hasPrefix("password=") ? "password=****" : String($0) }
+    return out[...mark] + pairs.joined(separator: "&")
   }
 
   /// The URL without its password.

@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 import Foundation
 
 /// The REPL's logic, apart from the terminal: runs each entry (statements, or a `:command`)
@@ -122,7 +123,7 @@ public final class Repl {
       let size =
         data.database.map { "table \($0.table.name), \(fields) fields" }
         ?? "\(data.records.count) records, \(fields) fields"
-      return (mark + data.name, size, data.path)
+      return (mark + data.name, size, PostgresURL.redacted(data.path))
     }
     let nameWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
     let sizeWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
