@@ -79,7 +79,14 @@ package struct LineEditor: Sendable {
     let widths = characters.map(DisplayWidth.of)
     scroll = Swift.min(scroll, cursor)
     if widths.reduce(0, +) < columns { scroll = 0 }
-    while scroll < cursor && widths[scroll..<cursor].reduce(0, +) >= columns { scroll += 1 }
+    // Scrolled right until what lies before the cursor fits: the width summed once and
+    // taken from as the start moves (summing it again at each step made a long pasted line
+    // quadratic to draw).
+    var before = widths[scroll..<cursor].reduce(0, +)
+    while scroll < cursor && before >= columns {
+      before -= widths[scroll]
+      scroll += 1
+    }
     var end = scroll
     var used = 0
     while end < characters.count && used + widths[end] < columns {

@@ -98,19 +98,30 @@ package struct TerminalLoop {
     Interrupt.install()
     repl.session.interrupted = { Interrupt.requested }
     draw()
-    var buffer = [UInt8](repeating: 0, count: 256)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    // A line changed but not drawn yet: keys that change it only are drawn once, when the
+    // input pauses, so that a paste is one edit (drawing at every key of a 33 KB paste took
+    // over a minute).
+    var undrawn = false
     reading: while true {
+      if undrawn && !TerminalLoop.inputPending(waiting: 0) {
+        draw()
+        undrawn = false
+        updateLive()
+      }
       let count = read(0, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       for key in decoder.feed(buffer[..<count]) {
-        let before = editor
+        // The line as shown before Enter, to draw without the status under it. Kept only
+        // for Enter: a copy kept at every key made each key copy the whole line.
+        let before = key == .enter ? editor : nil
         let action = editor.handle(key)
         let tabbed = action == .complete
         defer { lastTab = tabbed }
         switch action {
         case .none: continue
-        case .redraw: draw()
+        case .redraw: undrawn = true
         case .clearScreen:
           write("\u{1B}[H\u{1B}[2J")
           draw()
@@ -129,7 +140,7 @@ package struct TerminalLoop {
         case .submit(let line):
           // The line as it was shown, without the status under it.
           live.clear()
-          draw(entered: before)
+          draw(entered: before ?? editor)
           write("\r\n")
           entry += entry.isEmpty ? line : "\n" + line
           if Repl.needsMoreInput(entry) {
@@ -147,7 +158,7 @@ package struct TerminalLoop {
           draw()
         }
       }
-      updateLive()
+      if !undrawn { updateLive() }
     }
   }
 
