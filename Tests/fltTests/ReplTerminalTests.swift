@@ -286,6 +286,21 @@ import Testing
     #expect(screen.waitFor("count n >= 299999\n1\n"))
   }
 
+  /// A long pasted line arrives whole and runs (it is drawn once, when the input pauses:
+  /// drawn at every key, a 33 KB paste froze the REPL for over a minute; Scripts/
+  /// benchmark-paste.sh times it).
+  @Test(.enabled(if: hasTmux)) func aLongPasteIsOneLine() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("phones>"))
+    let text = "count " + String(repeating: "price > 1 and ", count: 1_400) + "price > 2000"
+    let file = try CLITests.temporaryFile(Array(text.utf8), name: "paste.txt")
+    try screen.tmux(["load-buffer", file.path])
+    try screen.tmux(["paste-buffer", "-t", screen.name])
+    #expect(screen.waitFor("and price > 2000"))
+    try screen.keys("Enter")
+    #expect(screen.waitFor("price > 2000\n2\n"))
+  }
+
   @Test(.enabled(if: hasTmux)) func errorsDoNotEndTheSessionAndCrashesRestoreTheTerminal() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))
