@@ -43,7 +43,9 @@ public struct ParserLimits: Hashable, Sendable {
   /// less, but a filter must not be valid in one build and invalid in another.)
   public static let maximumDepth = 100
 
-  var effectiveMaxDepth: Int { Swift.min(Swift.max(maxDepth, 1), ParserLimits.maximumDepth) }
+  package var effectiveMaxDepth: Int {
+    Swift.min(Swift.max(maxDepth, 1), ParserLimits.maximumDepth)
+  }
 
   /// Source offsets are 32-bit (see ``SourceRange``), so no source may be longer than 4 GiB.
   var effectiveMaxSourceBytes: Int { Swift.min(maxSourceBytes, Int(UInt32.max)) }

@@ -71,15 +71,20 @@ public struct Definitions: Sendable {
   /// replaces, so diagnostics point at the use. Named filters keep their parameters until they
   /// are used: redefining `$budget` changes every filter that reads it. Nil when the result
   /// would be deeper or larger than a parsed filter may be.
-  func expand(_ expr: Expr, parameters: Bool = true, constants: Bool = true)
-    -> (expr: Expr, depth: Int, nodes: Int)?
-  {
+  /// Nil too when it is deeper or larger than `limits` allow (a session's policy: the
+  /// untrusted limits hold after expansion as they hold for what was typed).
+  func expand(
+    _ expr: Expr, parameters: Bool = true, constants: Bool = true,
+    limits: ParserLimits = .default
+  ) -> (expr: Expr, depth: Int, nodes: Int)? {
     if isEmpty { return (expr, 0, 0) }
     var nodes = 0
     var expanded = false
     let mode = Mode(filters: true, parameters: parameters, constants: constants, place: nil)
-    let (result, depth) = rewrite(expr, mode, nodes: &nodes, expanded: &expanded)
-    if expanded && (depth > Definitions.maxDepth || nodes > Definitions.maxNodes) { return nil }
+    let maxNodes = Swift.min(Definitions.maxNodes, limits.maxNodes)
+    let (result, depth) = rewrite(expr, mode, nodes: &nodes, expanded: &expanded, max: maxNodes)
+    let maxDepth = Swift.min(Definitions.maxDepth, limits.effectiveMaxDepth)
+    if expanded && (depth > maxDepth || nodes > maxNodes) { return nil }
     return (result, depth, nodes)
   }
 
@@ -93,25 +98,26 @@ public struct Definitions: Sendable {
   }
 
   /// Rebuilds `expr` as `mode` says. Recursion is bounded: parsed trees and definitions are
-  /// both at most ``maxDepth`` deep. Once the result has more than ``maxNodes`` nodes the
+  /// both at most ``maxDepth`` deep. Once the result has more than `max` nodes the
   /// rewrite stops building it (the caller reports it as too large), so that names that double
   /// at each level cost at most the limit, not the whole doubled tree.
-  private func rewrite(_ expr: Expr, _ mode: Mode, nodes: inout Int, expanded: inout Bool)
-    -> (Expr, Int)
-  {
-    if nodes > Definitions.maxNodes { return (expr, 0) }
+  private func rewrite(
+    _ expr: Expr, _ mode: Mode, nodes: inout Int, expanded: inout Bool, max: Int
+  ) -> (Expr, Int) {
+    if nodes > max { return (expr, 0) }
     if let (definition, isFilter) = definition(named: expr, mode) {
       expanded = true
       // Inside a named filter, only its parameters are left to replace.
       let inner = Mode(
         filters: false, parameters: mode.parameters && isFilter, constants: mode.constants,
         place: expr.range)
-      return rewrite(definition.value, inner, nodes: &nodes, expanded: &expanded)
+      return rewrite(definition.value, inner, nodes: &nodes, expanded: &expanded, max: max)
     }
     nodes += 1
     var deepest = 0
     var result = expr.mappingChildren { child in
-      let (rewritten, depth) = rewrite(child, mode, nodes: &nodes, expanded: &expanded)
+      let (rewritten, depth) = rewrite(
+        child, mode, nodes: &nodes, expanded: &expanded, max: max)
       deepest = Swift.max(deepest, depth)
       return rewritten
     }

@@ -289,14 +289,19 @@ extension Session {
   func expand(
     _ expr: Expr, _ context: Context, parameters: Bool = true, constants: Bool = true
   ) throws(SessionError) -> Expr {
-    guard let expanded = definitions.expand(expr, parameters: parameters, constants: constants)
+    let limits = policy.parserLimits
+    guard
+      let expanded = definitions.expand(
+        expr, parameters: parameters, constants: constants, limits: limits)
     else {
+      let depth = Swift.min(Definitions.maxDepth, limits.effectiveMaxDepth)
+      let nodes = Swift.min(Definitions.maxNodes, limits.maxNodes)
       throw context.error(
         Diagnostic(
           .expansionTooLarge, at: expr.range,
           message: "the named filters used here expand to a filter too large to check",
           help:
-            "a filter may nest \(Definitions.maxDepth) levels and hold \(Definitions.maxNodes) nodes; use fewer levels of names"
+            "a filter may nest \(depth) levels and hold \(nodes) nodes; use fewer levels of names"
         ))
     }
     return expanded.expr
@@ -350,12 +355,25 @@ extension Session {
       settings.nullText = text
     case "memory":
       let written = text ?? context.source.slice(value.range)
+      let limit: Int?
       if written == "none" || written == "off" {
-        settings.memoryLimit = nil
+        limit = nil
       } else {
         guard let bytes = ProcessMemory.bytes(in: written) else { throw invalid() }
-        settings.memoryLimit = bytes
+        limit = bytes
       }
+      // A session under fixed limits (untrusted scripts) may lower its memory, not raise it.
+      if policy.fixesItsLimits, let current = settings.memoryLimit,
+        limit.map({ $0 > current }) ?? true
+      {
+        throw context.error(
+          Diagnostic(
+            .invalidSetting, at: value.range,
+            message:
+              "this session's limits are fixed: memory stays at most \(ProcessMemory.describe(current))",
+            label: "more than it may use"))
+      }
+      settings.memoryLimit = limit
     default:
       let names = Settings.names.map(\.name)
       throw context.error(

@@ -23,28 +23,33 @@ public struct SessionPolicy: Sendable {
   /// shows. When not, a data error says only its code, file, line and column, and a `load`'s
   /// warnings are counted instead of shown. Field names are always shown.
   public var quotesDataValues: Bool
+  /// Whether the session's statements may not raise its limits (`set memory none`, or more
+  /// than it has): an untrusted script cannot lift what the embedder set.
+  public var fixesItsLimits: Bool
 
   /// A policy of these parts.
   public init(
     loadFolder: String? = nil, allowsDatabases: Bool = true,
     parserLimits: ParserLimits = .default, evaluationLimits: EvaluationLimits = .default,
-    quotesDataValues: Bool = true
+    quotesDataValues: Bool = true, fixesItsLimits: Bool = false
   ) {
     self.loadFolder = loadFolder
     self.allowsDatabases = allowsDatabases
     self.parserLimits = parserLimits
     self.evaluationLimits = evaluationLimits
     self.quotesDataValues = quotesDataValues
+    self.fixesItsLimits = fixesItsLimits
   }
 
   /// Everything allowed: scripts written by the people running them.
   public static let trusted = SessionPolicy()
 
   /// For untrusted scripts: files only from `folder`, no databases, the untrusted parser and
-  /// evaluation limits, and no values from the data in messages.
+  /// evaluation limits (after named filters are expanded, too), no values from the data in
+  /// messages, and limits the script cannot raise.
   public static func untrusted(loadingFrom folder: String) -> SessionPolicy {
     SessionPolicy(
       loadFolder: folder, allowsDatabases: false, parserLimits: .untrusted,
-      evaluationLimits: .untrusted, quotesDataValues: false)
+      evaluationLimits: .untrusted, quotesDataValues: false, fixesItsLimits: true)
   }
 }

@@ -128,6 +128,32 @@ import Testing
     #expect(refused.codes == [.tooCostly])
   }
 
+  /// Named filters that double at each level: their expansion is held to the policy's node
+  /// limit (it reached 1,000,000 nodes where the policy allows 5,000), and the script cannot
+  /// raise its own limits.
+  @Test func limitsHoldAfterExpansionAndCannotBeRaised() throws {
+    let folders = try Folders()
+    let harness = Self.harness(.untrusted(loadingFrom: folders.data), base: folders.data)
+    var script = "load \"phones.json\"\nlet b0 = price > 1\n"
+    for level in 1...14 { script += "let b\(level) = b\(level - 1) or b\(level - 1)\n" }
+    let failure = try #require(harness.failure(script + "count b14"))
+    #expect(failure.codes == [.expansionTooLarge])
+    #expect(failure.rendered.contains("hold 5000 nodes"))
+    // Smaller ones run.
+    #expect(harness.printed("count b8") == "111\n")
+    // Memory may be lowered, never raised.
+    #expect(harness.failure("set memory 1GB") == nil)
+    for raise in ["set memory none", "set memory 2GB"] {
+      let refused = try #require(harness.failure(raise), "\(raise)")
+      #expect(refused.rendered.contains("this session's limits are fixed"), "\(raise)")
+    }
+    #expect(harness.session.settings.memoryLimit == 1_000_000_000)
+    // The trusted default expands to the parser's own limit, and may set its memory.
+    let trusted = Self.harness(.trusted, base: folders.data)
+    #expect(trusted.printed(script + "count b14") == "111\n")
+    #expect(trusted.failure("set memory none") == nil)
+  }
+
   @Test func scriptsGetTheParserLimits() throws {
     let folders = try Folders()
     let harness = Self.harness(.untrusted(loadingFrom: folders.data), base: folders.data)
