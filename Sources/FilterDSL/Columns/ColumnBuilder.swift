@@ -67,7 +67,8 @@ public struct ColumnBuilder: Sendable {
   package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {
     addColumns(cells.values.count)
     let (row, forms) = (count, forms)
-    for slot in cells.values.indices {
+    // Only the cells set: the others are null, which a column needs no row for.
+    for slot in cells.touched {
       let code = cells.codes[slot]
       if code != RowCells.noCode {
         if code != 0 { columns[slot].put(code: code, row: row) }

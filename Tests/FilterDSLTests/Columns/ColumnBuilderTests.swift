@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FilterDSL
@@ -173,5 +174,47 @@ import Testing
       return
     }
     #expect(doubles.capacity >= 1_000)
+  }
+}
+
+/// Rows given as cells (`RowCells`, what readers fill): only the cells set are visited when a
+/// row is appended or emptied, and the table is the one its rows appended as values make.
+@Suite struct RowCellsTests {
+  @Test func cellsAppendTheRowsTheirValuesWould() {
+    var generator = SplitMix64(seed: 11)
+    var byCells = ColumnBuilder()
+    var byValues = ColumnBuilder()
+    var cells = RowCells()
+    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+    for row in 0..<400 {
+      var values: [Value] = []
+      // Wide and sparse: each row sets a few slots out of hundreds, some twice (a repeated
+      // key keeps its last value), some to null.
+      for _ in 0..<Int.random(in: 0...4, using: &generator) {
+        let slot = Int.random(in: 0...(row % 50 == 0 ? 600 : 40), using: &generator)
+        let value: Value =
+          Bool.random(using: &generator)
+          ? .int(Int64.random(in: -3...3, using: &generator))
+          : Bool.random(using: &generator)
+            ? .string(["a", "b", "c"][Int.random(in: 0...2, using: &generator)]) : .null
+        cells.set(slot, value, spelled: 0..<0)
+        if values.count <= slot { values += repeatElement(.null, count: slot + 1 - values.count) }
+        values[slot] = value
+      }
+      if row % 7 == 3 {
+        // A record read and dropped: its cells leave nothing behind.
+        cells.removeAll()
+        continue
+      }
+      byCells.append(&cells, spelledIn: empty)
+      byValues.append(values)
+      #expect(cells.touched.isEmpty)
+    }
+    let width = 601
+    let schema = Schema((0..<width).map { Schema.Field("f\($0)", .string, optional: true) })
+    let a = byCells.finish(schema)
+    let b = byValues.finish(schema)
+    #expect(a.count == b.count)
+    #expect((0..<a.count).allSatisfy { a.row($0) == b.row($0) })
   }
 }
