@@ -63,7 +63,8 @@ struct PostgresConnectionTests {
     #expect {
       _ = try PostgresConnection(url: PostgresServer.url() + "?sslmode=require")
     } throws: { error in
-      (error as? DatabaseError)?.message == "sslmode=require: flt does not support TLS yet"
+      (error as? DatabaseError)?.message
+        == "sslmode=require: flt does not support TLS yet, and will not connect without it"
     }
   }
 
