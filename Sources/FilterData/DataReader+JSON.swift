@@ -83,7 +83,7 @@ extension DataReader {
     noting {
       for _ in 0..<growthLookahead {
         guard framing != .single, (try? jsonFrame(&scanner)) != nil,
-          (try? scanner.record(layout, depth: 0)) != nil
+          (try? scanner.check(layout, depth: 0)) != nil
         else { return }
       }
     }

@@ -427,8 +427,12 @@ public final class DataReader {
     }
     // Records of thousands of fields (a file whose records each bring new keys) come in
     // blocks of fewer records, so that a block holds about as many values as a usual one.
+    // Rows read into columns hold only the cells they set, whatever the width: their blocks
+    // are not cut (cut, a block of 52 rows made a table, and a compiled query, of 10,000
+    // columns: a query naming a late key was quadratic).
     let limit =
-      decode ? Swift.min(limit, Swift.max(1, Self.blockValues / Swift.max(1, layout.width))) : limit
+      decode && rows == nil
+      ? Swift.min(limit, Swift.max(1, Self.blockValues / Swift.max(1, layout.width))) : limit
     if decode && tally == nil && readInParts(&records, limit: limit) { return }
     let (result, newlines, lastLineStart) = scan(
       &records, decode: decode, tally: tally, limit: limit)

@@ -535,7 +535,8 @@ import Testing
       scalar.stderr
         == "error: --select: 'price' is an integer, which has no field 'amount'\n")
     let deep = try flt(["-s", "camera.zoom", "-f", "jsonl", "price > 0", "examples/phones.json"])
-    #expect(deep.status == 0 && deep.stderr.isEmpty && deep.stdout.contains("{\"camera\":{\"zoom\":"))
+    #expect(
+      deep.status == 0 && deep.stderr.isEmpty && deep.stdout.contains("{\"camera\":{\"zoom\":"))
   }
 
   @Test func filterErrorsPointIntoTheQuery() throws {

@@ -8,6 +8,11 @@
 /// Rows built apart, on another thread say, join a builder with ``append(rowsOf:)``.
 public struct ColumnBuilder: Sendable {
   private var columns: [BuildingColumn] = []
+  /// The columns given a row since the rows were last removed, each once: joining this
+  /// builder's rows to another's, and removing them, visit these only (a file whose records
+  /// each bring new keys has thousands of columns, and a part of it rows in a few).
+  private var touched: [Int] = []
+  private var isTouched: [Bool] = []
   /// How many rows were appended.
   public private(set) var count = 0
 
@@ -30,6 +35,7 @@ public struct ColumnBuilder: Sendable {
     addColumns(values.count)
     let (row, forms) = (count, forms)
     for slot in values.indices where !values[slot].isNull {
+      touch(slot)
       columns[slot].put(values[slot], row: row, forms)
     }
     count += 1
@@ -41,6 +47,7 @@ public struct ColumnBuilder: Sendable {
     addColumns(values.count)
     let forms = forms
     for slot in columns.indices {
+      touch(slot)
       columns[slot].set(row, slot < values.count ? values[slot] : .null, forms)
     }
   }
@@ -54,9 +61,13 @@ public struct ColumnBuilder: Sendable {
   public mutating func append(rowsOf part: inout ColumnBuilder) {
     addColumns(part.columns.count)
     let forms = forms
-    for slot in part.columns.indices {
+    // The part's other columns have no rows: nothing to join, nothing to empty.
+    for slot in part.touched {
+      touch(slot)
       columns[slot].append(rowsOf: &part.columns[slot], at: count, forms)
+      part.isTouched[slot] = false
     }
+    part.touched.removeAll(keepingCapacity: true)
     count += part.count
     part.count = 0
   }
@@ -69,6 +80,7 @@ public struct ColumnBuilder: Sendable {
     let (row, forms) = (count, forms)
     // Only the cells set: the others are null, which a column needs no row for.
     for slot in cells.touched {
+      touch(slot)
       let code = cells.codes[slot]
       if code != RowCells.noCode {
         if code != 0 { columns[slot].put(code: code, row: row) }
@@ -106,7 +118,11 @@ public struct ColumnBuilder: Sendable {
 
   /// Removes every row, keeping what was learned of the values (see ``append(rowsOf:)``).
   public mutating func removeRows() {
-    for slot in columns.indices { columns[slot].removeRows() }
+    for slot in touched {
+      columns[slot].removeRows()
+      isTouched[slot] = false
+    }
+    touched.removeAll(keepingCapacity: true)
     count = 0
   }
 
@@ -129,8 +145,16 @@ public struct ColumnBuilder: Sendable {
 
   private mutating func addColumns(_ total: Int) {
     if columns.count < total {
+      isTouched += repeatElement(false, count: total - columns.count)
       columns += repeatElement(BuildingColumn(), count: total - columns.count)
     }
+  }
+
+  /// Notes that column `slot` (one that exists) was given a row.
+  private mutating func touch(_ slot: Int) {
+    guard !isTouched[slot] else { return }
+    isTouched[slot] = true
+    touched.append(slot)
   }
 
   /// The table of the rows appended, read as `schema` says: a decimal field's integers

@@ -76,6 +76,15 @@ extension JSONScanner {
     return values
   }
 
+  /// Reads the object at the cursor as ``record(_:depth:)`` does, reporting what does not fit
+  /// the schema, but keeping no value: for looking ahead, where a row as wide as the schema
+  /// for every record looked at (as many records as fields) was quadratic in the fields.
+  mutating func check(_ layout: RecordLayout, depth: Int) throws(DataProblem) {
+    try fields(layout, depth: depth) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
+      _ = try scanner.value(layout, slot, depth: depth + 1)
+    }
+  }
+
   /// The record at the cursor read into the cells of `rows`, by slot: a field whose coded
   /// column has seen its value spelled so before takes that value's code, scanned but not
   /// decoded; the others are decoded as ``record(_:depth:)`` decodes them, with where they
