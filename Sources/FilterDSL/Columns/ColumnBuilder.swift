@@ -11,8 +11,17 @@ public struct ColumnBuilder: Sendable {
   /// The columns given a row since the rows were last removed, each once: joining this
   /// builder's rows to another's, and removing them, visit these only (a file whose records
   /// each bring new keys has thousands of columns, and a part of it rows in a few).
-  private var touched: [Int] = []
-  private var isTouched: [Bool] = []
+  /// Nil while the builder has few columns: a builder is copied to read from it (once a
+  /// field, as rows are read), and a nil here adds nothing to a copy.
+  private var wide: WideColumns? = nil
+
+  /// The columns given rows, listed once the builder has many.
+  private struct WideColumns: Sendable {
+    var touched: [Int]
+    var isTouched: [Bool]
+  }
+
+  private var isWide: Bool { wide != nil }
   /// How many rows were appended.
   public private(set) var count = 0
 
@@ -61,13 +70,12 @@ public struct ColumnBuilder: Sendable {
   public mutating func append(rowsOf part: inout ColumnBuilder) {
     addColumns(part.columns.count)
     let forms = forms
-    // The part's other columns have no rows: nothing to join, nothing to empty.
-    for slot in part.touched {
+    // A wide part's other columns have no rows: nothing to join, nothing to empty.
+    for slot in part.columnsWithRows {
       touch(slot)
       columns[slot].append(rowsOf: &part.columns[slot], at: count, forms)
-      part.isTouched[slot] = false
     }
-    part.touched.removeAll(keepingCapacity: true)
+    part.forgetRows()
     count += part.count
     part.count = 0
   }
@@ -77,23 +85,34 @@ public struct ColumnBuilder: Sendable {
   /// in coded columns, for ``code(spelled:slot:)`` to find.
   package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {
     addColumns(cells.values.count)
-    let (row, forms) = (count, forms)
-    // Only the cells set: the others are null, which a column needs no row for.
-    for slot in cells.touched {
-      touch(slot)
-      let code = cells.codes[slot]
-      if code != RowCells.noCode {
-        if code != 0 { columns[slot].put(code: code, row: row) }
-      } else if !cells.values[slot].isNull {
-        columns[slot].put(cells.values[slot], row: row, forms)
-        let spelled = cells.spellings[slot]
-        if !spelled.isEmpty, spelled.upperBound <= text.count {
-          columns[slot].noteSpelling(UnsafeRawBufferPointer(rebasing: text[spelled]))
-        }
-      }
+    // A wide row lists the cells set, and only those are visited: the others are null, which
+    // a column needs no row for.
+    if let slots = cells.touched {
+      for slot in slots { put(cells, slot, text) }
+    } else {
+      for slot in cells.values.indices { put(cells, slot, text) }
     }
     cells.removeAll()
     count += 1
+  }
+
+  /// Puts cell `slot` of `cells` in its column, in the row being appended.
+  @inline(__always)
+  private mutating func put(
+    _ cells: borrowing RowCells, _ slot: Int, _ text: UnsafeRawBufferPointer
+  ) {
+    let code = cells.codes[slot]
+    if code != RowCells.noCode {
+      touch(slot)
+      if code != 0 { columns[slot].put(code: code, row: count) }
+    } else if !cells.values[slot].isNull {
+      touch(slot)
+      columns[slot].put(cells.values[slot], row: count, forms)
+      let spelled = cells.spellings[slot]
+      if !spelled.isEmpty, spelled.upperBound <= text.count {
+        columns[slot].noteSpelling(UnsafeRawBufferPointer(rebasing: text[spelled]))
+      }
+    }
   }
 
   /// The code of the value spelled `spelling` in column `slot`, if the column is coded and
@@ -118,12 +137,18 @@ public struct ColumnBuilder: Sendable {
 
   /// Removes every row, keeping what was learned of the values (see ``append(rowsOf:)``).
   public mutating func removeRows() {
-    for slot in touched {
-      columns[slot].removeRows()
-      isTouched[slot] = false
-    }
-    touched.removeAll(keepingCapacity: true)
+    for slot in columnsWithRows { columns[slot].removeRows() }
+    forgetRows()
     count = 0
+  }
+
+  /// Empties the list of columns given rows (their rows were taken or removed).
+  private mutating func forgetRows() {
+    guard var listed = wide else { return }
+    wide = nil  // (so that the arrays below are not copied as they change)
+    for slot in listed.touched { listed.isTouched[slot] = false }
+    listed.touched.removeAll(keepingCapacity: true)
+    wide = listed
   }
 
   /// Makes room for about `rows` rows in every column that keeps a buffer (made or made
@@ -144,18 +169,28 @@ public struct ColumnBuilder: Sendable {
   }
 
   private mutating func addColumns(_ total: Int) {
-    if columns.count < total {
-      isTouched += repeatElement(false, count: total - columns.count)
-      columns += repeatElement(BuildingColumn(), count: total - columns.count)
+    guard columns.count < total else { return }
+    columns += repeatElement(BuildingColumn(), count: total - columns.count)
+    if let listed = wide?.isTouched.count {
+      wide?.isTouched += repeatElement(false, count: total - listed)
+    } else if columns.count > RowCells.wide {
+      // From now on the columns given rows are listed: every one so far, as they may have.
+      wide = WideColumns(
+        touched: Array(columns.indices), isTouched: Array(repeating: true, count: columns.count))
     }
   }
 
-  /// Notes that column `slot` (one that exists) was given a row.
+  /// Notes that column `slot` (one that exists) was given a row: listed once the builder has
+  /// many columns (with few, visiting each costs less than listing them).
+  @inline(__always)
   private mutating func touch(_ slot: Int) {
-    guard !isTouched[slot] else { return }
-    isTouched[slot] = true
-    touched.append(slot)
+    guard wide != nil, wide?.isTouched[slot] == false else { return }
+    wide?.isTouched[slot] = true
+    wide?.touched.append(slot)
   }
+
+  /// The columns that may have rows: the listed ones of a wide builder, every one of another.
+  private var columnsWithRows: [Int] { wide?.touched ?? Array(columns.indices) }
 
   /// The table of the rows appended, read as `schema` says: a decimal field's integers
   /// become decimals (as the row readers see them), and a column whose values do not all

@@ -9,43 +9,59 @@ package struct RowCells: Sendable {
   private(set) var codes: [UInt32] = []
   /// Where each value was spelled, in the text the row is read from (empty when not known).
   private(set) var spellings: [Range<Int>] = []
-  /// The slots set since the cells were last emptied, each once, in the order first set: a
-  /// row of a file whose records each bring new keys has thousands of slots and sets two, and
-  /// appending or emptying it visits those two (visiting every slot made such a file
-  /// quadratic to read).
-  private(set) var touched: [Int] = []
-  private var isTouched: [Bool] = []
+  /// Whether the row is wide (more than ``wide`` slots): then the slots set are listed, and
+  /// appending or emptying the row visits those only. A row of a file whose records each
+  /// bring new keys has thousands of slots and sets two (visiting every slot made such a
+  /// file quadratic to read); a narrow row visits its few slots, which costs less than
+  /// listing them.
+  var isWide: Bool { touched != nil }
+  /// When wide, the slots given a value or a code since the cells were last emptied, each
+  /// once; nil while narrow (cells are copied as rows are read, and nil adds nothing to a
+  /// copy).
+  private(set) var touched: [Int]? = nil
+  /// How many slots a row may have and not list the ones set.
+  static let wide = 64
 
   package init() {}
 
   /// Sets cell `slot` to `value`, decoded from `spelling`.
   package mutating func set(_ slot: Int, _ value: Value, spelled spelling: Range<Int>) {
     guard slot >= 0 else { return }
-    touch(slot)
+    touch(slot, listing: !value.isNull)
     (values[slot], codes[slot], spellings[slot]) = (value, RowCells.noCode, spelling)
   }
 
   /// Sets cell `slot` to the value whose code in its column is `code`.
   package mutating func set(_ slot: Int, code: UInt32) {
     guard slot >= 0 else { return }
-    touch(slot)
+    touch(slot, listing: true)
     (values[slot], codes[slot], spellings[slot]) = (.null, code, 0..<0)
   }
 
   /// Empties every cell.
   package mutating func removeAll() {
-    for slot in touched {
-      (values[slot], codes[slot], spellings[slot]) = (.null, RowCells.noCode, 0..<0)
-      isTouched[slot] = false
+    if var listed = touched {
+      touched = nil  // (so that the list is not copied as it is emptied)
+      for slot in listed {
+        (values[slot], codes[slot], spellings[slot]) = (.null, RowCells.noCode, 0..<0)
+      }
+      listed.removeAll(keepingCapacity: true)
+      touched = listed
+      return
     }
-    touched.removeAll(keepingCapacity: true)
+    for slot in values.indices
+    where codes[slot] != RowCells.noCode || !values[slot].isNull || !spellings[slot].isEmpty {
+      (values[slot], codes[slot], spellings[slot]) = (.null, RowCells.noCode, 0..<0)
+    }
   }
 
-  private mutating func touch(_ slot: Int) {
-    widen(to: slot + 1)
-    guard !isTouched[slot] else { return }
-    isTouched[slot] = true
-    touched.append(slot)
+  /// Makes room for `slot`; in a wide row, lists it when it is first given something
+  /// (`listing`: a value or a code; a null adds nothing to a row, so each slot is listed once).
+  private mutating func touch(_ slot: Int, listing: Bool) {
+    if slot >= values.count { widen(to: slot + 1) }
+    if touched != nil, listing, codes[slot] == RowCells.noCode, values[slot].isNull {
+      touched?.append(slot)
+    }
   }
 
   private mutating func widen(to width: Int) {
@@ -54,6 +70,9 @@ package struct RowCells: Sendable {
     values += repeatElement(.null, count: more)
     codes += repeatElement(RowCells.noCode, count: more)
     spellings += repeatElement(0..<0, count: more)
-    isTouched += repeatElement(false, count: more)
+    if !isWide && values.count > RowCells.wide {
+      // From now on the slots set are listed: those set so far first.
+      touched = values.indices.filter { codes[$0] != RowCells.noCode || !values[$0].isNull }
+    }
   }
 }
