@@ -1,12 +1,15 @@
 #if canImport(Glibc)
   import Glibc
   private let systemWrite = Glibc.write
+  private let systemRead = Glibc.read
 #elseif canImport(Darwin)
   import Darwin
   private let systemWrite = Darwin.write
+  private let systemRead = Darwin.read
 #endif
 
-/// Writing to file descriptors with `write(2)`: the one loop every writer of the project uses.
+/// Writing to file descriptors with `write(2)`: the one loop every writer of the project uses;
+/// and reading a small file whole.
 package enum Descriptor {
   /// The size of the terminal `descriptor` is, in columns and rows; nil when it is not one
   /// (or cannot say).
@@ -34,6 +37,23 @@ package enum Descriptor {
       }
     }
     return nil
+  }
+
+  /// Up to `count` bytes read from `descriptor`, going on after interruptions and short
+  /// reads, until `count` or the end: fewer on an error.
+  package static func read(_ descriptor: Int32, count: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: Swift.max(0, count))
+    var filled = 0
+    while filled < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return systemRead(descriptor, base + filled, raw.count - filled)
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      filled += n
+    }
+    return Array(bytes[..<filled])
   }
 
   /// Writes all of `bytes` to `descriptor`; nil on success, else the reason.

@@ -1,3 +1,5 @@
+import FilterData
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -19,18 +21,7 @@ enum PasswordFile {
     guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
       status.st_mode & 0o077 == 0, status.st_size <= 1 << 20
     else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var count = 0
-    while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return readBytes(fd, base + count, buffer.count - count)
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { break }
-      count += got
-    }
-    let text = String(decoding: bytes[..<count], as: UTF8.self)
+    let text = String(decoding: Descriptor.read(fd, count: Int(status.st_size)), as: UTF8.self)
     return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
       return fields(line)
@@ -66,9 +57,4 @@ enum PasswordFile {
       zip(fields.prefix(4), wanted).allSatisfy { $0 == "*" || $0 == $1 }
     }?[4]
   }
-}
-
-/// The system's `read` (inside ``PasswordFile`` the name is its own method's).
-private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(fd, buffer, count)
 }

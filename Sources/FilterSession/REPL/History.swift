@@ -31,18 +31,8 @@ package struct History: Sendable {
     let size = Int(status.st_size)
     let start = Swift.max(0, size - History.tailBytes)
     guard lseek(fd, off_t(start), SEEK_SET) == off_t(start) else { return [] }
-    var bytes = [UInt8](repeating: 0, count: size - start)
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return read(fd, base + filled, raw.count - filled)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      filled += count
-    }
-    var lines = String(decoding: bytes[..<filled], as: UTF8.self).split(separator: "\n")
+    let bytes = Descriptor.read(fd, count: size - start)
+    var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
     // A tail that starts inside an entry drops that partial entry.
     if start > 0, !lines.isEmpty { lines.removeFirst() }
     return lines.suffix(History.limit).map { History.decode(String($0)) }
