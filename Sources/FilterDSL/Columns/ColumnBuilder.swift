@@ -21,7 +21,6 @@ public struct ColumnBuilder: Sendable {
     var isTouched: [Bool]
   }
 
-  private var isWide: Bool { wide != nil }
   /// How many rows were appended.
   public private(set) var count = 0
 
