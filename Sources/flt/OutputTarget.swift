@@ -32,6 +32,13 @@ final class OutputTarget {
       return
     }
     let target = FilePaths.followingSymlinks(path)
+    var link = stat()
+    if lstat(target, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+      // Still a link after following 40: a loop. Renaming over it would replace a link.
+      throw FilterCommand.CommandError(
+        message: "cannot write \(path): \(String(cString: strerror(ELOOP)))",
+        help: "the links lead back to themselves; write to a file")
+    }
     var status = stat()
     let exists = stat(target, &status) == 0
     let kind = status.st_mode & S_IFMT

@@ -124,6 +124,25 @@ import Testing
     #expect(try other.rows(SQLStatement(#"SELECT count(*) FROM "t t""#)) == [[.int(1)]])
   }
 
+  /// Whether a table has a rowid is asked of SQLite, not guessed from the declaration's text
+  /// (a comment or a default value saying "WITHOUT ROWID" fooled it).
+  @Test func aTableWithoutRowidIsToldBySQLite() throws {
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    try database.executeScript(
+      """
+      CREATE TABLE plain (a TEXT DEFAULT 'WITHOUT ROWID'); -- WITHOUT ROWID
+      CREATE TABLE keyed (a TEXT PRIMARY KEY) WITHOUT ROWID;
+      CREATE VIEW seen AS SELECT a FROM plain;
+      INSERT INTO plain VALUES ('x'); INSERT INTO keyed VALUES ('y');
+      """)
+    #expect(try database.table(named: "plain").rowOrder == "rowid")
+    #expect(try database.table(named: "keyed").rowOrder == nil)
+    #expect(try database.table(named: "seen").rowOrder == nil)
+    let keyed = try database.table(named: "keyed")
+    #expect(
+      try DatabaseQuery("true", on: keyed, in: database).records().records == [[.string("y")]])
+  }
+
   @Test func deeplyNestedFiltersRun() throws {
     // 60 levels: more than SQLite's parser takes, so the deep part stays in flt.
     var generator = TypedFilterGenerator(seed: 5)

@@ -104,6 +104,18 @@ import Testing
     #expect(stderr.contains("No space left on device; it is as it was"))
   }
 
+  /// `-o` onto a loop of symlinks is an error, and the links stay (it replaced the link).
+  @Test func aSymlinkLoopIsAnErrorAndStays() throws {
+    let run = try OutputFileTests.shell(
+      """
+      ln -s b.jsonl a.jsonl; ln -s a.jsonl b.jsonl
+      \(OutputFileTests.query) -o a.jsonl; echo "status $?"
+      test -L a.jsonl && test -L b.jsonl && echo links
+      """)
+    #expect(run.stdout == "status 2\nlinks\n")
+    #expect(run.stderr.hasPrefix("error: cannot write a.jsonl: Too many levels of symbolic links"))
+  }
+
   @Test func aFIFOIsWrittenNotReplaced() throws {
     let run = try OutputFileTests.shell(
       """

@@ -40,15 +40,24 @@ extension SQLiteDatabase {
       fields.append(Schema.Field(field, type ?? .string, optional: optional))
     }
     // Tables have a rowid, in insertion order, unless made WITHOUT ROWID; views have none
-    // (SQLite gives them a null one, and sorting by it would read the whole view).
-    let declaration = try rows(
-      SQLStatement("SELECT type, sql FROM sqlite_master WHERE name = ?1", parameters: [.text(name)])
-    )
+    // (SQLite gives them a null one, and sorting by it would read the whole view). SQLite
+    // says which (`pragma_table_list`, 3.37 and later); before it, the declaration's text.
     var hasRowid = false
-    if let row = declaration.first, row.count == 2, row[0] == .text("table"),
-      case .text(let sql) = row[1]
+    if let listed = try? rows(
+      SQLStatement(
+        "SELECT type, wr FROM pragma_table_list WHERE name = ?1 AND schema = 'main'",
+        parameters: [.text(name)])), let row = listed.first, row.count == 2
     {
-      hasRowid = !sql.uppercased().contains("WITHOUT ROWID")
+      hasRowid = row[0] == .text("table") && row[1] == .int(0)
+    } else {
+      let declaration = try rows(
+        SQLStatement(
+          "SELECT type, sql FROM sqlite_master WHERE name = ?1", parameters: [.text(name)]))
+      if let row = declaration.first, row.count == 2, row[0] == .text("table"),
+        case .text(let sql) = row[1]
+      {
+        hasRowid = !sql.uppercased().contains("WITHOUT ROWID")
+      }
     }
     return SQLTable(name: name, schema: Schema(fields), rowOrder: hasRowid ? "rowid" : nil)
   }
