@@ -50,6 +50,12 @@ package struct Completer {
     package var candidates: [String]
     /// Whether a space follows a unique candidate.
     package var appendsSpace: Bool
+    /// Whether the candidate is a value in a list (`in (Starlight, `): a comma and a space
+    /// follow it, ready for the next value.
+    package var inList = false
+
+    /// What a unique candidate is followed by.
+    package var suffix: String { inList ? ", " : appendsSpace ? " " : "" }
   }
 
   /// The REPL's commands.
@@ -75,7 +81,9 @@ package struct Completer {
       }
       // Inside a string: the texts of the field compared.
       let candidates = valueCandidates(before, prefix: prefix, inQuotes: true)
-      return Completion(prefix.count + 1, candidates, space: true)
+      var completion = Completion(prefix.count + 1, candidates, space: true)
+      completion.inList = [.comma, .leftParen].contains(Completer.tokens(before).last?.kind)
+      return completion
     }
     var start = line.endIndex
     while start > line.startIndex {
@@ -109,9 +117,11 @@ package struct Completer {
     }
     let values = valueCandidates(before, prefix: prefix, inQuotes: false)
     if !values.isEmpty {
-      // In a list (`in (Starlight, `) the comma comes next, not a space.
+      // In a list (`in (Starlight, `) the comma comes next, then a space.
       let inList = [.comma, .leftParen].contains(Completer.tokens(before).last?.kind)
-      return Completion(prefix.count, values, space: !inList)
+      var completion = Completion(prefix.count, values, space: !inList)
+      completion.inList = inList
+      return completion
     }
     if let last = words.last, last == "by" || (last == "," && words.contains("by")) {
       // Sort keys: fields (and what they compute from).

@@ -185,7 +185,7 @@ package struct TerminalLoop {
     if candidates.count == 1 {
       editor.replace(
         before: completion.replacing,
-        with: candidates[0] + (completion.appendsSpace ? " " : ""))
+        with: candidates[0] + completion.suffix)
       return
     }
     var shared = candidates[0]

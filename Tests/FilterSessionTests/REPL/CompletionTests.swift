@@ -26,8 +26,10 @@ import Testing
       completer.complete("diskSpace == ").candidates == ["64", "128", "256", "512", "1024"])
     #expect(completer.complete("diskSpace >= 1").candidates == ["128", "1024"])
     let listed = completer.complete("color in (Sta")
-    #expect(listed.candidates == ["Starlight"] && !listed.appendsSpace)
-    #expect(completer.complete("color == Sta").appendsSpace)
+    // In a list the comma follows (and a space), ready for the next value.
+    #expect(listed.candidates == ["Starlight"] && listed.suffix == ", ")
+    #expect(completer.complete("color in (Starlight, \"Space").suffix == ", ")
+    #expect(completer.complete("color == Sta").suffix == " ")
     // Inside quotes, only texts.
     #expect(completer.complete("diskSpace == \"").candidates.isEmpty)
   }
