@@ -306,10 +306,16 @@ enum Command {
     switch error {
     case let error as FilterError: writeError(error.rendered(colored: colored))
     case let error as DataError: writeError(error.rendered(colored: colored))
+    // Messages may quote a table's name, a path or a server's words: no control sequence in
+    // them reaches the terminal.
     case let error as DatabaseError:
-      writeError("error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? ""))
+      writeError(
+        TableText.escapingControls(
+          "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")))
     case let error as FilterCommand.CommandError:
-      writeError("error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? ""))
+      writeError(
+        TableText.escapingControls(
+          "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")))
     default: writeError("error: \(error)\n")
     }
     return Status.failure

@@ -94,6 +94,22 @@ import Testing
       json.stdout.contains(#"(\"price\" > 1)"#) && json.stdout.contains(#""parameters": []"#))
   }
 
+  /// Names from the data or the user (a table's, a field's) reach the terminal with their
+  /// control characters escaped: no escape sequence in a message or `--schema`.
+  @Test func controlCharactersNeverReachTheTerminal() throws {
+    let database = try phonesDatabase()
+    let table = try flt(["--table", "x\u{1B}[31m", "-c", "true", database])
+    #expect(table.status == 2 && !table.stderr.contains("\u{1B}"))
+    #expect(table.stderr.hasPrefix(#"error: the database \#(database) has no table x\u{1B}[31m"#))
+    let keys = try CLITests.temporaryFile(
+      Array(#"{"k\u001b[1mey": "v\u001b[2J", "a": "v\u001b[2J"}"#.utf8) + [0x0A]
+        + Array(#"{"k\u001b[1mey": "v\u001b[2J", "a": "w"}"#.utf8) + [0x0A]
+        + Array(#"{"k\u001b[1mey": "v\u001b[2J", "a": "w"}"#.utf8), name: "esc.jsonl")
+    let schema = try flt(["--schema", keys.path])
+    #expect(schema.status == 0 && !schema.stdout.contains("\u{1B}"), "\(schema.stdout)")
+    #expect(schema.stdout.hasPrefix("k\u{FFFD}[1mey  string"))
+  }
+
   /// Options that say how to read a file's values are refused for a table, not ignored.
   @Test func fileReadingOptionsAreRefusedForATable() throws {
     let database = try phonesDatabase()

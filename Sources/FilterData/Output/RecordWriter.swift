@@ -315,8 +315,30 @@ public final class RecordWriter: RecordOutput {
 
 /// Text made safe for a terminal table: line breaks and other control characters shown as
 /// visible symbols, so that no cell can move the cursor or send escape sequences.
-enum TableText {
-  static func printable(_ text: String) -> String {
+package enum TableText {
+  /// `text` for a message on a terminal: control characters other than line breaks and tabs
+  /// written as `\u{1B}` (a table name, a server's message, a path), so that no message can
+  /// send escape sequences.
+  package static func escapingControls(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: {
+        ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+      })
+    else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t")
+        || (0x7F...0x9F).contains(scalar.value)
+      {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  package static func printable(_ text: String) -> String {
     guard
       text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     else { return text }

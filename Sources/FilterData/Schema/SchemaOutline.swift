@@ -44,11 +44,17 @@ public enum SchemaOutline {
     // hundred levels, and this recursion follows the schema, not the data.
     for field in schema.fields {
       var note = ""
+      // Names and values come from the data: shown so that none can reach the terminal
+      // as a control sequence.
       if let values = field.knownValues {
-        note = "(\(values.count) values: \(values.joined(separator: ", ")))"
+        let shown = values.map(TableText.printable).joined(separator: ", ")
+        note = "(\(values.count) values: \(shown))"
       }
       rows.append(
-        (indent + field.name, name(field.type) + (field.isOptional ? "?" : ""), note))
+        (
+          indent + TableText.printable(field.name),
+          name(field.type) + (field.isOptional ? "?" : ""), note
+        ))
       if case .record(let inner) = field.type {
         collect(inner, indent: indent + "  ", into: &rows)
       } else if case .list(.record(let inner)) = field.type {
