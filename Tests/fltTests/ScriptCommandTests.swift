@@ -11,6 +11,18 @@ import Testing
     #expect(!run.stdout.isEmpty)
   }
 
+  /// A script is read up to the parser's 16 MiB and no further: `/dev/zero` or an endless
+  /// standard input is an error, not all of memory.
+  @Test func aScriptPastTheLimitIsAnErrorBeforeItIsRead() throws {
+    let zero = try CLITests.flt(["run", "/dev/zero"])
+    #expect(zero.status == 2)
+    #expect(zero.stderr == "error: /dev/zero: is larger than 16 MiB, the most a script may hold\n")
+    let big = String(repeating: "count\n", count: (16 << 20) / 6 + 10)
+    let piped = try CLITests.flt(["run", "-"], stdin: big)
+    #expect(piped.status == 2)
+    #expect(piped.stderr == "error: <stdin>: is larger than 16 MiB, the most a script may hold\n")
+  }
+
   @Test func loadIsRelativeToTheScriptsFolder() throws {
     let script = try CLITests.temporaryFile(
       Array("load \"\(CLITests.root.path)/examples/phones.json\"\ncount\n".utf8), name: "abs.flt")

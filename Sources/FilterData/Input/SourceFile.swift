@@ -14,9 +14,10 @@ public enum SourceFile {
   /// The contents of the file at `path` as source text named after the path. `-` reads
   /// standard input.
   public static func read(_ path: String) throws(SourceFileError) -> SourceText {
-    let data: Data
+    let name = path == "-" ? "<stdin>" : path
+    let bytes: [UInt8]
     if path == "-" {
-      data = try standardInput()
+      bytes = try readLimited(0, name: name)
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -25,14 +26,14 @@ public enum SourceFile {
       guard !isDirectory.boolValue else {
         throw SourceFileError(path: path, reason: "is a directory, not a file")
       }
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw SourceFileError(path: path, reason: "cannot be read (\(error.localizedDescription))")
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        let reason = String(cString: strerror(errno))
+        throw SourceFileError(path: path, reason: "cannot be read (\(reason))")
       }
+      defer { close(fd) }
+      bytes = try readLimited(fd, name: name)
     }
-    let name = path == "-" ? "<stdin>" : path
-    let bytes = [UInt8](data)
     if let offset = firstInvalidUTF8(bytes) {
       let (line, column) = position(of: offset, in: bytes)
       throw SourceFileError(
@@ -44,23 +45,33 @@ public enum SourceFile {
     return SourceText(String(decoding: bytes, as: UTF8.self), name: name)
   }
 
-  /// All of standard input, read with `read(2)`: a closed standard input, or one that is a
-  /// directory, is an error to report (Foundation's `readDataToEndOfFile` traps on both).
-  private static func standardInput() throws(SourceFileError) -> Data {
-    var data = Data()
+  /// The most a script may hold: what the parser takes (``ParserLimits/maxSourceBytes``).
+  public static let maxBytes = ParserLimits.default.maxSourceBytes
+
+  /// Everything `fd` holds, read with `read(2)` up to ``maxBytes``: more is an error, before
+  /// it is all in memory (`/dev/zero` as a script, or a stream that never ends); a closed
+  /// standard input, or one that is a directory, is an error to report (Foundation's
+  /// `readDataToEndOfFile` traps on both).
+  private static func readLimited(_ fd: Int32, name: String) throws(SourceFileError) -> [UInt8] {
+    var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = buffer.withUnsafeMutableBytes { raw -> Int in
         guard let base = raw.baseAddress else { return 0 }
-        return systemRead(0, base, raw.count)
+        return systemRead(fd, base, raw.count)
       }
       if count == 0 { return data }
       if count < 0 {
         if errno == EINTR { continue }
         let reason = String(cString: strerror(errno))
-        throw SourceFileError(path: "<stdin>", reason: "cannot be read (\(reason))")
+        throw SourceFileError(path: name, reason: "cannot be read (\(reason))")
       }
       data.append(contentsOf: buffer[..<count])
+      if data.count > maxBytes {
+        throw SourceFileError(
+          path: name,
+          reason: "is larger than \(maxBytes >> 20) MiB, the most a script may hold")
+      }
     }
   }
 
