@@ -47,6 +47,15 @@ struct FilterCommand {
 
   private func execute(_ inputs: [String?]) throws -> Int32 {
     let first = try DataReader(path: inputs[0], format: options.inputFormat, options: options.read)
+    // A fixed type for a field the whole file lacks is a misspelling (it was ignored).
+    if first.sawEverything {
+      for name in options.read.types.keys.sorted() where first.schema.field(named: name) == nil {
+        let suggestion = Suggestion.closest(to: name, among: first.schema.names)
+        throw CommandError(
+          message: "--type \(name): \(first.name) has no field \(name)",
+          help: suggestion.map { "did you mean --type \($0)=...?" })
+      }
+    }
     // A SQL script's `CREATE TABLE` needs the types of the whole input.
     if options.sqlScript { try first.inferWhole() }
     let compiled = try compile(for: first)

@@ -167,6 +167,9 @@ struct Options {
               + (suggestion.map { "; did you mean \($0)?" } ?? "")
               + " (the types are \(ReadOptions.typeNames))")
         }
+        guard options.read.types[parts[0]] == nil else {
+          throw UsageError(message: "--type \(parts[0]) is given twice; give each field one type")
+        }
         options.read.types[parts[0]] = type
       case "--schema":
         try noValue()

@@ -122,8 +122,10 @@ import Testing
     #expect(
       try Self.translate("price > 1 offset 3", .postgresql).select.text.hasSuffix(
         #""rowid" LIMIT ALL OFFSET $2::bigint"#))
-    // A negative limit is no rows, as in flt.
-    #expect(try Self.translate("true limit -4", .sqlite).select.parameters == [.int(0)])
+    // A negative limit (a parameter's: written, it is an error) is no rows, as in flt.
+    #expect(
+      try Self.translate("true limit $n", .sqlite, parameters: ["n": .int(-4)]).select.parameters
+        == [.int(0)])
   }
 
   @Test func whatStaysInFlt() throws {

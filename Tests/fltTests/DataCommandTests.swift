@@ -418,6 +418,19 @@ import Testing
         + "\n")
   }
 
+  /// `--type` for a field the data lacks, or given twice, says so (the first was ignored,
+  /// the second won silently).
+  @Test func typesOfFieldsThatAreNotThereOrTwice() throws {
+    let missing = try CLITests.flt(["-t", "prise=int", "-c", "true", "examples/phones.json"])
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr
+        == "error: --type prise: examples/phones.json has no field prise\nhelp: did you mean --type price=...?\n"
+    )
+    let twice = try CLITests.flt(["-t", "price=int", "-t", "price=double", "true", "x.json"])
+    #expect(twice.status == 2 && twice.stderr.hasPrefix("error: --type price is given twice"))
+  }
+
   /// `-r` (`-f values`): the values alone, as jq's `-r`: no header, no quotes, tabs between
   /// fields, null empty, control characters escaped so that a line stays a record.
   @Test func rawValues() throws {

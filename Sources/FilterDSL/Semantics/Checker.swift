@@ -96,6 +96,14 @@ public final class Checker {
           at: expr.range, help: "write a number or a parameter: limit 10, limit $n"))
       return nil
     }
+    if case .int(let n)? = bound.constantValue, n < 0 {
+      // (A negative count printed nothing, silently.)
+      report(
+        .invalidOperand(
+          "limit and offset count records from 0, and \(n) is less", at: expr.range,
+          help: "limit 0 keeps no record; offset 0 skips none"))
+      return nil
+    }
     return bound
   }
 

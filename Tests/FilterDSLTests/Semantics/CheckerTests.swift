@@ -106,6 +106,20 @@ import Testing
     #expect(diagnostics.map(\.help) == [help], "\(id)")
   }
 
+  /// A negative `limit` or `offset` is an error where it is written (it printed nothing).
+  @Test func negativeCountsAreErrors() {
+    for text in ["price > 1 limit -1", "price > 1 offset -1", "true limit 5 offset -20"] {
+      let query = Parser.parseQuery(text).value
+      let diagnostics =
+        query.map { Checker.check($0, schema: PhoneSchema.schema).diagnostics } ?? []
+      #expect(
+        diagnostics.map(\.message).first?.hasPrefix("limit and offset count records from 0")
+          == true, "\(text)")
+    }
+    let fine = Parser.parseQuery("true limit 0 offset 0").value
+    #expect(fine.map { Checker.check($0, schema: PhoneSchema.schema).diagnostics.isEmpty } == true)
+  }
+
   /// Help shows the data's own fields, not the phone catalog's.
   @Test func helpUsesTheDatasOwnFields() {
     let flights = Schema([
