@@ -2,6 +2,7 @@ import FilterDSL
 import FilterData
 import FilterDatabase
 import FilterSQL
+import Foundation
 import TestSupport
 import Testing
 
@@ -122,6 +123,30 @@ import Testing
       try? other.executeScript(String(statement) + ";")
     }
     #expect(try other.rows(SQLStatement(#"SELECT count(*) FROM "t t""#)) == [[.int(1)]])
+  }
+
+  /// A database another connection holds locked is waited for, not refused at once with
+  /// "database is locked" (sqlite3's `.timeout`).
+  @Test func aLockedDatabaseIsWaitedFor() throws {
+    let path = TemporaryFiles.url("locked.db").path
+    let writer = try SQLiteDatabase(path: path, writable: true)
+    try writer.executeScript("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)")
+    try writer.executeScript("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2)")
+    let reader = try SQLiteDatabase(path: path)
+    final class Outcome: @unchecked Sendable { var rows: Result<[[SQLValue]], DatabaseError>? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      outcome.rows = Result { () throws(DatabaseError) in
+        try reader.rows(SQLStatement("SELECT count(*) FROM t"))
+      }
+      done.signal()
+    }
+    // The reader waits on the lock (or has not begun yet); either way it gets the rows.
+    Thread.sleep(forTimeInterval: 0.2)
+    try writer.executeScript("COMMIT")
+    done.wait()
+    #expect(try outcome.rows?.get() == [[.int(2)]])
   }
 
   /// Whether a table has a rowid is asked of SQLite, not guessed from the declaration's text

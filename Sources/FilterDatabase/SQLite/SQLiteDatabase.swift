@@ -25,10 +25,16 @@ public final class SQLiteDatabase: @unchecked Sendable {
         "cannot open the SQLite database \(path): \(message ?? "error \(status)")",
         help: writable ? nil : "check the path; flt opens databases read-only")
     }
+    // A database another program is writing: wait for its lock (as sqlite3's .timeout does)
+    // rather than fail at once with "database is locked".
+    _ = library.busyTimeout(handle, SQLiteDatabase.busyMilliseconds)
     self.library = library
     self.handle = handle
     self.path = path
   }
+
+  /// How long a statement waits for another connection's lock before failing.
+  static let busyMilliseconds: Int32 = 5_000
 
   deinit { _ = library.close(handle) }
 

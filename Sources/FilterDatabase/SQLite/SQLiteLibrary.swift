@@ -31,6 +31,7 @@ struct SQLiteLibrary: @unchecked Sendable {
   typealias ColumnDouble = @convention(c) (Handle?, Int32) -> Double
   typealias Interrupt = @convention(c) (Handle?) -> Void
   typealias Version = @convention(c) () -> Int32
+  typealias BusyTimeout = @convention(c) (Handle?, Int32) -> Int32
 
   let open: Open
   let close: OfHandle
@@ -50,6 +51,7 @@ struct SQLiteLibrary: @unchecked Sendable {
   let finalize: OfHandle
   let interrupt: Interrupt
   let version: Version
+  let busyTimeout: BusyTimeout
 
   /// The library, or why it could not be loaded.
   static let shared: Result<SQLiteLibrary, DatabaseError> = load()
@@ -98,7 +100,8 @@ struct SQLiteLibrary: @unchecked Sendable {
       let columnBytes = symbol("sqlite3_column_bytes", OfColumn.self),
       let finalize = symbol("sqlite3_finalize", OfHandle.self),
       let interrupt = symbol("sqlite3_interrupt", Interrupt.self),
-      let version = symbol("sqlite3_libversion_number", Version.self)
+      let version = symbol("sqlite3_libversion_number", Version.self),
+      let busyTimeout = symbol("sqlite3_busy_timeout", BusyTimeout.self)
     else { return nil }
     self.open = open
     self.close = close
@@ -118,5 +121,6 @@ struct SQLiteLibrary: @unchecked Sendable {
     self.finalize = finalize
     self.interrupt = interrupt
     self.version = version
+    self.busyTimeout = busyTimeout
   }
 }
