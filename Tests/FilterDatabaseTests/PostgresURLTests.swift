@@ -45,6 +45,16 @@ import Testing
     #expect(error?.message.contains("%00") == true, "\(text)")
   }
 
+  /// An IPv6 address in brackets: its colons are not the port's.
+  @Test func ipv6Hosts() throws {
+    let url = try Self.parse("postgresql://me@[::1]:5433/db").get()
+    #expect(url.host == "::1" && url.port == 5433)
+    #expect(url.description == "postgresql://me@[::1]:5433/db")
+    let bare = try Self.parse("postgresql://me@[fe80::1]/db").get()
+    #expect(bare.host == "fe80::1" && bare.port == 5432)
+    #expect(throws: DatabaseError.self) { try Self.parse("postgresql://[::1]x/db").get() }
+  }
+
   @Test func otherEscapesStillDecode() throws {
     let url = try Self.parse("postgresql://m%65:p%25%40s@h/s%2Fhop").get()
     #expect(url.user == "me" && url.password == "p%@s" && url.database == "s/hop")

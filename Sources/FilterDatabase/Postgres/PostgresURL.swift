@@ -72,7 +72,18 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
     }
     var host = ""
     var port: String?
-    if let colon = rest.lastIndex(of: ":") {
+    if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+      // An IPv6 address in brackets (`[::1]:5432`): its colons are not the port's.
+      host = String(rest[rest.index(after: rest.startIndex)..<close])
+      let after = rest[rest.index(after: close)...]
+      if after.hasPrefix(":") {
+        port = String(after.dropFirst())
+      } else if !after.isEmpty {
+        throw DatabaseError(
+          "\(shown): '\(after)' after the address in brackets",
+          help: "write the port after a colon: postgresql://[::1]:5432/db")
+      }
+    } else if let colon = rest.lastIndex(of: ":") {
       host = String(rest[..<colon])
       port = String(rest[rest.index(after: colon)...])
     } else {
@@ -162,7 +173,8 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
 
   /// The URL without its password.
   public var description: String {
-    "postgresql://\(user)@\(host.hasPrefix("/") ? "" : host):\(port)/\(database)"
+    let shownHost = host.hasPrefix("/") ? "" : host.contains(":") ? "[\(host)]" : host
+    return "postgresql://\(user)@\(shownHost):\(port)/\(database)"
       + (host.hasPrefix("/") ? "?host=\(host)" : "")
   }
 
