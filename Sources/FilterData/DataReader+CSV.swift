@@ -6,21 +6,33 @@ extension DataReader {
 
   /// For a CSV file read with no delimiter named: `,` when its first line has one (outside
   /// quotes), else the most frequent of `;`, a tab and `|` there (European spreadsheets
-  /// write `;`), else `,`.
-  func sniffedSeparator() -> UInt8 {
-    var counts: [UInt8: Int] = [:]
-    var quoted = false
-    for byte in buffer[position...].prefix(1 << 16) {
-      if byte == 0x22 { quoted.toggle() }
-      if quoted { continue }
-      if byte == 0x0A { break }
-      if byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) {
-        counts[byte, default: 0] += 1
+  /// write `;`), else `,`. The first line is read whole first (up to 64 KiB), so that the
+  /// answer does not depend on how much of it one read brought.
+  func sniffedSeparator() throws(DataError) -> UInt8 {
+    let most = 1 << 16
+    while true {
+      var counts: [UInt8: Int] = [:]
+      var quoted = false
+      var ended = false
+      for byte in buffer[position...].prefix(most) {
+        if byte == 0x22 { quoted.toggle() }
+        if quoted { continue }
+        if byte == 0x0A {
+          ended = true
+          break
+        }
+        if byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) {
+          counts[byte, default: 0] += 1
+        }
       }
+      if !ended && !atEnd && buffer.count - position < most {
+        try fill(minimum: buffer.count)
+        continue
+      }
+      if counts[0x2C] != nil { return 0x2C }
+      return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }
+        .flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
     }
-    if counts[0x2C] != nil { return 0x2C }
-    return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }
-      .flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
   }
 
   /// The names of the columns: the first row's, or with ``ReadOptions/header`` false,

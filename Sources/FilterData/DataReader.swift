@@ -201,7 +201,11 @@ public final class DataReader {
     }
     framing = self.format == .json ? .start : .lines
     if let own = self.format.separator {
-      separator = options.delimiter ?? (self.format == .csv ? sniffedSeparator() : own)
+      if let delimiter = options.delimiter {
+        separator = delimiter
+      } else {
+        separator = self.format == .csv ? try sniffedSeparator() : own
+      }
       csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
     }
     let (schema, complete) = try infer(records: Swift.max(1, sample))

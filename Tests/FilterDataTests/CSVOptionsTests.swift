@@ -29,6 +29,18 @@ import Testing
     #expect(reader.separator == expected, "\(csv)")
   }
 
+  /// The first line is read whole before it is sniffed: the delimiter does not depend on
+  /// how much of the line one read brought (found by the readers fuzzer: a tab far along
+  /// the line was seen at one block size and not at another).
+  @Test(arguments: [1, 3, 7, 32, 4096])
+  func theSniffDoesNotDependOnTheBlockSize(_ blockSize: Int) throws {
+    let csv = "\"a,b\";" + String(repeating: "x", count: 100) + "\tc;d\n1;2\t3;4\n"
+    let path = try DataFiles.write(csv, "long.csv")
+    let reader = try DataReader(path: path, format: nil, blockSize: blockSize)
+    #expect(reader.separator == UInt8(ascii: ";"), "block size \(blockSize)")
+    #expect(reader.schema.names.count == 3)
+  }
+
   @Test func aNamedDelimiterIsUsed() throws {
     let (reader, values) = try NullTextTests.read(
       "a,b|c\n1,2|3\n", "named.csv", ReadOptions(delimiter: UInt8(ascii: "|")))
