@@ -45,7 +45,7 @@ public enum SourceFile {
     return SourceText(String(decoding: bytes, as: UTF8.self), name: name)
   }
 
-  /// The most a script may hold: what the parser takes (``ParserLimits/maxSourceBytes``).
+  /// The most a script may hold: what the parser takes (`ParserLimits.maxSourceBytes`).
   public static let maxBytes = ParserLimits.default.maxSourceBytes
 
   /// Everything `fd` holds, read with `read(2)` up to ``maxBytes``: more is an error, before
