@@ -199,21 +199,7 @@ public final class RecordWriter: RecordOutput {
   /// `text` as ``OutputFormat/values`` writes it: as it is, but for control characters,
   /// escaped so that they can neither split a record nor reach a terminal.
   public static func plainValue(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-      return text
-    }
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\t": out += "\\t"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    TableText.escapingControls(text, keepingLineBreaks: false)
   }
 
   /// The record's fields in output order: the selection's, or the record's own.
@@ -319,20 +305,24 @@ package enum TableText {
   /// `text` for a message on a terminal: control characters other than line breaks and tabs
   /// written as `\u{1B}` (a table name, a server's message, a path), so that no message can
   /// send escape sequences.
-  package static func escapingControls(_ text: String) -> String {
-    guard
-      text.unicodeScalars.contains(where: {
-        ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
-      })
-    else { return text }
+  /// With `keepingLineBreaks` false, line breaks and tabs are escaped too (`\n`, `\t`,
+  /// `\r`), so that a value stays on its line (``RecordWriter/plainValue(_:)``). C1 controls
+  /// are escaped either way.
+  package static func escapingControls(_ text: String, keepingLineBreaks: Bool = true) -> String {
+    func escaped(_ scalar: Unicode.Scalar) -> Bool {
+      if scalar == "\n" || scalar == "\t" { return !keepingLineBreaks }
+      return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: escaped) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
-      if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t")
-        || (0x7F...0x9F).contains(scalar.value)
-      {
+      switch scalar {
+      case "\t" where escaped(scalar): out += "\\t"
+      case "\n" where escaped(scalar): out += "\\n"
+      case "\r": out += "\\r"
+      case _ where escaped(scalar):
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        out.unicodeScalars.append(scalar)
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out
