@@ -312,10 +312,7 @@ enum Command {
       writeError(
         TableText.escapingControls(
           "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")))
-    case let error as FilterCommand.CommandError:
-      writeError(
-        TableText.escapingControls(
-          "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")))
+    case let error as ScanError: writeError(TableText.escapingControls(error.description))
     default: writeError("error: \(error)\n")
     }
     return Status.failure

@@ -75,13 +75,13 @@ struct DatabaseCommand {
         case .dateTime: "datetime"
         default: "text"
         }
-      throw FilterCommand.CommandError(
+      throw ScanError(
         message:
           "--type \(name) reads a file's values; a table's columns have the types the database gives them",
         help: "convert in the filter instead: \(function)(\(name))")
     }
     if let text = options.read.nullTexts.first {
-      throw FilterCommand.CommandError(
+      throw ScanError(
         message: "--null \(text) reads a file's values; a table's nulls are the database's",
         help: "test for the text in the filter instead: x == \"\(text)\"")
     }
@@ -103,13 +103,15 @@ struct DatabaseCommand {
       return Command.Status.success
     }
     for name in options.select ?? [] where table.schema.field(named: name) == nil {
-      throw FilterCommand.CommandError(
+      throw ScanError(
         message:
           "--select: table \(table.name) has no column '\(name)'; its columns are \(table.schema.names.joined(separator: ", "))"
       )
     }
     let format = options.format ?? (options.output == nil && isatty(1) == 1 ? .table : .jsonl)
-    let target = try OutputTarget(path: options.output)
+    let target =
+      try options.output.map { try AtomicFile(path: $0, mode: 0o666, removedOnSignal: true) }
+      ?? AtomicFile(descriptor: 1)
     defer { target.discard() }
     let now = SystemClock.now()
     var emitted = 0
@@ -127,15 +129,11 @@ struct DatabaseCommand {
       faults = try query.run(values, now: now) { record in
         writer.write(DataRecord(record, schema: table.schema))
         emitted += 1
-        if !format.isForPeople { target.stream.flush() }
-        return target.stream.failure == nil
+        writer.endOfBlock()
+        return writer.failure == nil
       }.faults
       writer.finish()
       Terminal.sayWhatIsNotShown(writer, options)
-    }
-    target.stream.flush()
-    if let failure = target.stream.failure {
-      throw FilterCommand.CommandError(message: "cannot write the output: \(failure)")
     }
     try target.commit()
     if !faults.isEmpty && !options.quiet { Command.writeError("warning: \(faults.summary)\n") }

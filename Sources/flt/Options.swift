@@ -290,14 +290,14 @@ enum ParameterValue {
   }
 
   /// The types and values of a filter's parameters given with `--param`.
-  static func typed(_ bindings: [Binding]) throws(FilterCommand.CommandError) -> (
+  static func typed(_ bindings: [Binding]) throws(ScanError) -> (
     types: [String: ValueType], values: [String: Value]
   ) {
     var types: [String: ValueType] = [:]
     var values: [String: Value] = [:]
     for (name, expr) in bindings {
       guard let (value, type) = constant(expr) else {
-        throw FilterCommand.CommandError(
+        throw ScanError(
           message:
             "--param \(name)=\(expr): a filter's parameter is one value or a list of values; a range works in scripts (let \(name) = \(expr)), or write the range in the filter"
         )

@@ -66,35 +66,20 @@ package enum FilePaths {
     return mask
   }
 
-  /// Writes `bytes` to `path` atomically: to a temporary file in the same folder, renamed over
-  /// the target only when complete. Symlinks are followed; an existing file keeps its mode,
-  /// and a new one gets `mode` (less the umask). Nil on success, else what went wrong (the old
-  /// file is then untouched).
+  /// Writes `bytes` to `path` through an ``AtomicFile``: whole, or not at all. A new file
+  /// gets `mode` (less the umask). Nil on success, else what went wrong (the old file is then
+  /// untouched).
   package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t)
-    -> String?
+    -> ScanError?
   {
-    let target = followingSymlinks(path)
-    var status = stat()
-    let exists = stat(target, &status) == 0
-    if exists && status.st_mode & S_IFMT != S_IFREG { return "it is not a regular file" }
-    let slash = target.lastIndex(of: "/")
-    let folder = slash.map { String(target[...$0]) } ?? ""
-    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    var template = Array("\(folder).\(base).tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
+    do {
+      let file = try AtomicFile(path: path, mode: UInt32(mode))
+      defer { file.discard() }
+      file.stream.write(bytes)
+      try file.commit()
+      return nil
+    } catch {
+      return error
     }
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    fchmod(fd, exists ? status.st_mode & 0o7777 : mode & ~currentUmask)
-    var problem = Descriptor.write(bytes, to: fd)
-    close(fd)
-    if problem == nil && rename(temporary, target) != 0 {
-      problem = String(cString: strerror(errno))
-    }
-    if problem != nil { unlink(temporary) }
-    return problem
   }
 }

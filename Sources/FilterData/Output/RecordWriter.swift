@@ -34,20 +34,38 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   public var isForPeople: Bool { self == .table || self == .records }
 }
 
-/// Where a command writes the records it keeps: ``RecordWriter`` for the data formats, a SQL
-/// script for databases.
-public protocol RecordOutput: AnyObject {
+/// Where a scan hands the records it matched (see ``Scan``): ``RecordWriter`` for the data
+/// formats, ``CountSink`` for a count, ``RecordCollector`` to keep them, a SQL script for
+/// databases, or a sink of your own.
+public protocol RecordSink: AnyObject {
   /// How many records were written.
   var count: Int { get }
   /// Writes one record.
   func write(_ record: DataRecord)
+  /// The records of a block are written: a format read as it streams hands them on now.
+  func endOfBlock()
+  /// The records of the source called `name` are written, when each source is queried on its
+  /// own (``Scan/Options/perFile``).
+  func endOfSource(_ name: String)
   /// Ends the output (a table is printed here, a JSON array closed).
   func finish()
+  /// Why records can no longer be written (a closed pipe, a full disk), or nil: a scan stops
+  /// reading then.
+  var failure: String? { get }
+}
+
+extension RecordSink {
+  /// Nothing to hand on.
+  public func endOfBlock() {}
+  /// Nothing to say per source.
+  public func endOfSource(_ name: String) {}
+  /// Never fails.
+  public var failure: String? { nil }
 }
 
 /// Writes records in an output format. Records keep their fields' order and exact values:
 /// JSON input is copied byte for byte (without whitespace), CSV cells keep their text.
-public final class RecordWriter: RecordOutput {
+public final class RecordWriter: RecordSink {
   /// How many records were written.
   public private(set) var count = 0
   private let format: OutputFormat
@@ -181,6 +199,15 @@ public final class RecordWriter: RecordOutput {
         })
     }
   }
+
+  /// Hands the block's records on, in a format read as it streams (not a table, which is laid
+  /// out at the end).
+  public func endOfBlock() {
+    if !format.isForPeople { out.flush() }
+  }
+
+  /// Why the output can no longer be written, or nil.
+  public var failure: String? { out.failure }
 
   /// Ends the output: closes the JSON array, or lays out the table.
   public func finish() {

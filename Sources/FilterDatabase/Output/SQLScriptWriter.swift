@@ -5,7 +5,7 @@ import FilterSQL
 /// Writes records as a SQL script: `CREATE TABLE` with the column type of each field, then
 /// `INSERT`s of the records, in one transaction, so that `flt -f sql ... | sqlite3 shop.db` moves a
 /// file into a database and the same queries give the same answers there.
-public final class SQLScriptWriter: RecordOutput {
+public final class SQLScriptWriter: RecordSink {
   /// The table written.
   public let table: SQLTable
   /// The dialect written.
@@ -48,6 +48,12 @@ public final class SQLScriptWriter: RecordOutput {
     }
     out.write(begin + table.createStatement(dialect) + ";\n")
   }
+
+  /// Hands what is written on (the `INSERT`s stay whole).
+  public func endOfBlock() { out.flush() }
+
+  /// Why the script can no longer be written, or nil.
+  public var failure: String? { out.failure }
 
   /// Writes one record (an `INSERT` holds up to ``rowsPerInsert`` records).
   public func write(_ record: DataRecord) {

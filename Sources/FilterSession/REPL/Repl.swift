@@ -260,7 +260,7 @@ public final class Repl {
       if argument.isEmpty {
         fail(commandError(entry, ":save needs a file name", help: ":save session.flt"))
       } else if let problem = save(to: argument) {
-        fail(commandError(entry, "cannot write \(argument): \(problem)", code: .cannotWrite))
+        fail(commandError(entry, problem.message, help: problem.help, code: .cannotWrite))
       } else {
         let count = session.transcript.count
         out.write("saved \(count) statement\(count == 1 ? "" : "s") to \(argument)\n")
@@ -290,7 +290,7 @@ public final class Repl {
 
   /// Writes the session's successful statements as a script: to a new file, renamed over
   /// `path` only once it is complete. Nil on success, else what went wrong.
-  public func save(to path: String) -> String? {
+  public func save(to path: String) -> ScanError? {
     let folder = (path as NSString).deletingLastPathComponent
     let here = FileManager.default.currentDirectoryPath
     var text = "# A flt session, saved by :save. Run it with: flt \(path)\n"

@@ -12,12 +12,12 @@ nonisolated(unsafe) private var pendingTemporary: UnsafeMutablePointer<CChar>?
 /// interrupted run leaves the target as it was and nothing beside it. The handler only calls
 /// `unlink`, `signal` and `raise`, which are safe in a signal handler, then lets the signal do
 /// what it would have done.
-enum TemporaryFileCleanup {
+package enum TemporaryFileCleanup {
   private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
   nonisolated(unsafe) private static var installed = false
 
   /// Removes `path` if one of the signals arrives before ``clear()``.
-  static func register(_ path: String) {
+  package static func register(_ path: String) {
     clear()
     pendingTemporary = strdup(path)
     guard !installed else { return }
@@ -32,7 +32,7 @@ enum TemporaryFileCleanup {
   }
 
   /// The temporary file is gone or in place: nothing to remove any more.
-  static func clear() {
+  package static func clear() {
     guard let path = pendingTemporary else { return }
     pendingTemporary = nil
     free(path)
