@@ -90,6 +90,8 @@ public final class DataReader {
   var layout: RecordLayout
   /// The top-level fields decoded (nil: all of them).
   var decodedFields: Set<String>? = nil
+  /// Whether ``read(_:)`` hands over blocks read by column (see ``prepare(decoding:)``).
+  var readsByColumn = true
   /// A schema grown by a record that did not fit, to adopt before the next record is read,
   /// and the changes made.
   var grownSchema: Schema? = nil

@@ -1,16 +1,19 @@
 import FilterDSL
 
-/// A block of a file's records read by column (``DataReader/nextBatches()``): their values in
-/// a `ColumnTable`, for a query to filter over its columns, and where each record's text is,
-/// so that only the records it matches are made (``records(_:)``).
+/// A block of records held by column: their values in a `ColumnTable`, for a query to filter
+/// over its columns, and for a file's records (``DataReader/nextBatches()``) where each
+/// record's text is, so that only the records it matches are made (``records(_:)``). Records
+/// that were not read from a file (a database's rows, a source of your own) get their text
+/// made as a JSON object, when they match.
 ///
 /// A query's run takes batches as it takes records (see ``DataBlock``): it compiles itself
 /// for the batch's table, and makes records of the rows that match.
 public struct RecordBatch: Sendable {
   /// The records' values, by column, under the schema the reader had when it read them.
   public let table: ColumnTable
-  /// Where each record's text is in `buffer`.
-  private let texts: [Range<Int>]
+  /// Where each record's text is in `buffer`; nil when the records were not read from a
+  /// file.
+  private let texts: [Range<Int>]?
   /// The reader's buffer the texts are in, kept while the batch is.
   private let buffer: [UInt8]
   private let format: RecordFields
@@ -29,13 +32,26 @@ public struct RecordBatch: Sendable {
     (self.schemaIsFinal, self.width) = (schemaIsFinal, Swift.min(width, table.columns.count))
   }
 
+  /// A batch of records that were not read from a file: `table`'s rows. Their text is made
+  /// as a JSON object of the table's schema (see `DataRecord.init(_:schema:)`).
+  public init(_ table: ColumnTable) {
+    (self.table, texts, buffer, format) = (table, nil, [], .json)
+    (schemaIsFinal, width) = (true, table.columns.count)
+  }
+
   /// How many records.
-  public var count: Int { texts.count }
+  public var count: Int { texts?.count ?? table.count }
 
   /// The records of rows `rows` of ``table``, in that order: their values, and their text as
   /// the file had it (empty for a row outside the batch).
   public func records(_ rows: [Int]) -> [DataRecord] {
-    rows.map { row in
+    guard let texts else {
+      return rows.map { row in
+        guard row >= 0, row < table.count else { return DataRecord([], schema: Schema([])) }
+        return DataRecord(table.columns.map { $0.value(at: row) }, schema: table.schema)
+      }
+    }
+    return rows.map { row in
       guard row >= 0, row < texts.count, texts[row].upperBound <= buffer.count else {
         return DataRecord(values: [], text: [], format: format)
       }

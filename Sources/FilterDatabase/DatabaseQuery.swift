@@ -34,10 +34,9 @@ public struct DatabaseQuery: Sendable {
     parameters: [String: ValueType] = [:], functions: FunctionRegistry = .builtins
   ) throws(FilterError) {
     let source = SourceText(text, name: "<query>")
-    let query = try Parser.parseQuery(source).get()
-    let bound = try Checker.check(
-      query, schema: table.schema, parameters: parameters, functions: functions
-    ).get(source)
+    let bound = try FilterEnvironment(
+      RecordType.dynamic(table.schema), parameters: parameters, functions: functions
+    ).check(source).get(source)
     self.init(bound, on: table, in: connection, parameters: parameters)
   }
 
@@ -75,19 +74,14 @@ public struct DatabaseQuery: Sendable {
     var fetched = 0
     var problem: DatabaseError?
     var stopped = false
-    let decoders = table.schema.fields.map { field -> JSONValue.Decoder? in
-      switch field.type {
-      case .list, .record: JSONValue.Decoder(field.type)
-      default: nil
-      }
-    }
+    let decoder = RowDecoder(table, connection.dialect)
     func hand(_ records: [[Value]]) {
       for record in records where !stopped { stopped = !body(record) }
     }
     try connection.forEachRow(translation.select) { row in
       fetched += 1
-      guard let record = decode(row, decoders) else {
-        problem = rowProblem(row, fetched, decoders)
+      guard let record = decoder.decode(row) else {
+        problem = decoder.problem(row, fetched)
         return false
       }
       batch.append(record)
@@ -134,41 +128,5 @@ public struct DatabaseQuery: Sendable {
       return true
     }
     return count
-  }
-
-  /// A row's cells as a record of the table's schema; nil when a cell does not hold a value of
-  /// its field's type. Lists and records come as JSON, read by the column's decoder.
-  private func decode(_ row: [SQLValue], _ decoders: [JSONValue.Decoder?]) -> [Value]? {
-    guard row.count == table.schema.fields.count else { return nil }
-    var record: [Value] = []
-    record.reserveCapacity(row.count)
-    for slot in row.indices {
-      guard let value = decode(row[slot], slot, decoders) else { return nil }
-      record.append(value)
-    }
-    return record
-  }
-
-  private func decode(_ cell: SQLValue, _ slot: Int, _ decoders: [JSONValue.Decoder?]) -> Value? {
-    if case .text(let json) = cell, let decoder = decoders[slot] { return decoder.decode(json) }
-    return connection.dialect.decode(cell, as: table.schema.fields[slot].type)
-  }
-
-  private func rowProblem(_ row: [SQLValue], _ number: Int, _ decoders: [JSONValue.Decoder?])
-    -> DatabaseError
-  {
-    guard row.count == table.schema.fields.count else {
-      return DatabaseError(
-        "table \(table.name) returned \(row.count) columns, not the schema's \(table.schema.fields.count)"
-      )
-    }
-    for (slot, (column, field)) in zip(table.columns, table.schema.fields).enumerated()
-    where decode(row[slot], slot, decoders) == nil {
-      let cell = row[slot]
-      return DatabaseError(
-        "table \(table.name): column \(column) holds \(cell), not \(field.type) (in row \(number) of those the query returned)",
-        help: "fix the value in the database, or declare the column as text")
-    }
-    return DatabaseError("row \(number) of table \(table.name) does not fit its schema")
   }
 }

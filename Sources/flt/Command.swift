@@ -196,12 +196,11 @@ enum Command {
     }
     guard let query = options.filter else { return usageError("missing FILTER") }
     if let path = options.files.first,
-      DatabaseCommand.isDatabase(path) || (options.table != nil && !options.sqlScript)
+      FilterCommand.isDatabase(path) || (options.table != nil && !options.sqlScript)
     {
       guard options.files.count == 1 else {
         return usageError("a query runs on one database at a time")
       }
-      return DatabaseCommand(options: options, query: query, path: path).run()
     }
     return FilterCommand(options: options, query: query).run()
   }
@@ -211,7 +210,7 @@ enum Command {
   static func schema(_ options: Options) -> Int32 {
     let paths: [String?] = options.files.isEmpty ? [nil] : options.files
     for path in paths {
-      if let path, DatabaseCommand.isDatabase(path) {
+      if let path, FilterCommand.isDatabase(path) {
         do {
           let database = try connect(to: path)
           let names = try options.table.map { [$0] } ?? database.tableNames()

@@ -1,3 +1,4 @@
+import Dispatch
 import FilterDSL
 import FilterData
 import FilterDatabase
@@ -42,16 +43,28 @@ struct FilterCommand {
   private func execute(_ inputs: [String?]) throws -> Int32 {
     let (types, values) = try ParameterValue.typed(options.parameters)
     let count = options.count || options.quiet
-    let scan = try Scan(
-      query: SourceText(query, name: options.filterName), files: inputs,
-      options: Scan.Options(
-        format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
-        readsWholeRecords: options.sqlScript,
-        colored: Terminal.wantsColor(2, options.color)),
-      parameterTypes: types, parameters: values, warn: warning)
+    let scanOptions = Scan.Options(
+      format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
+      readsWholeRecords: options.sqlScript, colored: Terminal.wantsColor(2, options.color))
+    let source = SourceText(query, name: options.filterName)
+    let scan: Scan
+    // Ctrl-C cancels a statement running in a database, rather than leaving it running there.
+    var interrupt: (any DispatchSourceSignal)? = nil
+    defer { interrupt?.cancel() }
+    if let path = inputs[0], Self.isDatabase(path) || options.table != nil && !options.sqlScript {
+      let (database, table) = try tableSource(path, count: count)
+      interrupt = Self.cancelOnInterrupt(database)
+      scan = try Scan(
+        query: source, source: TableSource(table, in: database), options: scanOptions,
+        parameterTypes: types, parameters: values, warn: warning)
+    } else {
+      scan = try Scan(
+        query: source, files: inputs, options: scanOptions, parameterTypes: types,
+        parameters: values, warn: warning)
+    }
     if options.check { return Command.Status.success }
     if options.explain {
-      StandardStreams.print(scan.compiled.plan.description)
+      StandardStreams.print(scan.explanation)
       return Command.Status.success
     }
     try checkSelection(scan.first)
@@ -95,7 +108,7 @@ struct FilterCommand {
   }
 
   /// Where the matches go: a SQL script, or a data format.
-  private func output(_ format: OutputFormat, _ reader: DataReader, _ out: OutputSink) throws
+  private func output(_ format: OutputFormat, _ reader: any RecordSource, _ out: OutputSink) throws
     -> any RecordSink
   {
     guard options.sqlScript, let dialect = options.dialect else {
@@ -118,7 +131,7 @@ struct FilterCommand {
   /// `--select` must name fields the data has: top-level ones, columns of a CSV header, or
   /// dotted paths into nested records (resolved as filters resolve them; not through lists,
   /// which output cannot reach into).
-  private func checkSelection(_ reader: DataReader) throws {
+  private func checkSelection(_ reader: any RecordSource) throws {
     let schema = reader.schema
     for name in options.select ?? [] where reader.header?.contains(name) != true {
       switch schema.resolve(FieldPath(name)) {

@@ -10,15 +10,15 @@ final class Progress {
 
   init(enabled: Bool) { self.enabled = enabled }
 
-  func update(_ reader: DataReader) {
-    guard enabled else { return }
+  func update(_ source: any RecordSource) {
+    let (done, total) = source.progress
+    guard enabled, done > 0 || total != nil else { return }
     let now = SystemClock.seconds()
     guard now - start >= 1, now - last >= 0.2 else { return }
     last = now
-    let megabytes = reader.bytesRead / 1_000_000
-    var text = "\rflt: reading \(reader.name): \(megabytes) MB"
-    if let size = reader.size, size > 0 {
-      text += " of \(size / 1_000_000) MB (\(Swift.min(100, reader.bytesRead * 100 / size))%)"
+    var text = "\rflt: reading \(source.name): \(done / 1_000_000) MB"
+    if let total, total > 0 {
+      text += " of \(total / 1_000_000) MB (\(Swift.min(100, done * 100 / total))%)"
     }
     Command.writeError(text + "\u{1B}[K")
     shown = true

@@ -77,8 +77,8 @@ struct SQLCommand {
       let (dialect, table) = try target()
       let (types, values) = try ParameterValue.typed(parameters)
       let source = SourceText(query, name: "<query>")
-      let parsed = try Parser.parseQuery(source).get()
-      let bound = try Checker.check(parsed, schema: table.schema, parameters: types).get(source)
+      let bound = try FilterEnvironment(RecordType.dynamic(table.schema), parameters: types)
+        .check(source).get(source)
       let sql = SQLTranslator(table: table, dialect: dialect).translate(bound, parameters: values)
       StandardStreams.print(json ? Self.json(sql, inline: inline) : Self.text(sql, inline: inline))
       return Command.Status.success
@@ -90,8 +90,8 @@ struct SQLCommand {
   /// The dialect and the table: a database's own, or one named after a data file holding its
   /// fields (inferred from the whole file).
   private func target() throws -> (SQLDialect, SQLTable) {
-    if DatabaseCommand.isDatabase(path) {
-      let (database, table) = try DatabaseCommand.open(path, table: table)
+    if FilterCommand.isDatabase(path) {
+      let (database, table) = try FilterCommand.open(path, table: table)
       return (dialect ?? database.dialect, table)
     }
     let reader = try DataReader(path: path == "-" ? nil : path, format: nil, options: ReadOptions())

@@ -62,6 +62,16 @@ import Testing
         "seed \(seed): \(bound.source)\n\(translation.explanation)\n\(actual.count) rows vs \(expected.count)"
       )
       if actual != expected { break }
+      // The same through a scan of the table as a source: the one way a query runs.
+      let scan = try Scan(
+        query: SourceText(query.description), source: TableSource(table, in: connection),
+        parameterTypes: TypedFilterGenerator.parameters, parameters: context.parameters,
+        now: context.now)
+      let scanned = try scan.records().map(\.values)
+      #expect(scanned == expected, "seed \(seed): \(bound.source), by a scan")
+      let counted = CountSink(to: nil)
+      try scan.run(into: counted)
+      #expect(counted.count == expected.count, "seed \(seed): \(bound.source), counted by a scan")
       let count = try onDatabase.count(context.parameters, now: context.now)
       let matching =
         query.filter.map { filter in

@@ -153,6 +153,30 @@ import Testing
     #expect(explain.stdout.contains(#"in flt: year(released) == 2022"#))
   }
 
+  /// A table and a file run through the one scan: a count with a page, a first match,
+  /// dotted `--select` and the exit status give the same answers (a table's count ignored
+  /// `limit`, and its `--select` took top-level columns only).
+  @Test func aTableAndAFileAnswerAlike() throws {
+    let database = try phonesDatabase()
+    for options in [
+      ["-c", "price > 700 limit 3 offset 2"],
+      ["-c", "price > 700 offset 100"],
+      ["-c", "price > 700 and year(released) == 2022 limit 4"],
+      ["-f", "jsonl", "-s", "model,camera.megapixels", "camera.zoom is null limit 3"],
+      ["-q", "-e", "price > 100000"],
+      ["-f", "csv", "price > 700 order by price desc, model limit 2"],
+    ] {
+      let file = try flt(options + ["examples/phones.json"])
+      let table = try flt(options + ["--table", "phones", database])
+      #expect(file.status == table.status && table.stderr.isEmpty, "\(options): \(table.stderr)")
+      #expect(file.stdout == table.stdout, "\(options)")
+    }
+    #expect(
+      try flt(["-c", "price > 700 limit 3 offset 2", "--table", "phones", database]).stdout == "3\n"
+    )
+    #expect(try flt(["-q", "-e", "price > 100000", "--table", "phones", database]).status == 1)
+  }
+
   @Test func mistakesSayWhatToDo() throws {
     let database = try phonesDatabase()
     let noTable = try flt(["price > 1", database])

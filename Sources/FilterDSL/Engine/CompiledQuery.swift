@@ -56,6 +56,16 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     self.init(bound, as: bound.source, warnings: [], for: type, parameters: parameters)
   }
 
+  /// Compiles a query the checker has bound from `query` (against `type`'s schema and
+  /// `parameters`), with `warnings`: its ``plan`` shows the query as written.
+  public init(
+    _ bound: BoundQuery, as query: Query, warnings: [Diagnostic], for type: RecordType<Root>,
+    parameters: [String: ValueType]
+  ) {
+    self.init(
+      bound, as: query, warnings: warnings, for: type, parameters: parameters, limits: .default)
+  }
+
   /// Compiles a query the checker has bound (against `type`'s schema and `parameters`);
   /// `query` is the query as written.
   init(

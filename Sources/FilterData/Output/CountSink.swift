@@ -16,6 +16,9 @@ public final class CountSink: RecordSink {
   /// Counts one record.
   public func write(_ record: DataRecord) { count += 1 }
 
+  /// Counts `records` more, which were counted without being handed over.
+  public func add(_ records: Int) { count += records }
+
   /// Writes `NAME:COUNT`, when counting per source.
   public func endOfSource(_ name: String) {
     guard perSource else { return }

@@ -108,13 +108,14 @@ public final class RecordWriter: RecordSink {
   /// narrowed, their cells cut with `…`, until it fits. Nil: no limit.
   public var maxTableWidth: Int?
 
-  /// A writer of records read by `reader`, showing `select` (every field when nil).
+  /// A writer of the records of `source` (a file's reader, say), showing `select` (every
+  /// field when nil).
   public convenience init(
-    _ format: OutputFormat, for reader: DataReader, select: [String]?, to out: OutputSink,
+    _ format: OutputFormat, for source: any RecordSource, select: [String]?, to out: OutputSink,
     showingFiles: Bool = false
   ) {
     self.init(
-      format, columns: reader.header ?? RecordWriter.columns(of: reader.schema, for: format),
+      format, columns: source.header ?? RecordWriter.columns(of: source.schema, for: format),
       select: select, to: out, showingFiles: showingFiles)
   }
 

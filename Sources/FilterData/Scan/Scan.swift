@@ -48,43 +48,48 @@ public final class Scan {
 
   /// The query, as written.
   public let source: SourceText
-  /// The files, in order (nil: standard input).
-  public let files: [String?]
   /// How the scan reads (``Options/perFile`` and ``Options/stopsAtFirstMatch`` may be set
   /// until it runs).
   public var options: Options
-  /// The first file, open: its schema is what the query was checked against.
-  public let first: DataReader
-  /// The query compiled for the first file (its `plan` is what `explain`
-  /// shows).
+  /// The first source, open: its schema is what the query was checked against.
+  public let first: any RecordSource
+  /// The query as checked against the first source's schema.
+  public let query: BoundQuery
+  /// The query compiled for the first source: what the scan runs on the records it hands
+  /// over (what it did not take over itself).
   public private(set) var compiled: CompiledQuery<DataRecord>
-  /// Called with each progress point while reading (for a progress line).
-  public var onProgress: ((DataReader) -> Void)?
+  /// Called with each source while it is read (for a progress line).
+  public var onProgress: ((any RecordSource) -> Void)?
 
+  /// The sources after the first, opened in turn.
+  private let rest: [() throws -> any RecordSource]
   private let compiler: ScanCompiler
   private var warn: (String) -> Void { compiler.warn }
 
-  /// Opens the first of `files` (nil: standard input), and checks and compiles `source` for
-  /// its records, with parameters of these types and values. Warnings (the checker's, the
-  /// data's) go to `warn` as the text `flt` prints.
+  /// Opens the first of `sources` and checks `source` against its schema, with parameters of
+  /// these types and values; the others are opened when their turn comes. Warnings (the
+  /// checker's, the data's) go to `warn` as the text `flt` prints.
   ///
   /// Throws a `FilterError` for a query that does not check, a ``DataError`` for data that
-  /// cannot be read, and a ``ScanError`` for a fixed type of a field the file lacks.
+  /// cannot be read, and a ``ScanError`` for a fixed type of a field a file lacks.
   public init(
-    query source: SourceText, files: [String?] = [nil], options: Options = Options(),
-    parameterTypes: [String: ValueType] = [:], parameters: [String: Value] = [:],
-    now: Instant? = nil, warn: @escaping (String) -> Void = { _ in }
+    query source: SourceText, sources: [() throws -> any RecordSource],
+    options: Options = Options(), parameterTypes: [String: ValueType] = [:],
+    parameters: [String: Value] = [:], now: Instant? = nil,
+    warn: @escaping (String) -> Void = { _ in }
   ) throws {
-    (self.source, self.files, self.options) = (source, files, options)
+    (self.source, self.options, rest) = (source, options, Array(sources.dropFirst()))
     let compiler = ScanCompiler(
       source: source, parameterTypes: parameterTypes, parameters: parameters,
       now: now ?? SystemClock.now(), colored: options.colored, warn: warn)
     self.compiler = compiler
-    let first = try DataReader(
-      path: files.first ?? nil, format: options.format, options: options.reading)
+    guard let open = sources.first else {
+      throw ScanError(message: "nothing to scan: give a file or a table")
+    }
+    let first = try open()
     self.first = first
     // A fixed type for a field the whole file lacks is a misspelling (it was ignored).
-    if first.sawEverything {
+    if first.isSchemaFinal {
       for name in options.reading.types.keys.sorted() where first.schema.field(named: name) == nil {
         let suggestion = Suggestion.closest(to: name, among: first.schema.names)
         throw ScanError(
@@ -93,12 +98,45 @@ public final class Scan {
       }
     }
     if options.readsWholeRecords { try first.inferWhole() }
-    compiled = try compiler.compile(for: first, showingWarnings: true)
+    (query, compiled) = try compiler.compile(for: first, showingWarnings: true)
+  }
+
+  /// A scan of `files` (nil: standard input) as one input: JSON, JSON Lines, CSV or TSV,
+  /// gzip or not, read with ``Options/format`` and ``Options/reading``.
+  public convenience init(
+    query source: SourceText, files: [String?] = [nil], options: Options = Options(),
+    parameterTypes: [String: ValueType] = [:], parameters: [String: Value] = [:],
+    now: Instant? = nil, warn: @escaping (String) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      query: source,
+      sources: files.map { path in
+        { try DataReader(path: path, format: options.format, options: options.reading) }
+      }, options: options, parameterTypes: parameterTypes, parameters: parameters, now: now,
+      warn: warn)
+  }
+
+  /// A scan of one source.
+  public convenience init(
+    query source: SourceText, source records: any RecordSource, options: Options = Options(),
+    parameterTypes: [String: ValueType] = [:], parameters: [String: Value] = [:],
+    now: Instant? = nil, warn: @escaping (String) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      query: source, sources: [{ records }], options: options, parameterTypes: parameterTypes,
+      parameters: parameters, now: now, warn: warn)
   }
 
   /// A scan of the file at `path` (JSON, JSON Lines, CSV or TSV, gzip or not) for `query`.
   public convenience init(file path: String, query: String, options: Options = Options()) throws {
     try self.init(query: SourceText(query), files: [path], options: options)
+  }
+
+  /// What runs where, in words (`--explain`): the part of the query the first source runs
+  /// itself (a database's SQL) and what the scan does after, or the compiled plan.
+  public var explanation: String {
+    first.explanation(query, parameters: compiler.parameters, now: compiler.now)
+      ?? compiled.plan.description
   }
 
   /// The records that match, in order.
@@ -108,51 +146,58 @@ public final class Scan {
     return collector.records
   }
 
-  /// Runs the query over every file, handing the matches to `sink`, and ends it
+  /// Runs the query over every source, handing the matches to `sink`, and ends it
   /// (``RecordSink/finish()``). Stops early once the query is complete (its `limit` reached),
-  /// at the first match with ``Options/stopsAtFirstMatch``, or when the sink fails.
+  /// at the first match with ``Options/stopsAtFirstMatch``, or when the sink fails. A count
+  /// of one source that can count without handing its records over is asked for the number.
   @discardableResult
   public func run(into sink: any RecordSink) throws -> ScanSummary {
     let perFile = options.perFile
+    if let counter = sink as? CountSink, rest.isEmpty, !perFile,
+      let count = try first.count(query, parameters: compiler.parameters, now: compiler.now)
+    {
+      counter.add(count)
+      sink.finish()
+      return ScanSummary(matches: count)
+    }
     var execution = QueryExecution(compiled, retaining: \.detached)
     var summary = ScanSummary()
-    // The final fields of the files read so far, which every file must share when sorting.
+    // The final fields of the sources read so far, which every one must share when sorting.
     var sortedFields: [Schema.Field]? = nil
-    for (index, path) in files.enumerated()
+    for index in 0...rest.count
     where (perFile ? !(options.stopsAtFirstMatch && summary.matches > 0) : !isDone(execution))
       && sink.failure == nil
     {
-      let reader =
-        index == 0
-        ? first : try DataReader(path: path, format: options.format, options: options.reading)
+      let source = index == 0 ? first : try rest[index - 1]()
       if (compiled.sorts && !perFile || options.readsWholeRecords)
-        && reader.schema.names != first.schema.names
+        && source.schema.names != first.schema.names
       {
         throw ScanError(
           message:
-            "\(reader.name) has other fields than \(first.name) (\(reader.schema.names.joined(separator: ", "))); \(options.readsWholeRecords ? "write" : "sort") files with different fields one at a time"
+            "\(source.name) has other fields than \(first.name) (\(source.schema.names.joined(separator: ", "))); \(options.readsWholeRecords ? "write" : "sort") files with different fields one at a time"
         )
       }
       if index > 0 && perFile {
         execution = QueryExecution(
-          try compiler.compile(for: reader, showingWarnings: false), retaining: \.detached)
+          try compiler.compile(for: source, showingWarnings: false).compiled,
+          retaining: \.detached)
       } else if index > 0 {
-        execution.replace(with: try compiler.compile(for: reader, showingWarnings: false))
+        execution.replace(with: try compiler.compile(for: source, showingWarnings: false).compiled)
       }
-      try read(reader, into: sink, &execution)
+      try read(source, into: sink, &execution)
       if compiled.sorts && !perFile {
-        let fields = reader.schema.fields.map { Schema.Field($0.name, $0.type) }
+        let fields = source.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {
           throw ScanError(
             message:
-              "\(reader.name) has other fields or types than the files before it; sort files with different fields one at a time"
+              "\(source.name) has other fields or types than the files before it; sort files with different fields one at a time"
           )
         }
         sortedFields = fields
       }
       if perFile {
         for record in execution.finish() { sink.write(record) }
-        sink.endOfSource(reader.name)
+        sink.endOfSource(source.name)
         summary.faults.merge(execution.faults)
         summary.matches += execution.emitted
       }
@@ -173,18 +218,20 @@ public final class Scan {
       || (options.stopsAtFirstMatch && execution.emitted + execution.keptCount > 0)
   }
 
-  /// Reads `reader` to its end (or until `execution` is done), handing the matches of each
+  /// Reads `source` to its end (or until `execution` is done), handing the matches of each
   /// block to `sink`.
   private func read(
-    _ reader: DataReader, into sink: any RecordSink, _ execution: inout QueryExecution<DataRecord>
+    _ source: any RecordSource, into sink: any RecordSink,
+    _ execution: inout QueryExecution<DataRecord>
   ) throws {
     // A SQL script writes every field's value; other output copies each record's text.
-    if !options.readsWholeRecords { reader.decodeOnly(Set(execution.query.query.fieldNames)) }
-    var version = reader.schemaVersion
+    source.prepare(
+      decoding: options.readsWholeRecords ? nil : Set(execution.query.query.fieldNames))
+    var version = source.schemaVersion
     var read = 0
     let keptBefore = execution.keptCount
-    // This thread parses the next block while another filters and writes the one before;
-    // `execution` and the sink are that thread's until the pipeline is drained. A block's
+    // This thread reads the next block while another filters and writes the one before;
+    // `running` and the sink are that thread's until the pipeline is drained. A block's
     // warnings go with it, so that a block read ahead but never used (the query was complete
     // before it) says nothing, as if it had not been read.
     var running = execution
@@ -198,36 +245,39 @@ public final class Scan {
       return !isDone(running) && sink.failure == nil
     }
     defer { pipeline.finish() }
-    while !pipeline.stopped {
-      let next: DataBlock?
-      do {
-        // Read by column: only the matches become records. (Whole records are read as the
-        // records' readers read them.)
-        next = try reader.nextBlock(byColumn: !options.readsWholeRecords)
-      } catch {
-        // An error in what the query never needed (read ahead) is no error.
-        pipeline.drain()
-        if pipeline.stopped { break }
-        throw error
+    // An error compiling the query again is the scan's; one reading is the data's.
+    var compileError: (any Error)?
+    do {
+      try source.read { block in
+        onProgress?(source)
+        if source.schemaVersion != version {
+          version = source.schemaVersion
+          // Matches kept for sorting are read again, to sort under the grown schema.
+          pipeline.drain()
+          do {
+            running.replace(
+              with: try compiler.recompile(running.query, for: source, after: read),
+              updatingKeptFrom: keptBefore, source.redecoded)
+          } catch {
+            compileError = error
+            return false
+          }
+        }
+        read += block.count
+        pipeline.send((block, source.takeWarnings()))
+        return !pipeline.stopped
       }
-      guard let block = next else { break }
-      onProgress?(reader)
-      if reader.schemaVersion != version {
-        version = reader.schemaVersion
-        // Matches kept for sorting are read again, to sort under the grown schema.
-        pipeline.drain()
-        running.replace(
-          with: try compiler.recompile(running.query, for: reader, after: read),
-          updatingKeptFrom: keptBefore, reader.redecoded)
-      }
-      read += block.count
-      pipeline.send((block, reader.takeWarnings()))
+    } catch {
+      // An error in what the query never needed (read ahead) is no error.
+      pipeline.drain()
+      if !pipeline.stopped { throw error }
     }
+    if let compileError { throw compileError }
     pipeline.finish()
     // (What was read after the query was complete says nothing.)
-    let left = reader.takeWarnings()
+    let left = source.takeWarnings()
     if !pipeline.stopped { report(left) }
-    for line in reader.conversionSummary { warn(line) }
+    for line in source.closingWarnings { warn(line) }
   }
 
   private func report(_ warnings: [DataError]) {
@@ -235,7 +285,8 @@ public final class Scan {
   }
 }
 
-/// How a scan compiles its query for each file it reads, and again when a file's schema grows.
+/// How a scan checks and compiles its query for each source it reads, and again when a
+/// source's schema grows.
 private struct ScanCompiler {
   let source: SourceText
   let parameterTypes: [String: ValueType]
@@ -244,30 +295,32 @@ private struct ScanCompiler {
   let colored: Bool
   let warn: (String) -> Void
 
-  /// The query compiled for the records of `reader`, with the checker's warnings when
-  /// `showingWarnings`. A field the reader's first records lack may come later: then the
-  /// reader infers its schema from the whole input, and the query is compiled again.
-  func compile(for reader: DataReader, showingWarnings: Bool) throws
-    -> CompiledQuery<DataRecord>
+  /// The query checked and compiled for the records of `records`, with the checker's
+  /// warnings when `showingWarnings`. A field the source's first records lack may come
+  /// later: then the source infers its schema from every record, and the query is checked
+  /// again.
+  func compile(for records: any RecordSource, showingWarnings: Bool) throws
+    -> (query: BoundQuery, compiled: CompiledQuery<DataRecord>)
   {
     do {
-      return try compileOnce(for: reader, showingWarnings: showingWarnings)
+      return try compileOnce(for: records, showingWarnings: showingWarnings)
     } catch let error as FilterError
-      where !reader.sawEverything && error.diagnostics.contains(where: { $0.code == .unknownField })
+      where !records.isSchemaFinal
+      && error.diagnostics.contains(where: { $0.code == .unknownField })
     {
-      try reader.inferWhole()
-      return try compileOnce(for: reader, showingWarnings: showingWarnings)
+      try records.inferWhole()
+      return try compileOnce(for: records, showingWarnings: showingWarnings)
     }
   }
 
-  /// The query compiled again after `reader`'s schema grew, `read` records into the input. A
-  /// field the query reads that changed type is reported when records were read before the
-  /// change: they were filtered with the field's old type.
+  /// The query compiled again after `records`' schema grew, `read` records into it. A field
+  /// the query reads that changed type is reported when records were read before the change:
+  /// they were filtered with the field's old type.
   func recompile(
-    _ query: CompiledQuery<DataRecord>, for reader: DataReader, after read: Int
+    _ query: CompiledQuery<DataRecord>, for records: any RecordSource, after read: Int
   ) throws -> CompiledQuery<DataRecord> {
     let used = Set(query.query.fieldNames)
-    for change in reader.takeSchemaChanges() where read > 0 && used.contains(change.path[0]) {
+    for change in records.takeSchemaChanges() where read > 0 && used.contains(change.path[0]) {
       var place = change.place
       if let before = change.before {
         place.diagnostic.help =
@@ -275,27 +328,39 @@ private struct ScanCompiler {
       }
       warn(place.description)
     }
-    return try compileOnce(for: reader, showingWarnings: false)
+    return try compileOnce(for: records, showingWarnings: false).compiled
   }
 
-  func compileOnce(for reader: DataReader, showingWarnings: Bool) throws
-    -> CompiledQuery<DataRecord>
+  /// Checks the query against `records`' schema, hands the source what it takes over, and
+  /// compiles the rest.
+  private func compileOnce(for records: any RecordSource, showingWarnings: Bool) throws
+    -> (query: BoundQuery, compiled: CompiledQuery<DataRecord>)
   {
     var showingWarnings = showingWarnings
-    if reader.isEmpty {
+    if records.isEmpty {
       // No records: every field the query names has no value, and nothing matches. Syntax
       // errors still count; warnings about fields with no values would be noise.
-      reader.assumeFields(Parser.parseQuery(source).value?.fieldNames ?? [])
+      records.assumeFields(Parser.parseQuery(source).value?.fieldNames ?? [])
       showingWarnings = false
     }
-    let compiled = try FilterEnvironment(reader.recordType, parameters: parameterTypes)
-      .compileQuery(source)
-    if showingWarnings, let warnings = compiled.filter?.warnings, !warnings.isEmpty {
+    let environment = FilterEnvironment(records.recordType, parameters: parameterTypes)
+    let written = try Parser.parseQuery(source, limits: environment.limits).get()
+    let checked = environment.check(written)
+    let query = try checked.get(source)
+    if showingWarnings, !checked.diagnostics.isEmpty {
       var renderer = DiagnosticRenderer(source: source)
       renderer.colored = colored
-      warn(renderer.render(warnings))
+      warn(renderer.render(checked.diagnostics))
     }
-    return compiled.binding(parameters, now: now)
+    let compiled =
+      if let rest = try records.pushDown(query, parameters: parameters, now: now) {
+        CompiledQuery(rest, for: records.recordType, parameters: parameterTypes)
+      } else {
+        CompiledQuery(
+          query, as: written, warnings: checked.diagnostics, for: records.recordType,
+          parameters: parameterTypes)
+      }
+    return (query, compiled.binding(parameters, now: now))
   }
 }
 

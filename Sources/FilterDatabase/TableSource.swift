@@ -1,0 +1,100 @@
+import FilterDSL
+import FilterData
+import FilterSQL
+
+/// A database table as a scan's source: the database answers what SQL answers exactly (the
+/// statement `SQLTranslator` writes), and the scan finishes the rest on the rows that come
+/// back, so the records are those flt would give in memory, in the same order.
+///
+/// ```swift
+/// let database = try connect(to: "shop.db")
+/// let source = TableSource(try database.table(named: "phones"), in: database)
+/// let cheap = try Scan(query: SourceText("price < 500 order by price"), source: source).records()
+/// ```
+public final class TableSource: RecordSource {
+  /// The table, with its schema.
+  public let table: SQLTable
+  /// The connection its statements run on.
+  public let connection: any SQLConnection
+  /// The statement of the query pushed down last: its rows are what ``read(_:)`` hands over.
+  private var statement: SQLStatement?
+
+  /// The table `table` of the database `connection` is connected to.
+  public init(_ table: SQLTable, in connection: any SQLConnection) {
+    (self.table, self.connection) = (table, connection)
+  }
+
+  /// The table's name.
+  public var name: String { table.name }
+  /// The table's columns as fields.
+  public var schema: Schema { table.schema }
+  /// How filters read the table's records.
+  public var recordType: RecordType<DataRecord> { DataRecord.recordType(table.schema) }
+
+  private func translation(_ query: BoundQuery, _ parameters: [String: Value], _ now: Instant)
+    -> SQLTranslation
+  {
+    SQLTranslator(table: table, dialect: connection.dialect).translate(
+      query, parameters: parameters, now: now)
+  }
+
+  /// Writes the conjuncts SQL answers exactly (and the sort and page, when all of them are)
+  /// into the statement ``read(_:)`` runs; returns the rest.
+  public func pushDown(_ query: BoundQuery, parameters: [String: Value], now: Instant)
+    -> BoundQuery?
+  {
+    let translation = translation(query, parameters, now)
+    statement = translation.select
+    return translation.remainder
+  }
+
+  /// `count(*)` in the database, when SQL answers the whole filter and there is no page.
+  public func count(_ query: BoundQuery, parameters: [String: Value], now: Instant) throws
+    -> Int?
+  {
+    guard query.limit == nil, query.offset == nil else { return nil }
+    let translation = translation(query, parameters, now)
+    guard translation.residual == nil else { return nil }
+    return try connection.count(translation.count)
+  }
+
+  /// The statement, and what flt does after it.
+  public func explanation(_ query: BoundQuery, parameters: [String: Value], now: Instant)
+    -> String?
+  {
+    translation(query, parameters, now).explanation
+  }
+
+  /// Runs the statement of the query pushed down (every row, when none was), handing its rows
+  /// over by column, 1,024 at a time.
+  public func read(_ body: (DataBlock) throws -> Bool) throws {
+    let select = statement ?? translation(BoundQuery(filter: nil), [:], Instant(seconds: 0)).select
+    let decoder = RowDecoder(table, connection.dialect)
+    var builder = ColumnBuilder()
+    var (fetched, rows) = (0, 0)
+    var problem: (any Error)?
+    func hand() -> Bool {
+      let full = builder
+      (builder, rows) = (ColumnBuilder(), 0)
+      do {
+        return try body(.batches([RecordBatch(full.finish(table.schema))]))
+      } catch {
+        problem = error
+        return false
+      }
+    }
+    try connection.forEachRow(select) { row in
+      fetched += 1
+      guard let record = decoder.decode(row) else {
+        problem = decoder.problem(row, fetched)
+        return false
+      }
+      builder.append(record)
+      rows += 1
+      return rows < 1024 || hand()
+    }
+    if let problem { throw problem }
+    if rows > 0 { _ = hand() }
+    if let problem { throw problem }
+  }
+}
