@@ -21,6 +21,10 @@ public enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
 }
 
 /// `== != < <= > >=`. (`=` is written `==` and `<>` is written `!=` when printed.)
+///
+/// Each operator carries what every stage needs of it (its token): the lexer
+/// and the parser read them from here, so a new operator is a compile error in each switch
+/// that must handle it, never a silent default.
 public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
   /// `==` (also written `=`).
   case equal = "=="
@@ -34,9 +38,33 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
   case greater = ">"
   /// `>=`
   case greaterOrEqual = ">="
+
+  /// The token the lexer makes of it.
+  public var token: TokenKind {
+    switch self {
+    case .equal: .equal
+    case .notEqual: .notEqual
+    case .less: .less
+    case .lessOrEqual: .lessEqual
+    case .greater: .greater
+    case .greaterOrEqual: .greaterEqual
+    }
+  }
+
+  /// The operator a token of `kind` is, or nil.
+  public init?(token kind: TokenKind) {
+    guard case .comparison(let op) = kind.operatorToken else { return nil }
+    self = op
+  }
 }
 
 /// Operators on text: `contains`, `startsWith`, `endsWith`, `like` (glob), `matches` (regex).
+///
+/// Each carries what every stage needs of it (its keyword and token, whether it is also a
+/// function): the lexer's keywords, the parser, the printer, completion,
+/// the highlighter and help read them from here, and every stage that gives it a meaning
+/// (the reference evaluator, the compiler, the cost model, the SQL writer) switches over it
+/// without a default, so a new operator is a compile error wherever it must be handled.
 public enum TextOperator: String, Hashable, Sendable, CaseIterable {
   /// The text holds the other anywhere.
   case contains
@@ -48,6 +76,73 @@ public enum TextOperator: String, Hashable, Sendable, CaseIterable {
   case like
   /// The whole text matches a regular expression.
   case matches
+
+  /// The keyword, as the documentation spells it (matched without regard to case).
+  public var spelling: String { rawValue }
+
+  /// The token the lexer makes of its keyword.
+  public var token: TokenKind {
+    switch self {
+    case .contains: .contains
+    case .startsWith: .startsWith
+    case .endsWith: .endsWith
+    case .like: .like
+    case .matches: .matches
+    }
+  }
+
+  /// Whether it is also a function of two arguments: `startsWith(model, "iPhone")`.
+  public var isFunction: Bool {
+    switch self {
+    case .contains, .startsWith, .endsWith: true
+    case .like, .matches: false
+    }
+  }
+
+  /// The operator a token of `kind` is, or nil.
+  public init?(token kind: TokenKind) {
+    guard case .text(let op) = kind.operatorToken else { return nil }
+    self = op
+  }
+}
+
+/// The operator a token is.
+package enum OperatorToken: Hashable, Sendable {
+  case comparison(ComparisonOperator)
+  case text(TextOperator)
+}
+
+extension TokenKind {
+  /// The operator this token is, if any. The switch lists every kind, so that a new kind of
+  /// token says here whether it is an operator (and `OperatorVocabularyTests` holds this to
+  /// each operator's ``TextOperator/token``): a new operator is a compile error here and
+  /// there, never a silent default.
+  package var operatorToken: OperatorToken? {
+    switch self {
+    case .equal: .comparison(.equal)
+    case .notEqual: .comparison(.notEqual)
+    case .less: .comparison(.less)
+    case .lessEqual: .comparison(.lessOrEqual)
+    case .greater: .comparison(.greater)
+    case .greaterEqual: .comparison(.greaterOrEqual)
+    case .contains: .text(.contains)
+    case .startsWith: .text(.startsWith)
+    case .endsWith: .text(.endsWith)
+    case .like: .text(.like)
+    case .matches: .text(.matches)
+    case .identifier, .quotedIdentifier, .word, .parameter, .integer, .decimal, .string, .date,
+      .dateTime, .duration, .and, .or, .not, .in, .between, .is, .null, .true, .false, .any,
+      .all, .none, .exists, .leftParen, .rightParen, .comma, .dot, .semicolon, .leftBracket,
+      .rightBracket, .closedRange, .halfOpenRange, .plus, .minus, .star, .slash, .percent,
+      .bang, .ampAmp, .pipePipe, .modifier, .newline, .endOfFile, .invalid:
+      nil
+    }
+  }
+
+  /// The tokens of the comparisons, from the operators themselves.
+  package static let comparisons = Set(ComparisonOperator.allCases.map(\.token))
+  /// The tokens of the text operators, from the operators themselves.
+  package static let textOperators = Set(TextOperator.allCases.map(\.token))
 }
 
 /// `any`, `all`, `none` over a list field.

@@ -89,12 +89,18 @@ extension Diagnostic {
       help: "write price in 100...500, or price between 100 and 500")
   }
 
+  /// What may follow `not`: `'in', 'between', 'contains', ... or 'matches'`.
+  private static let afterNot: String = {
+    let words = (["in", "between"] + TextOperator.allCases.map(\.spelling)).map { "'\($0)'" }
+    return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+  }()
+
   static func expectedAfterNot(found: String, at range: SourceRange, not: SourceRange) -> Diagnostic
   {
     Diagnostic(
       .expectedToken, at: range,
       message:
-        "expected 'in', 'between', 'contains', 'startsWith', 'endsWith', 'like' or 'matches' after 'not', found \(found)",
+        "expected \(afterNot) after 'not', found \(found)",
       help: "to negate a whole test, put 'not' first: not (price > 500)")
   }
 

@@ -4,15 +4,16 @@ public enum Vocabulary {
   /// Reserved keywords, matched without regard to case, as the documentation spells them, and
   /// the token each one is. `nil` is an alias of `null`, `beginsWith` of `startsWith`
   /// (NSPredicate's spelling).
-  static let keywordTable: [(spelling: String, kind: TokenKind, isAlias: Bool)] = [
-    ("and", .and, false), ("or", .or, false), ("not", .not, false), ("in", .in, false),
-    ("between", .between, false), ("is", .is, false), ("null", .null, false),
-    ("nil", .null, true), ("true", .true, false), ("false", .false, false),
-    ("like", .like, false), ("matches", .matches, false), ("contains", .contains, false),
-    ("startsWith", .startsWith, false), ("beginsWith", .startsWith, true),
-    ("endsWith", .endsWith, false), ("any", .any, false), ("all", .all, false),
-    ("none", .none, false), ("exists", .exists, false),
-  ]
+  static let keywordTable: [(spelling: String, kind: TokenKind, isAlias: Bool)] =
+    [
+      ("and", .and, false), ("or", .or, false), ("not", .not, false), ("in", .in, false),
+      ("between", .between, false), ("is", .is, false), ("null", .null, false),
+      ("nil", .null, true), ("true", .true, false), ("false", .false, false),
+    ] + TextOperator.allCases.map { ($0.spelling, $0.token, false) } + [
+      ("beginsWith", TextOperator.startsWith.token, true),
+      ("any", .any, false), ("all", .all, false), ("none", .none, false),
+      ("exists", .exists, false),
+    ]
 
   /// The reserved keywords (without aliases), as the documentation spells them.
   public static let keywords: [String] = keywordTable.filter { !$0.isAlias }.map(\.spelling)
@@ -30,10 +31,10 @@ public enum Vocabulary {
 
   /// The words that can follow a complete subject or filter: operators, then clauses. What
   /// "did you mean" chooses from after a subject.
-  public static let operators = [
-    "and", "or", "not", "in", "between", "is", "like", "matches", "contains", "startsWith",
-    "endsWith", "order", "limit", "offset",
-  ]
+  public static let operators =
+    ["and", "or", "not", "in", "between", "is"] + TextOperator.allCases.map(\.spelling) + [
+      "order", "limit", "offset",
+    ]
 
   /// Whether `text` would be read as a keyword, or has a meaning by position (a field with such
   /// a name is printed in backticks).

@@ -11,17 +11,18 @@ extension Parser {
   /// Nil when the current token does not start a condition.
   func parseCondition() throws(ParseAbort) -> Condition? {
     switch kind {
-    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
-      return try parseComparison()
     case .not:
       return try parseNegated()
-    case .in, .between, .contains, .startsWith, .endsWith, .like, .matches:
+    case .in, .between:
       return try parseTest(negated: false, start: index)
     case .is:
       return try parseNullCheck()
     case .modifier:
       throw misplacedModifier()
     default:
+      // The operators' tokens come from the operators themselves.
+      if ComparisonOperator(token: kind) != nil { return try parseComparison() }
+      if TextOperator(token: kind) != nil { return try parseTest(negated: false, start: index) }
       return nil
     }
   }
@@ -29,11 +30,8 @@ extension Parser {
   /// Whether a token of `kind` starts a condition.
   static func startsCondition(_ kind: TokenKind) -> Bool {
     switch kind {
-    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .not, .in, .between,
-      .contains, .startsWith, .endsWith, .like, .matches, .is, .modifier:
-      true
-    default:
-      false
+    case .not, .in, .between, .is, .modifier: true
+    default: ComparisonOperator(token: kind) != nil || TextOperator(token: kind) != nil
     }
   }
 
@@ -42,11 +40,11 @@ extension Parser {
   static func startsOperand(_ kind: TokenKind) -> Bool {
     switch kind {
     case .identifier, .quotedIdentifier, .word, .integer, .decimal, .duration, .string, .date,
-      .dateTime, .true, .false, .parameter, .leftParen, .minus, .plus, .contains, .startsWith,
-      .endsWith:
+      .dateTime, .true, .false, .parameter, .leftParen, .minus, .plus:
       true
     default:
-      false
+      // A text operator that is also a function: `startsWith(model, "iPhone")`.
+      TextOperator(token: kind)?.isFunction == true
     }
   }
 
@@ -67,15 +65,14 @@ extension Parser {
 
   @inline(never)
   private func parseNegated() throws(ParseAbort) -> Condition {
-    switch next.kind {
-    case .in, .between, .contains, .startsWith, .endsWith, .like, .matches:
-      let start = index
-      advance()
-      return try parseTest(negated: true, start: start)
-    default:
+    guard next.kind == .in || next.kind == .between || TextOperator(token: next.kind) != nil
+    else {
       throw conditionError(
         .expectedAfterNot(found: describe(next), at: next.range, not: current.range))
     }
+    let start = index
+    advance()
+    return try parseTest(negated: true, start: start)
   }
 
   /// `in`, `between` and the text operators, after an optional `not` at token `start`.
@@ -84,14 +81,12 @@ extension Parser {
     let op = advance().kind
     let options = parseModifier()
     let range = span(start, index)
-    switch op {
-    case .in: return try parseMembership(options, negated: negated, range: range)
-    case .between: return try parseBetween(options, negated: negated, range: range)
-    default:
-      let kind = Condition.Kind.text(
-        textOperator(op), try parseOperand(), options, negated: negated)
+    if let text = TextOperator(token: op) {
+      let kind = Condition.Kind.text(text, try parseOperand(), options, negated: negated)
       return Condition(kind, operatorRange: range)
     }
+    if op == .in { return try parseMembership(options, negated: negated, range: range) }
+    return try parseBetween(options, negated: negated, range: range)
   }
 
   @inline(never)
@@ -198,24 +193,8 @@ extension Parser {
     tokens[first].range.union(tokens[Swift.max(first, end - 1)].range)
   }
 
+  /// The comparison a token of a comparison's kind is (``parseCondition()`` checked it).
   private func comparison(_ kind: TokenKind) -> ComparisonOperator {
-    switch kind {
-    case .notEqual: .notEqual
-    case .less: .less
-    case .lessEqual: .lessOrEqual
-    case .greater: .greater
-    case .greaterEqual: .greaterOrEqual
-    default: .equal
-    }
-  }
-
-  private func textOperator(_ kind: TokenKind) -> TextOperator {
-    switch kind {
-    case .startsWith: .startsWith
-    case .endsWith: .endsWith
-    case .like: .like
-    case .matches: .matches
-    default: .contains
-    }
+    ComparisonOperator(token: kind) ?? .equal
   }
 }

@@ -46,11 +46,11 @@ extension Parser {
     case .identifier, .quotedIdentifier:
       if next.kind == .leftParen { return try parseCall() }
       return try parseNamed(value: value)
-    case .contains where next.kind == .leftParen, .startsWith where next.kind == .leftParen,
-      .endsWith where next.kind == .leftParen:
-      // The text operators are functions too: startsWith(model, "iPhone").
-      return try parseCall()
     default:
+      // Some text operators are functions too: startsWith(model, "iPhone").
+      if let op = TextOperator(token: kind), op.isFunction, next.kind == .leftParen {
+        return try parseCall()
+      }
       return try parseLeaf(value: value)
     }
   }
@@ -213,12 +213,8 @@ extension Parser {
     }
     let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
     var callee = name(nameToken)
-    switch nameToken.kind {
-    case .contains: callee.text = TextOperator.contains.rawValue
-    case .startsWith: callee.text = TextOperator.startsWith.rawValue  // also `beginsWith`
-    case .endsWith: callee.text = TextOperator.endsWith.rawValue
-    default: break
-    }
+    // An operator's function is called by its spelling (`beginsWith(...)` is `startsWith`).
+    if let op = TextOperator(token: nameToken.kind) { callee.text = op.spelling }
     let call = try node(.call(callee, arguments), nameToken.range.union(close.range))
     try rejectPostfix()
     return call

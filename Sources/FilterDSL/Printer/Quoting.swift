@@ -31,9 +31,7 @@ enum Quoting {
       case .pathStep: true
       case .value: false
       case .callee:
-        !Vocabulary.isReserved(text)
-          || [.contains, .startsWith, .endsWith].contains(
-            TextOperator(rawValue: text))
+        !Vocabulary.isReserved(text) || TextOperator(rawValue: text)?.isFunction == true
       }
     return bare ? text : quote(text, delimiter: "`")
   }

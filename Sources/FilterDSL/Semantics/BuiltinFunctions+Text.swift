@@ -1,56 +1,54 @@
 /// Text functions. Positions count characters (what `len` counts), from 0; a negative start
 /// counts from the end.
 extension BuiltinFunctions {
-  static let textFunctions: [FunctionDefinition] = [
-    FunctionDefinition(
-      name: "substring", arity: 2...3,
-      resultType: { types in
-        guard isText(types[0]), types.dropFirst().allSatisfy(isInteger) else {
-          return .failure(
-            TypeRuleError(
-              "substring takes text, a start and a length (integers): substring(s, 0, 3)"))
-        }
-        return .success(.string)
-      },
-      evaluate: { args, _ in
-        guard case .string(let text) = args[0], case .int(let start) = args[1] else {
-          return .success(.null)
-        }
-        let characters = Array(text)
-        let count = Int64(characters.count)
-        // Clamped like SQL's substr: a start or length past either end takes what is there.
-        var from = start < 0 ? Swift.max(0, count &+ start) : Swift.min(start, count)
-        var to = count
-        if args.count == 3, case .int(let length) = args[2] {
-          to = length <= 0 ? from : (length >= count &- from ? count : from &+ length)
-        }
-        from = Swift.min(from, to)
-        return .success(.string(String(characters[Int(from)..<Int(to)])))
-      }),
-    FunctionDefinition(
-      name: "indexOf", arity: 2...2,
-      resultType: allText(.int, "indexOf takes two texts: indexOf(model, \"Pro\")"),
-      evaluate: { args, _ in
-        guard case .string(let text) = args[0], case .string(let part) = args[1] else {
-          return .success(.null)
-        }
-        guard let range = text.firstRange(of: part) else { return .success(.int(-1)) }
-        return .success(.int(Int64(text.distance(from: text.startIndex, to: range.lowerBound))))
-      }),
-    textFunction("trim") { String(trimmed($0)) },
-    FunctionDefinition(
-      name: "replace", arity: 3...3,
-      resultType: allText(.string, "replace takes three texts: replace(model, \"Pro\", \"P\")"),
-      evaluate: { args, _ in
-        guard case .string(let text) = args[0], case .string(let old) = args[1],
-          case .string(let new) = args[2]
-        else { return .success(.null) }
-        return .success(.string(old.isEmpty ? text : text.replacing(old, with: new)))
-      }),
-    textTest(.startsWith),
-    textTest(.endsWith),
-    textTest(.contains),
-  ]
+  static let textFunctions: [FunctionDefinition] =
+    [
+      FunctionDefinition(
+        name: "substring", arity: 2...3,
+        resultType: { types in
+          guard isText(types[0]), types.dropFirst().allSatisfy(isInteger) else {
+            return .failure(
+              TypeRuleError(
+                "substring takes text, a start and a length (integers): substring(s, 0, 3)"))
+          }
+          return .success(.string)
+        },
+        evaluate: { args, _ in
+          guard case .string(let text) = args[0], case .int(let start) = args[1] else {
+            return .success(.null)
+          }
+          let characters = Array(text)
+          let count = Int64(characters.count)
+          // Clamped like SQL's substr: a start or length past either end takes what is there.
+          var from = start < 0 ? Swift.max(0, count &+ start) : Swift.min(start, count)
+          var to = count
+          if args.count == 3, case .int(let length) = args[2] {
+            to = length <= 0 ? from : (length >= count &- from ? count : from &+ length)
+          }
+          from = Swift.min(from, to)
+          return .success(.string(String(characters[Int(from)..<Int(to)])))
+        }),
+      FunctionDefinition(
+        name: "indexOf", arity: 2...2,
+        resultType: allText(.int, "indexOf takes two texts: indexOf(model, \"Pro\")"),
+        evaluate: { args, _ in
+          guard case .string(let text) = args[0], case .string(let part) = args[1] else {
+            return .success(.null)
+          }
+          guard let range = text.firstRange(of: part) else { return .success(.int(-1)) }
+          return .success(.int(Int64(text.distance(from: text.startIndex, to: range.lowerBound))))
+        }),
+      textFunction("trim") { String(trimmed($0)) },
+      FunctionDefinition(
+        name: "replace", arity: 3...3,
+        resultType: allText(.string, "replace takes three texts: replace(model, \"Pro\", \"P\")"),
+        evaluate: { args, _ in
+          guard case .string(let text) = args[0], case .string(let old) = args[1],
+            case .string(let new) = args[2]
+          else { return .success(.null) }
+          return .success(.string(old.isEmpty ? text : text.replacing(old, with: new)))
+        }),
+    ] + TextOperator.allCases.filter(\.isFunction).map(textTest)
 
   /// A text operator as a function, with the operator's meaning:
   /// `startsWith(model, "iPhone")` is `model startsWith "iPhone"`.

@@ -229,13 +229,12 @@ package struct Completer {
       }
     }
     guard let op = tokens.popLast() else { return nil }
-    let comparisons: Set<TokenKind> = [
-      .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .in, .contains,
-      .startsWith, .endsWith, .like,
-    ]
     var opKind = op.kind
     if opKind == .modifier, let real = tokens.popLast() { opKind = real.kind }
-    guard comparisons.contains(opKind) else { return nil }
+    guard
+      opKind == .in || TokenKind.comparisons.contains(opKind)
+        || TextOperator(token: opKind).map(Self.offersValues(after:)) == true
+    else { return nil }
     if tokens.last?.kind == .not { tokens.removeLast() }
     // The field: names joined by dots.
     var parts: [String] = []
@@ -306,6 +305,15 @@ package struct Completer {
   }
 
   /// A value as a string literal, escaped as the printer writes it.
+  /// Whether a field's values make sense after `op` (not after `matches`, which takes a
+  /// regular expression).
+  static func offersValues(after op: TextOperator) -> Bool {
+    switch op {
+    case .contains, .startsWith, .endsWith, .like: true
+    case .matches: false
+    }
+  }
+
   static func quoted(_ value: String) -> String {
     Literal.string(value).description
   }

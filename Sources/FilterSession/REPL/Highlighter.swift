@@ -36,10 +36,8 @@ package struct Highlighter: Sendable {
     "last", "format", "root", "type", "delimiter", "header",
   ]
   /// Tokens after which a bare word is a value, not a field.
-  static let valueOperators: Set<TokenKind> = [
-    .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .in, .between, .like,
-    .matches, .contains, .startsWith, .endsWith, .modifier,
-  ]
+  static let valueOperators: Set<TokenKind> = Set([.in, .between, .modifier])
+    .union(TokenKind.comparisons).union(TokenKind.textOperators)
 
   /// The kind of each character of `line`; the characters in the UTF-8 byte range `error`
   /// (from a diagnostic) are errors.

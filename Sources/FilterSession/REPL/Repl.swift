@@ -164,11 +164,10 @@ public final class Repl {
   }
 
   /// Tokens that cannot end a statement: a line ending with one goes on.
-  static let continuing: Set<TokenKind> = [
-    .and, .or, .not, .comma, .ampAmp, .pipePipe, .equal, .notEqual, .less, .lessEqual,
-    .greater, .greaterEqual, .in, .between, .is, .like, .matches, .contains, .startsWith,
-    .endsWith, .plus, .minus, .star, .slash, .percent, .bang, .closedRange, .halfOpenRange,
-  ]
+  static let continuing: Set<TokenKind> = Set([
+    .and, .or, .not, .comma, .ampAmp, .pipePipe, .in, .between, .is, .plus, .minus, .star,
+    .slash, .percent, .bang, .closedRange, .halfOpenRange,
+  ]).union(TokenKind.comparisons).union(TokenKind.textOperators)
 
   /// Runs one entry; false when it asks to quit.
   @discardableResult
