@@ -26,7 +26,7 @@ enum LiveBenchmark {
         print(String(describing: error))
       }
     }
-    let rows = session.current?.records.count ?? 0
+    let rows = session.current?.records?.count ?? 0
     print("loaded \(rows) records in \(seconds(loading)) s")
     print(
       "filter | keys | median per key | keys that counted: median | slowest key | count statement")

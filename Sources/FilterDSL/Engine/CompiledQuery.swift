@@ -51,24 +51,17 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// Compiles a bound query: one the checker made against `type`'s schema and `parameters`,
   /// or a part a back end split off one (what a database leaves to flt).
   public init(
-    _ bound: BoundQuery, for type: RecordType<Root>, parameters: [String: ValueType] = [:]
+    _ bound: BoundQuery, for type: RecordType<Root>, parameters: [String: ValueType] = [:],
+    limits: EvaluationLimits = .default
   ) {
-    self.init(bound, as: bound.source, warnings: [], for: type, parameters: parameters)
+    self.init(
+      bound, as: bound.source, warnings: [], for: type, parameters: parameters, limits: limits)
   }
 
   /// Compiles a query the checker has bound from `query` (against `type`'s schema and
-  /// `parameters`), with `warnings`: its ``plan`` shows the query as written.
+  /// `parameters`), with its `warnings`, under `limits`: its ``plan`` shows the query as
+  /// written.
   public init(
-    _ bound: BoundQuery, as query: Query, warnings: [Diagnostic], for type: RecordType<Root>,
-    parameters: [String: ValueType]
-  ) {
-    self.init(
-      bound, as: query, warnings: warnings, for: type, parameters: parameters, limits: .default)
-  }
-
-  /// Compiles a query the checker has bound (against `type`'s schema and `parameters`);
-  /// `query` is the query as written.
-  init(
     _ bound: BoundQuery, as query: Query, warnings: [Diagnostic], for type: RecordType<Root>,
     parameters: [String: ValueType], limits: EvaluationLimits = .default
   ) {

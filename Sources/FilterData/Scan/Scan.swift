@@ -34,15 +34,26 @@ public final class Scan {
     public var readsWholeRecords: Bool
     /// Whether warnings carry ANSI colours (for a terminal).
     public var colored: Bool
+    /// The parser's limits on the query's text, the limits on the work of evaluating it, and
+    /// the functions it may call (`.untrusted` limits for a query from untrusted users).
+    public var parserLimits: ParserLimits
+    /// The limits on the work of evaluating the query.
+    public var evaluationLimits: EvaluationLimits
+    /// The functions the query may call.
+    public var functions: FunctionRegistry
 
     /// Options of these values; the defaults read each file as it is, as one input.
     public init(
       format: DataFormat? = nil, reading: ReadOptions = ReadOptions(), perFile: Bool = false,
-      stopsAtFirstMatch: Bool = false, readsWholeRecords: Bool = false, colored: Bool = false
+      stopsAtFirstMatch: Bool = false, readsWholeRecords: Bool = false, colored: Bool = false,
+      parserLimits: ParserLimits = .default, evaluationLimits: EvaluationLimits = .default,
+      functions: FunctionRegistry = .builtins
     ) {
       (self.format, self.reading, self.perFile) = (format, reading, perFile)
       (self.stopsAtFirstMatch, self.readsWholeRecords) = (stopsAtFirstMatch, readsWholeRecords)
-      self.colored = colored
+      (self.colored, self.parserLimits, self.evaluationLimits) =
+        (colored, parserLimits, evaluationLimits)
+      self.functions = functions
     }
   }
 
@@ -72,16 +83,30 @@ public final class Scan {
   ///
   /// Throws a `FilterError` for a query that does not check, a ``DataError`` for data that
   /// cannot be read, and a ``ScanError`` for a fixed type of a field a file lacks.
-  public init(
+  public convenience init(
     query source: SourceText, sources: [() throws -> any RecordSource],
+    options: Options = Options(), parameterTypes: [String: ValueType] = [:],
+    parameters: [String: Value] = [:], now: Instant? = nil,
+    warn: @escaping (String) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      query: Parser.parseQuery(source, limits: options.parserLimits).get(), source: source,
+      sources: sources, options: options, parameterTypes: parameterTypes,
+      parameters: parameters, now: now, warn: warn)
+  }
+
+  /// A scan of `query`, parsed already (a session's, with its named filters expanded):
+  /// `source` is the text its ranges point into, for messages.
+  public init(
+    query written: Query, source: SourceText, sources: [() throws -> any RecordSource],
     options: Options = Options(), parameterTypes: [String: ValueType] = [:],
     parameters: [String: Value] = [:], now: Instant? = nil,
     warn: @escaping (String) -> Void = { _ in }
   ) throws {
     (self.source, self.options, rest) = (source, options, Array(sources.dropFirst()))
     let compiler = ScanCompiler(
-      source: source, parameterTypes: parameterTypes, parameters: parameters,
-      now: now ?? SystemClock.now(), colored: options.colored, warn: warn)
+      source: source, written: written, options: options, parameterTypes: parameterTypes,
+      parameters: parameters, now: now ?? SystemClock.now(), warn: warn)
     self.compiler = compiler
     guard let open = sources.first else {
       throw ScanError(message: "nothing to scan: give a file or a table")
@@ -289,10 +314,12 @@ public final class Scan {
 /// source's schema grows.
 private struct ScanCompiler {
   let source: SourceText
+  /// The query as written, parsed.
+  let written: Query
+  let options: Scan.Options
   let parameterTypes: [String: ValueType]
   let parameters: [String: Value]
   let now: Instant
-  let colored: Bool
   let warn: (String) -> Void
 
   /// The query checked and compiled for the records of `records`, with the checker's
@@ -340,25 +367,28 @@ private struct ScanCompiler {
     if records.isEmpty {
       // No records: every field the query names has no value, and nothing matches. Syntax
       // errors still count; warnings about fields with no values would be noise.
-      records.assumeFields(Parser.parseQuery(source).value?.fieldNames ?? [])
+      records.assumeFields(written.fieldNames)
       showingWarnings = false
     }
-    let environment = FilterEnvironment(records.recordType, parameters: parameterTypes)
-    let written = try Parser.parseQuery(source, limits: environment.limits).get()
+    let environment = FilterEnvironment(
+      records.recordType, parameters: parameterTypes, functions: options.functions,
+      limits: options.parserLimits, evaluationLimits: options.evaluationLimits)
     let checked = environment.check(written)
     let query = try checked.get(source)
     if showingWarnings, !checked.diagnostics.isEmpty {
       var renderer = DiagnosticRenderer(source: source)
-      renderer.colored = colored
+      renderer.colored = options.colored
       warn(renderer.render(checked.diagnostics))
     }
     let compiled =
       if let rest = try records.pushDown(query, parameters: parameters, now: now) {
-        CompiledQuery(rest, for: records.recordType, parameters: parameterTypes)
+        CompiledQuery(
+          rest, for: records.recordType, parameters: parameterTypes,
+          limits: options.evaluationLimits)
       } else {
         CompiledQuery(
           query, as: written, warnings: checked.diagnostics, for: records.recordType,
-          parameters: parameterTypes)
+          parameters: parameterTypes, limits: options.evaluationLimits)
       }
     return (query, compiled.binding(parameters, now: now))
   }

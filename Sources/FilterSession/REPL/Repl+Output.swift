@@ -62,7 +62,7 @@ extension Repl {
     let path = session.resolve(argument)
     var target = stat()
     guard stat(path, &target) == 0 else { return nil }
-    for data in session.datasets where data.database == nil {
+    for data in session.datasets where data.records != nil {
       var loaded = stat()
       if stat(data.path, &loaded) == 0, loaded.st_dev == target.st_dev,
         loaded.st_ino == target.st_ino

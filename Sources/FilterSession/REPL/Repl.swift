@@ -119,11 +119,7 @@ public final class Repl {
     guard !session.datasets.isEmpty else { return "no data loaded\n" }
     let rows = session.datasets.map { data -> (String, String, String) in
       let mark = data === session.current ? "* " : "  "
-      let fields = data.schema.fields.count
-      let size =
-        data.database.map { "table \($0.table.name), \(fields) fields" }
-        ?? "\(data.records.count) records, \(fields) fields"
-      return (mark + data.name, size, PostgresURL.redacted(data.path))
+      return (mark + data.name, data.size, PostgresURL.redacted(data.path))
     }
     let nameWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
     let sizeWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
@@ -225,7 +221,9 @@ public final class Repl {
       }
     case ":memory":
       if let data = session.current {
-        out.write(MemoryReport.text(data.records))
+        out.write(
+          data.records.map(MemoryReport.text)
+            ?? "\(data.name) is a database table: its rows stay in the database\n")
       } else {
         fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
       }

@@ -10,30 +10,20 @@ public final class Dataset {
   public let name: String
   /// The path, as the session resolved it (or the database's URL).
   public let path: String
-  /// The records, in file order (none for a database table: they stay there).
-  public let records: LoadedRecords
-  /// The reader that read them: its schema, and how to print its records (nil for a
+  /// Where its records are, and how statements run over them.
+  let store: any DatasetStore
+
+  /// The fields inferred (or the table's columns).
+  public var schema: Schema { store.schema }
+  /// The records, when they are in memory (nil for a database table: they stay there).
+  public var records: LoadedRecords? { store.loaded }
+  /// For data read from a file, the reader that read it: what it inferred (nil for a
   /// database table).
-  public let reader: DataReader?
-  /// The database table the data is in, when it was loaded from a database: queries, counts
-  /// and facets run there, and flt finishes what SQL cannot answer exactly.
-  public let database: DatabaseTable?
-
-  /// The fields inferred (or the table's columns). Once records are loaded, those of their
-  /// table, which knows every text field's values (see `LoadedRecords`).
-  public var schema: Schema {
-    if let database { return database.table.schema }
-    if records.count > 0 { return records.table.schema }
-    return reader?.schema ?? Schema([])
-  }
-  /// How compiled filters read the records: by row number, from the columns. (With no
-  /// records, the reader's schema, which a query may have added fields to.)
-  public var recordType: RecordType<Int> {
-    records.count == 0 ? ColumnTable(schema: schema, rows: []).recordType : records.table.recordType
-  }
-
-  /// Every row number: what a query or count runs over.
-  public let rows: [Int]
+  public var reader: DataReader? { (store as? LoadedStore)?.reader }
+  /// What `load` says it loaded, after the name: `12 records, 5 fields`, or the table.
+  public var summary: String { store.summary }
+  /// What `:datasets` says it holds: `12 records, 5 fields`, or the table.
+  public var size: String { store.size }
 
   /// Reads every record of the file at `path` (warnings, such as values that do not convert
   /// to a type `options` fixes, go to `warn`). Its schema grows while it is read (a decimal
@@ -46,12 +36,9 @@ public final class Dataset {
     until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
   ) throws(DataError) {
     let reader = try DataReader(path: path, format: format, options: options)
-    records = try LoadedRecords(reading: reader, until: stop, warn: warn)
-    self.name = name
-    self.path = path
-    self.reader = reader
-    database = nil
-    rows = records.table.rows
+    let records = try LoadedRecords(reading: reader, until: stop, warn: warn)
+    (self.name, self.path) = (name, path)
+    store = LoadedStore(records, reader: reader)
   }
 
   /// The fields of the file at `path`, inferred from all of it, without its records: what
@@ -62,61 +49,21 @@ public final class Dataset {
   ) throws(DataError) {
     let reader = try DataReader(path: path, format: format, options: options)
     try reader.inferWhole()
-    self.name = name
-    self.path = path
-    self.records = LoadedRecords(schema: reader.schema)
-    self.reader = reader
-    database = nil
-    rows = []
+    (self.name, self.path) = (name, path)
+    store = LoadedStore(LoadedRecords(schema: reader.schema), reader: reader)
   }
 
   /// The table `table` of the database at `location` (a SQLite file or a `postgresql://`
   /// URL): its columns are read, its rows stay there.
   public init(name: String, table: String, in location: String) throws(DatabaseError) {
-    let database = try DatabaseTable(table, in: location)
-    self.name = name
-    self.path = location
-    self.database = database
-    reader = nil
-    records = LoadedRecords(schema: database.table.schema)
-    rows = []
+    (self.name, self.path) = (name, location)
+    store = TableStore(try DatabaseTable(table, in: location))
   }
 
   /// The distinct values of the field at `path` (the elements, for a list): texts most
   /// frequent first, then numbers and true/false in order: what Tab offers after
-  /// `color == ` or `diskSpace == `. Counted once per field, then kept.
-  public func values(of path: String) -> [Value] {
-    if let known = valueCache[path] { return known }
-    var texts: [Value] = []
-    var others: [Value] = []
-    if let database {
-      texts = ((try? database.frequentTexts(of: path)) ?? []).map(Value.string)
-    } else if let counter = try? FacetCounter(
-      [FieldPath(path)], filter: nil, source: SourceText(""), for: recordType)
-    {
-      for count in counter.count(rows).facets.first?.counts ?? [] {
-        switch count.value {
-        case .string: texts.append(count.value)
-        case .int, .double, .bool: others.append(count.value)
-        default: break
-        }
-      }
-    }
-    // (A field's values have one type: numbers, or true and false.)
-    func order(_ value: Value) -> Double {
-      switch value {
-      case .int(let n): Double(n)
-      case .double(let d): d
-      case .bool(let b): b ? 1 : 0
-      default: 0
-      }
-    }
-    let values = texts + others.sorted { order($0) < order($1) }
-    valueCache[path] = values
-    return values
-  }
-
-  private var valueCache: [String: [Value]] = [:]
+  /// `color == ` or `diskSpace == `.
+  public func values(of path: String) -> [Value] { store.values(of: path) }
 
   /// The name a file gets when `load` gives none: its file name without the extension.
   public static func defaultName(for path: String) -> String {

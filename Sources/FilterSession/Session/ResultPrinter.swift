@@ -20,16 +20,7 @@ struct ResultPrinter {
     switch result {
     case .loaded(let dataset):
       guard verbose else { break }
-      let (records, fields) = (dataset.records.count, dataset.schema.fields.count)
-      let fieldCount = "\(fields) field\(fields == 1 ? "" : "s")"
-      if let database = dataset.database {
-        output.write(
-          "\(dataset.name): table \(database.table.name) in \(database.connection.dialect.rawValue), \(fieldCount); statements run there\n"
-        )
-      } else {
-        output.write(
-          "\(dataset.name): \(records) record\(records == 1 ? "" : "s"), \(fieldCount)\n")
-      }
+      output.write("\(dataset.name): \(dataset.summary)\n")
     case .records(let records, let dataset, _):
       guard print(records, from: dataset) else { return false }
     case .count(let count, _):
@@ -54,7 +45,7 @@ struct ResultPrinter {
     let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
     let writer = RecordWriter(
       settings.format,
-      columns: data.reader?.header ?? RecordWriter.columns(of: data.schema, for: settings.format),
+      columns: data.store.header ?? RecordWriter.columns(of: data.schema, for: settings.format),
       select: settings.columns, to: output)
     writer.styled = styled
     writer.maxCellWidth = settings.width

@@ -30,49 +30,33 @@ extension Session {
       let current
     else { return .nothing }
     let statement = statements[0]
-    // Empty data takes any field a statement names (see `compile`): nothing to check.
-    if current.database == nil && current.records.count == 0 {
-      switch statement.kind {
-      case .query, .count, .facets, .explain: return .matches(0, of: 0)
-      default: return .nothing
-      }
-    }
     var context = Context(source: source)
     context.statement = statement.range
-    let filter: Expr?
+    let run = statementRun(context, reporting: false)
     do throws(SessionError) {
+      let query: Query
       switch statement.kind {
-      case .query(let query), .explain(let query):
-        _ = try compile(query, statement, context, reporting: false)
-        filter = query.filter
+      case .query(let written), .explain(let written):
+        query = try expand(written, context)
       case .count(let written):
-        filter = written
+        query = Query(
+          filter: try written.map { (filter) throws(SessionError) in
+            try expand(filter, context, constants: false)
+          })
       case .facets(let fields, let written):
-        let expanded = try written.map { (filter) throws(SessionError) in
+        let filter = try written.map { (filter) throws(SessionError) in
           try expand(filter, context, constants: false)
         }
-        do throws(FilterError) {
-          _ = try environment(current.recordType, parameters: definitions.bound.types)
-            .facets(fields, filter: expanded, source: source)
-        } catch {
-          throw context.error(error)
+        try perform(context, reporting: false) { run in
+          try current.store.checkFacets(fields, filter, run)
         }
-        filter = written
+        query = Query(filter: filter)
       default:
         return .nothing
       }
-      let (data, compiled) = try compile(
-        Query(filter: filter), statement, context, reporting: false)
-      if data.database != nil { return .checked }
-      guard let compiledFilter = compiled.filter else {
-        return .matches(data.records.count, of: data.records.count)
+      return try perform(context, reporting: false) { run in
+        try current.store.preview(query, run, until: stop)
       }
-      var stopped = false
-      let (count, _) = compiledFilter.count(data.rows) {
-        stopped = stopped || stop()
-        return stopped
-      }
-      return stopped ? nil : .matches(count, of: data.records.count)
     } catch {
       return error.diagnostics.first(where: \.isError).map(LivePreview.problem) ?? .nothing
     }

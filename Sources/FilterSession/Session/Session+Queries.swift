@@ -1,65 +1,43 @@
 import FilterDSL
 import FilterData
 import FilterDatabase
-import FilterSQL
 
-/// The statements that read the current data: a query, `count`, `explain`, `facets`.
+/// The statements that read the current data: a query, `count`, `explain`, `facets`. Each
+/// runs in the data set's store (records in memory, or a database table), which the session
+/// never asks the kind of.
 extension Session {
   /// A query: its matches, sorted and paged.
   func matches(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
     -> StatementResult
   {
-    if let (data, database, values) = try onDatabase(query, statement, context) {
-      if checkOnly { return .none }
-      let (records, faults) = try run(on: database.connection, context) {
-        () throws(DatabaseError) in
-        try database.records(values, now: clock())
-      }
-      return .records(
-        MatchedRecords(records.map { DataRecord($0, schema: data.schema) }), from: data,
-        faults: faults)
-    }
-    let (data, compiled) = try compile(query, statement, context)
-    if checkOnly { return .none }
-    let (matches, faults) = compiled.run(data.rows, until: interrupted)
-    try context.stopIfInterrupted(self)
-    if data.records.changedOnDisk {
-      warn(
-        "warning: \(data.path) changed since it was loaded; its records are printed from the values loaded then (load it again to read the new file)\n"
-      )
-    }
-    return .records(MatchedRecords(rows: matches, of: data.records), from: data, faults: faults)
+    let data = try requireData(statement, context)
+    let expanded = try expand(query, context)
+    guard
+      let (records, faults) = try perform(context, { run in try data.store.matches(expanded, run) })
+    else { return .none }
+    return .records(records, from: data, faults: faults)
   }
 
   /// `count` or `count <filter>`: the number of matching records.
   func count(_ filter: Expr?, _ statement: Stmt, _ context: Context) throws(SessionError)
     -> StatementResult
   {
-    if let (_, database, values) = try onDatabase(Query(filter: filter), statement, context) {
-      if checkOnly { return .none }
-      let count = try run(on: database.connection, context) { () throws(DatabaseError) in
-        try database.count(values, now: clock())
-      }
-      return .count(count, faults: FaultCounts())
+    let data = try requireData(statement, context)
+    let expanded = try filter.map { (filter) throws(SessionError) in
+      try expand(filter, context, constants: false)
     }
-    let (data, compiled) = try compile(Query(filter: filter), statement, context)
-    if checkOnly { return .none }
-    let (count, faults) =
-      compiled.filter?.count(data.rows, until: interrupted) ?? (data.rows.count, FaultCounts())
-    try context.stopIfInterrupted(self)
+    guard let (count, faults) = try perform(context, { run in try data.store.count(expanded, run) })
+    else { return .none }
     return .count(count, faults: faults)
   }
 
-  /// `explain <query>`: the compiled chain.
+  /// `explain <query>`: the compiled chain, or what runs in the database and what in flt.
   func explain(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
     -> StatementResult
   {
-    if let (_, database, values) = try onDatabase(query, statement, context) {
-      return checkOnly
-        ? .none : .translation(database.translation(values, now: clock()).explanation)
-    }
-    let (_, compiled) = try compile(query, statement, context)
-    return checkOnly ? .none : .plan(compiled.plan)
+    let data = try requireData(statement, context)
+    let expanded = try expand(query, context)
+    return try perform(context) { run in try data.store.explain(expanded, run) } ?? .none
   }
 
   /// `facets color, diskSpace where <filter>`: each field's values with their counts,
@@ -68,77 +46,51 @@ extension Session {
     throws(SessionError) -> StatementResult
   {
     let data = try requireData(statement, context)
-    var expanded: Expr?
-    if let filter { expanded = try expand(filter, context, constants: false) }
-    let parameters = definitions.bound
-    // The counter, checked against the data's fields, with the parameters' values bound.
-    func counter<Root>(for type: RecordType<Root>) throws(SessionError) -> FacetCounter<Root> {
-      do throws(FilterError) {
-        return try environment(type, parameters: parameters.types)
-          .facets(fields, filter: expanded, source: context.source)
-          .binding(parameters.values, now: clock())
-      } catch {
-        throw context.error(error)
-      }
+    let expanded = try filter.map { (filter) throws(SessionError) in
+      try expand(filter, context, constants: false)
     }
-    if let database = data.database {
-      let counter = try counter(for: .dynamic(data.schema))
-      if checkOnly { return .none }
-      return .facets(
-        try run(on: database.connection, context) { () throws(DatabaseError) in
-          try database.connection.count(
-            counter, on: database.table, parameters: parameters.types, values: parameters.values,
-            now: clock())
-        })
-    }
-    let counter = try counter(for: data.recordType)
-    if checkOnly { return .none }
-    let result = counter.count(data.rows, until: interrupted)
-    try context.stopIfInterrupted(self)
-    return .facets(result)
+    return try perform(context) { run in try data.store.facets(fields, expanded, run) }
+      .map(StatementResult.facets) ?? .none
   }
 
-  /// For data in a database: the query with names expanded and checked against the table,
-  /// to run there, with the parameters' values; nil for data in memory.
-  func onDatabase(_ query: Query, _ statement: Stmt, _ context: Context) throws(SessionError)
-    -> (Dataset, DatabaseQuery, [String: Value])?
-  {
-    let data = try requireData(statement, context)
-    guard let database = data.database else { return nil }
-    let expanded = try expand(query, context)
-    let parameters = definitions.bound
-    do {
-      let compiled = try environment(.dynamic(data.schema), parameters: parameters.types)
-        .compileQuery(expanded, source: context.source)
-      report(compiled.filter?.warnings ?? [], context)
-      let query = DatabaseQuery(
-        compiled.bound, on: database.table, in: database.connection,
-        parameters: parameters.types)
-      return (data, query, parameters.values)
-    } catch {
-      throw context.error(error)
-    }
+  /// How the statement of `context` runs: the session's policy, parameters and clock.
+  func statementRun(_ context: Context, reporting: Bool = true) -> StatementRun {
+    StatementRun(
+      source: context.source, policy: policy, parameters: definitions.bound, now: clock(),
+      checkOnly: checkOnly, reporting: reporting, styled: styled, interrupted: interrupted,
+      report: { [self] diagnostics in report(diagnostics, context) }, warn: warn)
   }
 
-  /// Runs `work` on `connection`; its errors are the statement's. While it runs, an
-  /// interruption (Ctrl-C at the REPL) cancels the statement in the database.
-  func run<T>(
-    on connection: any SQLConnection, _ context: Context, _ work: () throws(DatabaseError) -> T
+  /// Runs `work` with the statement's run; its errors become the statement's (a query that
+  /// does not check, a database's error), and an interruption stops it.
+  func perform<T>(
+    _ context: Context, reporting: Bool = true, _ work: (StatementRun) throws -> T
   ) throws(SessionError) -> T {
-    let watch = InterruptWatch(connection, interrupted)
-    defer { watch.stop() }
+    let result: T
     do {
-      return try work()
+      result = try work(statementRun(context, reporting: reporting))
+    } catch let error as FilterError {
+      throw context.error(error)
+    } catch let error as SessionError {
+      throw error
     } catch {
       try context.stopIfInterrupted(self)
+      let (message, help) =
+        switch error {
+        case let error as DatabaseError: (error.message, error.help)
+        case let error as ScanError: (error.message, error.help)
+        case let error as DataError: (error.diagnostic.message, error.diagnostic.help)
+        default: ("\(error)", nil)
+        }
       throw context.error(
-        Diagnostic(
-          .databaseError, at: context.statement, message: error.message, help: error.help))
+        Diagnostic(.databaseError, at: context.statement, message: message, help: help))
     }
+    try context.stopIfInterrupted(self)
+    return result
   }
 
   /// The query with the session's names (filters, parameters) expanded.
-  private func expand(_ query: Query, _ context: Context) throws(SessionError) -> Query {
+  func expand(_ query: Query, _ context: Context) throws(SessionError) -> Query {
     var expanded = query
     if let filter = query.filter { expanded.filter = try expand(filter, context, constants: false) }
     for i in expanded.ordering.indices {
@@ -150,28 +102,6 @@ extension Session {
       }
     }
     return expanded
-  }
-
-  /// The query with names expanded, checked and compiled against the current data; its
-  /// warnings are reported unless `reporting` is false.
-  func compile(
-    _ query: Query, _ statement: Stmt, _ context: Context, reporting: Bool = true
-  ) throws(SessionError) -> (Dataset, CompiledQuery<Int>) {
-    let data = try requireData(statement, context)
-    let expanded = try expand(query, context)
-    // No records: the fields the query names have no value, and nothing matches (as the
-    // command does with an empty file).
-    data.reader?.assumeFields(expanded.fieldNames)
-    // Parameters with values are bound to the compiled query, as an embedder binds them.
-    let parameters = definitions.bound
-    do {
-      let compiled = try environment(data.recordType, parameters: parameters.types)
-        .compileQuery(expanded, source: context.source)
-      if reporting { report(compiled.filter?.warnings ?? [], context) }
-      return (data, compiled.binding(parameters.values, now: clock()))
-    } catch {
-      throw context.error(error)
-    }
   }
 
   /// How long `seconds` took, as `set time on` prints it.

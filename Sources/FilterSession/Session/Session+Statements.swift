@@ -88,7 +88,7 @@ extension Session {
           .overMemoryLimit, at: path.range,
           message:
             "stopped loading \"\(path.text)\": flt used \(ProcessMemory.describe(used)), over the memory limit of \(ProcessMemory.describe(limit))",
-          label: "\(dataset.records.count) records read",
+          label: "\(dataset.records?.count ?? 0) records read",
           help:
             "nothing was loaded (the data loaded before is kept); raise the limit (set memory 16GB), or make the file smaller first: flt 'QUERY' \(path.text) -o smaller.jsonl"
         ))

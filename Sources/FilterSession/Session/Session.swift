@@ -215,15 +215,6 @@ public final class Session {
         .rendered(colored: styled))
   }
 
-  /// The environment the session's queries are checked and compiled in, under its policy.
-  func environment<Root>(_ type: RecordType<Root>, parameters: [String: ValueType])
-    -> FilterEnvironment<Root>
-  {
-    FilterEnvironment(
-      policy.quotesDataValues ? type : type.withoutKnownValues(), parameters: parameters,
-      limits: policy.parserLimits, evaluationLimits: policy.evaluationLimits)
-  }
-
   /// The current data, or an error at `statement` saying to load some.
   func requireData(_ statement: Stmt, _ context: Context) throws(SessionError) -> Dataset {
     if let current { return current }

@@ -27,13 +27,14 @@ import Testing
       """)
     try #require(results.count == 8)
     guard case .loaded(let dataset) = results[0] else { throw Unexpected(results[0]) }
-    #expect(dataset.name == "phones" && dataset.records.count > 100)
+    let loaded = try #require(dataset.records)
+    #expect(dataset.name == "phones" && loaded.count > 100)
     guard case .defined("budget", let budget) = results[1], budget.isParameter,
       case .defined("big", let big) = results[2], !big.isParameter
     else { throw Unexpected(results[1]) }
     #expect(budget.value == Expr(.literal(.int(800))))
     guard case .count(let count, let faults) = results[3] else { throw Unexpected(results[3]) }
-    let expected = dataset.rows.map(dataset.records.record).filter {
+    let expected = loaded.table.rows.map(loaded.record).filter {
       guard case .int(let disk) = value("diskSpace", $0, dataset),
         case .int(let price) = value("price", $0, dataset)
       else { return false }
@@ -73,7 +74,7 @@ import Testing
   }
 
   func loadedCount(_ result: StatementResult) -> Int? {
-    if case .loaded(let dataset) = result { dataset.records.count } else { nil }
+    if case .loaded(let dataset) = result { dataset.records?.count } else { nil }
   }
 
   @Test func checkingYieldsNothingToShow() throws {

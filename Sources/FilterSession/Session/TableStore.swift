@@ -1,0 +1,98 @@
+import FilterDSL
+import FilterData
+import FilterDatabase
+import FilterSQL
+
+/// A data set that is a database table: its rows stay there. Queries and counts run as a
+/// `Scan` of the table (the database answers what SQL answers exactly, the scan finishes
+/// the rest), facets as `GROUP BY`s where they translate whole. While a statement runs, an
+/// interruption (Ctrl-C at the REPL) cancels it in the database.
+final class TableStore: DatasetStore {
+  /// The table, and the connection its statements run on.
+  let database: DatabaseTable
+
+  init(_ database: DatabaseTable) { self.database = database }
+
+  var schema: Schema { database.table.schema }
+  var header: [String]? { nil }
+  var loaded: LoadedRecords? { nil }
+  var size: String { "table \(database.table.name), " + LoadedStore.fields(schema) }
+  var summary: String {
+    "table \(database.table.name) in \(database.connection.dialect.rawValue), "
+      + LoadedStore.fields(schema) + "; statements run there"
+  }
+
+  /// A scan of `query` over the table, checked in the session's environment.
+  private func scan(_ query: Query, _ run: StatementRun) throws -> Scan {
+    try Scan(
+      query: query, source: run.source,
+      sources: [{ [database] in TableSource(database.table, in: database.connection) }],
+      options: Scan.Options(
+        colored: run.styled, parserLimits: run.policy.parserLimits,
+        evaluationLimits: run.policy.evaluationLimits),
+      parameterTypes: run.parameters.types, parameters: run.parameters.values, now: run.now,
+      warn: run.reporting ? run.warn : { _ in })
+  }
+
+  /// `work` on the table's connection: an interruption cancels its statement.
+  private func running<T>(_ run: StatementRun, _ work: () throws -> T) throws -> T {
+    let watch = InterruptWatch(database.connection, run.interrupted)
+    defer { watch.stop() }
+    return try work()
+  }
+
+  func matches(_ query: Query, _ run: StatementRun) throws -> (MatchedRecords, FaultCounts)? {
+    let scan = try scan(query, run)
+    if run.checkOnly { return nil }
+    let collector = RecordCollector()
+    let summary = try running(run) { try scan.run(into: collector) }
+    return (MatchedRecords(collector.records), summary.faults)
+  }
+
+  func count(_ filter: Expr?, _ run: StatementRun) throws -> (Int, FaultCounts)? {
+    let scan = try scan(Query(filter: filter), run)
+    if run.checkOnly { return nil }
+    let summary = try running(run) { try scan.run(into: CountSink(to: nil)) }
+    return (summary.matches, summary.faults)
+  }
+
+  func explain(_ query: Query, _ run: StatementRun) throws -> StatementResult? {
+    let scan = try scan(query, run)
+    return run.checkOnly ? nil : .translation(scan.explanation)
+  }
+
+  private func counter(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws
+    -> FacetCounter<[Value]>
+  {
+    try run.environment(RecordType.dynamic(schema)).facets(
+      fields, filter: filter, source: run.source
+    ).binding(run.parameters.values, now: run.now)
+  }
+
+  func facets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws -> FacetCounts? {
+    let counter = try counter(fields, filter, run)
+    if run.checkOnly { return nil }
+    return try running(run) {
+      try database.connection.count(
+        counter, on: database.table, parameters: run.parameters.types,
+        values: run.parameters.values, now: run.now)
+    }
+  }
+
+  func checkFacets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws {
+    _ = try counter(fields, filter, run)
+  }
+
+  /// The query checked; it does not run while typed (a table may be large, and far).
+  func preview(_ query: Query, _ run: StatementRun, until stop: () -> Bool) throws
+    -> LivePreview?
+  {
+    _ = try run.environment(RecordType.dynamic(schema)).check(query).get(run.source)
+    return .checked
+  }
+
+  /// The most frequent texts of a top-level text column.
+  func values(of path: String) -> [Value] {
+    ((try? database.frequentTexts(of: path)) ?? []).map(Value.string)
+  }
+}
