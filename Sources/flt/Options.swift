@@ -311,7 +311,7 @@ enum ParameterValue {
   /// The value and type of a constant expression: literals, lists of them, arithmetic on
   /// them (folded by the checker).
   static func constant(_ expr: Expr) -> (value: Value, type: ValueType)? {
-    guard let bound = Checker.bind(expr, schema: Schema([])).tree,
+    guard let bound = FilterEnvironment(RecordType<Void>([])).bind(expr).tree,
       let value = bound.constantValue
     else { return nil }
     return (value, bound.type)

@@ -60,6 +60,12 @@ public struct FilterEnvironment<Root>: Sendable {
     ) { $0 }
   }
 
+  /// Checks and binds `expr` as a value, not a filter (a script's `let price = 500 * 2`, a
+  /// parameter given on the command line): constants are folded.
+  public func bind(_ expr: Expr) -> Checked<BoundExpr> {
+    Checker.bind(expr, schema: schema, parameters: parameters, functions: functions)
+  }
+
   /// Checks a parsed filter, and its estimated cost against ``evaluationLimits``.
   public func check(_ filter: Expr) -> Checked<BoundExpr> {
     withinLimits(

@@ -268,9 +268,9 @@ extension Session {
     // it against (and again wherever it is used).
     var bound: BoundExpr?
     if isParameter || current != nil {
-      let checked = Checker.bind(
-        expr, schema: current?.schema ?? Schema([]),
-        parameters: definitions.parameterTypes)
+      let checked = FilterEnvironment(
+        RecordType.dynamic(current?.schema ?? Schema([])), parameters: definitions.parameterTypes
+      ).bind(expr)
       if checked.hasErrors {
         throw SessionError(
           source: context.source, diagnostics: checked.diagnostics)

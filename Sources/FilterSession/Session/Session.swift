@@ -135,7 +135,7 @@ public final class Session {
   /// the transcript as a `let`, so that a saved session runs the same way.
   public func bind(parameter name: String, to value: Expr) {
     let statement = Stmt(.let(Name(name), value))
-    let bound = Checker.bind(value, schema: Schema([])).tree
+    let bound = FilterEnvironment(RecordType<Void>([])).bind(value).tree
     define(
       name,
       Definitions.Definition(
