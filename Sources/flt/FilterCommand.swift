@@ -67,7 +67,7 @@ struct FilterCommand {
       StandardStreams.print(scan.explanation)
       return Command.Status.success
     }
-    try checkSelection(scan.first)
+    try RecordWriter.checkSelection(options.select ?? [], of: scan.first)
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
     // Without a page, a sort spans the files.
@@ -126,44 +126,6 @@ struct FilterCommand {
       name: name, schema: reader.schema,
       rowOrder: dialect == .sqlite ? "rowid" : SQLTable.rowOrderColumn)
     return SQLScriptWriter(table, dialect: dialect, to: out)
-  }
-
-  /// `--select` must name fields the data has: top-level ones, columns of a CSV header, or
-  /// dotted paths into nested records (resolved as filters resolve them; not through lists,
-  /// which output cannot reach into).
-  private func checkSelection(_ reader: any RecordSource) throws {
-    let schema = reader.schema
-    for name in options.select ?? [] where reader.header?.contains(name) != true {
-      switch schema.resolve(FieldPath(name)) {
-      case .success(let field) where !field.steps.contains(where: \.throughList):
-        continue
-      case .success:
-        throw ScanError(
-          message:
-            "--select: '\(name)' goes through a list of records, and output shows whole fields; select its list instead"
-        )
-      case .failure(.unknown(let index, let fields)):
-        let part = FieldPath(name).components[index].text
-        let suggestion = Suggestion.closest(to: part, among: fields.names)
-        let place =
-          index == 0 ? "the data has" : "'\(FieldPath(name).components[index - 1].text)' has"
-        let shown = fields.names.prefix(12).map { quoted($0) }.joined(separator: ", ")
-        throw ScanError(
-          message: "--select: \(place) no field \(quoted(part))"
-            + (suggestion.map { "; did you mean \(quoted($0))?" }
-              ?? "; its fields are \(shown)\(fields.names.count > 12 ? ", ..." : "")"))
-      case .failure(.notARecord(let index, let field)):
-        throw ScanError(
-          message:
-            "--select: '\(field.name)' is \(field.type.description), which has no field '\(FieldPath(name).components[index].text)'"
-        )
-      }
-    }
-  }
-
-  private func warn(_ warnings: [DataError]) {
-    let colored = Terminal.wantsColor(2, options.color)
-    for warning in warnings { self.warning(warning.rendered(colored: colored)) }
   }
 
   /// Writes `text`, a warning, to standard error, unless `--quiet` says to print nothing.

@@ -80,7 +80,7 @@ struct SQLCommand {
       let bound = try FilterEnvironment(RecordType.dynamic(table.schema), parameters: types)
         .check(source).get(source)
       let sql = SQLTranslator(table: table, dialect: dialect).translate(bound, parameters: values)
-      StandardStreams.print(json ? Self.json(sql, inline: inline) : Self.text(sql, inline: inline))
+      StandardStreams.print(json ? Self.json(sql, inline: inline) : sql.text(inline: inline))
       return Command.Status.success
     } catch {
       return Command.fail(error)
@@ -101,53 +101,6 @@ struct SQLCommand {
     return (dialect ?? .postgresql, SQLTable(name: name, schema: reader.schema))
   }
 
-  static func text(_ sql: SQLTranslation, inline: Bool = false) -> String {
-    var lines = [(inline ? Self.inlined(sql.select, sql.dialect) : sql.select.text) + ";"]
-    if !sql.select.parameters.isEmpty && !inline {
-      let marker = sql.dialect == .postgresql ? "$" : "?"
-      lines.append(
-        "-- parameters: "
-          + sql.select.parameters.enumerated().map { "\(marker)\($0.offset + 1) = \($0.element)" }
-          .joined(separator: ", "))
-    }
-    if let residual = sql.residual { lines.append("-- then flt keeps the rows where: \(residual)") }
-    if !sql.sortsInDatabase { lines.append("-- then flt sorts them") }
-    if !sql.pagesInDatabase { lines.append("-- then flt applies limit and offset") }
-    return lines.joined(separator: "\n")
-  }
-
-  /// `statement` with each placeholder (`$1`, `?1`) replaced by its value as a literal of
-  /// `dialect` (text quoted safely for either `standard_conforming_strings` and for psql).
-  /// Placeholders are found outside quoted names and literals only.
-  static func inlined(_ statement: SQLStatement, _ dialect: SQLDialect) -> String {
-    let marker: Character = dialect == .postgresql ? "$" : "?"
-    var out = ""
-    var characters = Array(statement.text)[...]
-    var quote: Character? = nil
-    while let c = characters.popFirst() {
-      if let open = quote {
-        out.append(c)
-        if c == open { quote = nil }
-        continue
-      }
-      if c == "\"" || c == "'" {
-        quote = c
-        out.append(c)
-        continue
-      }
-      let digits = characters.prefix { $0.isASCII && $0.isNumber }
-      guard c == marker, !digits.isEmpty, let number = Int(String(digits)), number >= 1,
-        number <= statement.parameters.count
-      else {
-        out.append(c)
-        continue
-      }
-      characters = characters.dropFirst(digits.count)
-      out += statement.parameters[number - 1].literal(dialect)
-    }
-    return out
-  }
-
   /// `{"sql": ..., "parameters": [...], "residual": ... or null}` (with `inline`, the values
   /// written into the statement and no parameters).
   static func json(_ sql: SQLTranslation, inline: Bool = false) -> String {
@@ -159,7 +112,7 @@ struct SQLCommand {
       case .text(let text): ValueText.json(.string(text))
       }
     }
-    let text = inline ? Self.inlined(sql.select, sql.dialect) : sql.select.text
+    let text = inline ? sql.select.inlined(sql.dialect) : sql.select.text
     return "{\"sql\": \(ValueText.json(.string(text))), "
       + "\"parameters\": [\(inline ? "" : parameters.joined(separator: ", "))], "
       + "\"residual\": \(sql.residual.map { ValueText.json(.string($0.description)) } ?? "null")}"
