@@ -77,6 +77,13 @@ extension Options {
         "default ',', or the one a header without commas uses",
       ]),
     OptionSpec(
+      short: nil, long: "--spaces", value: "skip|keep",
+      help: [
+        "for CSV and TSV, spaces right after a delimiter: skipped",
+        "(a, \"b, c\" is a and b, c) or kept; by default skipped in",
+        "CSV when every comma of the header has a space after it",
+      ]),
+    OptionSpec(
       short: nil, long: "--no-header", value: nil,
       help: [
         "for CSV and TSV, the first row is a record: the columns are",

@@ -151,6 +151,13 @@ struct Options {
           )
         }
         options.read.delimiter = delimiter
+      case "--spaces":
+        let text = try value()
+        guard let skips = ReadOptions.skipsInitialSpace(named: text) else {
+          throw UsageError(
+            message: "--spaces \(text): say skip (spaces after a delimiter are not data) or keep")
+        }
+        options.read.skipsInitialSpace = skips
       case "--no-header":
         try noValue()
         options.read.header = false

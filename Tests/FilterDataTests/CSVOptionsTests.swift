@@ -78,4 +78,56 @@ import Testing
   @Test func unknownExtensionsAreNone() {
     #expect(DataFormat(path: "a.xml") == nil && DataFormat(path: "dir.json/file") == nil)
   }
+
+  /// `name, price, note`: spaces after the commas are not data (pandas' `skipinitialspace`).
+  /// Skipped when the header has one after every comma; a quoted field after a space is
+  /// quoted (it was an error: a quote inside a field that does not start with one).
+  @Test func spacesAfterEveryCommaOfTheHeaderAreSkipped() throws {
+    let csv = "name, price, note\nA, 1, \"x, y\"\nB,  2,plain\n"
+    let (reader, values) = try NullTextTests.read(csv, "spaced.csv")
+    #expect(reader.skipsInitialSpace)
+    #expect(reader.schema.names == ["name", "price", "note"])
+    #expect(reader.schema.fields.map(\.type) == [.string, .int, .string])
+    #expect(
+      values == [
+        [.string("A"), .int(1), .string("x, y")], [.string("B"), .int(2), .string("plain")],
+      ])
+    // Output reads the cells back as the reader read them.
+    let out = OutputSink()
+    let writer = RecordWriter(.jsonl, for: reader, select: nil, to: out)
+    let again = try DataReader(path: try DataFiles.write(csv, "spaced2.csv"))
+    while let block = try again.next() { block.forEach(writer.write) }
+    writer.finish()
+    #expect(
+      out.text == #"{"name":"A","price":1,"note":"x, y"}"# + "\n"
+        + #"{"name":"B","price":2,"note":"plain"}"# + "\n")
+  }
+
+  @Test(arguments: ["a,b, c\n1, 2,3\n", "a,b\n1, 2\n", "a\tb\n1\t 2\n"])
+  func otherwiseSpacesAreData(_ text: String) throws {
+    let (reader, values) = try NullTextTests.read(text, text.contains("\t") ? "s.tsv" : "s.csv")
+    #expect(!reader.skipsInitialSpace)
+    #expect(values.first?.contains(.string(" 2")) == true, "\(values)")
+  }
+
+  @Test func theOptionSaysWhatTheHeaderDoesNot() throws {
+    let skip = ReadOptions(skipsInitialSpace: true)
+    let (tsv, tsvValues) = try NullTextTests.read("a\tb\n1\t 2\n", "skip.tsv", skip)
+    #expect(tsv.skipsInitialSpace && tsvValues == [[.int(1), .int(2)]])
+    let keep = ReadOptions(skipsInitialSpace: false)
+    let (csv, csvValues) = try NullTextTests.read("a, b\n1, x\n", "keep.csv", keep)
+    #expect(csv.schema.names == ["a", " b"] && csvValues == [[.int(1), .string(" x")]])
+    #expect(ReadOptions.skipsInitialSpace(named: "skip") == true)
+    #expect(ReadOptions.skipsInitialSpace(named: "KEEP") == false)
+    #expect(ReadOptions.skipsInitialSpace(named: "trim") == nil)
+  }
+
+  /// The header is read whole before its spaces are looked at, whatever the block size.
+  @Test(arguments: [1, 2, 5, 64])
+  func theSpacesSniffDoesNotDependOnTheBlockSize(_ blockSize: Int) throws {
+    let csv = "first, second, third\n1, 2, 3\n"
+    let reader = try DataReader(
+      path: try DataFiles.write(csv, "b\(blockSize).csv"), format: nil, blockSize: blockSize)
+    #expect(reader.skipsInitialSpace && reader.schema.names == ["first", "second", "third"])
+  }
 }

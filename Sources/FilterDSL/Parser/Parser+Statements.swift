@@ -105,7 +105,7 @@ extension Parser {
       guard kind == .identifier || kind == .null else {
         throw fail(
           .expectedToken(
-            "an option (null, type, root, format, delimiter, header, table), as NAME, or the end of the statement",
+            "an option (null, type, root, format, delimiter, header, spaces, table), as NAME, or the end of the statement",
             after: self.text(previous), found: currentDescription, at: expectedAt))
       }
       let name = Name(self.text(advance()).lowercased(), range: previous.range)

@@ -18,15 +18,18 @@ struct CSVScanner {
   let atEnd: Bool
   /// The byte between cells: `,`, or a tab for TSV.
   let separator: UInt8
+  /// Whether spaces at the start of a cell are skipped (see `ReadOptions.skipsInitialSpace`).
+  let skipsInitialSpace: Bool
   /// Newlines passed, and where the current line begins (as in ``JSONScanner``).
   var newlines = 0
   var lineStart = 0
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, atEnd: Bool,
-    separator: UInt8 = 0x2C
+    separator: UInt8 = 0x2C, skipsInitialSpace: Bool = false
   ) {
     self.separator = separator
+    self.skipsInitialSpace = skipsInitialSpace
     self.bytes = bytes
     self.index = index
     self.end = Swift.min(end, bytes.count)
@@ -72,6 +75,9 @@ struct CSVScanner {
 
   /// One field at the cursor, and what ended it (the cursor moves past that).
   private mutating func field(_ high: inout UInt8) throws(DataProblem) -> (CSVCell, Stop) {
+    if skipsInitialSpace {
+      while index < end && bytes[index] == 0x20 { index += 1 }
+    }
     if index < end && bytes[index] == 0x22 { return try quotedField(&high) }
     let start = index
     while index < end {

@@ -20,12 +20,17 @@ public struct ReadOptions: Sendable {
   /// For CSV and TSV, whether the first row names the columns (false: it is a record, and
   /// the columns are called `column1`, `column2`, ...).
   public var header: Bool
+  /// For CSV and TSV, whether spaces right after a delimiter are skipped (`a, b, "c, d"` is
+  /// `a`, `b` and `c, d`, as pandas' `skipinitialspace` reads it) or kept; nil: skipped in
+  /// CSV when every delimiter of the header has a space after it.
+  public var skipsInitialSpace: Bool?
 
   /// Options of these values; the defaults read a file as it is.
   public init(
     nullTexts: [String] = [], types: [String: ValueType] = [:], root: [String] = [],
-    delimiter: UInt8? = nil, header: Bool = true
+    delimiter: UInt8? = nil, header: Bool = true, skipsInitialSpace: Bool? = nil
   ) {
+    self.skipsInitialSpace = skipsInitialSpace
     self.nullTexts = nullTexts
     self.types = types
     self.root = root
@@ -40,6 +45,16 @@ public struct ReadOptions: Sendable {
     let bytes = Array((named[text.lowercased()] ?? text).utf8)
     guard bytes.count == 1, ![0x22, 0x0A, 0x0D].contains(bytes[0]) else { return nil }
     return bytes[0]
+  }
+
+  /// What `--spaces` and `load ... spaces` say: `skip` (true) or `keep` (false); nil for
+  /// anything else.
+  public static func skipsInitialSpace(named text: String) -> Bool? {
+    switch text.lowercased() {
+    case "skip", "skipped", "yes", "true": true
+    case "keep", "kept", "no", "false": false
+    default: nil
+    }
   }
 
   /// The delimiters a CSV file's header is sniffed for, after the comma.

@@ -77,6 +77,8 @@ final class RecordFields: Sendable {
   let textColumns: [Bool]
   /// The byte between cells (`,` or a tab), and which cells stand for null.
   let separator: UInt8
+  /// Whether spaces at the start of a cell are skipped, as the reader skipped them.
+  let skipsInitialSpace: Bool
   let nulls: NullTexts?
   /// For CSV input with dotted names (`camera.megapixels`): how the cells nest as JSON, so JSON
   /// output writes `"camera":{"megapixels":12}` as the reader read it. Nil when nothing nests.
@@ -86,13 +88,15 @@ final class RecordFields: Sendable {
   let source: String?
 
   init(
-    header: [String]?, separator: UInt8 = 0x2C, nulls: NullTexts? = nil, literalColumns: [Bool],
+    header: [String]?, separator: UInt8 = 0x2C, skipsInitialSpace: Bool = false,
+    nulls: NullTexts? = nil, literalColumns: [Bool],
     textColumns: [Bool] = [], nesting: [CellNesting]? = nil, source: String? = nil
   ) {
     self.header = header
     self.nesting = nesting
     self.source = source
     self.separator = separator
+    self.skipsInitialSpace = skipsInitialSpace
     self.nulls = nulls
     self.literalColumns = literalColumns
     self.textColumns = textColumns
@@ -107,7 +111,8 @@ final class RecordFields: Sendable {
     record.text.withUnsafeBufferPointer { bytes in
       if let header {
         var scanner = CSVScanner(
-          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator)
+          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator,
+          skipsInitialSpace: skipsInitialSpace)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return [] }
         return zip(header, cells).enumerated().map { column, pair in

@@ -9,29 +9,53 @@ extension DataReader {
   /// write `;`), else `,`. The first line is read whole first (up to 64 KiB), so that the
   /// answer does not depend on how much of it one read brought.
   func sniffedSeparator() throws(DataError) -> UInt8 {
+    var counts: [UInt8: Int] = [:]
+    for (byte, _) in try firstLineOutsideQuotes()
+    where byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) {
+      counts[byte, default: 0] += 1
+    }
+    if counts[0x2C] != nil { return 0x2C }
+    return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }
+      .flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
+  }
+
+  /// Whether the first line has a delimiter (outside quotes), each with a space right after
+  /// it: `name, price, color`. Then spaces after delimiters are skipped in every row.
+  func headerSpacesEveryDelimiter() throws(DataError) -> Bool {
+    let line = try firstLineOutsideQuotes()
+    var delimiters = 0
+    for (byte, next) in line where byte == separator {
+      guard next == 0x20 else { return false }
+      delimiters += 1
+    }
+    return delimiters > 0
+  }
+
+  /// The bytes of the first line outside quotes, each with the byte after it (0 at the end).
+  /// The line is read whole first (up to 64 KiB), so that the answer does not depend on how
+  /// much of it one read brought.
+  private func firstLineOutsideQuotes() throws(DataError) -> [(UInt8, UInt8)] {
     let most = 1 << 16
     while true {
-      var counts: [UInt8: Int] = [:]
+      var bytes: [(UInt8, UInt8)] = []
       var quoted = false
       var ended = false
-      for byte in buffer[position...].prefix(most) {
+      let line = buffer[position...].prefix(most)
+      for index in line.indices {
+        let byte = line[index]
         if byte == 0x22 { quoted.toggle() }
         if quoted { continue }
         if byte == 0x0A {
           ended = true
           break
         }
-        if byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) {
-          counts[byte, default: 0] += 1
-        }
+        bytes.append((byte, index + 1 < line.endIndex ? line[index + 1] : 0))
       }
       if !ended && !atEnd && buffer.count - position < most {
         try fill(minimum: buffer.count)
         continue
       }
-      if counts[0x2C] != nil { return 0x2C }
-      return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }
-        .flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
+      return bytes
     }
   }
 
@@ -52,7 +76,7 @@ extension DataReader {
       let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
         var s = CSVScanner(
           bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd,
-          separator: reader.separator)
+          separator: reader.separator, skipsInitialSpace: reader.skipsInitialSpace)
         defer { scanner = s }
         do throws(DataProblem) {
           if try s.record(into: &reader.cells) != nil {

@@ -71,6 +71,9 @@ public final class DataReader {
   public internal(set) var nullMarkers: [String] = []
   /// For CSV and TSV, the byte between cells (see ``ReadOptions/delimiter``).
   public internal(set) var separator: UInt8 = 0x2C
+  /// For CSV and TSV, whether spaces right after a delimiter are skipped (see
+  /// ``ReadOptions/skipsInitialSpace``).
+  public internal(set) var skipsInitialSpace = false
   var buffer: [UInt8] = []
   /// Where `buffer` starts in the input (the bytes before it were dropped).
   var bufferOffset = 0
@@ -139,6 +142,7 @@ public final class DataReader {
         reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers,
         reader.separator
       )
+    skipsInitialSpace = reader.skipsInitialSpace
     (input, path, format, recordFields) =
       (reader.input, reader.path, reader.format, reader.recordFields)
     (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)
@@ -208,6 +212,11 @@ public final class DataReader {
       } else {
         separator = self.format == .csv ? try sniffedSeparator() : own
       }
+      if let skips = options.skipsInitialSpace {
+        skipsInitialSpace = skips
+      } else {
+        skipsInitialSpace = self.format == .csv ? try headerSpacesEveryDelimiter() : false
+      }
       csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
     }
     let (schema, complete) = try infer(records: Swift.max(1, sample))
@@ -265,7 +274,7 @@ public final class DataReader {
     secondRows?.builder.forgetSpellings()
     if let header {
       recordFields = RecordFields(
-        header: header, separator: separator, nulls: nulls,
+        header: header, separator: separator, skipsInitialSpace: skipsInitialSpace, nulls: nulls,
         literalColumns: header.indices.map { column in
           let type = columnType(column)
           return type == .int || type == .double || type == .bool
@@ -348,7 +357,8 @@ public final class DataReader {
     let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
       if let csv {
         var scanner = CSVScanner(
-          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator)
+          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator,
+          skipsInitialSpace: skipsInitialSpace)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
         return csvValues(
@@ -468,7 +478,8 @@ public final class DataReader {
       let end = Swift.min(self.end ?? bytes.count, bytes.count)
       if let csv {
         var scanner = CSVScanner(
-          bytes, from: position, to: end, atEnd: atEnd, separator: separator)
+          bytes, from: position, to: end, atEnd: atEnd, separator: separator,
+          skipsInitialSpace: skipsInitialSpace)
         scanner.lineStart = lineStart
         defer {
           (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)

@@ -209,8 +209,19 @@ extension Session {
               help: "header no: the first row is a record, the columns column1, column2, ..."))
         }
         read.header = ["yes", "true"].contains(value)
+      case "spaces":
+        guard let value = option.values.first,
+          let skips = ReadOptions.skipsInitialSpace(named: value.text)
+        else {
+          throw context.error(
+            Diagnostic(
+              .invalidSetting, at: option.values.first?.range ?? option.name.range,
+              message: "'spaces' takes skip or keep",
+              help: "spaces skip: spaces right after a delimiter are not data"))
+        }
+        read.skipsInitialSpace = skips
       default:
-        let names = ["null", "type", "root", "format", "table", "delimiter", "header"]
+        let names = ["null", "type", "root", "format", "table", "delimiter", "header", "spaces"]
         let suggestion = Suggestion.closest(to: option.name.text, among: names)
         throw context.error(
           Diagnostic(
@@ -219,7 +230,7 @@ extension Session {
             help: option.name.text == "as"
               ? "'as NAME' comes right after the path or after the options, once: load \"data.csv\" as d format csv"
               : suggestion.map { "did you mean '\($0)'?" }
-                ?? "its options are null, type, root, format, delimiter, header and table"))
+                ?? "its options are null, type, root, format, delimiter, header, spaces and table"))
       }
     }
     return (format, read)
