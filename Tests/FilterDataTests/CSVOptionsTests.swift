@@ -130,4 +130,35 @@ import Testing
       path: try DataFiles.write(csv, "b\(blockSize).csv"), format: nil, blockSize: blockSize)
     #expect(reader.skipsInitialSpace && reader.schema.names == ["first", "second", "third"])
   }
+
+  /// TSV as its readers expect it: a record a line, no quotes; a tab, a line break and a
+  /// backslash in a value escaped (`\t`, `\n`, `\\`), and read back by flt's TSV reader.
+  @Test func tsvIsWrittenWithEscapesAndReadBack() throws {
+    let schema = Schema([.init("path", .string), .init("note", .string)])
+    let values: [[Value]] = [
+      [.string("C:\\temp\tx"), .string("line\none\r")],
+      [.string("\"quoted\" start"), .string("a \"b\" c")],
+      [.string("C:\\Users"), .null],
+    ]
+    let out = OutputSink()
+    let writer = RecordWriter(.tsv, columns: schema.names, select: nil, to: out)
+    for row in values { writer.write(DataRecord(row, schema: schema)) }
+    writer.finish()
+    #expect(
+      out.text == "path\tnote\n" + #"C:\\temp\tx"# + "\t" + #"line\none\r"# + "\n"
+        + #""""quoted"" start""# + "\t" + #"a "b" c"# + "\n" + #"C:\\Users"# + "\t\n")
+    // One record a line, whatever the values hold.
+    #expect(out.text.split(separator: "\n").count == 4)
+    let (reader, read) = try NullTextTests.read(out.text, "escaped.tsv")
+    #expect(reader.schema.names == ["path", "note"])
+    #expect(read == values)
+  }
+
+  /// A backslash that starts no escape is itself; CSV (and TSV read as CSV) reads none.
+  @Test func onlyTheFourEscapesAreRead() throws {
+    let (_, tsv) = try NullTextTests.read("a\n" + #"C:\Users\x\"# + "\n", "plain.tsv")
+    #expect(tsv == [[.string(#"C:\Users\x\"#)]])
+    let (_, csv) = try NullTextTests.read("a\n" + #"x\ty"# + "\n", "plain.csv")
+    #expect(csv == [[.string(#"x\ty"#)]])
+  }
 }

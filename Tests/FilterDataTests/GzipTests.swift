@@ -106,6 +106,7 @@ import Testing
     let path = try DataFiles.write(Self.bytes(Self.stored), "hello.bin")
     // Not a data format, but gzip is recognised by its first bytes whatever the name.
     let text = try DataReader(path: path, format: .csv)
-    #expect(text.header == ["hello", " hello", " hello flt"])
+    // (A space after every comma of the header: spaces after commas are not data.)
+    #expect(text.header == ["hello", "hello", "hello flt"])
   }
 }

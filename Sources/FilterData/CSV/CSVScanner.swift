@@ -6,6 +6,8 @@ struct CSVCell {
   var start: Int
   var end: Int
   var quoted: Bool
+  /// In TSV, an unquoted cell with a backslash: its text decodes `\t`, `\n`, `\r`, `\\`.
+  var escaped = false
 }
 
 /// Splits RFC 4180 CSV into records and fields over raw bytes: quoted fields with doubled
@@ -20,16 +22,19 @@ struct CSVScanner {
   let separator: UInt8
   /// Whether spaces at the start of a cell are skipped (see `ReadOptions.skipsInitialSpace`).
   let skipsInitialSpace: Bool
+  /// Whether backslash escapes in unquoted cells are read (TSV: `\t`, `\n`, `\r`, `\\`).
+  let decodesEscapes: Bool
   /// Newlines passed, and where the current line begins (as in ``JSONScanner``).
   var newlines = 0
   var lineStart = 0
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, atEnd: Bool,
-    separator: UInt8 = 0x2C, skipsInitialSpace: Bool = false
+    separator: UInt8 = 0x2C, skipsInitialSpace: Bool = false, decodesEscapes: Bool = false
   ) {
     self.separator = separator
     self.skipsInitialSpace = skipsInitialSpace
+    self.decodesEscapes = decodesEscapes
     self.bytes = bytes
     self.index = index
     self.end = Swift.min(end, bytes.count)
@@ -80,18 +85,22 @@ struct CSVScanner {
     }
     if index < end && bytes[index] == 0x22 { return try quotedField(&high) }
     let start = index
+    var escaped = false
     while index < end {
       let byte = bytes[index]
       high |= byte
       switch byte {
       case separator:
         index += 1
-        return (CSVCell(start: start, end: index - 1, quoted: false), .comma)
+        return (CSVCell(start: start, end: index - 1, quoted: false, escaped: escaped), .comma)
       case 0x0A:
         index += 1
         var stop = index - 1
         if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-        return (CSVCell(start: start, end: stop, quoted: false), .newline)
+        return (CSVCell(start: start, end: stop, quoted: false, escaped: escaped), .newline)
+      case 0x5C where decodesEscapes:
+        escaped = true
+        index += 1
       case 0x22 where separator != 0x09:
         // In TSV a quote inside a cell is text (`5" screen`).
         throw DataProblem(
@@ -106,7 +115,7 @@ struct CSVScanner {
     guard atEnd else { throw .truncated(start, "the input ends inside a field") }
     var stop = index
     if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-    return (CSVCell(start: start, end: stop, quoted: false), .end)
+    return (CSVCell(start: start, end: stop, quoted: false, escaped: escaped), .end)
   }
 
   private mutating func quotedField(_ high: inout UInt8) throws(DataProblem) -> (CSVCell, Stop) {
@@ -161,9 +170,11 @@ struct CSVScanner {
       help: "add the closing '\"', and double any quote inside the field", offset: open)
   }
 
-  /// The text of a cell: its bytes, with doubled quotes made single in a quoted cell.
+  /// The text of a cell: its bytes, with doubled quotes made single in a quoted cell, and
+  /// escapes read in an escaped one.
   func text(_ cell: CSVCell) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[cell.start..<cell.end])
+    if cell.escaped { return CSVScanner.unescaped(slice) }
     guard cell.quoted, slice.contains(0x22) else {
       return String(decoding: slice, as: UTF8.self)
     }
@@ -177,6 +188,33 @@ struct CSVScanner {
       }
       skip = byte == 0x22
       out.append(byte)
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `\t`, `\n`, `\r` and `\\` read as a tab, a line break, a carriage return and a
+  /// backslash; any other backslash is itself (`C:\Users` stays).
+  static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      guard byte == 0x5C, index < bytes.count else {
+        out.append(byte)
+        continue
+      }
+      switch bytes[index] {
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case 0x5C: out.append(0x5C)
+      default:
+        out.append(byte)
+        continue
+      }
+      index += 1
     }
     return String(decoding: out, as: UTF8.self)
   }

@@ -79,6 +79,8 @@ final class RecordFields: Sendable {
   let separator: UInt8
   /// Whether spaces at the start of a cell are skipped, as the reader skipped them.
   let skipsInitialSpace: Bool
+  /// Whether backslash escapes are read in cells, as the reader read them (TSV).
+  let decodesEscapes: Bool
   let nulls: NullTexts?
   /// For CSV input with dotted names (`camera.megapixels`): how the cells nest as JSON, so JSON
   /// output writes `"camera":{"megapixels":12}` as the reader read it. Nil when nothing nests.
@@ -89,7 +91,7 @@ final class RecordFields: Sendable {
 
   init(
     header: [String]?, separator: UInt8 = 0x2C, skipsInitialSpace: Bool = false,
-    nulls: NullTexts? = nil, literalColumns: [Bool],
+    decodesEscapes: Bool = false, nulls: NullTexts? = nil, literalColumns: [Bool],
     textColumns: [Bool] = [], nesting: [CellNesting]? = nil, source: String? = nil
   ) {
     self.header = header
@@ -97,6 +99,7 @@ final class RecordFields: Sendable {
     self.source = source
     self.separator = separator
     self.skipsInitialSpace = skipsInitialSpace
+    self.decodesEscapes = decodesEscapes
     self.nulls = nulls
     self.literalColumns = literalColumns
     self.textColumns = textColumns
@@ -112,7 +115,7 @@ final class RecordFields: Sendable {
       if let header {
         var scanner = CSVScanner(
           bytes, from: 0, to: bytes.count, atEnd: true, separator: separator,
-          skipsInitialSpace: skipsInitialSpace)
+          skipsInitialSpace: skipsInitialSpace, decodesEscapes: decodesEscapes)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return [] }
         return zip(header, cells).enumerated().map { column, pair in

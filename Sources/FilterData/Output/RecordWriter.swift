@@ -272,8 +272,10 @@ public final class RecordWriter: RecordSink {
     csvRow(cells.map(Optional.some), separator: separator)
   }
 
-  /// One CSV line whose nil cells are null: empty, where empty text is quoted (`""`).
+  /// One CSV line whose nil cells are null: empty, where empty text is quoted (`""`). With a
+  /// tab between cells, a TSV line instead (see ``tsvRow(_:)``).
   static func csvRow(_ cells: [String?], separator: UInt8 = 0x2C) -> [UInt8] {
+    if separator == 0x09 { return tsvRow(cells) }
     var bytes: [UInt8] = []
     for (i, cell) in cells.enumerated() {
       if i > 0 { bytes.append(separator) }
@@ -292,6 +294,35 @@ public final class RecordWriter: RecordSink {
       } else {
         bytes.append(contentsOf: text.utf8)
       }
+    }
+    bytes.append(0x0A)
+    return bytes
+  }
+
+  /// One TSV line, as TSV readers expect it (Miller, PostgreSQL's `COPY`, ClickHouse, `cut`
+  /// and `awk`: a record a line, no quotes): a tab, a line break, a carriage return and a
+  /// backslash in a value written `\t`, `\n`, `\r`, `\\` (flt's TSV reader reads them back);
+  /// null and empty text both empty. Only a value that begins with a quote is quoted, as CSV
+  /// quotes (`"""x"`), so that a reader that takes a leading quote as quoting (Excel's, flt's)
+  /// reads it whole.
+  static func tsvRow(_ cells: [String?]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for (i, cell) in cells.enumerated() {
+      if i > 0 { bytes.append(0x09) }
+      guard let text = cell else { continue }
+      let quoted = text.utf8.first == 0x22
+      if quoted { bytes.append(0x22) }
+      for byte in text.utf8 {
+        switch byte {
+        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+        case 0x5C: bytes += [0x5C, 0x5C]
+        case 0x22 where quoted: bytes += [0x22, 0x22]
+        default: bytes.append(byte)
+        }
+      }
+      if quoted { bytes.append(0x22) }
     }
     bytes.append(0x0A)
     return bytes

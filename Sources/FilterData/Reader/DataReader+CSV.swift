@@ -76,7 +76,8 @@ extension DataReader {
       let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
         var s = CSVScanner(
           bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd,
-          separator: reader.separator, skipsInitialSpace: reader.skipsInitialSpace)
+          separator: reader.separator, skipsInitialSpace: reader.skipsInitialSpace,
+          decodesEscapes: reader.decodesEscapes)
         defer { scanner = s }
         do throws(DataProblem) {
           if try s.record(into: &reader.cells) != nil {
@@ -234,7 +235,7 @@ extension DataReader {
       let cell = cells[target.column]
       let slot = target.path[0]
       let flat = target.path.count == 1
-      let spelled = flat && !cell.quoted && cell.start < cell.end
+      let spelled = flat && !cell.quoted && !cell.escaped && cell.start < cell.end
       if spelled, rows.builder.remembersSpellings(slot: slot),
         let code = rows.builder.code(
           spelled: UnsafeRawBufferPointer(

@@ -74,6 +74,8 @@ public final class DataReader {
   /// For CSV and TSV, whether spaces right after a delimiter are skipped (see
   /// ``ReadOptions/skipsInitialSpace``).
   public internal(set) var skipsInitialSpace = false
+  /// Whether backslash escapes are read in cells (TSV: `\t`, `\n`, `\r`, `\\`).
+  var decodesEscapes: Bool { format == .tsv }
   var buffer: [UInt8] = []
   /// Where `buffer` starts in the input (the bytes before it were dropped).
   var bufferOffset = 0
@@ -274,7 +276,8 @@ public final class DataReader {
     secondRows?.builder.forgetSpellings()
     if let header {
       recordFields = RecordFields(
-        header: header, separator: separator, skipsInitialSpace: skipsInitialSpace, nulls: nulls,
+        header: header, separator: separator, skipsInitialSpace: skipsInitialSpace,
+        decodesEscapes: decodesEscapes, nulls: nulls,
         literalColumns: header.indices.map { column in
           let type = columnType(column)
           return type == .int || type == .double || type == .bool
@@ -358,7 +361,7 @@ public final class DataReader {
       if let csv {
         var scanner = CSVScanner(
           bytes, from: 0, to: bytes.count, atEnd: true, separator: separator,
-          skipsInitialSpace: skipsInitialSpace)
+          skipsInitialSpace: skipsInitialSpace, decodesEscapes: decodesEscapes)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
         return csvValues(
@@ -479,7 +482,7 @@ public final class DataReader {
       if let csv {
         var scanner = CSVScanner(
           bytes, from: position, to: end, atEnd: atEnd, separator: separator,
-          skipsInitialSpace: skipsInitialSpace)
+          skipsInitialSpace: skipsInitialSpace, decodesEscapes: decodesEscapes)
         scanner.lineStart = lineStart
         defer {
           (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
