@@ -67,7 +67,8 @@ struct FilterCommand {
       StandardStreams.print(scan.explanation)
       return Command.Status.success
     }
-    try RecordWriter.checkSelection(options.select ?? [], of: scan.first)
+    let projection = try projection(of: scan, types, values)
+    if let projection { scan.options.outputFields = projection.fieldNames }
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
     // Without a page, a sort spans the files.
@@ -85,7 +86,7 @@ struct FilterCommand {
     let sink =
       count
       ? CountSink(to: options.quiet ? nil : target.stream, perSource: scan.options.perFile)
-      : try output(format, scan.first, target.stream)
+      : try output(format, scan.first, projection, target.stream)
     let progress = Progress(
       enabled: !options.quiet
         && options.progress
@@ -95,29 +96,67 @@ struct FilterCommand {
     scan.onProgress = progress.update
     let summary = try scan.run(into: sink)
     progress.clear()
-    if let table = sink as? RecordWriter { Terminal.sayWhatIsNotShown(table, options) }
+    if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
+      Terminal.sayWhatIsNotShown(table, options)
+    }
     if let script = sink as? SQLScriptWriter, script.unstorable > 0 {
       warning(
         "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
       )
     }
     try target.commit()
-    if !summary.faults.isEmpty { warning("warning: \(summary.faults.summary)\n") }
+    var faults = summary.faults
+    if let projecting = sink as? ProjectingSink { faults.merge(projecting.faults) }
+    if !faults.isEmpty { warning("warning: \(faults.summary)\n") }
     return options.exitStatus && summary.matches == 0
       ? Command.Status.noMatch : Command.Status.success
   }
 
-  /// Where the matches go: a SQL script, or a data format.
-  private func output(_ format: OutputFormat, _ reader: any RecordSource, _ out: OutputSink) throws
-    -> any RecordSink
-  {
+  /// The computed columns `--select` asks for (`dep_delay - arr_delay as gain`), or nil when
+  /// it names fields the data has (then each record's fields are written as the file has
+  /// them). Names are tried first: a CSV header's `Order ID` or `first-name` is a field.
+  private func projection(
+    of scan: Scan, _ types: [String: ValueType], _ values: [String: Value]
+  ) throws -> Projection? {
+    guard let text = options.selectText, let names = options.select else { return nil }
+    if (try? RecordWriter.checkSelection(names, of: scan.first)) != nil { return nil }
+    let source = SourceText(text, name: "--select")
+    let parsed = Parser.parseSelection(source)
+    guard let items = parsed.value, !parsed.hasErrors,
+      !items.allSatisfy({ $0.field != nil })
+    else {
+      // Written as an expression: its syntax error; else a field the data lacks.
+      if parsed.hasErrors, text.contains(where: { "+-*/%(".contains($0) }) || text.contains(" as ")
+      {
+        _ = try parsed.get()
+      }
+      try RecordWriter.checkSelection(names, of: scan.first)
+      return nil
+    }
+    return try Projection(
+      items, source: source, for: scan.first, parameterTypes: types, parameters: values)
+  }
+
+  /// Where the matches go: a SQL script, or a data format (of the computed columns, when
+  /// there are some).
+  private func output(
+    _ format: OutputFormat, _ reader: any RecordSource, _ projection: Projection?,
+    _ out: OutputSink
+  ) throws -> any RecordSink {
     guard options.sqlScript, let dialect = options.dialect else {
-      let writer = RecordWriter(
-        format, for: reader, select: options.select, to: out, showingFiles: options.withFileName)
+      let writer =
+        projection.map {
+          RecordWriter(
+            format, columns: RecordWriter.columns(of: $0.schema, for: format), select: nil,
+            to: out, showingFiles: options.withFileName)
+        }
+        ?? RecordWriter(
+          format, for: reader, select: options.select, to: out,
+          showingFiles: options.withFileName)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
       if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }
-      return writer
+      return projection.map { ProjectingSink($0, into: writer) } ?? writer
     }
     let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"
     let name = options.table ?? String(base.prefix { $0 != "." })

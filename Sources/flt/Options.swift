@@ -13,6 +13,8 @@ struct Options {
   var files: [String] = []
   var count = false
   var select: [String]?
+  /// `--select` as written: names, or computed columns (`price - discount as net`).
+  var selectText: String?
   var format: OutputFormat?
   var output: String?
   var inputFormat: DataFormat?
@@ -94,7 +96,8 @@ struct Options {
         try noValue()
         options.count = true
       case "-s", "--select":
-        let fields = try value().split(separator: ",").map {
+        let text = try value()
+        let fields = text.split(separator: ",").map {
           $0.trimmingCharacters(in: " ")
         }
         guard !fields.isEmpty, !fields.contains("") else {
@@ -102,6 +105,7 @@ struct Options {
             message: "--select needs field names separated by commas, as in --select model,price")
         }
         options.select = fields
+        options.selectText = text
       case "-f", "--format":
         let text = try value()
         if text == "sql" {

@@ -165,6 +165,7 @@ import Testing
       ["-f", "jsonl", "-s", "model,camera.megapixels", "camera.zoom is null limit 3"],
       ["-q", "-e", "price > 100000"],
       ["-f", "csv", "price > 700 order by price desc, model limit 2"],
+      ["-f", "csv", "-s", "model, price * 2 as doubled", "price > 1500 limit 3"],
     ] {
       let file = try flt(options + ["examples/phones.json"])
       let table = try flt(options + ["--table", "phones", database])

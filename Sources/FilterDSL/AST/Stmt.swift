@@ -40,6 +40,30 @@ public struct SortKey: Hashable, Sendable {
   }
 }
 
+/// One column of output as `--select` names it: a field (`model`, `camera.megapixels`) or an
+/// expression over fields (`price - discount`), with the name it is shown under (`as net`).
+public struct SelectItem: Hashable, Sendable {
+  /// What the column shows.
+  public var expr: Expr
+  /// The column's name, when written (`as NAME`).
+  public var alias: Name?
+
+  /// A column showing `expr`, named `alias` when given.
+  public init(_ expr: Expr, as alias: Name? = nil) {
+    self.expr = expr
+    self.alias = alias
+  }
+
+  /// The field it shows as it is, when it is a field with no new name.
+  public var field: FieldPath? {
+    guard alias == nil, case .field(let path) = expr.kind else { return nil }
+    return path
+  }
+
+  /// The column's name: its alias, or the expression as written in canonical form.
+  public var name: String { alias?.text ?? expr.description }
+}
+
 /// A statement of a `.flt` script or REPL session.
 public struct Stmt: Hashable, Sendable {
   /// What the statement is.

@@ -32,6 +32,36 @@ public final class Parser {
     }
   }
 
+  /// Parses output columns as `--select` lists them: `model, price - discount as net,
+  /// camera.megapixels`. Each is a field or an expression over fields, in field position
+  /// (bare words are fields), optionally named with `as NAME`.
+  public static func parseSelection(_ source: SourceText, limits: ParserLimits = .default)
+    -> ParseResult<[SelectItem]>
+  {
+    // selection = select_item { "," select_item } ;
+    // select_item = additive [ "as" name ] ;
+    run(source, limits: limits, script: false) { parser throws(ParseAbort) in
+      var items: [SelectItem] = []
+      repeat {
+        parser.skipNewlines()
+        var item = SelectItem(try parser.parseArithmetic(value: false))
+        if parser.isWord(parser.current, "as") {
+          let word = parser.advance()
+          guard parser.kind == .identifier || parser.kind == .quotedIdentifier else {
+            throw parser.failUnlessInvalid(
+              .expectedToken(
+                "a name", after: parser.text(word), found: parser.currentDescription,
+                at: parser.expectedAt))
+          }
+          item.alias = parser.name(parser.advance())
+        }
+        items.append(item)
+      } while parser.match(.comma)
+      try parser.expectEnd()
+      return items
+    }
+  }
+
   /// Parses a script: statements separated by line breaks or `;`. Every statement that parses
   /// is kept, and every broken one reported.
   public static func parseScript(_ source: SourceText, limits: ParserLimits = .default)

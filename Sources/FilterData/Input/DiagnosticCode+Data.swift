@@ -16,9 +16,12 @@ extension DiagnosticCode {
   public static let unexpectedType = DiagnosticCode(406)
   /// A file whose records are not objects, or a format that cannot be read.
   public static let invalidRecord = DiagnosticCode(407)
+  /// Two output columns of one name (`--select 'a, b as a'`).
+  public static let duplicateColumn = DiagnosticCode(408)
 
   /// Every data-file code, for documentation and uniqueness tests.
   public static let data: [DiagnosticCode] = [
     invalidJSON, invalidCSV, raggedRow, invalidUTF8, dataTooDeep, unexpectedType, invalidRecord,
+    duplicateColumn,
   ]
 }

@@ -108,6 +108,11 @@ final class RecordFields: Sendable {
   /// JSON records.
   static let json = RecordFields(header: nil, literalColumns: [])
 
+  /// JSON records made from values, from the file called `source` (for `-H`).
+  static func made(from source: String?) -> RecordFields {
+    RecordFields(header: nil, literalColumns: [], source: source)
+  }
+
   /// The record's fields as (name, cell) pairs. A JSON object's keys come in their order;
   /// a CSV row's cells under the header's names.
   func fields(_ record: DataRecord) -> [(name: String, cell: OutputCell)] {

@@ -36,7 +36,7 @@ public struct DataRecord: Sendable {
   /// Appends `values` as a JSON object of `schema`'s fields. Recursion follows the schema's
   /// nesting, which is bounded (a schema inferred from data is no deeper than the reader
   /// allows).
-  private static func appendObject(_ values: [Value], _ schema: Schema, to out: inout [UInt8]) {
+  static func appendObject(_ values: [Value], _ schema: Schema, to out: inout [UInt8]) {
     out.append(0x7B)
     for (slot, field) in schema.fields.enumerated() {
       if slot > 0 { out.append(0x2C) }

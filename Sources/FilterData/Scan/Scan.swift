@@ -34,6 +34,10 @@ public final class Scan {
     public var readsWholeRecords: Bool
     /// Whether warnings carry ANSI colours (for a terminal).
     public var colored: Bool
+    /// Top-level fields the sink reads the values of, besides those the query reads (the
+    /// fields of computed columns, ``Projection/fieldNames``): they are decoded too, and
+    /// every file must have the same fields, as the columns were compiled for the first.
+    public var outputFields: Set<String> = []
     /// The parser's limits on the query's text, the limits on the work of evaluating it, and
     /// the functions it may call (`.untrusted` limits for a query from untrusted users).
     public var parserLimits: ParserLimits
@@ -194,12 +198,15 @@ public final class Scan {
       && sink.failure == nil
     {
       let source = index == 0 ? first : try rest[index - 1]()
-      if (compiled.sorts && !perFile || options.readsWholeRecords)
-        && source.schema.names != first.schema.names
+      if (compiled.sorts && !perFile || options.readsWholeRecords
+        || !options.outputFields.isEmpty) && source.schema.names != first.schema.names
       {
+        let work =
+          options.readsWholeRecords
+          ? "write" : options.outputFields.isEmpty ? "sort" : "compute columns of"
         throw ScanError(
           message:
-            "\(source.name) has other fields than \(first.name) (\(source.schema.names.joined(separator: ", "))); \(options.readsWholeRecords ? "write" : "sort") files with different fields one at a time"
+            "\(source.name) has other fields than \(first.name) (\(source.schema.names.joined(separator: ", "))); \(work) files with different fields one at a time"
         )
       }
       if index > 0 && perFile {
@@ -251,7 +258,8 @@ public final class Scan {
   ) throws {
     // A SQL script writes every field's value; other output copies each record's text.
     source.prepare(
-      decoding: options.readsWholeRecords ? nil : Set(execution.query.query.fieldNames))
+      decoding: options.readsWholeRecords
+        ? nil : Set(execution.query.query.fieldNames).union(options.outputFields))
     var version = source.schemaVersion
     var read = 0
     let keptBefore = execution.keptCount

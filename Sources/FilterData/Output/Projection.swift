@@ -1,0 +1,103 @@
+import FilterDSL
+
+/// Output columns computed from each record: `--select 'carrier, dep_delay - arr_delay as
+/// gain'`. Each column is a field or an expression over fields, checked against the records'
+/// schema and compiled once; a record becomes a record of the columns' values, whose text is
+/// made as JSON (so every output format writes it).
+///
+/// ```swift
+/// let items = try Parser.parseSelection(SourceText("model, price * 2 as doubled")).get()
+/// let projection = try Projection(items, source: SourceText("..."), for: reader)
+/// let writer = RecordWriter(.csv, columns: projection.schema.names, select: nil, to: out)
+/// try scan.run(into: ProjectingSink(projection, into: writer))
+/// ```
+public struct Projection: Sendable {
+  /// The columns, as written.
+  public let items: [SelectItem]
+  /// The columns' names (their `as` names, or the expressions as written) and types.
+  public let schema: Schema
+  /// The top-level fields the columns read: a scan decodes them.
+  public let fieldNames: Set<String>
+  private let values: [CompiledValue<DataRecord>]
+
+  /// Checks `items` against the records of `records` (with parameters of these types and
+  /// values, at `now`); `source` is the text their ranges point into. Throws every error of
+  /// every column, and for two columns of one name.
+  public init(
+    _ items: [SelectItem], source: SourceText, for records: any RecordSource,
+    parameterTypes: [String: ValueType] = [:], parameters: [String: Value] = [:],
+    now: Instant? = nil
+  ) throws(FilterError) {
+    // Values read by slot whatever their type, so that a field that widens later (an
+    // integer column that turns out to hold decimals) is still read.
+    let type = RecordType<DataRecord>(
+      records.schema.fields.enumerated().map { slot, field in
+        FieldAccessor<DataRecord>.value(field.name, field.type, optional: field.isOptional) {
+          slot < $0.values.count ? $0.values[slot] : .null
+        }
+      })
+    let environment = FilterEnvironment(type, parameters: parameterTypes)
+    var diagnostics: [Diagnostic] = []
+    var values: [CompiledValue<DataRecord>] = []
+    var fields: [Schema.Field] = []
+    for item in items {
+      let checked = environment.bind(item.expr)
+      diagnostics += checked.diagnostics.filter(\.isError)
+      if fields.contains(where: { $0.name == item.name }) {
+        diagnostics.append(
+          Diagnostic(
+            .duplicateColumn, at: item.alias?.range ?? item.expr.range,
+            message: "two columns are called '\(item.name)'",
+            help: "name one of them: \(item.expr) as another_name"))
+      }
+      guard let bound = checked.tree else { continue }
+      values.append(
+        CompiledValue(bound, for: type, parameters: parameterTypes).binding(
+          parameters, now: now))
+      fields.append(Schema.Field(item.name, bound.type, optional: true))
+    }
+    if !diagnostics.isEmpty { throw FilterError(source: source, diagnostics: diagnostics) }
+    self.items = items
+    self.values = values
+    schema = Schema(fields)
+    fieldNames = Set(items.flatMap { $0.expr.fieldNames })
+  }
+
+  /// The record of the columns' values for `record`, adding the faults met to `faults`.
+  public func record(_ record: DataRecord, faults: inout FaultCounts) -> DataRecord {
+    let row = values.map { $0.value(of: record, faults: &faults) }
+    var text: [UInt8] = []
+    DataRecord.appendObject(row, schema, to: &text)
+    return DataRecord(values: row, text: text[...], format: .made(from: record.source))
+  }
+}
+
+/// Hands each record on to `sink` as the columns of a ``Projection``.
+public final class ProjectingSink: RecordSink {
+  private let projection: Projection
+  /// Where the columns go.
+  public let sink: any RecordSink
+  /// The faults the columns met (a division by zero, an overflow), as the query's are.
+  public private(set) var faults = FaultCounts()
+
+  /// A sink writing `projection`'s columns of each record to `sink`.
+  public init(_ projection: Projection, into sink: any RecordSink) {
+    self.projection = projection
+    self.sink = sink
+  }
+
+  /// How many records were written.
+  public var count: Int { sink.count }
+  /// Writes the columns of `record`.
+  public func write(_ record: DataRecord) {
+    sink.write(projection.record(record, faults: &faults))
+  }
+  /// Hands the block on.
+  public func endOfBlock() { sink.endOfBlock() }
+  /// Says the source ended.
+  public func endOfSource(_ name: String) { sink.endOfSource(name) }
+  /// Ends the output.
+  public func finish() { sink.finish() }
+  /// Why records can no longer be written, or nil.
+  public var failure: String? { sink.failure }
+}
