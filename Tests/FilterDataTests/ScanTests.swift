@@ -127,3 +127,40 @@ import Testing
     #expect(try Scan(query: SourceText("true"), files: [first, second]).records().count == 2)
   }
 }
+
+/// A data error stops the reading where it is, after the records before it: they stream out
+/// first (they were dropped with the block they were in, or never read when the error was in
+/// the sample the schema is inferred from).
+@Suite struct RecordsBeforeAnErrorTests {
+  static let lines = (1...5).map { #"{"a": \#($0)}"# } + [#"{"a": 6,,}"#, #"{"a": 7}"#]
+
+  @Test(arguments: [16, 64, 4096])
+  func recordsBeforeAnErrorAreHandedOverFirst(blockSize: Int) throws {
+    let path = try DataFiles.write(Self.lines.joined(separator: "\n") + "\n", "bad.jsonl")
+    for byColumn in [false, true] {
+      let reader = try DataReader(path: path, format: nil, blockSize: blockSize)
+      var seen: [Value] = []
+      let error = try #require(throws: DataError.self) {
+        while let block = try reader.nextBlock(byColumn: byColumn) {
+          switch block {
+          case .records(let records): seen += records.map { $0.values[0] }
+          case .batches(let batches):
+            for batch in batches { seen += batch.records(batch.table.rows).map { $0.values[0] } }
+          }
+        }
+      }
+      #expect(seen == (1...5).map { .int(Int64($0)) }, "block size \(blockSize)")
+      #expect(error.line == 6 && error.description.contains("expected a key in quotes"))
+    }
+  }
+
+  @Test func aScanWritesThemBeforeItThrows() throws {
+    let path = try DataFiles.write(
+      "a,b\n1,2\n3,4\n5,\"x\"y\n6,7\n", "bad.csv")
+    let collector = RecordCollector()
+    #expect(throws: DataError.self) {
+      try Scan(query: SourceText("a > 1"), files: [path]).run(into: collector)
+    }
+    #expect(collector.records.map { $0.values[0] } == [.int(3)])
+  }
+}

@@ -145,7 +145,8 @@ import Testing
     let data = try file("a,b\n1,2\n3,4,5\n", "ragged.csv")
     let run = try flt(["a > 0", data])
     #expect(run.status == 2)
-    #expect(run.stdout.isEmpty)
+    // The records before the error stream out first.
+    #expect(run.stdout == "{\"a\":1,\"b\":2}\n")
     #expect(
       run.stderr == """
         error[FLT403]: this row has 3 fields where the header has 2
@@ -212,20 +213,22 @@ import Testing
   }
 
   @Test func malformedJSONNamesLineAndColumn() throws {
-    let cases: [(String, String, String)] = [
-      ("[{\"a\":1},\n {\"a\":2,}\n]", "f.json", "2:9: expected a key in quotes"),
-      ("{\"a\":1}\n{\"a\":01}\n", "f.jsonl", "2:6: numbers do not start with 0"),
-      ("{\"a\":1}\n{\"a\":tru}\n", "f.jsonl", "2:6: expected a value"),
-      ("[{\"a\":1}", "f.json", "the JSON array is never closed"),
-      ("{\"a\":\"open\n", "f.jsonl", "string is not closed on its line"),
-      ("[1, 2]", "f.json", "records must be JSON objects"),
-      ("{\"a\":1} x\n", "f.jsonl", "expected the end of the line after the record"),
+    // The text, the file's name, where and what the error is, and whether the record before
+    // it (`{"a":1}`, which matches) is printed first: records stream up to the error.
+    let cases: [(String, String, String, Bool)] = [
+      ("[{\"a\":1},\n {\"a\":2,}\n]", "f.json", "2:9: expected a key in quotes", true),
+      ("{\"a\":1}\n{\"a\":01}\n", "f.jsonl", "2:6: numbers do not start with 0", true),
+      ("{\"a\":1}\n{\"a\":tru}\n", "f.jsonl", "2:6: expected a value", true),
+      ("[{\"a\":1}", "f.json", "the JSON array is never closed", true),
+      ("{\"a\":\"open\n", "f.jsonl", "string is not closed on its line", false),
+      ("[1, 2]", "f.json", "records must be JSON objects", false),
+      ("{\"a\":1} x\n", "f.jsonl", "expected the end of the line after the record", false),
     ]
-    for (text, name, expected) in cases {
+    for (text, name, expected, printed) in cases {
       let data = try file(text, name)
-      let run = try flt(["a == 1", data])
+      let run = try flt(["-f", "jsonl", "a == 1", data])
       #expect(run.status == 2, "\(text)")
-      #expect(run.stdout.isEmpty, "\(text)")
+      #expect(run.stdout == (printed ? "{\"a\":1}\n" : ""), "\(text)")
       let parts = expected.split(separator: ": ", maxSplits: 1)
       if parts.count == 2, parts[0].contains(":") {
         #expect(run.stderr.contains("\(data):\(parts[0])"), "\(text): \(run.stderr)")
@@ -610,5 +613,17 @@ import Testing
     #expect(schema.stdout.contains("camera        record\n  megapixels  int\n  zoom        int?\n"))
     #expect(schema.stdout.contains("tags          list<string>\n"))
     #expect(schema.stdout.contains("released      date\n"))
+  }
+}
+
+extension DataCommandTests {
+  /// The records before a data error are printed, then the error, and the exit status is 2.
+  @Test func recordsBeforeADataErrorArePrinted() throws {
+    let data = try CLITests.temporaryFile(
+      Array("{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3,,}\n{\"a\": 4}\n".utf8), name: "broken.jsonl")
+    let run = try flt(["-f", "jsonl", "true", data.path])
+    #expect(run.status == 2)
+    #expect(run.stdout == "{\"a\":1}\n{\"a\":2}\n")
+    #expect(run.stderr.contains(":3:9") && run.stderr.contains("expected a key in quotes"))
   }
 }

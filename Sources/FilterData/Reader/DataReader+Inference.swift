@@ -34,10 +34,15 @@ extension DataReader {
     while true {
       let saved = (position, line, lineStart, framing)
       let tally = RecordTally()
+      (stopsSampleAtError, sampleEndedAtError) = (true, false)
+      defer { stopsSampleAtError = false }
       try parse(&records, decode: false, tally: tally, limit: limit)
       // Back to the first record, to read it again. (With none yet, what was passed was
       // blank lines and the framing before them: not kept, so any number of them fits.)
       if tally.records > 0 { (position, line, lineStart, framing) = saved }
+      // An error after some records: the schema is theirs, and the error is said when the
+      // reading reaches it, after they are handed over.
+      if sampleEndedAtError { return (tally.schema(complete: false), false, tally) }
       let enough = tally.records >= limit
       if tally.records == 0 { try checkRecordLength() }
       if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {

@@ -23,6 +23,7 @@ extension DataReader {
         }
         if let tally {
           try scanner.tally(record: tally, depth: 0)
+          try endOfLine(&scanner)
         } else if decode, rows != nil {
           try rows?.read(&scanner, layout)
           if !growth.pending.isEmpty {
@@ -33,7 +34,9 @@ extension DataReader {
             framing = savedFraming
             return .success(())
           }
-          rows?.keep(text: start..<scanner.index, in: scanner.bytes)
+          let end = scanner.index
+          try endOfLine(&scanner)
+          rows?.keep(text: start..<end, in: scanner.bytes)
         } else {
           let values = try scanner.record(layout, depth: 0)
           if !growth.pending.isEmpty {
@@ -44,19 +47,11 @@ extension DataReader {
             framing = savedFraming
             return .success(())
           }
+          let end = scanner.index
+          try endOfLine(&scanner)
           if decode {
             records.append(
-              DataRecord(
-                values: values, text: buffer[start..<scanner.index], format: recordFields))
-          }
-        }
-        if framing == .lines {
-          // JSON Lines: only spaces may follow a record on its line.
-          while let byte = scanner.peek, byte == 0x20 || byte == 0x09 || byte == 0x0D {
-            scanner.index += 1
-          }
-          if let byte = scanner.peek, byte != 0x0A {
-            throw scanner.unexpected("the end of the line after the record")
+              DataRecord(values: values, text: buffer[start..<end], format: recordFields))
           }
         }
         if framing == .single { framing = .done }
@@ -73,6 +68,18 @@ extension DataReader {
       count += 1
     }
     return .success(())
+  }
+
+  /// In JSON Lines, only spaces may follow a record on its line: a record is kept only once
+  /// that is checked (a malformed line gives no record).
+  private func endOfLine(_ scanner: inout JSONScanner) throws(DataProblem) {
+    guard framing == .lines else { return }
+    while let byte = scanner.peek, byte == 0x20 || byte == 0x09 || byte == 0x0D {
+      scanner.index += 1
+    }
+    if let byte = scanner.peek, byte != 0x0A {
+      throw scanner.unexpected("the end of the line after the record")
+    }
   }
 
   /// After a record that needs the schema to grow: notes what the records after it need too

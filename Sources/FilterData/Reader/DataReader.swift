@@ -107,6 +107,14 @@ public final class DataReader {
   var recordFields: RecordFields
   var cells: [CSVCell] = []
   var warnings: [DataError] = []
+  /// An error met after records of the block being read: the block is handed over with the
+  /// records before it, and the next read throws it (see ``parse(_:decode:tally:limit:)``).
+  var pendingFailure: (problem: DataProblem, newlines: Int, lineStart: Int)? = nil
+  /// Set while the sample the schema is inferred from is tallied: an error after some records
+  /// ends the sample there (the records before it are read, and handed over, before it is
+  /// said), and ``sampleEndedAtError`` says so.
+  var stopsSampleAtError = false
+  var sampleEndedAtError = false
   /// For a part of a buffer (see ``init(part:from:to:atEnd:)``), where the part ends; nil
   /// for a reader, which reads to the end of its buffer.
   var end: Int? = nil
@@ -325,6 +333,10 @@ public final class DataReader {
   /// Parses on until the block holds records (in `records`, or in ``rows``): false at the end
   /// of the input.
   private func advance(_ records: inout [DataRecord]) throws(DataError) -> Bool {
+    if let pending = pendingFailure {
+      pendingFailure = nil
+      throw try failure(pending.problem, newlines: pending.newlines, lineStart: pending.lineStart)
+    }
     while !finished {
       try parse(&records, decode: true)
       if !records.isEmpty || (rows?.count ?? 0) > 0 || (secondRows?.count ?? 0) > 0 {
@@ -459,6 +471,18 @@ public final class DataReader {
       // A record cut off by the end of the buffer: the records before it are read, and the
       // values that did not convert reported now, while the buffer still holds them.
       if problem.truncated && !atEnd {
+        reportFailures()
+        return
+      }
+      // Records read before the error are handed over first (they stream, as the ones of
+      // the blocks before did); the next read throws it.
+      if stopsSampleAtError, let tally, tally.records > 0 {
+        sampleEndedAtError = true
+        return
+      }
+      let readBefore = !records.isEmpty || (rows?.count ?? 0) > 0 || (secondRows?.count ?? 0) > 0
+      if decode && tally == nil && readBefore {
+        pendingFailure = (problem, newlines, lastLineStart)
         reportFailures()
         return
       }
