@@ -48,6 +48,11 @@ struct RowDecoder {
     for (slot, (column, field)) in zip(table.columns, table.schema.fields).enumerated()
     where decode(row[slot], slot) == nil {
       let cell = row[slot]
+      if case .text(let text) = cell, field.type == .double, Double(text)?.isInfinite == true {
+        return DatabaseError(
+          "table \(table.name): column \(column) holds \(text.count > 24 ? text.prefix(12) + "… (\(text.count) characters)" : text), beyond the range of flt's numbers (about ±1.8e308) (in row \(number) of those the query returned)",
+          help: "select it as text in a view (CAST(\(column) AS text)), or scale it down")
+      }
       return DatabaseError(
         "table \(table.name): column \(column) holds \(cell), not \(field.type) (in row \(number) of those the query returned)",
         help: "fix the value in the database, or declare the column as text")

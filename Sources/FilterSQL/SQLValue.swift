@@ -90,7 +90,13 @@ extension SQLDialect {
     case (.int, .text(let s)): return Int64(s).map(Value.int)
     case (.double, .double(let d)): return .double(d)
     case (.double, .int(let i)): return .double(Double(i))
-    case (.double, .text(let s)): return Double(s).map(Value.double)
+    case (.double, .text(let s)):
+      // A `numeric` beyond a double's range (`1e400`) is no double: never read as infinity
+      // (which output writes as null), only `Infinity` itself is.
+      guard let d = Double(s), !d.isInfinite || s.lowercased().hasSuffix("infinity") else {
+        return nil
+      }
+      return .double(d)
     case (.string, .text(let s)): return .string(s)
     case (.date, .text(let s)), (.dateTime, .text(let s)):
       guard let value = Value.isoDate(Array(s.utf8)) else { return nil }

@@ -1,4 +1,5 @@
 import FilterDSL
+import FilterData
 import FilterDatabase
 import FilterSQL
 import Testing
@@ -79,5 +80,25 @@ import Testing
     // (All but `d * 1e-200`, whose constant could make a product underflow: in flt.)
     #expect(exact >= 2 && exact + narrowed == Self.arithmetic.count - 1)
     try connection.executeScript("DROP TABLE numbers")
+  }
+
+  /// A `numeric` beyond a double's range is an error that says so, never a null; the
+  /// infinities of `double precision` are read as infinities (JSON output writes `1e999`,
+  /// not null).
+  @Test(.enabled(if: PostgresServer.available, "no PostgreSQL server"))
+  func aNumericBeyondADoublesRangeIsSaid() throws {
+    let connection = try PostgresServer.connect()
+    try connection.executeScript(
+      "DROP TABLE IF EXISTS huge; CREATE TABLE huge (n numeric, d double precision); "
+        + "INSERT INTO huge VALUES (1.5, 'Infinity'), ('1e400', 1)")
+    defer { try? connection.executeScript("DROP TABLE huge") }
+    let source = TableSource(try connection.table(named: "huge"), in: connection)
+    let error = try #require(throws: DatabaseError.self) {
+      try Scan(query: SourceText("true"), source: source).records()
+    }
+    #expect(error.message.contains("beyond the range of flt's numbers"), "\(error.message)")
+    let finite = try Scan(query: SourceText("d > 1"), source: source).records()
+    #expect(finite.map { $0.values[1] } == [.double(.infinity)])
+    #expect(String(decoding: finite[0].text, as: UTF8.self).contains(#""d":1e999"#))
   }
 }

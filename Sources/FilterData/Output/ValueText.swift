@@ -35,7 +35,10 @@ package enum ValueText {
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d):
-          out.append(contentsOf: (d.isFinite ? String(d) : "null").utf8)
+          // JSON has no infinity: `1e999` is read back as one (by flt, Python, JavaScript);
+          // NaN, which is no number, is null.
+          let text = d.isFinite ? String(d) : d.isNaN ? "null" : d < 0 ? "-1e999" : "1e999"
+          out.append(contentsOf: text.utf8)
         case .string(let s): JSONText.appendQuoted(s.utf8, to: &out)
         case .date(let d): JSONText.appendQuoted(d.description.utf8, to: &out)
         case .dateTime(let t): JSONText.appendQuoted(t.description.utf8, to: &out)
