@@ -76,6 +76,23 @@ struct CSVScanner {
     }
   }
 
+  /// Moves past blank lines (a line break alone, or after a carriage return), counting them:
+  /// a reader that stops at a record cut off by the end of its buffer then keeps none of them
+  /// (any number of blank lines costs no memory, and is passed once).
+  mutating func skipBlankLines() {
+    while index < end {
+      if bytes[index] == 0x0A {
+        index += 1
+      } else if bytes[index] == 0x0D, index + 1 < end, bytes[index + 1] == 0x0A {
+        index += 2
+      } else {
+        return
+      }
+      newlines += 1
+      lineStart = index
+    }
+  }
+
   enum Stop { case comma, newline, end }
 
   /// One field at the cursor, and what ended it (the cursor moves past that).

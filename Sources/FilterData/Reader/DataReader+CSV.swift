@@ -143,6 +143,10 @@ extension DataReader {
     var line = self.line
     var result = Result<Void, DataProblem>.success(())
     while count < limit {
+      // Blank lines are passed for good, and their lines counted.
+      scanner.skipBlankLines()
+      line += scanner.newlines
+      scanner.newlines = 0
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
       do throws(DataProblem) {
         guard let text = try scanner.record(into: &cells) else { break }
