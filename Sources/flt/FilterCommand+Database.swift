@@ -50,9 +50,12 @@ extension FilterCommand {
     return (database, try database.table(named: name, typingJSON: typingJSON))
   }
 
-  /// The database at `path` and the table `--table` names. How to read a file's values
-  /// (`--type`, `--null`) does not apply to a table: that is said rather than ignored.
-  func tableSource(_ path: String, count: Bool) throws -> (any SQLConnection, SQLTable) {
+  /// The database at `path` and the table `--table` names, its JSON columns typed by their
+  /// values (only those of `typingJSON`, when given). How to read a file's values (`--type`,
+  /// `--null`) does not apply to a table: that is said rather than ignored.
+  func tableSource(_ path: String, typingJSON: Set<String>?) throws
+    -> (any SQLConnection, SQLTable)
+  {
     if let (name, type) = options.read.types.min(by: { $0.key < $1.key }) {
       let function =
         switch type {
@@ -73,8 +76,6 @@ extension FilterCommand {
         message: "--null \(text) reads a file's values; a table's nulls are the database's",
         help: "test for the text in the filter instead: x == \"\(text)\"")
     }
-    // A count prints no record: only the JSON columns the query reads need their types.
-    let reads = count ? Parser.parseQuery(query).value.map { Set($0.fieldNames) } : nil
-    return try Self.open(path, table: options.table, typingJSON: reads)
+    return try Self.open(path, table: options.table, typingJSON: typingJSON)
   }
 }

@@ -47,20 +47,23 @@ struct FilterCommand {
       format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
       readsWholeRecords: options.sqlScript, colored: Terminal.wantsColor(2, options.color))
     let source = SourceText(query, name: options.filterName)
+    let written = try Parser.parseQuery(source).get()
     let scan: Scan
     // Ctrl-C cancels a statement running in a database, rather than leaving it running there.
     var interrupt: (any DispatchSourceSignal)? = nil
     defer { interrupt?.cancel() }
     if let path = inputs[0], Self.isDatabase(path) || options.table != nil && !options.sqlScript {
-      let (database, table) = try tableSource(path, count: count)
+      // A count prints no record: only the JSON columns the query reads need their types.
+      let (database, table) = try tableSource(
+        path, typingJSON: count ? Set(written.fieldNames) : nil)
       interrupt = Self.cancelOnInterrupt(database)
       scan = try Scan(
-        query: source, source: TableSource(table, in: database), options: scanOptions,
-        parameterTypes: types, parameters: values, warn: warning)
+        query: written, source: source, sources: [{ TableSource(table, in: database) }],
+        options: scanOptions, parameterTypes: types, parameters: values, warn: warning)
     } else {
       scan = try Scan(
-        query: source, files: inputs, options: scanOptions, parameterTypes: types,
-        parameters: values, warn: warning)
+        query: written, source: source, sources: Scan.sources(inputs, scanOptions),
+        options: scanOptions, parameterTypes: types, parameters: values, warn: warning)
     }
     if options.check { return Command.Status.success }
     if options.explain {

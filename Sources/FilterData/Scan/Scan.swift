@@ -138,11 +138,18 @@ public final class Scan {
     now: Instant? = nil, warn: @escaping (String) -> Void = { _ in }
   ) throws {
     try self.init(
-      query: source,
-      sources: files.map { path in
-        { try DataReader(path: path, format: options.format, options: options.reading) }
-      }, options: options, parameterTypes: parameterTypes, parameters: parameters, now: now,
-      warn: warn)
+      query: source, sources: Scan.sources(files, options), options: options,
+      parameterTypes: parameterTypes, parameters: parameters, now: now, warn: warn)
+  }
+
+  /// The files at `paths` (nil: standard input) as sources, each opened when its turn comes,
+  /// read with ``Options/format`` and ``Options/reading``.
+  public static func sources(_ paths: [String?], _ options: Options) -> [() throws
+    -> any RecordSource]
+  {
+    paths.map { path in
+      { try DataReader(path: path, format: options.format, options: options.reading) }
+    }
   }
 
   /// A scan of one source.
