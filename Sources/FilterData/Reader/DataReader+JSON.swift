@@ -24,24 +24,19 @@ extension DataReader {
         if let tally {
           try scanner.tally(record: tally, depth: 0)
           try endOfLine(&scanner)
-        } else if decode, rows != nil {
-          try rows?.read(&scanner, layout)
-          if !growth.pending.isEmpty {
-            // (As below.)
-            rows?.drop()
-            lookAhead(&scanner)
-            (scanner.index, scanner.newlines, scanner.lineStart) = saved
-            framing = savedFraming
-            return .success(())
-          }
-          let end = scanner.index
-          try endOfLine(&scanner)
-          rows?.keep(text: start..<end, in: scanner.bytes)
         } else {
-          let values = try scanner.record(layout, depth: 0)
+          // Into columns, or as a record.
+          let intoRows = decode && rows != nil
+          var values: [Value] = []
+          if intoRows {
+            try rows?.read(&scanner, layout)
+          } else {
+            values = try scanner.record(layout, depth: 0)
+          }
           if !growth.pending.isEmpty {
             // Read the record again once the schema has grown to hold it (and what the
             // records after it need, so that it grows once for all of them).
+            if intoRows { rows?.drop() }
             lookAhead(&scanner)
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
             framing = savedFraming
@@ -49,7 +44,9 @@ extension DataReader {
           }
           let end = scanner.index
           try endOfLine(&scanner)
-          if decode {
+          if intoRows {
+            rows?.keep(text: start..<end, in: scanner.bytes)
+          } else if decode {
             records.append(
               DataRecord(values: values, text: buffer[start..<end], format: recordFields))
           }
