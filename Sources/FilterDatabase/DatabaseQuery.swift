@@ -74,7 +74,7 @@ public struct DatabaseQuery: Sendable {
     var fetched = 0
     var problem: DatabaseError?
     var stopped = false
-    let decoder = RowDecoder(table, connection.dialect)
+    var decoder = RowDecoder(table, connection.dialect)
     func hand(_ records: [[Value]]) {
       for record in records where !stopped { stopped = !body(record) }
     }

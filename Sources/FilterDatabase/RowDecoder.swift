@@ -9,9 +9,15 @@ struct RowDecoder {
   let dialect: SQLDialect
   /// For each column of lists or records, the decoder of its JSON.
   private let decoders: [JSONValue.Decoder?]
+  /// Whether each column is one of the table's ``SQLTable/numbersOnly``.
+  private let numbersOnly: [Bool]
+  /// For each such column, how many of its values were not numbers (read as null), and the
+  /// first of them.
+  private(set) var notNumbers: [Int: (count: Int, example: SQLValue)] = [:]
 
   init(_ table: SQLTable, _ dialect: SQLDialect) {
     (self.table, self.dialect) = (table, dialect)
+    numbersOnly = table.schema.fields.map { table.numbersOnly.contains($0.name) }
     decoders = table.schema.fields.map { field -> JSONValue.Decoder? in
       switch field.type {
       case .list, .record: JSONValue.Decoder(field.type)
@@ -22,15 +28,37 @@ struct RowDecoder {
 
   /// A row's cells as a record of the table's schema; nil when a cell does not hold a value of
   /// its field's type (``problem(_:_:)`` says which).
-  func decode(_ row: [SQLValue]) -> [Value]? {
+  mutating func decode(_ row: [SQLValue]) -> [Value]? {
     guard row.count == table.schema.fields.count else { return nil }
     var record: [Value] = []
     record.reserveCapacity(row.count)
     for slot in row.indices {
-      guard let value = decode(row[slot], slot) else { return nil }
+      guard let value = decode(row[slot], slot) else {
+        // A value that is not a number, in a column read for its numbers: null, as filters
+        // there read it, and counted.
+        guard numbersOnly[slot] else { return nil }
+        let seen = notNumbers[slot]
+        notNumbers[slot] = ((seen?.count ?? 0) + 1, seen?.example ?? row[slot])
+        record.append(.null)
+        continue
+      }
       record.append(value)
     }
     return record
+  }
+
+  /// What was read as null in columns read for their numbers: a line per column.
+  var notNumbersSummary: [String] {
+    notNumbers.sorted { $0.key < $1.key }.map { slot, seen in
+      let field = table.schema.fields[slot]
+      let one = seen.count == 1
+      let kind =
+        field.type == .int
+        ? (one ? "is not an integer" : "are not integers")
+        : (one ? "is not a number" : "are not numbers")
+      return
+        "warning: table \(table.name): \(seen.count) value\(one ? "" : "s") of column \(table.columns[slot]) (such as \(seen.example)) \(kind), and \(one ? "was" : "were") read as null, as filters there read \(one ? "it" : "them")\n"
+    }
   }
 
   private func decode(_ cell: SQLValue, _ slot: Int) -> Value? {

@@ -18,6 +18,8 @@ public final class TableSource: RecordSource {
   public let connection: any SQLConnection
   /// The statement of the query pushed down last: its rows are what ``read(_:)`` hands over.
   private var statement: SQLStatement?
+  /// What the last read says at its end (values read as null; see ``SQLTable/numbersOnly``).
+  public private(set) var closingWarnings: [String] = []
 
   /// The table `table` of the database `connection` is connected to.
   public init(_ table: SQLTable, in connection: any SQLConnection) {
@@ -48,12 +50,16 @@ public final class TableSource: RecordSource {
     return translation.remainder
   }
 
-  /// `count(*)` in the database, when SQL answers the whole filter and there is no page.
+  /// `count(*)` in the database, when SQL answers the whole filter and there is no page. (In
+  /// a table whose columns may hold other values than their types', the number fields are
+  /// read for their numbers: a text among them matches no comparison, as it is null to flt.)
   public func count(_ query: BoundQuery, parameters: [String: Value], now: Instant) throws
     -> Int?
   {
     guard query.limit == nil, query.offset == nil else { return nil }
-    let translation = translation(query, parameters, now)
+    let counted = table.typesMayVary ? table.readingNumbersOnly : table
+    let translation = SQLTranslator(table: counted, dialect: connection.dialect).translate(
+      query, parameters: parameters, now: now)
     guard translation.residual == nil else { return nil }
     return try connection.count(translation.count)
   }
@@ -69,7 +75,8 @@ public final class TableSource: RecordSource {
   /// over by column, 1,024 at a time.
   public func read(_ body: (DataBlock) throws -> Bool) throws {
     let select = statement ?? translation(BoundQuery(filter: nil), [:], Instant(seconds: 0)).select
-    let decoder = RowDecoder(table, connection.dialect)
+    var decoder = RowDecoder(table, connection.dialect)
+    defer { closingWarnings = decoder.notNumbersSummary }
     var builder = ColumnBuilder()
     var (fetched, rows) = (0, 0)
     var problem: (any Error)?

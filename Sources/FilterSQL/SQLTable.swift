@@ -22,6 +22,23 @@ public struct SQLTable: Hashable, Sendable {
   /// SQL spellings of the embedder's own functions (those added to the `FunctionRegistry`),
   /// by name; a call to a function with none stays in flt.
   public var functions: [String: SQLFunction]
+  /// Top-level number fields whose column may hold other values too (SQLite's dynamic
+  /// typing, outside `STRICT` tables: `NA` in an `INTEGER` column): filters, sorts and groups
+  /// read only its numbers (its integers, for an integer field), other values being null
+  /// there, as flt reads them.
+  public var numbersOnly: Set<String> = []
+  /// Whether a column may hold values of other types than its field's beyond what
+  /// ``numbersOnly`` says (a SQLite table that is not `STRICT`, typed from its first rows):
+  /// counts done in the database then read every number field for its numbers only.
+  public var typesMayVary = false
+
+  /// This table with every number field read for its numbers only (see ``numbersOnly``).
+  public var readingNumbersOnly: SQLTable {
+    var table = self
+    table.numbersOnly.formUnion(
+      schema.fields.filter { $0.type == .int || $0.type == .double }.map(\.name))
+    return table
+  }
 
   /// The table `name` holding records of `schema`, one column per field named as the field
   /// (or as `columns` says), or computed as `expressions` says, with the embedder's
@@ -43,6 +60,16 @@ public struct SQLTable: Hashable, Sendable {
   public func reading(_ slot: Int, _ dialect: SQLDialect) -> String {
     if let expression = expressions[schema.fields[slot].name] { return "(\(expression))" }
     return dialect.quote(columns[slot])
+  }
+
+  /// The SQL a filter, sort or group tests the top-level field in `slot` by: ``reading(_:_:)``,
+  /// with only its numbers for a field of ``numbersOnly``.
+  public func testing(_ slot: Int, _ dialect: SQLDialect) -> String {
+    let read = reading(slot, dialect)
+    let field = schema.fields[slot]
+    guard numbersOnly.contains(field.name) else { return read }
+    let classes = field.type == .int ? "'integer'" : "'integer', 'real'"
+    return "(CASE WHEN typeof(\(read)) IN (\(classes)) THEN \(read) END)"
   }
 
   /// The column that keeps the input order in tables flt creates in PostgreSQL (SQLite has

@@ -187,7 +187,7 @@ struct SQLWriter {
   /// records.
   func column(_ field: FieldRef) -> String? {
     guard field.isTopLevel, element == nil, field.slot < table.columns.count else { return nil }
-    return table.reading(field.slot, dialect)
+    return table.testing(field.slot, dialect)
   }
 
   /// A field of nested records (not through a list) read from its column's JSON, or from the
