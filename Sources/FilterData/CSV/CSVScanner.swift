@@ -76,9 +76,21 @@ struct CSVScanner {
     }
   }
 
+  /// An unquoted cell from `start` to `end`; in TSV, escaped when it holds a backslash (looked
+  /// for only there, so that CSV's loop over the bytes does not pay for it).
+  @inline(__always)
+  private func unquoted(_ start: Int, _ end: Int) -> CSVCell {
+    var cell = CSVCell(start: start, end: end, quoted: false)
+    if decodesEscapes {
+      cell.escaped = UnsafeBufferPointer(rebasing: bytes[start..<end]).contains(0x5C)
+    }
+    return cell
+  }
+
   /// Moves past blank lines (a line break alone, or after a carriage return), counting them:
   /// a reader that stops at a record cut off by the end of its buffer then keeps none of them
   /// (any number of blank lines costs no memory, and is passed once).
+  @inline(__always)
   mutating func skipBlankLines() {
     while index < end {
       if bytes[index] == 0x0A {
@@ -102,22 +114,18 @@ struct CSVScanner {
     }
     if index < end && bytes[index] == 0x22 { return try quotedField(&high) }
     let start = index
-    var escaped = false
     while index < end {
       let byte = bytes[index]
       high |= byte
       switch byte {
       case separator:
         index += 1
-        return (CSVCell(start: start, end: index - 1, quoted: false, escaped: escaped), .comma)
+        return (unquoted(start, index - 1), .comma)
       case 0x0A:
         index += 1
         var stop = index - 1
         if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-        return (CSVCell(start: start, end: stop, quoted: false, escaped: escaped), .newline)
-      case 0x5C where decodesEscapes:
-        escaped = true
-        index += 1
+        return (unquoted(start, stop), .newline)
       case 0x22 where separator != 0x09:
         // In TSV a quote inside a cell is text (`5" screen`).
         throw DataProblem(
@@ -132,7 +140,7 @@ struct CSVScanner {
     guard atEnd else { throw .truncated(start, "the input ends inside a field") }
     var stop = index
     if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-    return (CSVCell(start: start, end: stop, quoted: false, escaped: escaped), .end)
+    return (unquoted(start, stop), .end)
   }
 
   private mutating func quotedField(_ high: inout UInt8) throws(DataProblem) -> (CSVCell, Stop) {

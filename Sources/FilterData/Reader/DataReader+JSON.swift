@@ -69,6 +69,7 @@ extension DataReader {
 
   /// In JSON Lines, only spaces may follow a record on its line: a record is kept only once
   /// that is checked (a malformed line gives no record).
+  @inline(__always)
   private func endOfLine(_ scanner: inout JSONScanner) throws(DataProblem) {
     guard framing == .lines else { return }
     while let byte = scanner.peek, byte == 0x20 || byte == 0x09 || byte == 0x0D {
