@@ -77,4 +77,36 @@ import Testing
     let field = harness.failure("load \"\(database)\" table phones\ncount pric > 3")
     #expect(field?.rendered.contains("did you mean 'price'?") == true)
   }
+
+  /// What the REPL asks of a table as of a file: live previews (checked, not run, for a
+  /// table), completion's values, `:datasets`' size, and check-only scripts.
+  @Test func aTableAnswersTheREPLAsAFileDoes() throws {
+    let database = try Self.phonesDatabase()
+    let harness = SessionHarness()
+    _ = try harness.run("load \"\(database)\" table phones").get()
+    let session = harness.session
+    for line in [
+      "price < 900", "count price > 1", "facets color where price < 900", "explain true",
+    ] {
+      #expect(session.preview(SourceText(line), until: { false }) == .checked, "\(line)")
+    }
+    if case .problem(let diagnostic) = session.preview(SourceText("pric < 900"), until: { false }) {
+      #expect(diagnostic.message.contains("unknown field"))
+    } else {
+      Issue.record("a misspelt field is not a problem in the preview")
+    }
+    if case .problem = session.preview(SourceText("facets colr"), until: { false }) {
+    } else {
+      Issue.record("a misspelt facet is not a problem in the preview")
+    }
+    let current = try #require(session.current)
+    #expect(current.records == nil && current.size == "table phones, 12 fields")
+    #expect(current.values(of: "color").contains(.string("Midnight")))
+    #expect(current.summary.hasSuffix("statements run there"))
+    // Checked only: nothing runs, nothing prints, mistakes are still found.
+    session.checkOnly = true
+    #expect(
+      try harness.run("count price > 1\nprice > 1\nexplain price > 1\nfacets color").get().isEmpty)
+    #expect(harness.failure("count pric > 1") != nil)
+  }
 }
