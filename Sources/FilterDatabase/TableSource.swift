@@ -18,7 +18,7 @@ public final class TableSource: RecordSource {
   public let connection: any SQLConnection
   /// The statement of the query pushed down last: its rows are what ``read(_:)`` hands over.
   private var statement: SQLStatement?
-  /// What the last read says at its end (values read as null; see ``SQLTable/numbersOnly``).
+  /// What the last read says at its end (values read as null; see `SQLTable.numbersOnly`).
   public private(set) var closingWarnings: [String] = []
 
   /// The table `table` of the database `connection` is connected to.

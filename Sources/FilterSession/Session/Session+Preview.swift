@@ -32,7 +32,6 @@ extension Session {
     let statement = statements[0]
     var context = Context(source: source)
     context.statement = statement.range
-    let run = statementRun(context, reporting: false)
     do throws(SessionError) {
       let query: Query
       switch statement.kind {
