@@ -75,7 +75,7 @@ struct FilterCommand {
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
     // Without a page, a sort spans the files.
-    let bound = scan.compiled.query
+    let bound = scan.query
     scan.options.perFile =
       options.withFileName && (options.count || bound.limit != nil || bound.offset != nil)
 

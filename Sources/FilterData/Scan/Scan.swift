@@ -1,7 +1,8 @@
 import FilterDSL
 
-/// A query run over data files, from their bytes to a ``RecordSink``: the one way a query runs
-/// over files, for `flt` and for embedders.
+/// A query run over sources (data files, database tables, sources of your own; see
+/// ``RecordSource``), from their records to a ``RecordSink``: the one way a query runs over
+/// them, for `flt`, its sessions and embedders.
 ///
 /// ```swift
 /// let cheap = try Scan(file: "phones.json", query: "price < 500 order by price").records()
@@ -14,7 +15,8 @@ import FilterDSL
 /// filtered with the field's old type; reading stops once a `limit` is reached; a sort with a
 /// limit keeps only the records that may come first; the next block is read on one thread
 /// while the one before is filtered and written on another; faults are counted. Several files
-/// are one input (or each its own, ``Options/perFile``).
+/// are one input (or each its own, ``Options/perFile``). A source that answers part of the
+/// query itself (a database's SQL) takes it over, and the scan runs the rest.
 public final class Scan {
   /// How a scan reads and where it stops.
   public struct Options: Sendable {
@@ -38,8 +40,8 @@ public final class Scan {
     /// fields of computed columns, ``Projection/fieldNames``): they are decoded too, and
     /// every file must have the same fields, as the columns were compiled for the first.
     public var outputFields: Set<String> = []
-    /// The parser's limits on the query's text, the limits on the work of evaluating it, and
-    /// the functions it may call (`.untrusted` limits for a query from untrusted users).
+    /// The parser's limits on the query's text (`.untrusted` for a query from untrusted
+    /// users, with ``evaluationLimits``).
     public var parserLimits: ParserLimits
     /// The limits on the work of evaluating the query.
     public var evaluationLimits: EvaluationLimits
