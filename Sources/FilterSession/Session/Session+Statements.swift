@@ -152,12 +152,24 @@ extension Session {
   }
 
   /// What the options of `load` say: `null "NA", "-"`, `type zip=string, score=int`,
-  /// `root data.items`, `format tsv`, `delimiter ";"`, `header no`.
+  /// `root data.items`, `format tsv`, `delimiter ";"`, `header no`, `spaces skip`.
   func readOptions(_ options: [LoadOption], _ context: Context) throws(SessionError)
     -> (DataFormat?, ReadOptions)
   {
     var format: DataFormat? = nil
     var read = ReadOptions()
+    /// The option's one value, as `read` reads it; else FLT504 at the value.
+    func value<T>(
+      of option: LoadOption, _ read: (String) -> T?, message: String, help: String
+    ) throws(SessionError) -> T {
+      guard let text = option.values.first?.text, let value = read(text) else {
+        throw context.error(
+          Diagnostic(
+            .invalidSetting, at: option.values.first?.range ?? option.name.range,
+            message: message, help: help))
+      }
+      return value
+    }
     for option in options {
       switch option.name.text {
       case "null":
@@ -179,47 +191,28 @@ extension Session {
       case "root":
         read.root = option.values.first.map { $0.text.split(separator: ".").map(String.init) } ?? []
       case "format":
-        guard let value = option.values.first, let named = DataFormat(rawValue: value.text) else {
-          throw context.error(
-            Diagnostic(
-              .invalidSetting, at: option.values.first?.range ?? option.name.range,
-              message: "unknown format '\(option.values.first?.text ?? "")'",
-              help: "the formats are \(DataFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-            ))
-        }
-        format = named
+        let text = option.values.first?.text ?? ""
+        format = try value(
+          of: option, DataFormat.init(rawValue:), message: "unknown format '\(text)'",
+          help: "the formats are \(DataFormat.allCases.map(\.rawValue).joined(separator: ", "))")
       case "delimiter":
-        guard let value = option.values.first,
-          let delimiter = ReadOptions.delimiter(named: value.text)
-        else {
-          throw context.error(
-            Diagnostic(
-              .invalidSetting, at: option.values.first?.range ?? option.name.range,
-              message: "'\(option.values.first?.text ?? "")' is not a delimiter",
-              help: "write one character, or tab: delimiter \";\""))
-        }
-        read.delimiter = delimiter
+        read.delimiter = try value(
+          of: option, ReadOptions.delimiter(named:),
+          message: "'\(option.values.first?.text ?? "")' is not a delimiter",
+          help: "write one character, or tab: delimiter \";\"")
       case "header":
-        let value = option.values.first?.text.lowercased() ?? ""
-        guard ["no", "none", "false", "yes", "true"].contains(value) else {
-          throw context.error(
-            Diagnostic(
-              .invalidSetting, at: option.values.first?.range ?? option.name.range,
-              message: "'header' takes yes or no",
-              help: "header no: the first row is a record, the columns column1, column2, ..."))
-        }
-        read.header = ["yes", "true"].contains(value)
+        read.header = try value(
+          of: option,
+          {
+            ["yes", "true"].contains($0.lowercased())
+              ? true : ["no", "none", "false"].contains($0.lowercased()) ? false : nil
+          },
+          message: "'header' takes yes or no",
+          help: "header no: the first row is a record, the columns column1, column2, ...")
       case "spaces":
-        guard let value = option.values.first,
-          let skips = ReadOptions.skipsInitialSpace(named: value.text)
-        else {
-          throw context.error(
-            Diagnostic(
-              .invalidSetting, at: option.values.first?.range ?? option.name.range,
-              message: "'spaces' takes skip or keep",
-              help: "spaces skip: spaces right after a delimiter are not data"))
-        }
-        read.skipsInitialSpace = skips
+        read.skipsInitialSpace = try value(
+          of: option, ReadOptions.skipsInitialSpace(named:), message: "'spaces' takes skip or keep",
+          help: "spaces skip: spaces right after a delimiter are not data")
       default:
         let names = ["null", "type", "root", "format", "table", "delimiter", "header", "spaces"]
         let suggestion = Suggestion.closest(to: option.name.text, among: names)

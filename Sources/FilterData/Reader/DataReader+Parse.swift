@@ -1,0 +1,123 @@
+import FilterDSL
+
+/// The reader's buffer and the records in it: more input read onto its end (what was parsed
+/// dropped from its front), and the complete records from ``DataReader/position`` parsed.
+extension DataReader {
+  /// Throws when the record being read (from ``position`` on, not yet complete) is longer
+  /// than ``maxRecordBytes``.
+  func checkRecordLength() throws(DataError) {
+    guard buffer.count - position > maxRecordBytes else { return }
+    throw DataError.file(
+      input.name,
+      "has a record longer than \(maxRecordBytes >> 20) MiB with no end in sight (line \(line)); is it the right file, in the right format?"
+    )
+  }
+
+  /// Reads the next block onto the end of the buffer (at least `minimum` bytes when the input
+  /// has them), dropping what was read before ``position``, except the last
+  /// ``DataReader/keptLineBytes`` of the current line (errors show them). Returns how many
+  /// bytes were dropped from the front: every offset into the buffer moves back by that.
+  @discardableResult
+  func fill(minimum: Int = 0) throws(DataError) -> Int {
+    let keep = Swift.min(position, Swift.max(lineStart, position - DataReader.keptLineBytes, 0))
+    let rest = buffer[keep...]
+    var next: [UInt8] = []
+    let want = Swift.max(blockSize, rest.count, minimum)
+    next.reserveCapacity(rest.count + want)
+    next.append(contentsOf: rest)
+    let read = try input.read(into: &next, upTo: want)
+    // The end: nothing more came, or the input found its end (a read that gave nothing).
+    if read == 0 || input.isExhausted { atEnd = true }
+    if keep > 0 {
+      // Count the characters of the current line among the bytes dropped.
+      let from = Swift.max(lineStart, 0)
+      let columns = DataReader.codePoints(buffer[from..<Swift.max(keep, from)])
+      droppedColumns = lineStart >= 0 ? columns : droppedColumns + columns
+    }
+    lineStart -= keep
+    position -= keep
+    bufferOffset += keep
+    buffer = next
+    return keep
+  }
+
+  /// Parses the complete records of the buffer from `position`: decodes them into `records`,
+  /// or tallies them into `tally`. Stops before a record cut off by the end of the buffer.
+  /// Records decoded one per line are read in two parts at once where the buffer holds
+  /// enough of them (see ``readInParts(_:limit:)``).
+  func parse(
+    _ records: inout [DataRecord], decode: Bool, tally: RecordTally? = nil,
+    limit: Int = .max
+  ) throws(DataError) {
+    if let grownSchema {
+      adopt(grownSchema)
+      self.grownSchema = nil
+    }
+    // Records of thousands of fields (a file whose records each bring new keys) come in
+    // blocks of fewer records, so that a block holds about as many values as a usual one.
+    // Rows read into columns hold only the cells they set, whatever the width: their blocks
+    // are not cut (cut, a block of 52 rows made a table, and a compiled query, of 10,000
+    // columns: a query naming a late key was quadratic).
+    let limit =
+      decode && rows == nil
+      ? Swift.min(limit, Swift.max(1, Self.blockValues / Swift.max(1, layout.width))) : limit
+    if decode && tally == nil && readInParts(&records, limit: limit) { return }
+    let (result, newlines, lastLineStart) = scan(
+      &records, decode: decode, tally: tally, limit: limit)
+    if case .failure(let problem) = result {
+      // A record cut off by the end of the buffer: the records before it are read, and the
+      // values that did not convert reported now, while the buffer still holds them.
+      if problem.truncated && !atEnd {
+        reportFailures()
+        return
+      }
+      // Records read before the error are handed over first (they stream, as the ones of
+      // the blocks before did); the next read throws it.
+      if stopsSampleAtError, let tally, tally.records > 0 {
+        sampleEndedAtError = true
+        return
+      }
+      let readBefore = !records.isEmpty || (rows?.count ?? 0) > 0 || (secondRows?.count ?? 0) > 0
+      if decode && tally == nil && readBefore {
+        pendingFailure = (problem, newlines, lastLineStart)
+        reportFailures()
+        return
+      }
+      throw try failure(problem, newlines: newlines, lineStart: lastLineStart)
+    }
+    if !growth.pending.isEmpty { grow() }
+    reportFailures()
+  }
+
+  /// Scans the records from `position` to ``end`` (the buffer's end when nil): what
+  /// ``parse(_:decode:tally:limit:)`` does but for what it does after a failure or a value
+  /// that does not fit. Returns the failure, if any, with the newlines passed to it and where
+  /// its line starts.
+  func scan(
+    _ records: inout [DataRecord], decode: Bool, tally: RecordTally?, limit: Int
+  ) -> (Result<Void, DataProblem>, newlines: Int, lineStart: Int) {
+    var newlines = 0
+    var lastLineStart = lineStart
+    let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
+      let end = Swift.min(self.end ?? bytes.count, bytes.count)
+      if let csv {
+        var scanner = CSVScanner(
+          bytes, from: position, to: end, atEnd: atEnd, separator: separator,
+          skipsInitialSpace: skipsInitialSpace, decodesEscapes: decodesEscapes)
+        scanner.lineStart = lineStart
+        defer {
+          (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
+        }
+        return csvRecords(&scanner, csv, &records, decode: decode, tally: tally, limit: limit)
+      }
+      var scanner = JSONScanner(bytes, from: position, to: end)
+      scanner.nulls = nulls
+      scanner.lineStart = lineStart
+      defer {
+        (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
+      }
+      return jsonRecords(&scanner, &records, decode: decode, tally: tally, limit: limit)
+    }
+    return (result, newlines, lastLineStart)
+  }
+}
