@@ -19,13 +19,26 @@ extension SQLConnection {
     {
       return counts
     }
-    var narrowing = DatabaseQuery(
-      BoundQuery(filter: counter.sharedFilter), on: table, in: self, parameters: parameters)
-    // Only the fields counted and those the filter reads travel.
+    // The rows the part of the filter every count respects may match (the counter tests each
+    // one); only the fields counted and those the filters read travel.
+    let narrowing = TableSource(table, in: self)
     let filters = ([counter.sharedFilter] + counter.counted.map(\.own)).compactMap { $0 }
     narrowing.reading = Set(
       (counter.counted.map(\.field) + filters.flatMap(\.fields)).map(\.slot))
-    let records = try narrowing.records(values, now: now).records
+    _ = narrowing.pushDown(
+      BoundQuery(filter: counter.sharedFilter), parameters: values,
+      now: now ?? Instant(seconds: 0))
+    var records: [[Value]] = []
+    do {
+      try narrowing.forEachRow { row in
+        records.append(row)
+        return true
+      }
+    } catch let error as DatabaseError {
+      throw error
+    } catch {
+      throw DatabaseError("\(error)")
+    }
     return counter.count(records)
   }
 

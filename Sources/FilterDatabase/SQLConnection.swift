@@ -98,11 +98,22 @@ public struct DatabaseTable: Sendable {
   /// Where the database is, as the user named it (a file or a URL).
   public let location: String
 
-  /// Connects to `location` and reads the table `name`'s columns.
-  public init(_ name: String, in location: String) throws(DatabaseError) {
+  /// Connects to `location` and reads the table `name`'s columns, typing its JSON columns by
+  /// their values (only those named in `typingJSON`, when given).
+  public init(_ name: String, in location: String, typingJSON: Set<String>? = nil)
+    throws(DatabaseError)
+  {
     connection = try connect(to: location)
-    table = try connection.table(named: name)
+    table = try connection.table(named: name, typingJSON: typingJSON)
     self.location = location
+  }
+
+  /// Whether `location` names a database rather than a data file: a SQLite file (`.db`,
+  /// `.sqlite`, `.sqlite3`) or a `postgresql://` URL.
+  public static func isDatabase(_ location: String) -> Bool {
+    let lower = location.lowercased()
+    return [".db", ".sqlite", ".sqlite3"].contains { lower.hasSuffix($0) }
+      || PostgresURL.isURL(location)
   }
 
   /// The most frequent values of a top-level text column (at most `limit`), most frequent

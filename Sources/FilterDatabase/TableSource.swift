@@ -20,6 +20,9 @@ public final class TableSource: RecordSource {
   private var statement: SQLStatement?
   /// What the last read says at its end (values read as null; see `SQLTable.numbersOnly`).
   public private(set) var closingWarnings: [String] = []
+  /// The fields (by slot) the caller looks at, when not all: the others are not fetched,
+  /// and are null in the records (facets fetch only the fields they count and filter on).
+  public var reading: Set<Int>?
 
   /// The table `table` of the database `connection` is connected to.
   public init(_ table: SQLTable, in connection: any SQLConnection) {
@@ -37,7 +40,7 @@ public final class TableSource: RecordSource {
     -> SQLTranslation
   {
     SQLTranslator(table: table, dialect: connection.dialect).translate(
-      query, parameters: parameters, now: now)
+      query, parameters: parameters, reading: reading, now: now)
   }
 
   /// Writes the conjuncts SQL answers exactly (and the sort and page, when all of them are)
@@ -74,34 +77,45 @@ public final class TableSource: RecordSource {
   /// Runs the statement of the query pushed down (every row, when none was), handing its rows
   /// over by column, 1,024 at a time.
   public func read(_ body: (DataBlock) throws -> Bool) throws {
+    var builder = ColumnBuilder()
+    var rows = 0
+    func hand() throws -> Bool {
+      let full = builder
+      (builder, rows) = (ColumnBuilder(), 0)
+      return try body(.batches([RecordBatch(full.finish(table.schema))]))
+    }
+    let stopped = try forEachRow { record in
+      builder.append(record)
+      rows += 1
+      return try rows < 1024 || hand()
+    }
+    if !stopped && rows > 0 { _ = try hand() }
+  }
+
+  /// Runs the statement of the query pushed down (every row, when none was), handing each
+  /// row's values (in the schema's order) to `body` until it returns false. Returns whether
+  /// it did.
+  @discardableResult
+  public func forEachRow(_ body: ([Value]) throws -> Bool) throws -> Bool {
     let select = statement ?? translation(BoundQuery(filter: nil), [:], Instant(seconds: 0)).select
     var decoder = RowDecoder(table, connection.dialect)
     defer { closingWarnings = decoder.notNumbersSummary }
-    var builder = ColumnBuilder()
-    var (fetched, rows) = (0, 0)
-    var problem: (any Error)?
-    func hand() -> Bool {
-      let full = builder
-      (builder, rows) = (ColumnBuilder(), 0)
-      do {
-        return try body(.batches([RecordBatch(full.finish(table.schema))]))
-      } catch {
-        problem = error
-        return false
-      }
-    }
+    var fetched = 0
+    var (problem, stopped): ((any Error)?, Bool) = (nil, false)
     try connection.forEachRow(select) { row in
       fetched += 1
       guard let record = decoder.decode(row) else {
         problem = decoder.problem(row, fetched)
         return false
       }
-      builder.append(record)
-      rows += 1
-      return rows < 1024 || hand()
+      do {
+        stopped = try !body(record)
+      } catch {
+        problem = error
+      }
+      return !stopped && problem == nil
     }
     if let problem { throw problem }
-    if rows > 0 { _ = hand() }
-    if let problem { throw problem }
+    return stopped
   }
 }

@@ -55,6 +55,17 @@ public struct SQLTable: Hashable, Sendable {
     self.functions = Dictionary(functions.map { ($0.name, $0) }) { _, last in last }
   }
 
+  /// The name of a table that holds a data file's records: the file's name without its
+  /// folders and extensions (`phones` for `data/phones.jsonl.gz`), or `records` for standard
+  /// input (nil or `-`).
+  public static func name(forFile path: String?) -> String {
+    guard let path, path != "-", let base = path.split(separator: "/").last else {
+      return "records"
+    }
+    let name = base.prefix { $0 != "." }
+    return name.isEmpty ? "records" : String(name)
+  }
+
   /// The SQL reading the top-level field in `slot`: its expression in brackets, or its
   /// column, quoted.
   public func reading(_ slot: Int, _ dialect: SQLDialect) -> String {

@@ -51,11 +51,11 @@ enum Command {
       return script(rest)
     case "sql":
       do {
-        return try SQLCommand.parse(rest).run()
+        return try SQLCommand(options: SQLOptions.parse(rest)).run()
       } catch {
         return usageError(error.message)
       }
-    case _ where isScript(firstOperand(arguments)):
+    case _ where Options.isScript(Options.firstOperand(arguments)):
       // `flt p.flt -p budget=500`, or with the options first: `flt -p budget=500 p.flt`.
       return script(arguments)
     case "ast", "tokens":
@@ -64,23 +64,6 @@ enum Command {
     default:
       return oneShot(arguments)
     }
-  }
-
-  /// Whether `argument` names a script rather than being a filter: `p.flt`, not `x == "a.flt"`.
-  static func isScript(_ argument: String?) -> Bool {
-    guard let argument else { return false }
-    return argument.hasSuffix(".flt") && !argument.contains(" ") && !argument.contains("\"")
-  }
-
-  /// The first argument that is not an option or an option's value.
-  static func firstOperand(_ arguments: [String]) -> String? {
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      if argument == "--" { return rest.first }
-      guard argument.hasPrefix("-"), argument != "-" else { return argument }
-      if Options.takingValues.contains(argument) { _ = rest.popFirst() }
-    }
-    return nil
   }
 
   /// `flt run SCRIPT.flt [-p NAME=VALUE...]`, also without `run`.
@@ -140,7 +123,7 @@ enum Command {
     }
     guard let query = options.filter else { return usageError("missing FILTER") }
     if let path = options.files.first,
-      FilterCommand.isDatabase(path) || (options.table != nil && !options.sqlScript)
+      DatabaseTable.isDatabase(path) || (options.table != nil && !options.sqlScript)
     {
       guard options.files.count == 1 else {
         return usageError("a query runs on one database at a time")
@@ -154,36 +137,26 @@ enum Command {
   static func schema(_ options: Options) -> Int32 {
     let paths: [String?] = options.files.isEmpty ? [nil] : options.files
     for path in paths {
-      if let path, FilterCommand.isDatabase(path) {
-        do {
-          let database = try connect(to: path)
-          let names = try options.table.map { [$0] } ?? database.tableNames()
-          for name in names {
-            let table = try database.table(named: name, typingJSON: nil)
-            if paths.count > 1 || options.table == nil { StandardStreams.print("\(name):") }
-            let text = SchemaOutline.text(table.schema)
-            StandardStreams.print(
-              options.table == nil
-                ? text.split(separator: "\n").map { "  " + $0 }
-                  .joined(separator: "\n") + "\n" : text, terminator: "")
-          }
-          if names.isEmpty { StandardStreams.print("(\(path) has no tables)") }
-        } catch {
-          return fail(error)
-        }
-        continue
-      }
       do {
-        let reader = try DataReader(
-          path: path, format: options.inputFormat, options: options.read)
-        if paths.count > 1 { StandardStreams.print("\(reader.name):") }
-        StandardStreams.print(
-          SchemaOutline.text(
-            reader.schema, sampled: !reader.sawEverything, nullMarkers: reader.nullMarkers),
-          terminator: "")
+        let isDatabase = path.map(DatabaseTable.isDatabase) ?? false
+        let sources: [any RecordSource] =
+          try path.flatMap {
+            isDatabase ? try TableSource.tables(in: $0, named: options.table) : nil
+          }
+          ?? [DataReader(path: path, format: options.inputFormat, options: options.read)]
+        // A database's tables are listed each under its name, indented.
+        let indented = isDatabase && options.table == nil
+        for source in sources {
+          if paths.count > 1 || indented { StandardStreams.print("\(source.name):") }
+          let outline = source.outline
+          StandardStreams.print(
+            indented
+              ? outline.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
+              : outline, terminator: "")
+        }
+        if let path, sources.isEmpty { StandardStreams.print("(\(path) has no tables)") }
       } catch {
-        writeError(error.rendered)
-        return Status.failure
+        return fail(error)
       }
     }
     return Status.success
@@ -246,18 +219,7 @@ enum Command {
   /// Writes `error` to standard error as the commands write their errors (diagnostics with a
   /// caret, or `error:` and `help:` lines); returns the failure status.
   static func fail(_ error: any Error, colored: Bool = false) -> Int32 {
-    switch error {
-    case let error as FilterError: writeError(error.rendered(colored: colored))
-    case let error as DataError: writeError(error.rendered(colored: colored))
-    // Messages may quote a table's name, a path or a server's words: no control sequence in
-    // them reaches the terminal.
-    case let error as DatabaseError:
-      writeError(
-        TableText.escapingControls(
-          "error: \(error.message)\n" + (error.help.map { "help: \($0)\n" } ?? "")))
-    case let error as ScanError: writeError(TableText.escapingControls(error.description))
-    default: writeError("error: \(error)\n")
-    }
+    writeError((error as? any ReportableError)?.rendered(colored: colored) ?? "error: \(error)\n")
     return Status.failure
   }
 

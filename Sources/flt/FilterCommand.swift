@@ -48,29 +48,31 @@ struct FilterCommand {
       readsWholeRecords: options.sqlScript, colored: Terminal.wantsColor(2, options.color))
     let source = SourceText(query, name: options.filterName)
     let written = try Parser.parseQuery(source).get()
-    let scan: Scan
     // Ctrl-C cancels a statement running in a database, rather than leaving it running there.
     var interrupt: (any DispatchSourceSignal)? = nil
     defer { interrupt?.cancel() }
-    if let path = inputs[0], Self.isDatabase(path) || options.table != nil && !options.sqlScript {
+    var sources = Scan.sources(inputs, scanOptions)
+    if let path = inputs[0],
+      DatabaseTable.isDatabase(path) || options.table != nil && !options.sqlScript
+    {
       // A count prints no record: only the JSON columns the query reads need their types.
-      let (database, table) = try tableSource(
-        path, typingJSON: count ? Set(written.fieldNames) : nil)
-      interrupt = Self.cancelOnInterrupt(database)
-      scan = try Scan(
-        query: written, source: source, sources: [{ TableSource(table, in: database) }],
-        options: scanOptions, parameterTypes: types, parameters: values, warn: warning)
-    } else {
-      scan = try Scan(
-        query: written, source: source, sources: Scan.sources(inputs, scanOptions),
-        options: scanOptions, parameterTypes: types, parameters: values, warn: warning)
+      let table = try TableSource.open(
+        path, table: options.table, reading: options.read,
+        typingJSON: count ? Set(written.fieldNames) : nil)
+      interrupt = Interrupt.cancels(table.connection)
+      sources = [{ table }]
     }
+    let scan = try Scan(
+      query: written, source: source, sources: sources, options: scanOptions,
+      parameterTypes: types, parameters: values, warn: warning)
     if options.check { return Command.Status.success }
     if options.explain {
       StandardStreams.print(scan.explanation)
       return Command.Status.success
     }
-    let projection = try projection(of: scan, types, values)
+    let projection = try options.selectText.flatMap {
+      try Projection.selecting($0, of: scan.first, parameterTypes: types, parameters: values)
+    }
     if let projection { scan.options.outputFields = projection.fieldNames }
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
@@ -115,31 +117,6 @@ struct FilterCommand {
       ? Command.Status.noMatch : Command.Status.success
   }
 
-  /// The computed columns `--select` asks for (`dep_delay - arr_delay as gain`), or nil when
-  /// it names fields the data has (then each record's fields are written as the file has
-  /// them). Names are tried first: a CSV header's `Order ID` or `first-name` is a field.
-  private func projection(
-    of scan: Scan, _ types: [String: ValueType], _ values: [String: Value]
-  ) throws -> Projection? {
-    guard let text = options.selectText, let names = options.select else { return nil }
-    if (try? RecordWriter.checkSelection(names, of: scan.first)) != nil { return nil }
-    let source = SourceText(text, name: "--select")
-    let parsed = Parser.parseSelection(source)
-    guard let items = parsed.value, !parsed.hasErrors,
-      !items.allSatisfy({ $0.field != nil })
-    else {
-      // Written as an expression: its syntax error; else a field the data lacks.
-      if parsed.hasErrors, text.contains(where: { "+-*/%(".contains($0) }) || text.contains(" as ")
-      {
-        _ = try parsed.get()
-      }
-      try RecordWriter.checkSelection(names, of: scan.first)
-      return nil
-    }
-    return try Projection(
-      items, source: source, for: scan.first, parameterTypes: types, parameters: values)
-  }
-
   /// Where the matches go: a SQL script, or a data format (of the computed columns, when
   /// there are some).
   private func output(
@@ -161,8 +138,7 @@ struct FilterCommand {
       if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }
       return projection.map { ProjectingSink($0, into: writer) } ?? writer
     }
-    let base = reader.name.split(separator: "/").last.map(String.init) ?? "records"
-    let name = options.table ?? String(base.prefix { $0 != "." })
+    let name = options.table ?? SQLTable.name(forFile: options.files.first)
     // Records keep their order: SQLite's rowid, a column of their own in PostgreSQL.
     let table = SQLTable(
       name: name, schema: reader.schema,

@@ -264,6 +264,25 @@ struct Options {
   }
 }
 
+extension Options {
+  /// Whether `argument` names a script rather than being a filter: `p.flt`, not `x == "a.flt"`.
+  static func isScript(_ argument: String?) -> Bool {
+    guard let argument else { return false }
+    return argument.hasSuffix(".flt") && !argument.contains(" ") && !argument.contains("\"")
+  }
+
+  /// The first argument that is not an option or an option's value.
+  static func firstOperand(_ arguments: [String]) -> String? {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" { return rest.first }
+      guard argument.hasPrefix("-"), argument != "-" else { return argument }
+      if Options.takingValues.contains(argument) { _ = rest.popFirst() }
+    }
+    return nil
+  }
+}
+
 /// `--param` values, read as the filter language reads a value after an operator: numbers,
 /// `true`/`false`/`null`, dates, date-times, durations (`7d`), lists (`(Starlight, Gold)`),
 /// quoted or bare text, and (for scripts, where parameters are named values) ranges. Text

@@ -21,23 +21,19 @@ struct ReplCommand {
   var color: ColorChoice { options.color }
 
   func run() -> Int32 {
-    let output = OutputSink(descriptor: 1)
-    let session = Session(output: output, warn: Command.writeError)
+    let session = options.session()
+    let output = session.output
     let interactive = isatty(0) == 1
     session.styled = color == .always || (interactive && Terminal.wantsColor(1, color))
     session.verbose = interactive
     if interactive { session.tableWidth = { Descriptor.terminalSize(1)?.columns } }
     if interactive { (session.settings.limit, session.settings.pager) = (20, true) }
-    // Never freed: the process exits after this (see ScriptCommand).
-    _ = Unmanaged.passRetained(session)
     let repl = Repl(session: session, errors: Command.writeError)
     repl.colored = color == .always || (interactive && Terminal.wantsColor(2, color))
     if interactive && isatty(1) == 1 {
       repl.screen = { Descriptor.terminalSize(1).map { ($0.rows, $0.columns) } }
     }
     // Given parameters win over the `let`s of the scripts named here; typed `let`s change them.
-    options.apply(to: session)
-    for (name, value) in options.parameters { session.bind(parameter: name, to: value) }
     for file in files { open(file, repl) }
     session.fixedParameters = []
     if interactive {
@@ -72,10 +68,8 @@ struct ReplCommand {
         let load = Stmt(.load(Name(file), alias: nil)).description
         try session.run(SourceText(load, name: "<command line>"))
       }
-    } catch let error as SessionError {
-      Command.writeError(error.rendered(colored: repl.colored))
     } catch {
-      Command.writeError("error: \(error)\n")
+      _ = Command.fail(error, colored: repl.colored)
     }
     session.output.flush()
   }

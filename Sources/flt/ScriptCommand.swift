@@ -24,16 +24,11 @@ enum ScriptCommand {
       Command.writeError(error.description + "\n")
       return Command.Status.failure
     }
-    let output = OutputSink(descriptor: 1)
-    let session = Session(output: output, warn: Command.writeError)
+    let session = options.session()
+    let output = session.output
     session.baseDirectory = folder(of: path)
     session.checkOnly = checkOnly
     session.styled = Terminal.wantsColor(1, options.color)
-    options.apply(to: session)
-    for (name, value) in options.parameters { session.bind(parameter: name, to: value) }
-    // The process exits after this: its memory goes back at once, while freeing a million
-    // loaded records one by one takes a tenth of the run. So the session is never freed.
-    _ = Unmanaged.passRetained(session)
     defer { output.flush() }
     do {
       try session.run(source)

@@ -25,11 +25,11 @@ struct DatabaseAgreement {
       let bound = try Checker.check(parsed, schema: schema, parameters: types).get(source)
       let expected = CompiledQuery(bound, for: .dynamic(schema), parameters: types)
         .binding(values).run(records).records
-      let query = DatabaseQuery(bound, on: table, in: connection, parameters: types)
-      let translation = query.translation(values)
+      let query = TableQuery(parsed, on: table, in: connection, types: types, values: values)
+      let translation = try query.translation()
       if !translation.narrowed.isEmpty { narrowed += 1 }
       if translation.residual == nil { whole += 1 }
-      let actual = try query.records(values).records
+      let actual = try query.records()
       // Compared as printed, so that NaN is the same as NaN.
       let (got, wanted) = (actual.map { "\($0)" }, expected.map { "\($0)" })
       let first = got.indices.first { $0 >= wanted.count || got[$0] != wanted[$0] } ?? got.count

@@ -43,10 +43,13 @@ import Testing
       "total > 3", "twice(a) == `total`", "twice(total) >= 8 order by total desc",
       "total is null", "true order by twice(b), a",
     ] {
-      let query = try DatabaseQuery(filter, on: table, in: database, functions: functions)
-      #expect(query.translation().residual == nil, "\(filter)")
-      let expected = CompiledQuery(query.bound, for: .dynamic(Self.schema)).run(records).records
-      #expect(try query.records().records == expected, "\(filter)")
+      let query = try TableQuery(filter, on: table, in: database, functions: functions)
+      let translation = try query.translation()
+      #expect(translation.residual == nil, "\(filter)")
+      let bound = try FilterEnvironment(RecordType.dynamic(Self.schema), functions: functions)
+        .check(query.query).get(query.source)
+      let expected = CompiledQuery(bound, for: .dynamic(Self.schema)).run(records).records
+      #expect(try query.records() == expected, "\(filter)")
     }
   }
 }

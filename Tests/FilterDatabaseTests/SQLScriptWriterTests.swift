@@ -49,7 +49,7 @@ struct SQLScriptWriterTests {
 
   static func rows(_ connection: PostgresConnection, _ table: String) throws -> [[Value]] {
     let found = try connection.table(named: table, typingJSON: nil)
-    return try DatabaseQuery("true order by n", on: found, in: connection).records().records
+    return try TableQuery("true order by n", on: found, in: connection).records()
   }
 
   /// A fresh victim table and no table `name`, on a new connection.

@@ -21,7 +21,7 @@ struct DataProblem: Error {
 
 /// A data file that cannot be read as what it claims to be, or a warning about one of its
 /// values: a diagnostic with the file's name and the line where it happened.
-public struct DataError: Error, CustomStringConvertible, Sendable {
+public struct DataError: ReportableError, CustomStringConvertible, Sendable {
   /// The file, or `<stdin>`.
   public let path: String
   /// The diagnostic; its range points into ``lineText``.

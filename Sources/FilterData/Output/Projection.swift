@@ -63,6 +63,36 @@ public struct Projection: Sendable {
     fieldNames = Set(items.flatMap { $0.expr.fieldNames })
   }
 
+  /// What `--select TEXT` asks of the records of `records`: nil when it names fields they have
+  /// (each record is then written as the file has it, `Order ID` and `first-name` being a CSV
+  /// header's names); else its computed columns (`dep_delay - arr_delay as gain`). Throws the
+  /// syntax errors of a selection written as expressions, else for a field the data lacks.
+  public static func selecting(
+    _ text: String, of records: any RecordSource, parameterTypes: [String: ValueType] = [:],
+    parameters: [String: Value] = [:], now: Instant? = nil
+  ) throws -> Projection? {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+      String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+    // Names are tried first.
+    if (try? RecordWriter.checkSelection(names, of: records)) != nil { return nil }
+    let source = SourceText(text, name: "--select")
+    let parsed = Parser.parseSelection(source)
+    guard let items = parsed.value, !parsed.hasErrors, !items.allSatisfy({ $0.field != nil })
+    else {
+      // Written as an expression: its syntax error; else a field the data lacks.
+      if parsed.hasErrors, text.contains(where: { "+-*/%(".contains($0) }) || text.contains(" as ")
+      {
+        _ = try parsed.get()
+      }
+      try RecordWriter.checkSelection(names, of: records)
+      return nil
+    }
+    return try Projection(
+      items, source: source, for: records, parameterTypes: parameterTypes,
+      parameters: parameters, now: now)
+  }
+
   /// The record of the columns' values for `record`, adding the faults met to `faults`.
   public func record(_ record: DataRecord, faults: inout FaultCounts) -> DataRecord {
     let row = values.map { $0.value(of: record, faults: &faults) }

@@ -78,6 +78,9 @@ public protocol RecordSource: AnyObject {
   var closingWarnings: [String] { get }
   /// How much of the source was read, and its size when known (bytes, for a progress line).
   var progress: (done: Int, total: Int?) { get }
+  /// The schema as `--schema` prints it (see ``SchemaOutline``), saying whether it was
+  /// inferred from a sample.
+  var outline: String { get }
 }
 
 extension RecordSource {
@@ -117,6 +120,8 @@ extension RecordSource {
   public var closingWarnings: [String] { [] }
   /// Not measured.
   public var progress: (done: Int, total: Int?) { (0, nil) }
+  /// The schema's outline, marked as sampled unless ``isSchemaFinal``.
+  public var outline: String { SchemaOutline.text(schema, sampled: !isSchemaFinal) }
 }
 
 /// A data file is a source: its schema grows as it is read, and it decodes only the fields a
@@ -128,6 +133,10 @@ extension DataReader: RecordSource {
   public var closingWarnings: [String] { conversionSummary }
   /// Bytes read, and the file's size when known.
   public var progress: (done: Int, total: Int?) { (bytesRead, size) }
+  /// The schema's outline, with the null markers inferred from the file.
+  public var outline: String {
+    SchemaOutline.text(schema, sampled: !sawEverything, nullMarkers: nullMarkers)
+  }
 
   /// Decodes only `fields`, by column; or, for nil, every field of every record, as records.
   public func prepare(decoding fields: Set<String>?) {

@@ -2,7 +2,7 @@ import FilterDSL
 
 /// Why a statement failed: diagnostics pointing into the script or REPL entry, rendered with
 /// `file:line:column`, the source line and a caret.
-public struct SessionError: Error, Sendable {
+public struct SessionError: ReportableError, Sendable {
   /// The text the diagnostics point into.
   public let source: SourceText
   /// The diagnostics, in source order.
