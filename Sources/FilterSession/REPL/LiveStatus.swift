@@ -35,7 +35,7 @@ package struct LiveStatus {
     (text, isError, errorRange) = (nil, false, nil)
     switch result {
     case .nothing: break
-    case .checked: text = "checks: runs in the database on Enter"
+    case .checked: text = "checks (the database counts slower than you type): runs on Enter"
     case .matches(let count, let total):
       text = "\(count) of \(total) record\(total == 1 ? "" : "s") match\(count == 1 ? "es" : "")"
     case .problem(let diagnostic):

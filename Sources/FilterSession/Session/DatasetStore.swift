@@ -57,6 +57,8 @@ struct StatementRun {
   let styled: Bool
   /// Whether the user asked to stop.
   let interrupted: () -> Bool
+  /// How long a live preview waits for a database (``Settings/previewSeconds``).
+  let previewSeconds: Double
   /// Where the checker's warnings go.
   let report: ([Diagnostic]) -> Void
   /// Where other warnings go, as text.

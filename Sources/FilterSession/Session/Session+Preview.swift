@@ -8,7 +8,8 @@ public enum LivePreview: Equatable, Sendable {
   case nothing
   /// The filter matches `count` of the current data's `total` records.
   case matches(Int, of: Int)
-  /// The statement checks (its data is in a database, where it is not run while typed).
+  /// The statement checks; its data is in a database, which did not count its matches in the
+  /// time a preview waits (``Settings/previewSeconds``).
   case checked
   /// The first error of the statement as typed so far.
   case problem(Diagnostic)
@@ -16,8 +17,8 @@ public enum LivePreview: Equatable, Sendable {
 
 extension Session {
   /// What `source` (one REPL entry, as typed so far) would do, without doing it: the first
-  /// syntax or checking error, or, for a query, `count`, `facets ... where` or `explain`
-  /// over data in memory, how many records its filter matches. Nothing changes: no warning
+  /// syntax or checking error, or, for a query, `count`, `facets ... where` or `explain`,
+  /// how many records its filter matches (in memory, or counted by a table's database). Nothing changes: no warning
   /// is printed, no transcript entry made, no setting or definition touched; `load`, `let`,
   /// `set`, `use` and `show` are only parsed. Returns nil when `stop` said to stop (the
   /// user typed on) before the count finished.

@@ -58,6 +58,7 @@ extension Session {
     StatementRun(
       source: context.source, policy: policy, parameters: definitions.bound, now: clock(),
       checkOnly: checkOnly, reporting: reporting, styled: styled, interrupted: interrupted,
+      previewSeconds: settings.previewSeconds,
       report: { [self] diagnostics in report(diagnostics, context) }, warn: warn)
   }
 

@@ -25,6 +25,10 @@ public struct Settings: Sendable {
   /// `show model, price`: the columns printed; nil for every field (`show *`). Loading or
   /// switching data resets it.
   public var columns: [String]?
+  /// How long the REPL's live preview waits for a database to count a table's matches (a
+  /// quarter of a second): past it, the count is cancelled there and the status says that
+  /// the statement checks. Not a `set` setting.
+  public var previewSeconds = 0.25
 
   /// The default settings: a table, every row, no timing, cells up to 40 columns, loads up to
   /// three quarters of the machine's memory.

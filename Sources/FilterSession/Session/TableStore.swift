@@ -11,6 +11,9 @@ final class TableStore: DatasetStore {
   /// The table, and the connection its statements run on.
   let database: DatabaseTable
 
+  /// How many rows the table has, once a live preview counted them.
+  private var total: Int?
+
   init(_ database: DatabaseTable) { self.database = database }
 
   var schema: Schema { database.table.schema }
@@ -83,12 +86,35 @@ final class TableStore: DatasetStore {
     _ = try counter(fields, filter, run)
   }
 
-  /// The query checked; it does not run while typed (a table may be large, and far).
+  /// How many records the query's filter matches, of how many: counted by a scan of the table
+  /// (`count(*)` where SQL answers the filter) on another thread, while this one watches.
+  /// When `stop` says the user typed on (nil), or the count takes longer than
+  /// ``StatementRun/previewSeconds`` (the query checks: ``LivePreview/checked``), the
+  /// statement is cancelled in the database, and awaited, before this returns.
   func preview(_ query: Query, _ run: StatementRun, until stop: () -> Bool) throws
     -> LivePreview?
   {
-    _ = try run.environment(RecordType.dynamic(schema)).check(query).get(run.source)
-    return .checked
+    let matching = try scan(Query(filter: query.filter), run)
+    let all = try total == nil ? scan(Query(filter: nil), run) : nil
+    let known = total
+    let counting = Background {
+      let count = try matching.run(into: CountSink(to: nil)).matches
+      return (count, try known ?? all?.run(into: CountSink(to: nil)).matches ?? 0)
+    }
+    let deadline = SystemClock.seconds() + run.previewSeconds
+    while true {
+      let late = SystemClock.seconds() >= deadline
+      if late || stop() {
+        database.connection.interrupt()
+        _ = counting.result()
+        return late ? .checked : nil
+      }
+      if let result = counting.result(waiting: 0.005) {
+        let (count, total) = try result.get()
+        self.total = total
+        return .matches(count, of: total)
+      }
+    }
   }
 
   /// The most frequent texts of a top-level text column.

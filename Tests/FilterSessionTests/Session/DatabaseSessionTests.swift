@@ -78,17 +78,29 @@ import Testing
     #expect(field?.rendered.contains("did you mean 'price'?") == true)
   }
 
-  /// What the REPL asks of a table as of a file: live previews (checked, not run, for a
-  /// table), completion's values, `:datasets`' size, and check-only scripts.
+  /// What the REPL asks of a table as of a file: live previews (counted in the database, as
+  /// the file's are in memory), completion's values, `:datasets`' size, and check-only
+  /// scripts.
   @Test func aTableAnswersTheREPLAsAFileDoes() throws {
     let database = try Self.phonesDatabase()
     let harness = SessionHarness()
     _ = try harness.run("load \"\(database)\" table phones").get()
     let session = harness.session
+    // (Waits as long as a busy machine needs: a count late for the preview checks only.)
+    session.settings.previewSeconds = 600
+    let file = SessionHarness()
+    _ = try file.run("load \"\(SessionHarness.examples)/phones.json\"").get()
     for line in [
       "price < 900", "count price > 1", "facets color where price < 900", "explain true",
+      "model contains \"Pro\" and price % 2 == 1",
     ] {
-      #expect(session.preview(SourceText(line), until: { false }) == .checked, "\(line)")
+      let preview = session.preview(SourceText(line), until: { false })
+      #expect(preview == file.session.preview(SourceText(line), until: { false }), "\(line)")
+      if case .matches(_, of: let total) = preview {
+        #expect(total > 0)
+      } else {
+        Issue.record("\(line): \(String(describing: preview)), not a count")
+      }
     }
     if case .problem(let diagnostic) = session.preview(SourceText("pric < 900"), until: { false }) {
       #expect(diagnostic.message.contains("unknown field"))
@@ -108,5 +120,27 @@ import Testing
     #expect(
       try harness.run("count price > 1\nprice > 1\nexplain price > 1\nfacets color").get().isEmpty)
     #expect(harness.failure("count pric > 1") != nil)
+  }
+
+  /// A preview's count is cancelled in the database when the user types on (no status) or
+  /// when it takes longer than the preview waits (the statement checks); either way the
+  /// connection answers the next statement.
+  @Test func aPreviewStopsItsCountInTheDatabase() throws {
+    let database = try Self.phonesDatabase()
+    let harness = SessionHarness()
+    _ = try harness.run("load \"\(database)\" table phones").get()
+    let session = harness.session
+    let line = SourceText("price < 900")
+    #expect(session.preview(line, until: { true }) == nil)
+    session.settings.previewSeconds = 0
+    #expect(session.preview(line, until: { false }) == .checked)
+    #expect(session.preview(SourceText("pric < 900"), until: { false }) != .checked)
+    session.settings.previewSeconds = 600
+    let counted = session.preview(line, until: { false })
+    guard case .matches(let count, of: _) = counted else {
+      Issue.record("no count after a cancelled one: \(String(describing: counted))")
+      return
+    }
+    #expect(try harness.run("count price < 900").get() == "\(count)\n")
   }
 }
