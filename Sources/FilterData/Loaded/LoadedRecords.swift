@@ -70,9 +70,48 @@ public struct LoadedRecords: Sendable {
     }
     // Every record read: a text field's distinct values are known, whatever the sample saw.
     let table = builder.finish(reader.schema)
-    self.table = stopped ? table : table.knowingValues(limit: TypeTally.knownValuesLimit)
-    self.texts = texts
-    self.format = format
+    self.init(
+      table: stopped ? table : table.knowingValues(limit: TypeTally.knownValuesLimit),
+      texts: texts, format: format)
+  }
+
+  /// Reads every record `source` hands over: a data file as ``init(reading:until:warn:)``
+  /// reads it; any other source (a table, a source of your own) by its blocks, every field,
+  /// its records' text made from their values when printed. A source whose schema may still
+  /// grow is asked for its whole schema first. `stop` and `warn` as for a file.
+  public init(
+    loading source: any RecordSource, until stop: () -> Bool = { false },
+    warn: (String) -> Void = { _ in }
+  ) throws {
+    if let reader = source as? DataReader {
+      try self.init(reading: reader, until: stop, warn: warn)
+      return
+    }
+    if !source.isSchemaFinal { try source.inferWhole() }
+    source.prepare(decoding: nil)
+    var builder = ColumnBuilder()
+    var stopped = false
+    try source.read { block in
+      switch block {
+      case .records(let records): for record in records { builder.append(record.values) }
+      case .batches(let batches):
+        for batch in batches {
+          for row in batch.table.rows { builder.append(batch.table.row(row)) }
+        }
+      }
+      for warning in source.takeWarnings() { warn(warning.description) }
+      stopped = stop()
+      return !stopped
+    }
+    for line in source.closingWarnings { warn(line) }
+    let table = builder.finish(source.schema)
+    self.init(
+      table: stopped ? table : table.knowingValues(limit: TypeTally.knownValuesLimit),
+      texts: RecordTexts(file: nil), format: .json)
+  }
+
+  private init(table: ColumnTable, texts: RecordTexts, format: RecordFields) {
+    (self.table, self.texts, self.format) = (table, texts, format)
   }
 
   /// How many records a file of `size` bytes holds, about, if the rest are as long as those

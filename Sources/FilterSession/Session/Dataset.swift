@@ -19,7 +19,7 @@ public final class Dataset {
   public var records: LoadedRecords? { store.loaded }
   /// For data read from a file, the reader that read it: what it inferred (nil for a
   /// database table).
-  public var reader: DataReader? { (store as? LoadedStore)?.reader }
+  public var reader: DataReader? { (store as? LoadedStore)?.source as? DataReader }
   /// What `load` says it loaded, after the name: `12 records, 5 fields`, or the table.
   public var summary: String { store.summary }
   /// What `:datasets` says it holds: `12 records, 5 fields`, or the table.
@@ -38,7 +38,24 @@ public final class Dataset {
     let reader = try DataReader(path: path, format: format, options: options)
     let records = try LoadedRecords(reading: reader, until: stop, warn: warn)
     (self.name, self.path) = (name, path)
-    store = LoadedStore(records, reader: reader)
+    store = LoadedStore(records, from: reader)
+  }
+
+  /// Reads every record of `source` into memory (a table, a source of your own; see
+  /// `RecordSource`), as a file's are loaded: statements then run over them with the one
+  /// engine, facets and live previews included. `path` is what `:datasets` shows for it;
+  /// `stop` and `warn` as for a file.
+  ///
+  /// ```swift
+  /// session.add(try Dataset(name: "inventory", loading: Inventory()))
+  /// ```
+  public init(
+    name: String, loading source: any RecordSource, path: String? = nil,
+    until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
+  ) throws {
+    let records = try LoadedRecords(loading: source, until: stop, warn: warn)
+    (self.name, self.path) = (name, path ?? source.name)
+    store = LoadedStore(records, from: source)
   }
 
   /// The fields of the file at `path`, inferred from all of it, without its records: what
@@ -50,7 +67,7 @@ public final class Dataset {
     let reader = try DataReader(path: path, format: format, options: options)
     try reader.inferWhole()
     (self.name, self.path) = (name, path)
-    store = LoadedStore(LoadedRecords(schema: reader.schema), reader: reader)
+    store = LoadedStore(LoadedRecords(schema: reader.schema), from: reader)
   }
 
   /// The table `table` of the database at `location` (a SQLite file or a `postgresql://`

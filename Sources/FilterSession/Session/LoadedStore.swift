@@ -6,20 +6,21 @@ import FilterData
 final class LoadedStore: DatasetStore {
   /// The records, in file order.
   let records: LoadedRecords
-  /// The reader that read them: the schema it inferred, and how to print its records.
-  let reader: DataReader
+  /// The source they were read from (a data file's reader: the schema it inferred, its
+  /// header).
+  let source: any RecordSource
   /// Every row number: what a query or count runs over.
   private let rows: [Int]
   private var valueCache: [String: [Value]] = [:]
 
-  init(_ records: LoadedRecords, reader: DataReader) {
-    (self.records, self.reader, rows) = (records, reader, records.table.rows)
+  init(_ records: LoadedRecords, from source: any RecordSource) {
+    (self.records, self.source, rows) = (records, source, records.table.rows)
   }
 
   /// The fields inferred. Once records are loaded, those of their table, which knows every
   /// text field's values (see `LoadedRecords`).
-  var schema: Schema { records.count > 0 ? records.table.schema : reader.schema }
-  var header: [String]? { reader.header }
+  var schema: Schema { records.count > 0 ? records.table.schema : source.schema }
+  var header: [String]? { source.header }
   var loaded: LoadedRecords? { records }
   var summary: String { size }
   var size: String {
@@ -32,7 +33,7 @@ final class LoadedStore: DatasetStore {
   }
 
   /// How compiled filters read the records: by row number, from the columns. (With no
-  /// records, the reader's schema, which a query may have added fields to.)
+  /// records, the source's schema, which a query may have added fields to.)
   private var recordType: RecordType<Int> {
     records.count == 0 ? ColumnTable(schema: schema, rows: []).recordType : records.table.recordType
   }
@@ -41,7 +42,7 @@ final class LoadedStore: DatasetStore {
   private func compile(_ query: Query, _ run: StatementRun) throws -> CompiledQuery<Int> {
     // No records: the fields the query names have no value, and nothing matches (as the
     // command does with an empty file).
-    reader.assumeFields(query.fieldNames)
+    source.assumeFields(query.fieldNames)
     let compiled = try run.environment(recordType).compileQuery(query, source: run.source)
     run.report(warnings: compiled.filter?.warnings ?? [])
     return compiled.binding(run.parameters.values, now: run.now)
@@ -53,7 +54,7 @@ final class LoadedStore: DatasetStore {
     let (matches, faults) = compiled.run(rows, until: run.interrupted)
     if records.changedOnDisk {
       run.warn(
-        "warning: \(reader.name) changed since it was loaded; its records are printed from the values loaded then (load it again to read the new file)\n"
+        "warning: \(source.name) changed since it was loaded; its records are printed from the values loaded then (load it again to read the new file)\n"
       )
     }
     return (MatchedRecords(rows: matches, of: records), faults)

@@ -224,7 +224,9 @@ public final class Session {
         label: "this needs data", help: "load a file first: load \"phones.json\""))
   }
 
-  func add(_ dataset: Dataset) {
+  /// Makes `dataset` the current data, in place of any of the same name: what `load` does,
+  /// for data an embedder reads itself (``Dataset/init(name:loading:path:until:warn:)``).
+  public func add(_ dataset: Dataset) {
     datasets.removeAll { $0.name == dataset.name }
     datasets.append(dataset)
     current = dataset

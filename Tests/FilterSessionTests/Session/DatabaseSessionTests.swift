@@ -48,6 +48,24 @@ import Testing
     #expect(explained.contains("in flt: model ==[c] \"x\""))
   }
 
+  /// A table read into memory (a source loaded as a file is): statements answer as over the
+  /// file, and as over the table in the database.
+  @Test func aTableLoadedIntoMemoryAnswersAsTheFileDoes() throws {
+    let database = try Self.phonesDatabase()
+    let file = SessionHarness()
+    let fromFile = try file.run("load \"phones.json\" as phones\n" + Self.statements).get()
+    let loaded = SessionHarness()
+    let source = try TableSource.open(database, table: "phones")
+    let dataset = try Dataset(name: "phones", loading: source)
+    #expect(dataset.records?.count == 111 && dataset.path == "phones")
+    loaded.session.add(dataset)
+    #expect(try loaded.run(Self.statements).get() == fromFile)
+    // What the live preview counts, over the columns in memory.
+    #expect(
+      loaded.session.preview(SourceText("price < 900"), until: { false })
+        == file.session.preview(SourceText("price < 900"), until: { false }))
+  }
+
   @Test func ctrlCCancelsAStatementInTheDatabase() throws {
     // A view without end: only a cancel stops counting it.
     let path = TemporaryFiles.url("endless-\(UInt64.random(in: 0...UInt64.max)).db").path
@@ -142,5 +160,14 @@ import Testing
       return
     }
     #expect(try harness.run("count price < 900").get() == "\(count)\n")
+    // A count that never ends (a view without end) is cancelled past the wait.
+    let path = TemporaryFiles.url("endless-\(UInt64.random(in: 0...UInt64.max)).db").path
+    try SQLiteDatabase(path: path, writable: true).executeScript(
+      "CREATE VIEW endless AS WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT CAST(n AS TEXT) AS n FROM c"
+    )
+    _ = try harness.run("load \"\(path)\" table endless").get()
+    session.settings.previewSeconds = 0.2
+    #expect(session.preview(SourceText(#"n != "x""#), until: { false }) == .checked)
+    #expect(try harness.run(#"n == "2" limit 1"#).get().contains("1 row"))
   }
 }
