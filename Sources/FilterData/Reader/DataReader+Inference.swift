@@ -20,7 +20,7 @@ extension DataReader {
     }
     nullMarkers = markers.sorted()
     nulls = NullTexts(options, markers: markers)
-    if let header = csv?.header { csv = CSVColumns(header: header, nulls: nulls) }
+    if let header { delimited?.columns = CSVColumns(header: header, nulls: nulls) }
     let second = try tallySample(records: limit, bytes: bytes)
     return (second.schema, second.complete)
   }
@@ -46,7 +46,7 @@ extension DataReader {
       let enough = tally.records >= limit
       if tally.records == 0 { try checkRecordLength() }
       if enough || atEnd || (tally.records > 0 && buffer.count >= bytes) {
-        if tally.records == 0, let csv {
+        if tally.records == 0, let csv = delimited?.columns {
           // A header and no rows: the columns are fields, with no value in any record.
           return (
             Schema(csv.tree.names.map { Schema.Field($0, .null, optional: true) }), true, nil

@@ -100,15 +100,14 @@ extension DataReader {
     var lastLineStart = lineStart
     let result: Result<Void, DataProblem> = buffer.withUnsafeBufferPointer { bytes in
       let end = Swift.min(self.end ?? bytes.count, bytes.count)
-      if let csv {
-        var scanner = CSVScanner(
-          bytes, from: position, to: end, atEnd: atEnd, separator: separator,
-          skipsInitialSpace: skipsInitialSpace, decodesEscapes: decodesEscapes)
+      if let delimited {
+        var scanner = delimited.scanner(bytes, from: position, to: end, atEnd: atEnd)
         scanner.lineStart = lineStart
         defer {
           (newlines, lastLineStart) = (scanner.newlines, scanner.lineStart)
         }
-        return csvRecords(&scanner, csv, &records, decode: decode, tally: tally, limit: limit)
+        return csvRecords(
+          &scanner, delimited.columns, &records, decode: decode, tally: tally, limit: limit)
       }
       var scanner = JSONScanner(bytes, from: position, to: end)
       scanner.nulls = nulls

@@ -24,7 +24,7 @@ extension DataReader {
   /// cleanly or read nothing, or records are wide: blocks of few records), and for a few
   /// blocks after the first part did not read cleanly: the caller then reads in turn.
   func readInParts(_ records: inout [DataRecord], limit: Int) -> Bool {
-    guard readsInParts, let atCut = cutFraming, end == nil, limit >= 2_048,
+    guard readsInParts, let atCut = framing.atCut, end == nil, limit >= 2_048,
       buffer.count - position >= 2 * partBytes
     else { return false }
     // After parts that were not kept (the schema grew, say), the next few blocks are read in
@@ -78,18 +78,6 @@ extension DataReader {
     (position, line, lineStart) = (last.position, line + newlines, last.lineStart)
     framing = last.framing
     return true
-  }
-
-  /// How the framing of records stands at a cut that is a record's end: one record a line,
-  /// or in a JSON array (of records a line each, as most are written), after the comma that
-  /// follows one. Nil where buffers are not cut: a single JSON object, an array under a root
-  /// key, the end of the array.
-  private var cutFraming: Framing? {
-    switch framing {
-    case .lines: .lines
-    case .start, .opened, .next, .separated: options.root.isEmpty ? .separated : nil
-    default: nil
-    }
   }
 
   /// The two parts' readers, each used by one thread until both are done.

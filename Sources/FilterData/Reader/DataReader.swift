@@ -37,7 +37,7 @@ public final class DataReader {
   /// returned by ``next()`` are read under the schema of the version current when it returns.
   public internal(set) var schemaVersion = 0
   /// For CSV, the header's column names; for JSON, nil.
-  public var header: [String]? { csv?.header }
+  public var header: [String]? { delimited?.columns.header }
   /// The size of the file when known, and how much has been read, for progress reports.
   public var size: Int? { input.size }
   /// How many bytes were read from the input so far.
@@ -70,12 +70,10 @@ public final class DataReader {
   /// a field of numbers): read as null in its text fields too. `--schema` shows them.
   public internal(set) var nullMarkers: [String] = []
   /// For CSV and TSV, the byte between cells (see ``ReadOptions/delimiter``).
-  public internal(set) var separator: UInt8 = 0x2C
+  public var separator: UInt8 { delimited?.separator ?? 0x2C }
   /// For CSV and TSV, whether spaces right after a delimiter are skipped (see
   /// ``ReadOptions/skipsInitialSpace``).
-  public internal(set) var skipsInitialSpace = false
-  /// Whether backslash escapes are read in cells (TSV: `\t`, `\n`, `\r`, `\\`).
-  var decodesEscapes: Bool { format == .tsv }
+  public var skipsInitialSpace: Bool { delimited?.skipsInitialSpace ?? false }
   var buffer: [UInt8] = []
   /// Where `buffer` starts in the input (the bytes before it were dropped).
   var bufferOffset = 0
@@ -88,9 +86,8 @@ public final class DataReader {
   /// When the current line began before the buffer (``lineStart`` negative): how many
   /// characters of it were dropped, so that errors still give its true column.
   var droppedColumns = 0
-  var framing = Framing.start
-  /// Whether the reader stepped down to the records at ``ReadOptions/root``.
-  var enteredRoot = false
+  /// How records follow one another, and where the reader stands among them.
+  var framing = RecordFraming(document: false, root: [])
   let growth = GrowthLog()
   var layout: RecordLayout
   /// The top-level fields decoded (nil: all of them).
@@ -101,7 +98,8 @@ public final class DataReader {
   /// and the changes made.
   var grownSchema: Schema? = nil
   var changes: [SchemaChange] = []
-  var csv: CSVColumns? = nil
+  /// For CSV and TSV, the syntax of a row and the header's columns; nil for JSON.
+  var delimited: DelimitedSyntax? = nil
   /// How output reads this file's records back: JSON, or CSV under its header with the
   /// columns of numbers and booleans marked (they are written unquoted in JSON).
   var recordFields: RecordFields
@@ -137,26 +135,17 @@ public final class DataReader {
   /// Where the first buffers were cut, as offsets into the input (tests place records there).
   var cuts: [Int] = []
 
-  /// Where a reader of JSON is: before `[` (or a single object); inside the array, after `[`
-  /// (`opened`), after a record (`next`) or after a comma (`separated`); after its `]` (or
-  /// the object). JSON Lines and CSV stay in `.lines`.
-  enum Framing { case start, opened, next, separated, done, lines, single }
-
   /// A reader of `reader`'s buffer from `start` to `end` only, under its schema, for
   /// ``readInParts(_:limit:)``: it shares the buffer but nothing that changes (its own
   /// growth log and record layout), and reads nothing from the input. `atEnd` says whether
   /// the part ends where the input does.
   init(part reader: DataReader, from start: Int, to end: Int, atEnd: Bool) {
-    (blockSize, maxRecordBytes, options, nulls, nullMarkers, separator) =
-      (
-        reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers,
-        reader.separator
-      )
-    skipsInitialSpace = reader.skipsInitialSpace
+    (blockSize, maxRecordBytes, options, nulls, nullMarkers) =
+      (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers)
     (input, path, format, recordFields) =
       (reader.input, reader.path, reader.format, reader.recordFields)
     (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)
-    (schema, decodedFields, csv) = (reader.schema, reader.decodedFields, reader.csv)
+    (schema, decodedFields, delimited) = (reader.schema, reader.decodedFields, reader.delimited)
     layout = RecordLayout(reader.schema, growth: growth)
     layout.decodeOnly(decodedFields)
     (buffer, bufferOffset, framing, line) =
@@ -215,19 +204,13 @@ public final class DataReader {
         "is read as \(self.format.rawValue), and --root only applies to a JSON document; say -i json if it is one"
       )
     }
-    framing = self.format == .json ? .start : .lines
-    if let own = self.format.separator {
-      if let delimiter = options.delimiter {
-        separator = delimiter
-      } else {
-        separator = self.format == .csv ? try sniffedSeparator() : own
-      }
-      if let skips = options.skipsInitialSpace {
-        skipsInitialSpace = skips
-      } else {
-        skipsInitialSpace = self.format == .csv ? try headerSpacesEveryDelimiter() : false
-      }
-      csv = CSVColumns(header: try DataReader.readHeader(self), nulls: nulls)
+    framing = RecordFraming(document: self.format == .json, root: options.root)
+    if self.format.separator != nil {
+      delimited = try DelimitedSyntax(
+        self.format, options: options, nulls: nulls, firstLine: firstLineOutsideQuotes)
+      // (Read before the assignment, which holds `delimited` while it runs.)
+      let header = try DataReader.readHeader(self)
+      delimited?.columns = CSVColumns(header: header, nulls: nulls)
     }
     let (schema, complete) = try infer(records: Swift.max(1, sample))
     sawEverything = complete
@@ -282,16 +265,8 @@ public final class DataReader {
     // Values read from now on may be read otherwise than their spellings were before.
     rows?.builder.forgetSpellings()
     secondRows?.builder.forgetSpellings()
-    if let header {
-      recordFields = RecordFields(
-        header: header, separator: separator, skipsInitialSpace: skipsInitialSpace,
-        decodesEscapes: decodesEscapes, nulls: nulls,
-        literalColumns: header.indices.map { column in
-          let type = columnType(column)
-          return type == .int || type == .double || type == .bool
-        },
-        textColumns: header.indices.map { columnType($0) == .string },
-        nesting: csv.flatMap(CellNesting.of), source: input.name)
+    if let delimited {
+      recordFields = delimited.recordFields(columnType, source: input.name)
     }
   }
 
@@ -370,10 +345,8 @@ public final class DataReader {
     defer { (growth.failures, growth.unreported) = (failures, unreported) }
     var copy = record
     let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
-      if let csv {
-        var scanner = CSVScanner(
-          bytes, from: 0, to: bytes.count, atEnd: true, separator: separator,
-          skipsInitialSpace: skipsInitialSpace, decodesEscapes: decodesEscapes)
+      if let csv = delimited?.columns {
+        var scanner = delimited!.scanner(bytes, from: 0, to: bytes.count, atEnd: true)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
         return csvValues(
@@ -398,7 +371,7 @@ public final class DataReader {
 
   /// For CSV, the type of the field that column `column` of the header fills.
   public func columnType(_ column: Int) -> ValueType? {
-    guard let csv, column < csv.paths.count else { return nil }
+    guard let csv = delimited?.columns, column < csv.paths.count else { return nil }
     return fieldType(csv.paths[column])?.0
   }
 }

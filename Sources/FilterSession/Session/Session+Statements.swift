@@ -405,11 +405,9 @@ extension Session {
       return
     }
     if let current {
-      var diagnostics: [Diagnostic] = []
-      for field in fields {
-        diagnostics +=
-          Checker.type(of: Expr(.field(field), range: field.range), schema: current.schema)
-          .diagnostics
+      let environment = FilterEnvironment(RecordType.dynamic(current.schema))
+      let diagnostics = fields.flatMap { field in
+        environment.bind(Expr(.field(field), range: field.range)).diagnostics
       }
       if diagnostics.hasErrors {
         throw SessionError(

@@ -4,37 +4,10 @@ import FilterDSL
 /// header names).
 extension DataReader {
 
-  /// For a CSV file read with no delimiter named: `,` when its first line has one (outside
-  /// quotes), else the most frequent of `;`, a tab and `|` there (European spreadsheets
-  /// write `;`), else `,`. The first line is read whole first (up to 64 KiB), so that the
-  /// answer does not depend on how much of it one read brought.
-  func sniffedSeparator() throws(DataError) -> UInt8 {
-    var counts: [UInt8: Int] = [:]
-    for (byte, _) in try firstLineOutsideQuotes()
-    where byte == 0x2C || ReadOptions.sniffedDelimiters.contains(byte) {
-      counts[byte, default: 0] += 1
-    }
-    if counts[0x2C] != nil { return 0x2C }
-    return ReadOptions.sniffedDelimiters.max { counts[$0, default: 0] < counts[$1, default: 0] }
-      .flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
-  }
-
-  /// Whether the first line has a delimiter (outside quotes), each with a space right after
-  /// it: `name, price, color`. Then spaces after delimiters are skipped in every row.
-  func headerSpacesEveryDelimiter() throws(DataError) -> Bool {
-    let line = try firstLineOutsideQuotes()
-    var delimiters = 0
-    for (byte, next) in line where byte == separator {
-      guard next == 0x20 else { return false }
-      delimiters += 1
-    }
-    return delimiters > 0
-  }
-
   /// The bytes of the first line outside quotes, each with the byte after it (0 at the end).
   /// The line is read whole first (up to 64 KiB), so that the answer does not depend on how
   /// much of it one read brought.
-  private func firstLineOutsideQuotes() throws(DataError) -> [(UInt8, UInt8)] {
+  func firstLineOutsideQuotes() throws(DataError) -> [(UInt8, UInt8)] {
     let most = 1 << 16
     while true {
       var bytes: [(UInt8, UInt8)] = []
@@ -74,10 +47,8 @@ extension DataReader {
       var scanner: CSVScanner? = nil
       var header: [String]? = nil
       let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
-        var s = CSVScanner(
-          bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd,
-          separator: reader.separator, skipsInitialSpace: reader.skipsInitialSpace,
-          decodesEscapes: reader.decodesEscapes)
+        var s = reader.delimited!.scanner(
+          bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd)
         defer { scanner = s }
         do throws(DataProblem) {
           if try s.record(into: &reader.cells) != nil {
