@@ -327,23 +327,17 @@ final class VectorCompiler {
     return true
   }
 
-  /// `column op k` as one loop per operator (so that the comparison is inlined). A value
-  /// unequal to itself (NaN) fails every operator, `!=` included: only right where NaN's
-  /// unknown may be dropped like false.
+  /// `column op k` as one loop per operator (the comparison ``ComparisonKernel`` inlined). A
+  /// value unequal to itself (NaN) fails every operator, `!=` included: only right where
+  /// NaN's unknown may be dropped like false.
   @inline(__always)
   static func compareLoop<T: Comparable>(
     _ op: ComparisonOperator, _ values: [T], _ nulls: NullMask, _ k: T, _ rows: [Int],
     _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool
   ) {
-    switch op {
-    case .equal: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 == k }
-    case .notEqual:
-      loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 != k && $0 == $0 }
-    case .less: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 < k }
-    case .lessOrEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 <= k }
-    case .greater: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 > k }
-    case .greaterOrEqual: loop(values, nulls, rows, &selection, &falses, wantFalses) { $0 >= k }
-    }
+    op.specialized(
+      CompareLoop(values: values, nulls: nulls, k: k, rows: rows, wantFalses: wantFalses))(
+        &selection, &falses)
   }
 
   /// Keeps the positions whose rows' values pass `keep` (null rows, and rows outside the
@@ -384,5 +378,21 @@ final class VectorCompiler {
       }
     }
     selection.removeLast(selection.count - kept)
+  }
+}
+
+/// `column op k` over a batch's rows, for one operator's kernel.
+private struct CompareLoop<T: Comparable>: ComparisonSpecialization {
+  let values: [T]
+  let nulls: NullMask
+  let k: T
+  let rows: [Int]
+  let wantFalses: Bool
+  func make<Kernel: ComparisonKernel>(_ kernel: Kernel.Type) -> (inout [Int], inout [Int]) -> Void {
+    { [self] selection, falses in
+      VectorCompiler.loop(values, nulls, rows, &selection, &falses, wantFalses) {
+        Kernel.holds($0, k)
+      }
+    }
   }
 }

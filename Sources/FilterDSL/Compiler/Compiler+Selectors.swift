@@ -8,15 +8,7 @@ extension Compiler {
     switch (condition.kind, selector) {
     case (.compare(let op, _, let options), .int(let loop)) where options.isEmpty:
       guard case .constant(.int(let k)) = operands.first else { return nil }
-      let keep: (Int64) -> Bool =
-        switch op {
-        case .equal: { $0 == k }
-        case .notEqual: { $0 != k }
-        case .less: { $0 < k }
-        case .lessOrEqual: { $0 <= k }
-        case .greater: { $0 > k }
-        case .greaterOrEqual: { $0 >= k }
-        }
+      let keep = op.test(against: k)
       return { records, selection, _ in loop(records, &selection, keep) }
     case (.compare(let op, _, let options), .double(let loop)) where options.isEmpty:
       let k: Double
@@ -25,19 +17,13 @@ extension Compiler {
       case .constant(.int(let i)) where Double(exactly: i) != nil: k = Double(i)
       default: return nil
       }
-      return { records, selection, _ in
-        loop(records, &selection) {
-          ValueComparison.holds(op, NumberComparison.compareSame($0, k)) == .true && !$0.isNaN
-        }
-      }
+      // (NaN, on either side, fails: unknown is dropped like false.)
+      let keep = op.test(against: k)
+      return { records, selection, _ in loop(records, &selection, keep) }
     case (.compare(let op, _, let options), .string(let loop)) where options.isEmpty:
       guard case .constant(.string(let k)) = operands.first else { return nil }
-      if op == .equal { return { records, selection, _ in loop(records, &selection) { $0 == k } } }
-      return { records, selection, _ in
-        loop(records, &selection) {
-          ValueComparison.holds(op, NumberComparison.compareSame($0, k)) == .true
-        }
-      }
+      let keep = op.test(against: k)
+      return { records, selection, _ in loop(records, &selection, keep) }
     case (.member(let operandExpr, let options, let negated), _) where options.isEmpty:
       if case .range = operandExpr.kind { return nil }
       guard case .constant(.list(let elements)) = operands.first else { return nil }

@@ -39,14 +39,7 @@ enum ValueComparison {
   /// Whether `op` holds for a comparison result (negative, zero, positive).
   @inline(__always)
   static func holds(_ op: ComparisonOperator, _ order: Int) -> Truth {
-    switch op {
-    case .equal: Truth(order == 0)
-    case .notEqual: Truth(order != 0)
-    case .less: Truth(order < 0)
-    case .lessOrEqual: Truth(order <= 0)
-    case .greater: Truth(order > 0)
-    case .greaterOrEqual: Truth(order >= 0)
-    }
+    Truth(op.holds(order: order))
   }
 
   /// `lower <= value` and `value upper bound`: `between` (`upper` is `<=`) and ranges (`<=`
