@@ -9,7 +9,7 @@ import FilterDSL
 ///
 /// ```swift
 /// let table = SQLTable(name: "phones", schema: schema)
-/// let bound = try Checker.check(query, schema: schema).get(source)
+/// let bound = try FilterEnvironment(RecordType.dynamic(schema)).check(query).get(source)
 /// let sql = SQLTranslator(table: table, dialect: .postgresql).translate(bound)
 /// // sql.select.text: SELECT ... FROM "phones" WHERE ("price" < $1::bigint) ...
 /// ```

@@ -95,20 +95,8 @@ enum Command {
     } catch {
       return usageError(error.message)
     }
-    if options.help {
-      StandardStreams.print(usage)
-      return Status.success
-    }
-    if options.version {
-      StandardStreams.print(version)
-      return Status.success
-    }
-    if options.manual {
-      StandardStreams.print(Manual.page)
-      return Status.success
-    }
-    if let shell = options.completions {
-      StandardStreams.print(Completions.script(for: shell))
+    if let text = options.printout {
+      StandardStreams.print(text)
       return Status.success
     }
     if options.schema { return schema(options) }

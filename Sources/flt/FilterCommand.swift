@@ -104,15 +104,9 @@ struct FilterCommand {
     if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
       Terminal.sayWhatIsNotShown(table, options)
     }
-    if let script = sink as? SQLScriptWriter, script.unstorable > 0 {
-      warning(
-        "warning: \(script.unstorable) value\(script.unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(script.table.name) and were written as NULL\n"
-      )
-    }
+    for line in sink.warnings { warning(line) }
     try target.commit()
-    var faults = summary.faults
-    if let projecting = sink as? ProjectingSink { faults.merge(projecting.faults) }
-    if !faults.isEmpty { warning("warning: \(faults.summary)\n") }
+    if !summary.faults.isEmpty { warning("warning: \(summary.faults.summary)\n") }
     return options.exitStatus && summary.matches == 0
       ? Command.Status.noMatch : Command.Status.success
   }

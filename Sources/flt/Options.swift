@@ -265,6 +265,15 @@ struct Options {
 }
 
 extension Options {
+  /// What `--help`, `--version`, `--help-man` or `--completions SHELL` asks to print instead
+  /// of running a query; nil when none does.
+  var printout: String? {
+    if help { return Command.usage }
+    if version { return Command.version }
+    if manual { return Manual.page }
+    return completions.map(Completions.script(for:))
+  }
+
   /// Whether `argument` names a script rather than being a filter: `p.flt`, not `x == "a.flt"`.
   static func isScript(_ argument: String?) -> Bool {
     guard let argument else { return false }

@@ -282,6 +282,31 @@ import Testing
     let path = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))/x.db"
     #expect(throws: DatabaseError.self) { _ = try SQLiteDatabase(path: path) }
   }
+
+  /// Text with a NUL, which PostgreSQL cannot hold, is written as NULL and said once the
+  /// script is written; a scan counts a computed column's faults with the query's.
+  @Test func whatASinkCouldNotWriteIsSaid() throws {
+    let schema = Schema([.init("s", .string), .init("n", .int)])
+    let out = OutputSink()
+    let writer = SQLScriptWriter(SQLTable(name: "t", schema: schema), dialect: .postgresql, to: out)
+    writer.write(DataRecord([.string("a\u{0}b"), .int(1)], schema: schema))
+    writer.write(DataRecord([.string("ok"), .int(0)], schema: schema))
+    writer.finish()
+    #expect(out.text.contains("(NULL, 1)"))
+    #expect(
+      writer.warnings == [
+        "warning: 1 value (text with a NUL character) cannot be stored in t and were written as NULL\n"
+      ])
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    try database.executeScript("CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (2), (0);")
+    let scan = try Scan(
+      query: SourceText("true"), source: TableSource(try database.table(named: "t"), in: database))
+    let projection = try #require(try Projection.selecting("10 / n as q", of: scan.first))
+    let collected = RecordCollector()
+    let summary = try scan.run(into: ProjectingSink(projection, into: collected))
+    #expect(collected.records.map(\.values) == [[.int(5)], [.null]])
+    #expect(summary.faults[.divisionByZero] == 1)
+  }
 }
 
 /// A type with its nested records' fields by name and type only.

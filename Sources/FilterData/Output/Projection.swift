@@ -107,8 +107,15 @@ public final class ProjectingSink: RecordSink {
   private let projection: Projection
   /// Where the columns go.
   public let sink: any RecordSink
-  /// The faults the columns met (a division by zero, an overflow), as the query's are.
-  public private(set) var faults = FaultCounts()
+  /// The faults the columns met (a division by zero, an overflow), and those of `sink`.
+  public var faults: FaultCounts {
+    var all = own
+    all.merge(sink.faults)
+    return all
+  }
+  private var own = FaultCounts()
+  /// What `sink` says once it is finished.
+  public var warnings: [String] { sink.warnings }
 
   /// A sink writing `projection`'s columns of each record to `sink`.
   public init(_ projection: Projection, into sink: any RecordSink) {
@@ -120,7 +127,7 @@ public final class ProjectingSink: RecordSink {
   public var count: Int { sink.count }
   /// Writes the columns of `record`.
   public func write(_ record: DataRecord) {
-    sink.write(projection.record(record, faults: &faults))
+    sink.write(projection.record(record, faults: &own))
   }
   /// Hands the block on.
   public func endOfBlock() { sink.endOfBlock() }

@@ -52,6 +52,12 @@ public protocol RecordSink: AnyObject {
   /// Why records can no longer be written (a closed pipe, a full disk), or nil: a scan stops
   /// reading then.
   var failure: String? { get }
+  /// Faults the sink met making what it writes (a computed column's division by zero): a
+  /// scan counts them with the query's (``ScanSummary/faults``).
+  var faults: FaultCounts { get }
+  /// What the sink says once it is finished (values it could not write as they were), as
+  /// complete lines.
+  var warnings: [String] { get }
 }
 
 extension RecordSink {
@@ -61,6 +67,10 @@ extension RecordSink {
   public func endOfSource(_ name: String) {}
   /// Never fails.
   public var failure: String? { nil }
+  /// None.
+  public var faults: FaultCounts { FaultCounts() }
+  /// None.
+  public var warnings: [String] { [] }
 }
 
 /// Writes records in an output format. Records keep their fields' order and exact values:

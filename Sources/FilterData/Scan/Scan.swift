@@ -249,6 +249,7 @@ public final class Scan {
       summary.matches = execution.emitted
     }
     sink.finish()
+    summary.faults.merge(sink.faults)
     return summary
   }
 
@@ -416,6 +417,7 @@ private struct ScanCompiler {
 public struct ScanSummary: Sendable {
   /// How many records were handed to the sink.
   public var matches = 0
-  /// Faults met while evaluating (a division by zero, a value that did not convert).
+  /// Faults met while evaluating (a division by zero, a value that did not convert), the
+  /// sink's included (``RecordSink/faults``).
   public var faults = FaultCounts()
 }

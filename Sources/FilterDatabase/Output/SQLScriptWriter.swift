@@ -14,6 +14,13 @@ public final class SQLScriptWriter: RecordSink {
   public private(set) var count = 0
   /// Values the dialect cannot hold (text with a NUL in PostgreSQL), written as NULL.
   public private(set) var unstorable = 0
+  /// How many values were written as NULL, when some were (see ``unstorable``).
+  public var warnings: [String] {
+    guard unstorable > 0 else { return [] }
+    return [
+      "warning: \(unstorable) value\(unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(table.name) and were written as NULL\n"
+    ]
+  }
   private let out: OutputSink
   /// `INSERT INTO "t" ("a", "b") VALUES `, and what ends the statement after the rows.
   private let insert: String
