@@ -131,7 +131,7 @@ enum Command {
           try path.flatMap {
             isDatabase ? try TableSource.tables(in: $0, named: options.table) : nil
           }
-          ?? [DataReader(path: path, format: options.inputFormat, options: options.read)]
+          ?? [FileSource.open(path, format: options.inputFormat, options: options.read)]
         // A database's tables are listed each under its name, indented.
         let indented = isDatabase && options.table == nil
         for source in sources {

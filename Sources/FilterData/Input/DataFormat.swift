@@ -8,18 +8,20 @@ public enum DataFormat: String, CaseIterable, Sendable {
   case csv
   /// Tab-separated values with a header row (quoted like CSV where a cell needs it).
   case tsv
+  /// Apache Parquet: columns in row groups, read by ``ParquetSource``.
+  case parquet
 
   /// The byte between the cells of a row, for CSV and TSV; nil for JSON.
   var separator: UInt8? {
     switch self {
     case .csv: 0x2C
     case .tsv: 0x09
-    case .json, .jsonl: nil
+    case .json, .jsonl, .parquet: nil
     }
   }
 
   /// The format a file name's extension says, if any: `.json` (and `.geojson`), `.jsonl` /
-  /// `.ndjson`, `.csv`, `.tsv` / `.tab`.
+  /// `.ndjson`, `.csv`, `.tsv` / `.tab`, `.parquet` / `.parq` / `.pq`.
   public init?(path: String) {
     // A compressed file has the extension of what it holds before `.gz`.
     if path.lowercased().hasSuffix(".gz") {
@@ -32,6 +34,7 @@ public enum DataFormat: String, CaseIterable, Sendable {
     case "jsonl", "ndjson": self = .jsonl
     case "csv": self = .csv
     case "tsv", "tab": self = .tsv
+    case "parquet", "parq", "pq": self = .parquet
     default: return nil
     }
   }

@@ -6,6 +6,8 @@ public final class CountSink: RecordSink {
   private var countBefore = 0
   private let out: OutputSink?
   private let perSource: Bool
+  /// Counts only.
+  public var writesRecords: Bool { false }
 
   /// A count written to `out` (nil: kept in ``count`` only), per source when `perSource`.
   public init(to out: OutputSink?, perSource: Bool = false) {

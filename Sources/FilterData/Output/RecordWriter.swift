@@ -58,6 +58,9 @@ public protocol RecordSink: AnyObject {
   /// What the sink says once it is finished (values it could not write as they were), as
   /// complete lines.
   var warnings: [String] { get }
+  /// Whether the sink reads the records' fields (false: it only counts them, and a scan
+  /// decodes only what the query reads).
+  var writesRecords: Bool { get }
 }
 
 extension RecordSink {
@@ -71,6 +74,8 @@ extension RecordSink {
   public var faults: FaultCounts { FaultCounts() }
   /// None.
   public var warnings: [String] { [] }
+  /// Reads the records.
+  public var writesRecords: Bool { true }
 }
 
 /// Writes records in an output format. Records keep their fields' order and exact values:

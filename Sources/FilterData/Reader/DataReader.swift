@@ -187,6 +187,10 @@ public final class DataReader {
         "has no known extension (.json, .geojson, .jsonl, .ndjson, .csv or .tsv); say which format it is with --input-format"
       )
     }
+    guard named != .parquet else {
+      throw DataError.file(
+        input.name, "is Parquet, which a ParquetSource reads (see FileSource.open)")
+    }
     self.format = named
     layout = RecordLayout(Schema([]), growth: growth)
     try fill()

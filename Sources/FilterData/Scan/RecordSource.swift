@@ -45,9 +45,14 @@ public protocol RecordSource: AnyObject {
   /// nil when it runs none of it (the default).
   func explanation(_ query: BoundQuery, parameters: [String: Value], now: Instant) -> String?
   /// The fields the scan reads from now on: `nil` for every field of every record (a SQL
-  /// script writes them all); else only the top-level fields named (output copies each
-  /// record's text). The default reads every field anyway.
+  /// script writes them all, output writes records made from their values); else only the
+  /// top-level fields named (output copies each record's text, or only counts). The default
+  /// reads every field anyway.
   func prepare(decoding fields: Set<String>?)
+  /// Whether each record carries its text as read (a file's bytes), which output copies: then
+  /// only the fields a query reads need decoding. False, the default: a record's text is
+  /// made from its values.
+  var keepsRecordText: Bool { get }
   /// Hands the records over in blocks, in order, until `body` returns false or they end.
   func read(_ body: (DataBlock) throws -> Bool) throws
 
@@ -100,6 +105,8 @@ extension RecordSource {
   { nil }
   /// Reads every field anyway.
   public func prepare(decoding fields: Set<String>?) {}
+  /// Records are made from their values.
+  public var keepsRecordText: Bool { false }
   /// Has fields.
   public var isEmpty: Bool { false }
   /// The schema is fixed.
@@ -129,6 +136,8 @@ extension RecordSource {
 extension DataReader: RecordSource {
   /// Whether the schema covers every record read so far and to come.
   public var isSchemaFinal: Bool { sawEverything }
+  /// Records keep the file's text.
+  public var keepsRecordText: Bool { true }
   /// The conversion summary (``conversionSummary``).
   public var closingWarnings: [String] { conversionSummary }
   /// Bytes read, and the file's size when known.

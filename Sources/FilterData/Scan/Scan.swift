@@ -150,7 +150,7 @@ public final class Scan {
     -> any RecordSource]
   {
     paths.map { path in
-      { try DataReader(path: path, format: options.format, options: options.reading) }
+      { try FileSource.open(path, format: options.format, options: options.reading) }
     }
   }
 
@@ -266,10 +266,12 @@ public final class Scan {
     _ source: any RecordSource, into sink: any RecordSink,
     _ execution: inout QueryExecution<DataRecord>
   ) throws {
-    // A SQL script writes every field's value; other output copies each record's text.
+    // A SQL script writes every field's value; other output copies each record's text where
+    // the source keeps it, and needs every field where records are made from their values.
+    let partial =
+      !options.readsWholeRecords && (source.keepsRecordText || !sink.writesRecords)
     source.prepare(
-      decoding: options.readsWholeRecords
-        ? nil : Set(execution.query.query.fieldNames).union(options.outputFields))
+      decoding: partial ? Set(execution.query.query.fieldNames).union(options.outputFields) : nil)
     var version = source.schemaVersion
     var read = 0
     let keptBefore = execution.keptCount

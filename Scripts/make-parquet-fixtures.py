@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes the small Parquet files the tests read, once, with pyarrow (pip install pyarrow),
+and beside each the same rows as JSON Lines, as flt reads them: the tests compare the two and
+never need Python. Run from the repository's folder:
+
+    python3 Scripts/make-parquet-fixtures.py
+
+Each file covers a part of the format: codecs (none, snappy, gzip), data pages v1 and v2,
+dictionary and plain encodings, nulls, several row groups, and the types flt maps (integers of
+every width and sign, floats, decimals, text, booleans, dates, timestamps).
+"""
+import datetime as dt
+import decimal
+import json
+import math
+import os
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+OUT = "Tests/Fixtures/parquet"
+os.makedirs(OUT, exist_ok=True)
+
+COLORS = ["Midnight", "Starlight", "Space Black", "Gold", None, "Deep Purple"]
+
+
+def phones(n):
+    rows = []
+    for i in range(n):
+        rows.append({
+            "id": i,
+            "model": f"iPhone {12 + i % 5}" + (" Pro" if i % 3 == 0 else ""),
+            "price": None if i % 11 == 7 else 499 + (i * 37) % 900,
+            "screen": None if i % 13 == 5 else round(5.4 + (i % 7) * 0.2, 1),
+            "color": COLORS[i % len(COLORS)],
+            "inStock": None if i % 17 == 3 else i % 2 == 0,
+            "released": dt.date(2020, 1, 1) + dt.timedelta(days=(i * 97) % 1500),
+        })
+    return rows
+
+
+def schema():
+    return pa.schema([
+        ("id", pa.int64()), ("model", pa.string()), ("price", pa.int32()),
+        ("screen", pa.float64()), ("color", pa.string()), ("inStock", pa.bool_()),
+        ("released", pa.date32()),
+    ])
+
+
+def jsonable(value):
+    if isinstance(value, dt.datetime):
+        text = value.strftime("%Y-%m-%dT%H:%M:%S")
+        if value.microsecond:
+            text += "." + f"{value.microsecond:06d}".rstrip("0")
+        return text + "Z"
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal):
+        return float(value)
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def write(name, table, **options):
+    pq.write_table(table, f"{OUT}/{name}.parquet", **options)
+    with open(f"{OUT}/{name}.jsonl", "w") as out:
+        for row in table.to_pylist():
+            out.write(json.dumps({k: jsonable(v) for k, v in row.items()}, ensure_ascii=False) + "\n")
+
+
+table = pa.Table.from_pylist(phones(300), schema=schema())
+write("phones-snappy", table, compression="snappy", row_group_size=128)
+write("phones-gzip-v2", table, compression="gzip", data_page_version="2.0", row_group_size=100)
+write("phones-plain", table, compression="none", use_dictionary=False, row_group_size=1000)
+write("phones-v2-plain", table, compression="snappy", use_dictionary=False,
+      data_page_version="2.0", data_page_size=512)
+
+# Every width and sign of integer, floats, decimals, timestamps of each unit, and text that is
+# not ASCII: the logical types flt maps.
+n = 40
+types = pa.table({
+    "i8": pa.array([(-1) ** i * (i * 3) % 128 for i in range(n)], pa.int8()),
+    "u8": pa.array([(i * 7) % 256 for i in range(n)], pa.uint8()),
+    "i16": pa.array([(-1) ** i * i * 800 for i in range(n)], pa.int16()),
+    "u16": pa.array([i * 1600 for i in range(n)], pa.uint16()),
+    "u32": pa.array([i * 100_000_000 for i in range(n)], pa.uint32()),
+    "u64": pa.array([i * 10 ** 17 for i in range(n)], pa.uint64()),
+    "f32": pa.array([i / 4 for i in range(n)], pa.float32()),
+    "d9": pa.array([decimal.Decimal(i * 125) / 100 for i in range(n)], pa.decimal128(9, 2)),
+    "d18": pa.array([decimal.Decimal(-i * 12345) / 1000 for i in range(n)], pa.decimal128(18, 3)),
+    "d30": pa.array([decimal.Decimal(i) / 10 for i in range(n)], pa.decimal128(30, 1)),
+    "ms": pa.array([dt.datetime(2024, 3, 1) + dt.timedelta(seconds=i * 3601, milliseconds=i * 7)
+                    for i in range(n)], pa.timestamp("ms")),
+    "us": pa.array([dt.datetime(2021, 12, 31, 23) + dt.timedelta(minutes=i * 61, microseconds=i)
+                    for i in range(n)], pa.timestamp("us", tz="UTC")),
+    "text": pa.array(["é" * (i % 3) + f"ünï {i}" if i % 5 else None for i in range(n)], pa.string()),
+})
+write("types", types, compression="snappy")

@@ -1,0 +1,299 @@
+import FilterDSL
+
+/// Reads one column chunk (a column's values in one row group) into a `Column`: its pages in
+/// order (a dictionary page, then data pages v1 or v2), each decompressed, its definition
+/// levels read for nulls, its values decoded (PLAIN, or indices into the dictionary) and
+/// converted to flt's values. Every length, count and index is checked against the page: a
+/// corrupt file throws a ``ParquetError``, never reads out of bounds.
+struct ParquetChunk {
+  let column: ParquetColumn
+  /// 0 none, 1 snappy, 2 gzip; others are refused.
+  let codec: Int32
+
+  /// The values read so far, by ``ParquetColumn/storage``, a placeholder for each null.
+  private var ints: [Int64] = []
+  private var doubles: [Double] = []
+  private var values: [Value] = []
+  private var nulls: [Bool] = []
+  private var anyNull = false
+  /// The dictionary page's values, when the chunk has one.
+  private var dictionary: (ints: [Int64], doubles: [Double], values: [Value])?
+
+  init(_ column: ParquetColumn, codec: Int32) throws(ParquetError) {
+    guard [0, 1, 2].contains(codec) else {
+      let name =
+        [3: "LZO", 4: "Brotli", 5: "LZ4", 6: "zstd", 7: "LZ4_RAW"][codec] ?? "codec \(codec)"
+      throw ParquetError(
+        "is compressed with \(name), which flt does not read yet (it reads snappy, gzip and uncompressed files)"
+      )
+    }
+    (self.column, self.codec) = (column, codec)
+  }
+
+  private var count: Int {
+    switch column.storage {
+    case .ints: ints.count
+    case .doubles: doubles.count
+    case .values: values.count
+    }
+  }
+
+  /// The column of the `rows` rows whose pages start at `bytes`' start.
+  mutating func read(_ bytes: UnsafeRawBufferPointer, rows: Int) throws(ParquetError) -> Column {
+    var offset = 0
+    while count < rows {
+      guard offset < bytes.count else {
+        throw ParquetError("its pages end after \(count) of \(rows) rows")
+      }
+      var reader = ThriftReader(bytes, from: offset)
+      let header: ParquetMetadata.PageHeader
+      do {
+        header = try ParquetMetadata.PageHeader(&reader)
+      } catch {
+        throw ParquetError("has a page header that cannot be read: \(error.message)")
+      }
+      let start = reader.position
+      let size = Int(header.compressedSize)
+      guard size >= 0, size <= bytes.count - start, header.uncompressedSize >= 0 else {
+        throw ParquetError("has a page that runs past the end of its column")
+      }
+      let page = UnsafeRawBufferPointer(rebasing: bytes[start..<start + size])
+      offset = start + size
+      switch header.type {
+      case 2: try readDictionary(page, header)
+      case 0: try readDataPage(page, header, rows: rows)
+      case 3: try readDataPageV2(page, header, rows: rows)
+      default: continue
+      }
+    }
+    guard count == rows else {
+      throw ParquetError("has \(count) values where the row group has \(rows) rows")
+    }
+    switch column.storage {
+    case .ints: return .ints(ints, nulls: anyNull ? nulls : nil)
+    case .doubles: return .doubles(doubles, nulls: anyNull ? nulls : nil)
+    case .values: return .values(values)
+    }
+  }
+
+  /// `page`'s bytes decompressed, `size` of them.
+  private func decompressed(_ page: UnsafeRawBufferPointer, size: Int) throws(ParquetError)
+    -> [UInt8]
+  {
+    switch codec {
+    case 1:
+      do {
+        return try Snappy.decompress(page, expected: size)
+      } catch {
+        throw ParquetError("has a page whose snappy data is corrupt: \(error.message)")
+      }
+    case 2:
+      var decoder = GzipDecoder(Array(page))
+      var out: [UInt8] = []
+      do {
+        while let chunk = try decoder.nextChunk() {
+          out += chunk
+          guard out.count <= size else { break }
+        }
+      } catch {
+        throw ParquetError("has a page whose gzip data is corrupt")
+      }
+      guard out.count == size else {
+        throw ParquetError("has a page that inflates to \(out.count) bytes, not \(size)")
+      }
+      return out
+    default:
+      guard page.count == size else {
+        throw ParquetError("has a page of \(page.count) bytes where its header says \(size)")
+      }
+      return Array(page)
+    }
+  }
+
+  private mutating func readDictionary(
+    _ page: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader
+  ) throws(ParquetError) {
+    guard header.encoding == 0 || header.encoding == 2 else {
+      throw ParquetError("has a dictionary page in encoding \(header.encoding)")
+    }
+    let bytes = try decompressed(page, size: Int(header.uncompressedSize))
+    var entries = (ints: [Int64](), doubles: [Double](), values: [Value]())
+    try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
+      var plain = PlainValues(raw, column: column)
+      for _ in 0..<Swift.max(0, Int(header.valueCount)) {
+        switch column.storage {
+        case .ints: entries.ints.append(try plain.int())
+        case .doubles: entries.doubles.append(try plain.double())
+        case .values: entries.values.append(try plain.value())
+        }
+      }
+    }
+    dictionary = entries
+  }
+
+  private mutating func readDataPage(
+    _ page: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader, rows: Int
+  ) throws(ParquetError) {
+    let bytes = try decompressed(page, size: Int(header.uncompressedSize))
+    let entries = Swift.max(0, Int(header.valueCount))
+    guard entries <= rows - count else {
+      throw ParquetError("has a page of \(entries) values past its row group's \(rows) rows")
+    }
+    try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
+      var offset = 0
+      var defined: [Bool]? = nil
+      if column.optional {
+        // The definition levels: a 4-byte length, then the RLE / bit-packed hybrid.
+        guard raw.count >= 4 else { throw ParquetError("has a page too short for its levels") }
+        let length = Int(raw.loadUnaligned(as: UInt32.self).littleEndian)
+        guard length <= raw.count - 4 else {
+          throw ParquetError("has definition levels that run past their page")
+        }
+        let levels = try RLEHybrid.decode(
+          UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: entries)
+        defined = levels.map { $0 == 1 }
+        offset = 4 + length
+      }
+      try readValues(
+        UnsafeRawBufferPointer(rebasing: raw[offset...]), header.encoding, entries: entries,
+        defined: defined)
+    }
+  }
+
+  private mutating func readDataPageV2(
+    _ page: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader, rows: Int
+  ) throws(ParquetError) {
+    let entries = Swift.max(0, Int(header.valueCount))
+    let (repetition, definition) =
+      (Int(header.repetitionLevelsLength), Int(header.definitionLevelsLength))
+    guard entries <= rows - count, repetition >= 0, definition >= 0,
+      repetition + definition <= page.count
+    else { throw ParquetError("has a v2 page whose levels do not fit it") }
+    var defined: [Bool]? = nil
+    if column.optional {
+      let levels = try RLEHybrid.decode(
+        UnsafeRawBufferPointer(rebasing: page[repetition..<repetition + definition]),
+        bitWidth: 1, count: entries)
+      defined = levels.map { $0 == 1 }
+    }
+    let rest = UnsafeRawBufferPointer(rebasing: page[(repetition + definition)...])
+    let size = Int(header.uncompressedSize) - repetition - definition
+    let bytes = header.isCompressed ? try decompressed(rest, size: size) : Array(rest)
+    try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
+      try readValues(raw, header.encoding, entries: entries, defined: defined)
+    }
+  }
+
+  /// Appends a page's `entries` rows: a value for each row `defined` says has one (every
+  /// row when nil), read in `encoding` from `raw`; a null for the others.
+  private mutating func readValues(
+    _ raw: UnsafeRawBufferPointer, _ encoding: Int32, entries: Int, defined: [Bool]?
+  ) throws(ParquetError) {
+    let present = defined.map { $0.lazy.filter { $0 }.count } ?? entries
+    var source: ValueSource
+    switch encoding {
+    case 0:
+      source = .plain(PlainValues(raw, column: column))
+    case 2, 8:
+      guard dictionary != nil else {
+        throw ParquetError("has dictionary indices but no dictionary page")
+      }
+      guard let width = raw.first, width <= 32 else {
+        throw ParquetError("has dictionary indices of an impossible width")
+      }
+      source = .indices(
+        try RLEHybrid.decode(
+          UnsafeRawBufferPointer(rebasing: raw[1...]), bitWidth: Int(width), count: present), 0)
+    case 3 where column.conversion == .bool:
+      // Booleans as the hybrid of width 1, after a 4-byte length.
+      guard raw.count >= 4 else { throw ParquetError("has a page too short for its values") }
+      let length = Int(raw.loadUnaligned(as: UInt32.self).littleEndian)
+      guard length <= raw.count - 4 else { throw ParquetError("has values past their page") }
+      source = .bits(
+        try RLEHybrid.decode(
+          UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: present), 0)
+    default:
+      let names = [
+        3: "RLE", 4: "BIT_PACKED", 5: "DELTA_BINARY_PACKED", 6: "DELTA_LENGTH_BYTE_ARRAY",
+        7: "DELTA_BYTE_ARRAY", 9: "BYTE_STREAM_SPLIT",
+      ]
+      throw ParquetError(
+        "is written in the \(names[Int(encoding)] ?? "\(encoding)") encoding, which flt does not read yet"
+      )
+    }
+    for row in 0..<entries {
+      let has = defined?[row] ?? true
+      if has {
+        try append(from: &source)
+      } else {
+        switch column.storage {
+        case .ints: ints.append(0)
+        case .doubles: doubles.append(0)
+        case .values: values.append(.null)
+        }
+        anyNull = true
+      }
+      if column.optional { nulls.append(!has) }
+    }
+    if !column.optional { nulls.removeAll() }
+  }
+}
+
+extension ParquetChunk {
+  /// Where a page's values come from: PLAIN bytes, dictionary indices, or booleans' bits
+  /// (each with the next to take).
+  fileprivate enum ValueSource {
+    case plain(PlainValues)
+    case indices([UInt32], Int)
+    case bits([UInt32], Int)
+  }
+
+  /// Appends the next value of `source`.
+  private mutating func append(from source: inout ValueSource) throws(ParquetError) {
+    switch source {
+    case .plain(var plain):
+      switch column.storage {
+      case .ints: ints.append(try plain.int())
+      case .doubles: doubles.append(try plain.double())
+      case .values: values.append(try plain.value())
+      }
+      source = .plain(plain)
+    case .indices(let indices, let index):
+      // (The hybrid gave exactly as many indices as the page has values.)
+      let code = Int(indices[index])
+      source = .indices(indices, index + 1)
+      switch column.storage {
+      case .ints:
+        guard let dictionary, code < dictionary.ints.count else { throw .badIndex(code) }
+        ints.append(dictionary.ints[code])
+      case .doubles:
+        guard let dictionary, code < dictionary.doubles.count else { throw .badIndex(code) }
+        doubles.append(dictionary.doubles[code])
+      case .values:
+        guard let dictionary, code < dictionary.values.count else { throw .badIndex(code) }
+        values.append(dictionary.values[code])
+      }
+    case .bits(let bits, let index):
+      values.append(.bool(bits[index] == 1))
+      source = .bits(bits, index + 1)
+    }
+  }
+}
+
+extension ParquetChunk {
+  /// `body` over `bytes`, its typed error kept.
+  fileprivate static func withBytes(
+    _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ParquetError) -> Void
+  ) throws(ParquetError) {
+    let result: Result<Void, ParquetError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(ParquetError) in try body(raw) }
+    }
+    try result.get()
+  }
+}
+
+extension ParquetError {
+  static func badIndex(_ code: Int) -> ParquetError {
+    ParquetError("has a dictionary index (\(code)) past its dictionary")
+  }
+}

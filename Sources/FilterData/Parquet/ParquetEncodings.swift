@@ -1,0 +1,211 @@
+import FilterDSL
+
+/// The RLE / bit-packed hybrid Parquet writes levels, dictionary indices and booleans in:
+/// runs of one repeated value, and groups of eight values packed `bitWidth` bits each,
+/// least significant bit first.
+enum RLEHybrid {
+  /// The first `count` values of `bytes`, each `bitWidth` (0-32) bits wide.
+  static func decode(_ bytes: UnsafeRawBufferPointer, bitWidth: Int, count: Int)
+    throws(ParquetError) -> [UInt32]
+  {
+    guard (0...32).contains(bitWidth) else { throw ParquetError("has a bit width of \(bitWidth)") }
+    var out: [UInt32] = []
+    out.reserveCapacity(count)
+    var position = 0
+    func varint() throws(ParquetError) -> UInt64 {
+      var (result, shift): (UInt64, UInt64) = (0, 0)
+      while true {
+        guard position < bytes.count, shift < 64 else {
+          throw ParquetError("has levels or indices that end early")
+        }
+        let byte = bytes[position]
+        position += 1
+        result |= UInt64(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return result }
+        shift += 7
+      }
+    }
+    let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
+    while out.count < count {
+      let header = try varint()
+      if header & 1 == 0 {
+        // A run: its length, then its value in whole bytes.
+        let width = (bitWidth + 7) / 8
+        guard width <= bytes.count - position else {
+          throw ParquetError("has levels or indices that end early")
+        }
+        var value: UInt64 = 0
+        for index in 0..<width { value |= UInt64(bytes[position + index]) << UInt64(8 * index) }
+        position += width
+        let run = Int(Swift.min(header >> 1, UInt64(count - out.count)))
+        out.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: value & mask), count: run))
+      } else {
+        // Groups of eight values, bit-packed.
+        let groups = header >> 1
+        guard groups <= UInt64(bytes.count - position) else {
+          throw ParquetError("has levels or indices that end early")
+        }
+        let length = Int(groups) * bitWidth
+        guard length <= bytes.count - position else {
+          throw ParquetError("has levels or indices that end early")
+        }
+        let values = Swift.min(Int(groups) * 8, count - out.count)
+        for index in 0..<values {
+          let bit = index * bitWidth
+          var value: UInt64 = 0
+          var taken = 0
+          while taken < bitWidth {
+            let at = bit + taken
+            let byte = UInt64(bytes[position + at / 8]) >> UInt64(at % 8)
+            value |= byte << UInt64(taken)
+            taken += 8 - at % 8
+          }
+          out.append(UInt32(truncatingIfNeeded: value & mask))
+        }
+        position += length
+      }
+    }
+    return out
+  }
+}
+
+/// Values in Parquet's PLAIN encoding, read one at a time as `column` converts them:
+/// little-endian numbers, booleans a bit each, byte arrays after their 4-byte length, fixed
+/// arrays of the column's length.
+struct PlainValues {
+  private let bytes: UnsafeRawBufferPointer
+  private let column: ParquetColumn
+  private var position = 0
+  /// For booleans: the next bit.
+  private var bit = 0
+
+  init(_ bytes: UnsafeRawBufferPointer, column: ParquetColumn) {
+    (self.bytes, self.column) = (bytes, column)
+  }
+
+  private mutating func take(_ count: Int) throws(ParquetError) -> UnsafeRawBufferPointer {
+    guard count >= 0, count <= bytes.count - position else {
+      throw ParquetError("has a page whose values end early")
+    }
+    defer { position += count }
+    return UnsafeRawBufferPointer(rebasing: bytes[position..<position + count])
+  }
+
+  private mutating func word<T: FixedWidthInteger>(_: T.Type) throws(ParquetError) -> T {
+    try take(MemoryLayout<T>.size).loadUnaligned(as: T.self).littleEndian
+  }
+
+  /// A BYTE_ARRAY's bytes, or a FIXED_LEN_BYTE_ARRAY's.
+  private mutating func array() throws(ParquetError) -> UnsafeRawBufferPointer {
+    if column.physical == .fixedLengthByteArray { return try take(column.typeLength) }
+    return try take(Int(try word(UInt32.self)))
+  }
+
+  /// An integer value (``ParquetColumn/Storage/ints``).
+  mutating func int() throws(ParquetError) -> Int64 {
+    switch (column.physical, column.conversion) {
+    case (.int32, .uint32): return Int64(UInt32(bitPattern: try word(Int32.self)))
+    case (.int32, _): return Int64(try word(Int32.self))
+    case (_, .uint64):
+      let value = try word(UInt64.self)
+      guard let exact = Int64(exactly: value) else {
+        throw ParquetError(
+          "holds the unsigned integer \(value), beyond flt's integers (up to 2^63 - 1)")
+      }
+      return exact
+    default: return try word(Int64.self)
+    }
+  }
+
+  /// A decimal value (``ParquetColumn/Storage/doubles``).
+  mutating func double() throws(ParquetError) -> Double {
+    switch column.conversion {
+    case .float: return Double(Float(bitPattern: try word(UInt32.self)))
+    case .float16: return Double(PlainValues.half(try word(UInt16.self)))
+    case .decimal(let scale):
+      let unscaled: Double
+      switch column.physical {
+      case .int32: unscaled = Double(try word(Int32.self))
+      case .int64: unscaled = Double(try word(Int64.self))
+      default: unscaled = PlainValues.bigEndianSigned(try array())
+      }
+      return PlainValues.scaled(unscaled, scale)
+    default: return Double(bitPattern: try word(UInt64.self))
+    }
+  }
+
+  /// Any other value (``ParquetColumn/Storage/values``).
+  mutating func value() throws(ParquetError) -> Value {
+    switch column.conversion {
+    case .bool:
+      guard bit / 8 < bytes.count - position else {
+        throw ParquetError("has a page whose values end early")
+      }
+      defer { bit += 1 }
+      return .bool(bytes[position + bit / 8] >> UInt8(bit % 8) & 1 == 1)
+    case .date: return .date(CalendarDate(daysSinceEpoch: Int64(try word(Int32.self))))
+    case .timestamp(let unit):
+      let count = try word(Int64.self)
+      let perSecond: Int64 =
+        switch unit {
+        case .milliseconds: 1_000
+        case .microseconds: 1_000_000
+        case .nanoseconds: 1_000_000_000
+        }
+      var (seconds, fraction) = count.quotientAndRemainder(dividingBy: perSecond)
+      if fraction < 0 { (seconds, fraction) = (seconds - 1, fraction + perSecond) }
+      return .dateTime(
+        Instant(seconds: seconds, nanoseconds: Int32(fraction * (1_000_000_000 / perSecond))))
+    case .int96:
+      let nanos = try word(Int64.self)
+      let julian = Int64(try word(Int32.self))
+      // Julian day 2,440,588 is 1970-01-01.
+      let (extra, within) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
+      let (seconds, overflow) = (julian - 2_440_588).multipliedReportingOverflow(by: 86_400)
+      guard !overflow, within >= 0 else { throw ParquetError("holds an INT96 time out of range") }
+      return .dateTime(Instant(seconds: seconds &+ extra, nanoseconds: Int32(within)))
+    case .uuid:
+      let raw = try array()
+      let hex = raw.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+      return .string(
+        [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-"))
+    default:
+      return .string(String(decoding: try array(), as: UTF8.self))
+    }
+  }
+
+  /// A big-endian two's-complement integer of any length, as a double.
+  static func bigEndianSigned(_ bytes: UnsafeRawBufferPointer) -> Double {
+    guard let first = bytes.first else { return 0 }
+    let negative = first & 0x80 != 0
+    var magnitude = 0.0
+    for byte in bytes { magnitude = magnitude * 256 + Double(negative ? ~byte : byte) }
+    return negative ? -(magnitude + 1) : magnitude
+  }
+
+  /// `unscaled` / 10^`scale`, rounded once where 10^`scale` is exact.
+  static func scaled(_ unscaled: Double, _ scale: Int) -> Double {
+    guard scale > 0 else { return scale == 0 ? unscaled : unscaled * pow10(-scale) }
+    return unscaled / pow10(scale)
+  }
+
+  private static func pow10(_ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<Swift.min(exponent, 400) { result *= 10 }
+    return result
+  }
+
+  /// An IEEE half-precision float.
+  static func half(_ bits: UInt16) -> Float {
+    let sign: Float = bits & 0x8000 != 0 ? -1 : 1
+    let exponent = Int((bits >> 10) & 0x1F)
+    let fraction = Float(bits & 0x3FF)
+    switch exponent {
+    case 0: return sign * fraction * 0x1p-24
+    case 31: return fraction == 0 ? sign * .infinity : .nan
+    default:
+      return sign * (1 + fraction / 1024)
+        * Float(sign: .plus, exponent: exponent - 15, significand: 1)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// Data files as sources: the one place a path becomes the source that reads it.
+public enum FileSource {
+  /// The source reading the file at `path` (standard input for nil or `-`) in `format`, else
+  /// the format its extension names (or, for standard input, its first bytes say): a
+  /// ``ParquetSource`` for Parquet, a ``DataReader`` for JSON, JSON Lines, CSV and TSV (gzip
+  /// or not), read with `options`.
+  public static func open(
+    _ path: String?, format: DataFormat? = nil, options: ReadOptions = ReadOptions()
+  )
+    throws(DataError) -> any RecordSource
+  {
+    let named = format ?? path.flatMap(DataFormat.init(path:))
+    guard named == .parquet else {
+      return try DataReader(path: path, format: format, options: options)
+    }
+    guard let path, path != "-" else {
+      throw DataError.file(
+        "<stdin>", "cannot be read as Parquet, whose footer is at the end; save it to a file first")
+    }
+    return try ParquetSource(path: path)
+  }
+}
