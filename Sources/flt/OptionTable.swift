@@ -55,8 +55,8 @@ extension Options {
       ], completes: .files),
     OptionSpec(
       short: "-i", long: "--input-format", value: "FORMAT",
-      help: ["json, jsonl, csv or tsv, whatever the file is called"],
-      completes: .words(["json", "jsonl", "csv", "tsv"])),
+      help: ["json, jsonl, csv, tsv or parquet, whatever the file is called"],
+      completes: .words(["json", "jsonl", "csv", "tsv", "parquet"])),
     OptionSpec(
       short: nil, long: "--root", value: "KEY.KEY...",
       help: [

@@ -35,10 +35,17 @@ public final class Dataset {
     name: String, path: String, format: DataFormat? = nil, options: ReadOptions = ReadOptions(),
     until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
   ) throws(DataError) {
-    let reader = try DataReader(path: path, format: format, options: options)
-    let records = try LoadedRecords(reading: reader, until: stop, warn: warn)
+    let source = try FileSource.open(path, format: format, options: options)
+    let records: LoadedRecords
+    do {
+      records = try LoadedRecords(loading: source, until: stop, warn: warn)
+    } catch let error as DataError {
+      throw error
+    } catch {
+      throw DataError.file(source.name, "\(error)")
+    }
     (self.name, self.path) = (name, path)
-    store = LoadedStore(records, from: reader)
+    store = LoadedStore(records, from: source)
   }
 
   /// Reads every record of `source` into memory (a table, a source of your own; see
@@ -64,10 +71,16 @@ public final class Dataset {
     name: String, schemaOf path: String, format: DataFormat? = nil,
     options: ReadOptions = ReadOptions()
   ) throws(DataError) {
-    let reader = try DataReader(path: path, format: format, options: options)
-    try reader.inferWhole()
+    let source = try FileSource.open(path, format: format, options: options)
+    do {
+      try source.inferWhole()
+    } catch let error as DataError {
+      throw error
+    } catch {
+      throw DataError.file(source.name, "\(error)")
+    }
     (self.name, self.path) = (name, path)
-    store = LoadedStore(LoadedRecords(schema: reader.schema), from: reader)
+    store = LoadedStore(LoadedRecords(schema: source.schema), from: source)
   }
 
   /// The table `table` of the database at `location` (a SQLite file or a `postgresql://`
