@@ -1,4 +1,4 @@
-// The entry point of the fuzzer binary: `FLT_FUZZ` (parse, evaluate, readers, postgres) picks
+// The entry point of the fuzzer binary: `FLT_FUZZ` (parse, evaluate, readers, parquet, postgres) picks
 // the harness that each input goes to. Build and run with `Fuzz/run`.
 
 #if canImport(Glibc)
@@ -14,6 +14,7 @@ nonisolated(unsafe) let fuzzHarness: (UnsafePointer<UInt8>, Int) -> CInt = {
   case "parse": return fuzzParse
   case "evaluate": return fuzzEvaluate
   case "readers": return fuzzReaders
+  case "parquet": return fuzzParquet
   case "postgres": return fuzzPostgres
   default: fatalError("FLT_FUZZ names no harness: \(name)")
   }

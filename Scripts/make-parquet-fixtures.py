@@ -122,3 +122,9 @@ for name, data in inputs.items():
         out.write(data)
     with open(f"{SNAPPY}/{name}.snappy", "wb") as out:
         out.write(pa.compress(data, codec="snappy", asbytes=True))
+
+# Small files for the fuzzer's seeds (Fuzz/run parquet).
+small = table.slice(0, 6).select(["id", "model", "price", "inStock", "released"])
+write("small", small, compression="snappy")
+write("small-gzip-v2", small, compression="gzip", data_page_version="2.0")
+write("small-plain", small, compression="none", use_dictionary=False)

@@ -25,7 +25,7 @@ import Testing
     try Scan(file: path, query: query).run(into: CountSink(to: nil)).matches
   }
 
-  @Test(arguments: fixtures)
+  @Test(arguments: fixtures + ["small", "small-gzip-v2", "small-plain"])
   func everyRowReadsAsItsTwin(name: String) throws {
     let parquet = try Self.scanned("\(Self.folder)/\(name).parquet")
     let twin = try Self.scanned("\(Self.folder)/\(name).jsonl")
