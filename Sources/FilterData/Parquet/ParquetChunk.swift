@@ -14,6 +14,10 @@ struct ParquetChunk {
   private var ints: [Int64] = []
   private var doubles: [Double] = []
   private var values: [Value] = []
+  /// For values read from the dictionary only: their codes (the dictionary's index, or its
+  /// count for null), made a coded column at the end without a value per row. Nil once a page
+  /// is not in the dictionary (the codes are then made values).
+  private var codes: [UInt32]? = []
   private var nulls: [Bool] = []
   private var anyNull = false
   /// The dictionary page's values, when the chunk has one.
@@ -34,12 +38,13 @@ struct ParquetChunk {
     switch column.storage {
     case .ints: ints.count
     case .doubles: doubles.count
-    case .values: values.count
+    case .values: codes?.count ?? values.count
     }
   }
 
-  /// The column of the `rows` rows whose pages start at `bytes`' start.
-  mutating func read(_ bytes: UnsafeRawBufferPointer, rows: Int) throws(ParquetError) -> Column {
+  /// Reads the pages of the `rows` rows that start at `bytes`' start; ``column(_:)`` then
+  /// makes columns of them.
+  mutating func read(_ bytes: UnsafeRawBufferPointer, rows: Int) throws(ParquetError) {
     var offset = 0
     while count < rows {
       guard offset < bytes.count else {
@@ -69,11 +74,39 @@ struct ParquetChunk {
     guard count == rows else {
       throw ParquetError("has \(count) values where the row group has \(rows) rows")
     }
+  }
+
+  /// The column of the rows `rows` of those read.
+  func column(_ rows: Range<Int>) -> Column {
     switch column.storage {
-    case .ints: return .ints(ints, nulls: anyNull ? nulls : nil)
-    case .doubles: return .doubles(doubles, nulls: anyNull ? nulls : nil)
-    case .values: return .values(values)
+    case .ints: return .ints(Array(ints[rows]), nulls: anyNull ? Array(nulls[rows]) : nil)
+    case .doubles: return .doubles(Array(doubles[rows]), nulls: anyNull ? Array(nulls[rows]) : nil)
+    case .values:
+      guard let codes, let dictionary else { return .values(Array(values[rows])) }
+      let slice = Array(codes[rows])
+      return Self.coded(slice, dictionary.values)
+        ?? .values(
+          slice.map { Int($0) < dictionary.values.count ? dictionary.values[Int($0)] : .null })
     }
+  }
+
+  /// The column of `codes` into `dictionary` (its count standing for null), its values made
+  /// distinct (a corrupt file's dictionary may repeat one, which would count twice in facets).
+  private static func coded(_ codes: [UInt32], _ dictionary: [Value]) -> Column? {
+    var distinct: [Value] = []
+    var index: [Value: UInt32] = [:]
+    var remap: [UInt32] = []
+    for value in dictionary + [.null] {
+      if let known = index[value] {
+        remap.append(known)
+      } else {
+        index[value] = UInt32(distinct.count)
+        remap.append(UInt32(distinct.count))
+        distinct.append(value)
+      }
+    }
+    let same = remap.enumerated().allSatisfy { $0.offset == Int($0.element) }
+    return Column.coded(same ? codes : codes.map { remap[Int($0)] }, values: distinct)
   }
 
   /// `page`'s bytes decompressed, `size` of them.
@@ -116,6 +149,7 @@ struct ParquetChunk {
     guard header.encoding == 0 || header.encoding == 2 else {
       throw ParquetError("has a dictionary page in encoding \(header.encoding)")
     }
+    guard dictionary == nil else { throw ParquetError("has two dictionary pages") }
     let bytes = try decompressed(page, size: Int(header.uncompressedSize))
     var entries = (ints: [Int64](), doubles: [Double](), values: [Value]())
     try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
@@ -190,28 +224,61 @@ struct ParquetChunk {
     _ raw: UnsafeRawBufferPointer, _ encoding: Int32, entries: Int, defined: [Bool]?
   ) throws(ParquetError) {
     let present = defined.map { $0.lazy.filter { $0 }.count } ?? entries
-    var source: ValueSource
     switch encoding {
     case 0:
-      source = .plain(PlainValues(raw, column: column))
+      var plain = PlainValues(raw, column: column)
+      switch column.storage {
+      case .ints:
+        var page: [Int64] = []
+        page.reserveCapacity(present)
+        for _ in 0..<present { page.append(try plain.int()) }
+        scatter(page, into: &ints, defined, null: 0)
+      case .doubles:
+        var page: [Double] = []
+        page.reserveCapacity(present)
+        for _ in 0..<present { page.append(try plain.double()) }
+        scatter(page, into: &doubles, defined, null: 0)
+      case .values:
+        var page: [Value] = []
+        page.reserveCapacity(present)
+        for _ in 0..<present { page.append(try plain.value()) }
+        appendValues(page, defined)
+      }
     case 2, 8:
-      guard dictionary != nil else {
+      guard let dictionary else {
         throw ParquetError("has dictionary indices but no dictionary page")
       }
       guard let width = raw.first, width <= 32 else {
         throw ParquetError("has dictionary indices of an impossible width")
       }
-      source = .indices(
-        try RLEHybrid.decode(
-          UnsafeRawBufferPointer(rebasing: raw[1...]), bitWidth: Int(width), count: present), 0)
+      let indices = try RLEHybrid.decode(
+        UnsafeRawBufferPointer(rebasing: raw[1...]), bitWidth: Int(width), count: present)
+      let size: Int =
+        switch column.storage {
+        case .ints: dictionary.ints.count
+        case .doubles: dictionary.doubles.count
+        case .values: dictionary.values.count
+        }
+      if let largest = indices.max(), Int(largest) >= size { throw .badIndex(Int(largest)) }
+      switch column.storage {
+      case .ints: scatter(indices.map { dictionary.ints[Int($0)] }, into: &ints, defined, null: 0)
+      case .doubles:
+        scatter(indices.map { dictionary.doubles[Int($0)] }, into: &doubles, defined, null: 0)
+      case .values:
+        if codes != nil {
+          scatter(indices, into: &codes!, defined, null: UInt32(size))
+        } else {
+          appendValues(indices.map { dictionary.values[Int($0)] }, defined)
+        }
+      }
     case 3 where column.conversion == .bool:
       // Booleans as the hybrid of width 1, after a 4-byte length.
       guard raw.count >= 4 else { throw ParquetError("has a page too short for its values") }
       let length = Int(raw.loadUnaligned(as: UInt32.self).littleEndian)
       guard length <= raw.count - 4 else { throw ParquetError("has values past their page") }
-      source = .bits(
-        try RLEHybrid.decode(
-          UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: present), 0)
+      let bits = try RLEHybrid.decode(
+        UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: present)
+      appendValues(bits.map { .bool($0 == 1) }, defined)
     default:
       let names = [
         3: "RLE", 4: "BIT_PACKED", 5: "DELTA_BINARY_PACKED", 6: "DELTA_LENGTH_BYTE_ARRAY",
@@ -221,61 +288,43 @@ struct ParquetChunk {
         "is written in the \(names[Int(encoding)] ?? "\(encoding)") encoding, which flt does not read yet"
       )
     }
-    for row in 0..<entries {
-      let has = defined?[row] ?? true
-      if has {
-        try append(from: &source)
+    if column.optional {
+      if let defined {
+        nulls += defined.lazy.map { !$0 }
+        anyNull = anyNull || present < entries
       } else {
-        switch column.storage {
-        case .ints: ints.append(0)
-        case .doubles: doubles.append(0)
-        case .values: values.append(.null)
-        }
-        anyNull = true
+        nulls += repeatElement(false, count: entries)
       }
-      if column.optional { nulls.append(!has) }
     }
-    if !column.optional { nulls.removeAll() }
-  }
-}
-
-extension ParquetChunk {
-  /// Where a page's values come from: PLAIN bytes, dictionary indices, or booleans' bits
-  /// (each with the next to take).
-  fileprivate enum ValueSource {
-    case plain(PlainValues)
-    case indices([UInt32], Int)
-    case bits([UInt32], Int)
   }
 
-  /// Appends the next value of `source`.
-  private mutating func append(from source: inout ValueSource) throws(ParquetError) {
-    switch source {
-    case .plain(var plain):
-      switch column.storage {
-      case .ints: ints.append(try plain.int())
-      case .doubles: doubles.append(try plain.double())
-      case .values: values.append(try plain.value())
+  /// Appends `page`, values not from the dictionary: the codes so far become values first.
+  private mutating func appendValues(_ page: [Value], _ defined: [Bool]?) {
+    if let codes, let dictionary {
+      let all = dictionary.values + [.null]
+      values = codes.map { all[Int($0)] }
+    }
+    codes = nil
+    scatter(page, into: &values, defined, null: .null)
+  }
+
+  /// Appends the rows of a page whose present values are `page`: each row `defined` says has
+  /// one takes the next, the others `null`.
+  private func scatter<T>(_ page: [T], into target: inout [T], _ defined: [Bool]?, null: T) {
+    guard let defined else {
+      target += page
+      return
+    }
+    // (No reserveCapacity here: called per page, it would grow the array by a page at a
+    // time, copying it whole each time.)
+    var next = 0
+    for has in defined {
+      if has {
+        target.append(page[next])
+        next += 1
+      } else {
+        target.append(null)
       }
-      source = .plain(plain)
-    case .indices(let indices, let index):
-      // (The hybrid gave exactly as many indices as the page has values.)
-      let code = Int(indices[index])
-      source = .indices(indices, index + 1)
-      switch column.storage {
-      case .ints:
-        guard let dictionary, code < dictionary.ints.count else { throw .badIndex(code) }
-        ints.append(dictionary.ints[code])
-      case .doubles:
-        guard let dictionary, code < dictionary.doubles.count else { throw .badIndex(code) }
-        doubles.append(dictionary.doubles[code])
-      case .values:
-        guard let dictionary, code < dictionary.values.count else { throw .badIndex(code) }
-        values.append(dictionary.values[code])
-      }
-    case .bits(let bits, let index):
-      values.append(.bool(bits[index] == 1))
-      source = .bits(bits, index + 1)
     }
   }
 }

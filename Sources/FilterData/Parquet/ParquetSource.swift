@@ -74,13 +74,10 @@ public final class ParquetSource: RecordSource {
       guard rows >= 0, group.columns.count == columns.count else {
         throw DataError.file(name, "row group \(index + 1) does not have the file's columns")
       }
-      var read: [Column] = []
+      var read: [ParquetChunk?] = []
       for (column, chunk) in zip(columns, group.columns) {
         guard decoding?.contains(column.name) ?? true else {
-          // (Coded: one null for every row, whatever the field's type.)
-          read.append(
-            Column.coded([UInt32](repeating: 0, count: rows), values: [.null])
-              ?? .values([Value](repeating: .null, count: rows)))
+          read.append(nil)
           continue
         }
         do {
@@ -90,16 +87,30 @@ public final class ParquetSource: RecordSource {
             name, "column '\(column.name)' of row group \(index + 1) \(error.message)")
         }
       }
-      guard let table = ColumnTable(schema: schema, columns: read) else {
-        throw DataError.file(name, "row group \(index + 1) has columns of different lengths")
+      // Handed over in batches, so that only a batch's matches are records at once however
+      // large the row group (writers make them of a million rows).
+      for start in stride(from: 0, to: rows, by: ParquetSource.batchRows) {
+        let slice = start..<Swift.min(rows, start + ParquetSource.batchRows)
+        let columns = read.map { chunk in
+          // (A column not read is null in every row: coded, whatever the field's type.)
+          chunk?.column(slice)
+            ?? Column.coded([UInt32](repeating: 0, count: slice.count), values: [.null])
+            ?? .values([Value](repeating: .null, count: slice.count))
+        }
+        guard let table = ColumnTable(schema: schema, columns: columns) else {
+          throw DataError.file(name, "row group \(index + 1) has columns of different types")
+        }
+        guard try body(.batches([RecordBatch(table)])) else { return }
       }
-      guard try body(.batches([RecordBatch(table)])) else { return }
     }
   }
 
+  /// The most rows a batch holds.
+  static let batchRows = 1 << 16
+
   /// The values of `chunk`, read from the file and decoded.
   private func read(_ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, rows: Int)
-    throws(ParquetError) -> Column
+    throws(ParquetError) -> ParquetChunk
   {
     guard chunk.type == column.physical else {
       throw ParquetError("has values of another type than its schema says")
@@ -115,11 +126,12 @@ public final class ParquetSource: RecordSource {
     let bytes = try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
     bytesRead += bytes.count
     var decoder = try ParquetChunk(column, codec: chunk.codec)
-    var result: Result<Column, ParquetError> = .failure(ParquetError(""))
+    var result: Result<Void, ParquetError> = .failure(ParquetError(""))
     bytes.withUnsafeBytes { raw in
       result = Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
     }
-    return try result.get()
+    try result.get()
+    return decoder
   }
 
   /// `count` bytes of the file at `offset`.
