@@ -128,3 +128,10 @@ small = table.slice(0, 6).select(["id", "model", "price", "inStock", "released"]
 write("small", small, compression="snappy")
 write("small-gzip-v2", small, compression="gzip", data_page_version="2.0")
 write("small-plain", small, compression="none", use_dictionary=False)
+
+# Thirty row groups of 50 rows, ids and release dates rising: statistics rule most out.
+rows = phones(1500)
+for row in rows:
+    row["released"] = dt.date(2020, 1, 1) + dt.timedelta(days=row["id"] // 2)
+sorted_table = pa.Table.from_pylist(rows, schema=schema())
+write("sorted", sorted_table, compression="snappy", row_group_size=50)

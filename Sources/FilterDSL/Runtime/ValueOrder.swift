@@ -1,10 +1,10 @@
 /// How two values compare: numbers by value (int and double exactly), text by Unicode
 /// scalars after canonical equivalence (Swift's `String` order), `false` before `true`, dates
 /// and date-times in time (a date is midnight UTC), durations by length.
-enum ValueOrder {
+package enum ValueOrder {
   /// Negative, zero or positive; nil when the two cannot be compared (different kinds, null,
   /// NaN).
-  static func compare(_ a: Value, _ b: Value) -> Int? {
+  package static func compare(_ a: Value, _ b: Value) -> Int? {
     switch (a, b) {
     case (.int(let x), .int(let y)): NumberComparison.compareSame(x, y)
     case (.int(let x), .double(let y)): NumberComparison.compare(x, y)

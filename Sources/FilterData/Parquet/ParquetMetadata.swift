@@ -53,6 +53,17 @@ struct ParquetMetadata {
     var compressedSize: Int64 = 0
     var dataPageOffset: Int64 = 0
     var dictionaryPageOffset: Int64?
+    var statistics: Statistics?
+  }
+
+  /// A chunk's statistics: its least and greatest values (PLAIN-encoded, without a length),
+  /// and how many of its values are null, where the writer gave them.
+  struct Statistics {
+    var min: [UInt8]?
+    var max: [UInt8]?
+    var nullCount: Int64?
+    /// Whether `min` and `max` are the older fields (signed order).
+    var isLegacy = false
   }
 
   /// A page's header: what kind of page, its sizes, and how its values are written.
@@ -200,6 +211,7 @@ extension ParquetMetadata.ColumnChunk {
       case 7: compressedSize = try r.int()
       case 9: dataPageOffset = try r.int()
       case 11: dictionaryPageOffset = try r.int()
+      case 12: statistics = try ParquetMetadata.Statistics(&r)
       default: break
       }
     }
@@ -235,5 +247,26 @@ extension ParquetMetadata.PageHeader {
       default: break
       }
     }
+  }
+}
+
+extension ParquetMetadata.Statistics {
+  /// `min_value` and `max_value`, ordered as the column's logical type orders values; the
+  /// older `min` and `max` (ordered as signed bytes, wrong for text) only as a fallback that
+  /// ``ParquetStatistics`` uses for numbers alone.
+  init(_ reader: inout ThriftReader) throws(ThriftReader.ThriftError) {
+    self.init()
+    var (oldMin, oldMax): ([UInt8]?, [UInt8]?) = (nil, nil)
+    try reader.structure { (r, id, _) throws(ThriftReader.ThriftError) in
+      switch id {
+      case 1: oldMax = try r.binary()
+      case 2: oldMin = try r.binary()
+      case 3: nullCount = try r.int()
+      case 5: max = try r.binary()
+      case 6: min = try r.binary()
+      default: break
+      }
+    }
+    if min == nil && max == nil { (min, max, isLegacy) = (oldMin, oldMax, true) }
   }
 }

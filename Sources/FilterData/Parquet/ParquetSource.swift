@@ -7,8 +7,10 @@ import FilterDSL
 #endif
 
 /// A Parquet file as a scan's source: its schema from the footer, and each row group read
-/// straight into a column batch (only the columns the query reads are decompressed and
-/// decoded; the others are null). Memory holds one row group's columns at a time.
+/// straight into column batches (only the columns the query reads are decompressed and
+/// decoded; the others are null), except a row group whose statistics show that no record of
+/// it can match the query's filter (see ``readingNote(_:parameters:now:)``). Memory holds one
+/// row group's columns at a time.
 ///
 /// Read so far: flat schemas (a column per top-level field, required or optional), data pages
 /// v1 and v2 and dictionary pages, PLAIN and dictionary encodings (RLE for booleans),
@@ -31,6 +33,11 @@ public final class ParquetSource: RecordSource {
   /// The top-level fields decoded (nil: all of them).
   private var decoding: Set<String>?
   private var bytesRead = 0
+  /// The filter of the query pushed down last, and its parameters' values: row groups whose
+  /// statistics rule it out are not read.
+  private var pruning: (filter: BoundExpr, statistics: ParquetStatistics)?
+  /// How many row groups the last read passed over, by their statistics.
+  public private(set) var skippedRowGroups = 0
 
   /// Opens the Parquet file at `path` and reads its footer.
   public init(path: String) throws(DataError) {
@@ -67,9 +74,40 @@ public final class ParquetSource: RecordSource {
   /// Decodes only the columns called `fields` (nil: all).
   public func prepare(decoding fields: Set<String>?) { decoding = fields }
 
+  /// Takes nothing over (the scan runs the whole query), but notes its filter: a row group
+  /// whose statistics show that no record of it can match is not read.
+  public func pushDown(_ query: BoundQuery, parameters: [String: Value], now: Instant)
+    -> BoundQuery?
+  {
+    pruning = query.filter.map {
+      ($0, ParquetStatistics(columns: columns, parameters: parameters))
+    }
+    return nil
+  }
+
+  /// How many row groups `query` reads, and how many their statistics rule out.
+  public func readingNote(_ query: BoundQuery, parameters: [String: Value], now: Instant)
+    -> String?
+  {
+    let groups = metadata.rowGroups
+    let statistics = ParquetStatistics(columns: columns, parameters: parameters)
+    let skipped =
+      query.filter.map { filter in
+        groups.filter { !statistics.mayMatch(filter, in: $0) }.count
+      } ?? 0
+    return
+      "parquet: reads \(groups.count - skipped) of \(groups.count) row group\(groups.count == 1 ? "" : "s")"
+      + (skipped > 0 ? " (\(skipped) ruled out by their statistics)" : "")
+  }
+
   /// Hands over each row group as a batch.
   public func read(_ body: (DataBlock) throws -> Bool) throws {
+    skippedRowGroups = 0
     for (index, group) in metadata.rowGroups.enumerated() {
+      if let (filter, statistics) = pruning, !statistics.mayMatch(filter, in: group) {
+        skippedRowGroups += 1
+        continue
+      }
       let rows = Int(group.rowCount)
       guard rows >= 0, group.columns.count == columns.count else {
         throw DataError.file(name, "row group \(index + 1) does not have the file's columns")

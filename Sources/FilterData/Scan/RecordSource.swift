@@ -44,6 +44,10 @@ public protocol RecordSource: AnyObject {
   /// The part of `query` the source runs itself and what is left, in words (`--explain`), or
   /// nil when it runs none of it (the default).
   func explanation(_ query: BoundQuery, parameters: [String: Value], now: Instant) -> String?
+  /// What the source reads for `query` that it does not take over, in words (`--explain`
+  /// adds it after the plan: a Parquet file's row groups ruled out by their statistics), or
+  /// nil (the default).
+  func readingNote(_ query: BoundQuery, parameters: [String: Value], now: Instant) -> String?
   /// The fields the scan reads from now on: `nil` for every field of every record (a SQL
   /// script writes them all, output writes records made from their values); else only the
   /// top-level fields named (output copies each record's text, or only counts). The default
@@ -101,6 +105,10 @@ extension RecordSource {
   { nil }
   /// Runs nothing itself.
   public func explanation(_ query: BoundQuery, parameters: [String: Value], now: Instant)
+    -> String?
+  { nil }
+  /// Nothing to say.
+  public func readingNote(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> String?
   { nil }
   /// Reads every field anyway.

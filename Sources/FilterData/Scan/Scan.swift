@@ -173,8 +173,11 @@ public final class Scan {
   /// What runs where, in words (`--explain`): the part of the query the first source runs
   /// itself (a database's SQL) and what the scan does after, or the compiled plan.
   public var explanation: String {
-    first.explanation(query, parameters: compiler.parameters, now: compiler.now)
-      ?? compiled.plan.description
+    let (parameters, now) = (compiler.parameters, compiler.now)
+    let plan =
+      first.explanation(query, parameters: parameters, now: now) ?? compiled.plan.description
+    guard let note = first.readingNote(query, parameters: parameters, now: now) else { return plan }
+    return plan + "\n" + note
   }
 
   /// The records that match, in order.

@@ -1,0 +1,117 @@
+import FilterDSL
+
+/// Whether a row group may hold a record a filter keeps, from its columns' statistics (least
+/// and greatest value, null count): a row group none of whose records can make the filter true
+/// is not read. Only what the statistics prove is used, under three-valued logic: a
+/// comparison is never true for null (nor for NaN, which writers leave out of the bounds), so a
+/// row group whose non-null values all fall outside a comparison's range cannot match it.
+/// Numbers, dates and times only: text statistics are ordered by bytes, which is not flt's
+/// order for every text.
+struct ParquetStatistics {
+  let columns: [ParquetColumn]
+  /// The parameters' values, by name.
+  let parameters: [String: Value]
+
+  /// False when no record of `group` can make `filter` true; true when one may.
+  func mayMatch(_ filter: BoundExpr, in group: ParquetMetadata.RowGroup) -> Bool {
+    switch filter.kind {
+    case .logical(.and, let operands): return operands.allSatisfy { mayMatch($0, in: group) }
+    case .logical(.or, let operands): return operands.contains { mayMatch($0, in: group) }
+    case .constant(let value): return value != .bool(false) && value != .null
+    case .predicate(let subject, let condition):
+      guard case .field(let field) = subject.kind, field.isTopLevel, field.slot < columns.count,
+        field.slot < group.columns.count
+      else { return true }
+      return mayMatch(condition, columns[field.slot], group.columns[field.slot], group.rowCount)
+    default: return true
+    }
+  }
+
+  private func mayMatch(
+    _ condition: BoundCondition, _ column: ParquetColumn, _ chunk: ParquetMetadata.ColumnChunk,
+    _ rows: Int64
+  ) -> Bool {
+    guard let statistics = chunk.statistics else { return true }
+    let nulls = statistics.nullCount
+    if case .isNull(let negated) = condition.kind {
+      guard let nulls else { return true }
+      return negated ? nulls < rows : nulls > 0
+    }
+    // Every value null: no comparison is true.
+    if nulls == rows { return false }
+    guard let (low, high) = bounds(statistics, column) else { return true }
+    /// Whether some value in `low...high` may be on `op`'s side of `k`.
+    func may(_ op: ComparisonOperator, _ k: Value) -> Bool {
+      guard let fromLow = ValueOrder.compare(low, k), let fromHigh = ValueOrder.compare(high, k)
+      else { return true }
+      switch op {
+      case .equal: return fromLow <= 0 && fromHigh >= 0
+      case .notEqual: return !(fromLow == 0 && fromHigh == 0)
+      case .less: return fromLow < 0
+      case .lessOrEqual: return fromLow <= 0
+      case .greater: return fromHigh > 0
+      case .greaterOrEqual: return fromHigh >= 0
+      }
+    }
+    switch condition.kind {
+    case .compare(let op, let operand, _):
+      guard let k = value(operand) else { return true }
+      return may(op, k)
+    case .between(let lower, let upper, _, negated: false):
+      guard let lower = value(lower), let upper = value(upper) else { return true }
+      return may(.greaterOrEqual, lower) && may(.lessOrEqual, upper)
+    case .member(let list, _, negated: false):
+      guard case .list(let items)? = value(list) else { return true }
+      return items.contains { may(.equal, $0) }
+    default:
+      return true
+    }
+  }
+
+  /// The constant or parameter `operand` is, or nil for anything else (or null).
+  private func value(_ operand: BoundExpr) -> Value? {
+    let value: Value?
+    switch operand.kind {
+    case .parameter(let parameter): value = parameters[parameter.name]
+    default: value = operand.constantValue
+    }
+    return value == .null ? nil : value
+  }
+
+  /// The chunk's least and greatest values as flt values, where they can be trusted.
+  private func bounds(_ statistics: ParquetMetadata.Statistics, _ column: ParquetColumn)
+    -> (Value, Value)?
+  {
+    guard let min = statistics.min, let max = statistics.max else { return nil }
+    switch column.conversion {
+    case .int, .uint32, .uint64, .double, .float, .decimal, .date, .timestamp: break
+    default: return nil
+    }
+    // The older fields order unsigned integers and decimals in bytes as signed: not theirs.
+    if statistics.isLegacy, column.conversion != .int, column.conversion != .double,
+      column.conversion != .float, column.conversion != .date
+    {
+      return nil
+    }
+    func decode(_ bytes: [UInt8]) -> Value? {
+      var payload = bytes
+      // A byte array's statistic has no length before it; PLAIN writes one.
+      if column.physical == .byteArray {
+        let count = UInt32(bytes.count).littleEndian
+        payload = withUnsafeBytes(of: count) { Array($0) } + bytes
+      }
+      return payload.withUnsafeBytes { raw -> Value? in
+        var plain = PlainValues(raw, column: column)
+        switch column.storage {
+        case .ints: return (try? plain.int()).map(Value.int)
+        case .doubles:
+          guard let double = try? plain.double(), !double.isNaN else { return nil }
+          return .double(double)
+        case .values: return try? plain.value()
+        }
+      }
+    }
+    guard let low = decode(min), let high = decode(max) else { return nil }
+    return (low, high)
+  }
+}
