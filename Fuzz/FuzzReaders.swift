@@ -115,12 +115,18 @@ nonisolated(unsafe) let fuzzFolder: String = {
   return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }()
 
+/// Writes the fuzzer's input to the file `name` in the harnesses' folder; returns its path.
+func fuzzWrite(_ data: UnsafePointer<UInt8>, _ size: Int, to name: String) -> String {
+  let path = fuzzFolder + "/" + name
+  guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+  if size > 0 { fwrite(data, 1, size, file) }
+  fclose(file)
+  return path
+}
+
 public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let path = fuzzFolder + "/input"
-  guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
-  if !bytes.isEmpty { fwrite(bytes, 1, bytes.count, file) }
-  fclose(file)
+  let path = fuzzWrite(data, size, to: "input")
   let small = 1 + Int(bytes.first ?? 0) % 64
   for format in [DataFormat.json, .jsonl, .csv, .tsv] {
     let whole = fuzzRead(path, format, blockSize: 4096, inParts: false)

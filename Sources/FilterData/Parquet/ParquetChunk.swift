@@ -265,8 +265,10 @@ struct ParquetChunk {
       case .doubles:
         scatter(indices.map { dictionary.doubles[Int($0)] }, into: &doubles, defined, null: 0)
       case .values:
-        if codes != nil {
-          scatter(indices, into: &codes!, defined, null: UInt32(size))
+        if var current = codes {
+          codes = nil
+          scatter(indices, into: &current, defined, null: UInt32(size))
+          codes = current
         } else {
           appendValues(indices.map { dictionary.values[Int($0)] }, defined)
         }

@@ -85,6 +85,22 @@ public final class ParquetSource: RecordSource {
     return nil
   }
 
+  /// The number of records, from the footer, for a query with no filter and no page (no
+  /// column is read); nil otherwise.
+  public func count(_ query: BoundQuery, parameters: [String: Value], now: Instant) throws -> Int? {
+    guard query.filter == nil, query.limit == nil, query.offset == nil else { return nil }
+    var total = 0
+    for group in metadata.rowGroups {
+      guard group.rowCount >= 0, let rows = Int(exactly: group.rowCount) else {
+        throw DataError.file(name, "has a row group of \(group.rowCount) rows")
+      }
+      let (sum, overflow) = total.addingReportingOverflow(rows)
+      guard !overflow else { throw DataError.file(name, "has more rows than flt can count") }
+      total = sum
+    }
+    return total
+  }
+
   /// How many row groups `query` reads, and how many their statistics rule out.
   public func readingNote(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> String?
@@ -179,8 +195,9 @@ public final class ParquetSource: RecordSource {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let got = bytes.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset + done))
+      let got = bytes.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return -1 }
+        return pread(descriptor, base + done, count - done, off_t(offset + done))
       }
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { throw ParquetError("cannot be read (the file ends early)") }
@@ -222,8 +239,9 @@ public final class ParquetSource: RecordSource {
       throw ParquetError(
         "has nested data (column '\(group.name)'), which flt does not read yet; flat columns only")
     }
-    guard leaves.count == Int(root.childCount) else {
-      throw ParquetError("has a schema whose columns do not add up")
+    guard leaves.count == Int(root.childCount), !leaves.isEmpty else {
+      throw ParquetError(
+        leaves.isEmpty ? "has no columns" : "has a schema whose columns do not add up")
     }
     var columns: [ParquetColumn] = []
     for element in leaves { columns.append(try ParquetColumn(element)) }

@@ -184,7 +184,7 @@ public final class DataReader {
     else {
       throw DataError.file(
         input.name,
-        "has no known extension (.json, .geojson, .jsonl, .ndjson, .csv or .tsv); say which format it is with --input-format"
+        "has no known extension (.json, .geojson, .jsonl, .ndjson, .csv, .tsv or .parquet); say which format it is with --input-format"
       )
     }
     guard named != .parquet else {
@@ -349,8 +349,9 @@ public final class DataReader {
     defer { (growth.failures, growth.unreported) = (failures, unreported) }
     var copy = record
     let values: [Value]? = record.text.withUnsafeBufferPointer { bytes in
-      if let csv = delimited?.columns {
-        var scanner = delimited!.scanner(bytes, from: 0, to: bytes.count, atEnd: true)
+      if let delimited {
+        let csv = delimited.columns
+        var scanner = delimited.scanner(bytes, from: 0, to: bytes.count, atEnd: true)
         var cells: [CSVCell] = []
         guard (try? scanner.record(into: &cells)) != nil else { return nil }
         return csvValues(

@@ -81,6 +81,12 @@ import Testing
     _ = try Scan(query: SourceText("price < 600"), source: printed).records()
     #expect(counted.progress.done > 0)
     #expect(counted.progress.done * 4 < printed.progress.done)
+    // A count with no filter is the footer's: no column is read.
+    let footer = try ParquetSource(path: path)
+    #expect(
+      try Scan(query: SourceText("true"), source: footer).run(into: CountSink(to: nil)).matches
+        == 300)
+    #expect(footer.progress.done == 0)
   }
 
   @Test func whatIsNotReadYetIsSaidByName() throws {

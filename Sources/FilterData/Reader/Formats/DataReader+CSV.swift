@@ -43,11 +43,12 @@ extension DataReader {
   }
 
   private static func readFirstRow(_ reader: DataReader) throws(DataError) -> [String] {
+    guard let syntax = reader.delimited else { return [] }
     while true {
       var scanner: CSVScanner? = nil
       var header: [String]? = nil
       let result: Result<Void, DataProblem> = reader.buffer.withUnsafeBufferPointer { bytes in
-        var s = reader.delimited!.scanner(
+        var s = syntax.scanner(
           bytes, from: reader.position, to: bytes.count, atEnd: reader.atEnd)
         defer { scanner = s }
         do throws(DataProblem) {
