@@ -38,16 +38,24 @@ extension QueryExecution where Root == DataRecord {
   /// ``QueryExecution/consume(_:until:)``). A batch read by column is filtered by this query
   /// compiled for its table, and only its matches become records (of a sort with a limit,
   /// only those that may come first, once the schema is final).
-  public mutating func consume(_ block: DataBlock) -> [DataRecord] {
+  ///
+  /// With `makingRecords` false, for a count of a query that does not sort, a match read by
+  /// column is handed back as an empty record (a source whose records are made from their
+  /// values would otherwise make each match's text for nothing).
+  public mutating func consume(_ block: DataBlock, makingRecords: Bool = true) -> [DataRecord] {
     switch block {
     case .records(let records):
       return consume(records)
     case .batches(let batches):
+      let counting = !makingRecords && !query.sorts
       var matches: [DataRecord] = []
       for batch in batches {
         let compiled = query.compiled(for: batch.table.recordType)
         matches += consume(
-          batch.table.rows, compiledAs: compiled, making: batch.records,
+          batch.table.rows, compiledAs: compiled,
+          making: counting
+            ? { rows in rows.map { _ in DataRecord(values: [], text: [], format: .json) } }
+            : batch.records,
           pruning: batch.schemaIsFinal)
       }
       return matches
