@@ -48,7 +48,7 @@ struct ParquetChunk {
     var offset = 0
     while count < rows {
       guard offset < bytes.count else {
-        throw ParquetError("its pages end after \(count) of \(rows) rows")
+        throw ParquetError("ends after \(count) of its \(rows) rows")
       }
       var reader = ThriftReader(bytes, from: offset)
       let header: ParquetMetadata.PageHeader
