@@ -67,11 +67,50 @@ public final class TableSource: RecordSource {
     return try connection.count(translation.count)
   }
 
-  /// The statement, and what flt does after it.
+  /// The statement, and what flt does after it; for a table with foreign partitions, what
+  /// the coordinator sends each shard (its plan's remote SQL), which says which parts of the
+  /// statement run there.
   public func explanation(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> String?
   {
-    translation(query, parameters, now).explanation
+    let translation = translation(query, parameters, now)
+    guard !translation.partitions.isEmpty else { return translation.explanation }
+    var lines = [translation.explanation]
+    var statements = [("the rows", translation.select)]
+    if translation.residual == nil { statements.append(("the count", translation.count)) }
+    for (what, statement) in statements {
+      guard let remote = try? shardStatements(statement), !remote.isEmpty else { continue }
+      lines.append("for \(what), the coordinator sends:")
+      lines += remote.map { "  " + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The statements the coordinator's plan of `statement` sends to other servers
+  /// (`postgres_fdw`'s "Remote SQL", from `EXPLAIN VERBOSE`), each after the foreign table
+  /// it reads: `public.sales_2024: SELECT count(*) FROM public.sales WHERE ...`. What a
+  /// statement asks that is not there runs on the coordinator. Empty for a table with no
+  /// foreign partition.
+  public func shardStatements(_ statement: SQLStatement) throws -> [String] {
+    guard table.answersByPartition else { return [] }
+    var remote: [String] = []
+    var relation = ""
+    try connection.forEachRow(
+      SQLStatement(
+        "EXPLAIN (VERBOSE, COSTS OFF) " + statement.text, parameters: statement.parameters)
+    ) { row in
+      guard case .text(let line) = row.first else { return true }
+      let text = line.drop { $0 == " " || $0 == "-" || $0 == ">" }
+      if let on = text.range(of: "Foreign Scan on ") {
+        relation = String(text[on.upperBound...].prefix { $0 != " " }) + ": "
+      } else if text.hasPrefix("Relations: "), let open = text.lastIndex(of: "(") {
+        relation = String(text[text.index(after: open)...].prefix { $0 != ")" }) + ": "
+      } else if text.hasPrefix("Remote SQL: ") {
+        remote.append(relation + text.dropFirst("Remote SQL: ".count))
+      }
+      return true
+    }
+    return remote
   }
 
   /// Runs the statement of the query pushed down (every row, when none was), handing its rows

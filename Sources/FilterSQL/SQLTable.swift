@@ -31,6 +31,39 @@ public struct SQLTable: Hashable, Sendable {
   /// ``numbersOnly`` says (a SQLite table that is not `STRICT`, typed from its first rows):
   /// counts done in the database then read every number field for its numbers only.
   public var typesMayVary = false
+  /// The leaf partitions of a partitioned table (PostgreSQL's `PARTITION BY`), in a fixed
+  /// order; empty for a table that is not partitioned. When one of them is foreign (a
+  /// `postgres_fdw` table on another server: a shard), what each partition can answer alone
+  /// is asked of each (see ``answersByPartition``).
+  public var partitions: [Partition] = []
+  /// The text columns declared with a collation that orders text by its bytes (`"C"` or
+  /// `"POSIX"`): UTF-8's byte order is the code point order flt compares text by, so their
+  /// tests and sorts are written without `COLLATE "C"`, which `postgres_fdw` would not send
+  /// to a shard.
+  public var byteOrderedColumns: Set<String> = []
+
+  /// A leaf partition of a partitioned table.
+  public struct Partition: Hashable, Sendable {
+    /// The schema that holds it.
+    public var schema: String
+    /// Its name, unquoted.
+    public var name: String
+    /// Whether it is a foreign table (its rows on another server).
+    public var isForeign: Bool
+
+    /// The partition `schema.name`, foreign or not.
+    public init(schema: String, name: String, isForeign: Bool) {
+      (self.schema, self.name, self.isForeign) = (schema, name, isForeign)
+    }
+  }
+
+  /// Whether counts, facets and sorted pages are asked of each partition and merged (a
+  /// partitioned table with a foreign partition, whose server then does the work on its own
+  /// rows: PostgreSQL 15 sends no partial aggregate and no per-partition `LIMIT` through
+  /// `postgres_fdw` by itself). A table whose fields include ``expressions`` is asked whole.
+  public var answersByPartition: Bool {
+    partitions.contains(where: \.isForeign) && expressions.isEmpty
+  }
 
   /// This table with every number field read for its numbers only (see ``numbersOnly``).
   public var readingNumbersOnly: SQLTable {
@@ -88,11 +121,15 @@ public struct SQLTable: Hashable, Sendable {
   /// fields.
   public static let rowOrderColumn = "flt_row"
 
-  /// `CREATE TABLE` for the table in `dialect`, with the column type of each field, and the
-  /// ``rowOrder`` column where it is not SQLite's `rowid`.
+  /// `CREATE TABLE` for the table in `dialect`, with the column type of each field (text
+  /// columns of ``byteOrderedColumns`` `COLLATE "C"` in PostgreSQL), and the ``rowOrder``
+  /// column where it is not SQLite's `rowid`.
   public func createStatement(_ dialect: SQLDialect) -> String {
     var columns = zip(self.columns, schema.fields).map { column, field in
-      dialect.quote(column) + " " + (dialect.columnType(field.type) ?? "text")
+      let type = dialect.columnType(field.type) ?? "text"
+      let collated =
+        dialect == .postgresql && field.type == .string && byteOrderedColumns.contains(column)
+      return dialect.quote(column) + " " + type + (collated ? #" COLLATE "C""# : "")
     }
     if let rowOrder, rowOrder != "rowid" {
       columns.append(dialect.quote(rowOrder) + " bigint GENERATED ALWAYS AS IDENTITY")

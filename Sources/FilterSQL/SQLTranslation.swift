@@ -28,12 +28,16 @@ public struct SQLTranslation: Sendable {
   /// What flt does with the rows ``select`` returns: the residual filter, and the sorting and
   /// paging the database did not do.
   public let remainder: BoundQuery
+  /// The partitions each asked for its own count, facets and sorted page (see
+  /// `SQLTable/answersByPartition`); empty when the table is asked whole.
+  public let partitions: [SQLTable.Partition]
 
   init(
     dialect: SQLDialect, select: SQLStatement, count: SQLStatement, pushed: [BoundExpr],
     narrowed: [BoundExpr], residual: [BoundExpr], sortsInDatabase: Bool, pagesInDatabase: Bool,
-    query: BoundQuery
+    query: BoundQuery, partitions: [SQLTable.Partition] = []
   ) {
+    self.partitions = partitions
     self.dialect = dialect
     self.select = select
     self.count = count
@@ -64,6 +68,14 @@ public struct SQLTranslation: Sendable {
     if let residual { lines.append("in flt: \(residual)") }
     if !sortsInDatabase { lines.append("sorted in flt") }
     if !pagesInDatabase { lines.append("limit and offset in flt") }
+    if !partitions.isEmpty {
+      let foreign = partitions.filter(\.isForeign).count
+      lines.append(
+        "by partition: each of \(partitions.count) (\(foreign) foreign: "
+          + partitions.map { "\($0.schema).\($0.name)" }.joined(separator: ", ")
+          + ") counts, groups and sorts a page of its own rows; the coordinator merges them")
+      if residual == nil { lines.append("a count: \(count)") }
+    }
     return lines.joined(separator: "\n")
   }
 }

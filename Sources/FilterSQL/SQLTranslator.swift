@@ -60,10 +60,9 @@ public struct SQLTranslator: Sendable {
         residual.append(conjunct)
       }
     }
-    let from = " FROM \(dialect.quote(table.name))"
-    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    let count = SQLStatement(
-      "SELECT count(*)" + from + whereClause, parameters: writer.parameters, isSmall: true)
+    var from = " FROM \(dialect.quote(table.name))"
+    var whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    let count = SQLStatement(counting(whereClause), parameters: writer.parameters, isSmall: true)
 
     // Sorting: every key in SQL, or none (and then none of their parameters); ties in input
     // order where the table has one.
@@ -99,6 +98,20 @@ public struct SQLTranslator: Sendable {
       if let offset, let offsetText = page.bind(.int(Int64(offset)), .int) {
         pageClause += " OFFSET " + offsetText
       }
+      // A partitioned table's shards each sort their own matches and send the first
+      // `offset + limit` of them; the coordinator sorts those again and takes the page.
+      if let limit, table.answersByPartition,
+        let top = page.bind(.int(Int64(limit + (offset ?? 0))), .int)
+      {
+        let columns = (table.columns + [table.rowOrder].compactMap { $0 }).map(dialect.quote)
+          .joined(separator: ", ")
+        from =
+          " FROM ("
+          + eachPartition {
+            "(SELECT \(columns) FROM \($0)\(whereClause)\(orderClause) LIMIT \(top))"
+          } + ") AS \(dialect.quote(table.name))"
+        whereClause = ""
+      }
       writer = page
     }
     let columns = zip(table.columns, table.schema.fields).enumerated().map { slot, column in
@@ -111,7 +124,8 @@ public struct SQLTranslator: Sendable {
       parameters: writer.parameters, isSmall: limited)
     return SQLTranslation(
       dialect: dialect, select: select, count: count, pushed: pushed, narrowed: narrowed,
-      residual: residual, sortsInDatabase: sorts, pagesInDatabase: pages, query: query)
+      residual: residual, sortsInDatabase: sorts, pagesInDatabase: pages, query: query,
+      partitions: table.answersByPartition ? table.partitions : [])
   }
 
   /// `SELECT value, count(*) ... GROUP BY 1` over the rows where every one of `parts` is
@@ -125,13 +139,23 @@ public struct SQLTranslator: Sendable {
     // A column is read back as a select list reads it (PostgreSQL's date-times and durations
     // in the form flt decodes).
     var read = writer.exactValue(value)
+    var column: ValueType?
     if case .field(let field) = value.kind, field.isTopLevel, field.slot < table.columns.count {
-      read = dialect.selected(table.reading(field.slot, dialect), field.type)
+      (read, column) = (table.reading(field.slot, dialect), field.type)
     }
     guard let read, let condition = writer.exactly(parts) else { return nil }
-    return SQLStatement(
-      "SELECT \(read), count(*) FROM \(dialect.quote(table.name))\(condition) GROUP BY 1",
-      parameters: writer.parameters, isSmall: true)
+    guard table.answersByPartition else {
+      let selected = column.map { dialect.selected(read, $0) } ?? read
+      return SQLStatement(
+        "SELECT \(selected), count(*) FROM \(dialect.quote(table.name))\(condition) GROUP BY 1",
+        parameters: writer.parameters, isSmall: true)
+    }
+    // Each shard groups its own rows; the coordinator adds up the counts of each value.
+    let text =
+      "SELECT \(column.map { dialect.selected("v", $0) } ?? "v"), sum(n)::bigint FROM ("
+      + eachPartition { "SELECT \(read) AS v, count(*) AS n FROM \($0)\(condition) GROUP BY 1" }
+      + ") AS parts GROUP BY v"
+    return SQLStatement(text, parameters: writer.parameters, isSmall: true)
   }
 
   /// `SELECT count(*)` of the rows where every one of `parts` is true; nil unless SQL answers
@@ -141,9 +165,25 @@ public struct SQLTranslator: Sendable {
   ) -> SQLStatement? {
     var writer = SQLWriter(dialect, table, values: parameters, now: now)
     guard let condition = writer.exactly(parts) else { return nil }
-    return SQLStatement(
-      "SELECT count(*) FROM \(dialect.quote(table.name))\(condition)",
-      parameters: writer.parameters, isSmall: true)
+    return SQLStatement(counting(condition), parameters: writer.parameters, isSmall: true)
+  }
+
+  /// `SELECT count(*)` of the rows meeting `condition` (a `WHERE` clause, or nothing): of
+  /// each partition, added up, when the table is asked by partition.
+  private func counting(_ condition: String) -> String {
+    guard table.answersByPartition else {
+      return "SELECT count(*) FROM \(dialect.quote(table.name))\(condition)"
+    }
+    return "SELECT coalesce(sum(n), 0)::bigint FROM ("
+      + eachPartition { "SELECT count(*) AS n FROM \($0)\(condition)" } + ") AS parts"
+  }
+
+  /// The statement `part` writes for each of the table's partitions (given its quoted name),
+  /// joined by `UNION ALL`: one statement, so that the coordinator sends each part to its
+  /// shard at once (`postgres_fdw`'s `async_capable`).
+  private func eachPartition(_ part: (String) -> String) -> String {
+    table.partitions.map { part(dialect.quote($0.schema) + "." + dialect.quote($0.name)) }
+      .joined(separator: " UNION ALL ")
   }
 
   /// The value of `limit` or `offset` as flt takes it (negative is 0; null, or none, is no

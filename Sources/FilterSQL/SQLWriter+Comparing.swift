@@ -47,6 +47,15 @@ extension SQLWriter {
   /// PostgreSQL is the "C" collation (the database's own, often a language's, would sort `a`
   /// before `B`); SQLite compares text by its bytes unless told otherwise.
   func ordered(_ x: String, _ type: ValueType) -> String {
-    dialect == .postgresql && type == .string ? "(\(x) COLLATE \"C\")" : x
+    guard dialect == .postgresql && type == .string else { return x }
+    let collated = byteOrdered(x)
+    return collated == x ? x : "(\(collated))"
+  }
+
+  /// Text `x` under PostgreSQL's "C" collation (code point order, ASCII case rules): `x`
+  /// itself when it is a column declared so (`SQLTable/byteOrderedColumns`), which keeps the
+  /// test one `postgres_fdw` sends to a shard; else `x COLLATE "C"`.
+  func byteOrdered(_ x: String) -> String {
+    table.byteOrderedColumns.contains(where: { dialect.quote($0) == x }) ? x : "\(x) COLLATE \"C\""
   }
 }

@@ -71,6 +71,6 @@ extension SQLWriter {
   /// whatever the database's locale); `[d]` alone changes nothing there.
   private func lowered(_ x: String, _ options: StringOptions) -> String {
     guard options.contains(.caseInsensitive) else { return x }
-    return dialect == .postgresql ? "lower(\(x) COLLATE \"C\")" : "lower(\(x))"
+    return dialect == .postgresql ? "lower(\(byteOrdered(x)))" : "lower(\(x))"
   }
 }

@@ -142,7 +142,7 @@ extension SQLWriter {
     let postgres = dialect == .postgresql
     switch name {
     case "lower", "upper":
-      return postgres ? "\(name)(\(written[0]) COLLATE \"C\")" : "\(name)(\(written[0]))"
+      return postgres ? "\(name)(\(byteOrdered(written[0])))" : "\(name)(\(written[0]))"
     case "trim": return postgres ? "btrim(\(written[0]))" : "trim(\(written[0]))"
     case "replace": return "replace(\(written.joined(separator: ", ")))"
     case "indexOf":

@@ -134,9 +134,12 @@ struct FilterCommand {
     }
     let name = options.table ?? SQLTable.name(forFile: options.files.first)
     // Records keep their order: SQLite's rowid, a column of their own in PostgreSQL.
-    let table = SQLTable(
+    var table = SQLTable(
       name: name, schema: reader.schema,
       rowOrder: dialect == .sqlite ? "rowid" : SQLTable.rowOrderColumn)
+    if options.collateC {
+      table.byteOrderedColumns = Set(reader.schema.fields.filter { $0.type == .string }.map(\.name))
+    }
     return SQLScriptWriter(table, dialect: dialect, to: out)
   }
 

@@ -138,6 +138,12 @@ extension Options {
       help: ["with -f sql: the SQL to write, sqlite or postgresql"],
       completes: .words(["sqlite", "postgresql"])),
     OptionSpec(
+      short: nil, long: "--collate-c", value: nil,
+      help: [
+        "with -f sql --dialect postgresql: text columns COLLATE \"C\",",
+        "so a shard compares and sorts them as flt does",
+      ]),
+    OptionSpec(
       short: nil, long: "--color", value: "WHEN",
       help: [
         "colour tables and diagnostics: auto (on a terminal, unless",

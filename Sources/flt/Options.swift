@@ -46,6 +46,8 @@ struct Options {
   /// `--format sql`: records as a SQL script in `--dialect`.
   var sqlScript = false
   var dialect: SQLDialect?
+  /// `--collate-c`: the script's text columns `COLLATE "C"` (PostgreSQL).
+  var collateC = false
 
   /// `--color`'s value.
   static func color(_ text: String) throws(UsageError) -> ColorChoice {
@@ -162,6 +164,9 @@ struct Options {
             message: "--spaces \(text): say skip (spaces after a delimiter are not data) or keep")
         }
         options.read.skipsInitialSpace = skips
+      case "--collate-c":
+        try noValue()
+        options.collateC = true
       case "--no-header":
         try noValue()
         options.read.header = false
@@ -233,6 +238,12 @@ struct Options {
     if options.sqlScript && options.dialect == nil {
       throw UsageError(
         message: "--format sql needs --dialect sqlite or --dialect postgresql")
+    }
+    if options.collateC && !(options.sqlScript && options.dialect == .postgresql) {
+      throw UsageError(
+        message:
+          "--collate-c declares the text columns of a PostgreSQL script; use it with -f sql --dialect postgresql"
+      )
     }
     if options.quiet && (options.count || options.output != nil) {
       throw UsageError(

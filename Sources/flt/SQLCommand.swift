@@ -15,15 +15,21 @@ struct SQLCommand {
   /// Prints the translation; returns the exit status.
   func run() -> Int32 {
     do {
-      let (dialect, table) = try target()
+      let (dialect, table, database) = try target()
       let (types, values) = try ParameterValue.typed(options.parameters)
       let source = SourceText(options.query, name: "<query>")
       let bound = try FilterEnvironment(RecordType.dynamic(table.schema), parameters: types)
         .check(source).get(source)
       let sql = SQLTranslator(table: table, dialect: dialect).translate(bound, parameters: values)
-      StandardStreams.print(
-        options.json
-          ? Self.json(sql, inline: options.inline) : sql.text(inline: options.inline))
+      // A partitioned table's shards: what the coordinator sends each.
+      let shards = (try? database?.shardStatements(sql.select)) ?? []
+      if options.json {
+        StandardStreams.print(Self.json(sql, inline: options.inline, shards: shards))
+      } else {
+        StandardStreams.print(
+          ([sql.text(inline: options.inline)] + shards.map { "-- the coordinator sends " + $0 })
+            .joined(separator: "\n"))
+      }
       return Command.Status.success
     } catch {
       return Command.fail(error)
@@ -32,20 +38,21 @@ struct SQLCommand {
 
   /// The dialect and the table: a database's own, or one named after a data file holding its
   /// fields (inferred from the whole file).
-  private func target() throws -> (SQLDialect, SQLTable) {
+  private func target() throws -> (SQLDialect, SQLTable, TableSource?) {
     if DatabaseTable.isDatabase(path) {
       let source = try TableSource.open(path, table: table)
-      return (dialect ?? source.connection.dialect, source.table)
+      return (dialect ?? source.connection.dialect, source.table, source)
     }
     let reader = try DataReader(path: path == "-" ? nil : path, format: nil, options: ReadOptions())
     try reader.inferWhole()
     let name = table ?? SQLTable.name(forFile: path)
-    return (dialect ?? .postgresql, SQLTable(name: name, schema: reader.schema))
+    return (dialect ?? .postgresql, SQLTable(name: name, schema: reader.schema), nil)
   }
 
   /// `{"sql": ..., "parameters": [...], "residual": ... or null}` (with `inline`, the values
-  /// written into the statement and no parameters).
-  static func json(_ sql: SQLTranslation, inline: Bool = false) -> String {
+  /// written into the statement and no parameters); for a partitioned table asked by
+  /// partition, `"partitions"` too, with `"shards"`: what the coordinator sends each.
+  static func json(_ sql: SQLTranslation, inline: Bool = false, shards: [String] = []) -> String {
     let parameters = sql.select.parameters.map { parameter -> String in
       switch parameter {
       case .null: "null"
@@ -57,6 +64,13 @@ struct SQLCommand {
     let text = inline ? sql.select.inlined(sql.dialect) : sql.select.text
     return "{\"sql\": \(ValueText.json(.string(text))), "
       + "\"parameters\": [\(inline ? "" : parameters.joined(separator: ", "))], "
-      + "\"residual\": \(sql.residual.map { ValueText.json(.string($0.description)) } ?? "null")}"
+      + "\"residual\": \(sql.residual.map { ValueText.json(.string($0.description)) } ?? "null")"
+      + (sql.partitions.isEmpty
+        ? ""
+        : ", \"partitions\": ["
+          + sql.partitions.map { ValueText.json(.string("\($0.schema).\($0.name)")) }
+          .joined(separator: ", ") + "], \"shards\": ["
+          + shards.map { ValueText.json(.string($0)) }.joined(separator: ", ") + "]")
+      + "}"
   }
 }

@@ -28,6 +28,14 @@ struct PostgresDifferentialTests {
     try connection.executeScript(
       "DROP TABLE IF EXISTS \(SQLDialect.postgresql.quote(name)); "
         + table.createStatement(.postgresql))
+    try insert(records, into: table, connection)
+    return table
+  }
+
+  /// Inserts `records` into `table`, in their order.
+  static func insert(_ records: [[Value]], into table: SQLTable, _ connection: PostgresConnection)
+    throws
+  {
     for record in records {
       let cells = zip(record, schema.fields).map { value, field -> SQLValue in
         switch (value, field.type) {
@@ -39,7 +47,6 @@ struct PostgresDifferentialTests {
       try connection.forEachRow(SQLStatement(table.insertStatement(.postgresql), parameters: cells))
       { _ in true }
     }
-    return table
   }
 
   @Test(arguments: 0..<6)

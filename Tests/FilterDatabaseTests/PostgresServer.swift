@@ -21,6 +21,22 @@ enum PostgresServer {
     return port != nil
   }()
 
+  /// The ports of the coordinator's two shards (`.ci/postgres` starts them with the server;
+  /// the server's database `flt` reaches them as the foreign servers `flt_shard1` and
+  /// `flt_shard2`), and the files each logs its statements to.
+  static let shardPorts = list("FLT_POSTGRES_SHARD_PORTS")
+  static let shardLogs = list("FLT_POSTGRES_SHARD_LOGS")
+  static let shardsAvailable: Bool = {
+    if port != nil && shardPorts.count != 2 {
+      print("*** sharded PostgreSQL tests SKIPPED: the server has no shards ***")
+    }
+    return port != nil && shardPorts.count == 2 && shardLogs.count == 2
+  }()
+
+  private static func list(_ name: String) -> [String] {
+    getenv(name).map { String(cString: $0).split(separator: ",").map(String.init) } ?? []
+  }
+
   /// A URL for `user` with `password` over TCP.
   static func url(_ user: String = "flt_scram", password: String? = "scram pass") -> String {
     let info = password.map { user + ":" + $0.replacingAll(" ", "%20") } ?? user
@@ -35,6 +51,12 @@ enum PostgresServer {
 
   static func connect() throws -> PostgresConnection {
     try PostgresConnection(url: url())
+  }
+
+  /// The database `flt` of the shard `index` (0 or 1), as `flt_scram`.
+  static func connectToShard(_ index: Int) throws -> PostgresConnection {
+    try PostgresConnection(
+      url: "postgresql://flt_scram:scram%20pass@127.0.0.1:\(shardPorts[index])/flt")
   }
 }
 

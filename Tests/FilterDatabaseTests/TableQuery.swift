@@ -49,6 +49,9 @@ struct TableQuery {
     try scan(Query(filter: query.filter)).run(into: CountSink(to: nil)).matches
   }
 
+  /// What `--explain` says of the query.
+  func explanation() throws -> String { try scan(query).explanation }
+
   /// What runs in the database, and what flt does after.
   func translation() throws -> SQLTranslation {
     let bound = try FilterEnvironment(

@@ -204,6 +204,25 @@ import Testing
     #expect(missing.status == 2 && missing.stderr.contains("cannot open the SQLite database"))
   }
 
+  @Test func collateCDeclaresTheTextColumns() throws {
+    let script = try flt([
+      "-f", "sql", "--dialect", "postgresql", "--collate-c", "price > 1500", "examples/phones.json",
+    ])
+    #expect(script.status == 0)
+    #expect(script.stdout.contains(#""model" text COLLATE "C", "price" bigint,"#))
+    #expect(script.stdout.contains(#""color" text COLLATE "C", "camera" jsonb"#))
+    #expect(!script.stdout.contains(#"bigint COLLATE"#))
+    let plain = try flt(["-f", "sql", "--dialect", "postgresql", "true", "examples/phones.json"])
+    #expect(plain.status == 0 && !plain.stdout.contains("COLLATE"))
+    let sqlite = try flt([
+      "-f", "sql", "--dialect", "sqlite", "--collate-c", "true", "examples/phones.json",
+    ])
+    #expect(
+      sqlite.status == 2
+        && sqlite.stderr.contains("use it with -f sql --dialect postgresql")
+        && sqlite.stdout.isEmpty)
+  }
+
   @Test func sqlPrintsTheStatement() throws {
     let json = try flt([
       "sql", "--dialect", "postgresql", "--format", "json", "-p", "top=1000",

@@ -56,6 +56,34 @@ extension PostgresConnection {
             "SELECT \(column)::text FROM \(SQLDialect.postgresql.quote(name)) WHERE \(column) IS NOT NULL LIMIT \(jsonSample)"
           )))
     }
-    return SQLTable(name: name, schema: Schema(fields), rowOrder: rowOrder)
+    var table = SQLTable(name: name, schema: Schema(fields), rowOrder: rowOrder)
+    table.byteOrderedColumns = Set(
+      try texts(
+        SQLStatement(
+          "SELECT a.attname::text FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation WHERE a.attrelid = \(Self.named) AND a.attnum > 0 AND NOT a.attisdropped AND c.collname IN ('C', 'POSIX')",
+          parameters: [.text(name)])))
+    table.partitions = try partitions(of: name)
+    return table
+  }
+
+  /// The table `$1` of the current schema, in a catalog query.
+  private static let named = "(quote_ident(current_schema()) || '.' || quote_ident($1))::regclass"
+
+  /// The leaf partitions of the table `name` (none when it is not partitioned), by schema
+  /// and name.
+  private func partitions(of name: String) throws(DatabaseError) -> [SQLTable.Partition] {
+    var partitions: [SQLTable.Partition] = []
+    try forEachRow(
+      SQLStatement(
+        "SELECT n.nspname::text, c.relname::text, c.relkind::text FROM pg_partition_tree(\(Self.named)) p JOIN pg_class c ON c.oid = p.relid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE p.isleaf AND p.level > 0 ORDER BY n.nspname, c.relname",
+        parameters: [.text(name)])
+    ) { row in
+      if row.count == 3, case .text(let schema) = row[0], case .text(let name) = row[1] {
+        partitions.append(
+          SQLTable.Partition(schema: schema, name: name, isForeign: row[2] == .text("f")))
+      }
+      return true
+    }
+    return partitions
   }
 }

@@ -1,0 +1,238 @@
+import FilterDSL
+import FilterData
+import FilterDatabase
+import FilterSQL
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A partitioned table whose partitions are foreign tables on two other servers (shards,
+/// through `postgres_fdw`): the same answers as in memory, and counts, facets and sorted
+/// pages computed on the shards.
+@Suite(.enabled(if: PostgresServer.shardsAvailable, "no PostgreSQL shards"), .serialized)
+struct ShardedPostgresTests {
+  static let schema = TypedFilterGenerator.schema
+
+  /// A table `name` of `records` on the coordinator, partitioned by the hash of its row order
+  /// over a table of the same name on each shard; its text columns `COLLATE "C"` everywhere
+  /// when `byteOrdered`. Returns the table as flt reads it back.
+  static func load(
+    _ records: [[Value]], _ connection: PostgresConnection, name: String, byteOrdered: Bool
+  ) throws -> SQLTable {
+    var table = SQLTable(name: name, schema: schema)
+    if byteOrdered {
+      table.byteOrderedColumns = Set(schema.fields.filter { $0.type == .string }.map(\.name))
+    }
+    let quoted = SQLDialect.postgresql.quote(name)
+    let order = SQLDialect.postgresql.quote(SQLTable.rowOrderColumn)
+    for shard in 0..<2 {
+      try PostgresServer.connectToShard(shard).executeScript(
+        "DROP TABLE IF EXISTS \(quoted); \(table.createStatement(.postgresql)); "
+          + "ALTER TABLE \(quoted) ADD COLUMN \(order) bigint")
+    }
+    let sequence = SQLDialect.postgresql.quote(name + "_order")
+    let create = table.createStatement(.postgresql).dropLast()
+    var script =
+      "DROP TABLE IF EXISTS \(quoted); DROP SEQUENCE IF EXISTS \(sequence); CREATE SEQUENCE \(sequence); "
+      + "\(create), \(order) bigint DEFAULT nextval('\(sequence)')) PARTITION BY HASH (\(order)); "
+    for shard in 0..<2 {
+      script +=
+        "CREATE FOREIGN TABLE \(SQLDialect.postgresql.quote("\(name)_\(shard + 1)")) PARTITION OF \(quoted) "
+        + "FOR VALUES WITH (MODULUS 2, REMAINDER \(shard)) SERVER flt_shard\(shard + 1) "
+        + "OPTIONS (table_name '\(name)'); "
+    }
+    try connection.executeScript(script)
+    try PostgresDifferentialTests.insert(records, into: table, connection)
+    return try connection.table(named: name)
+  }
+
+  @Test(arguments: [false, true])
+  func partitionsAreFound(byteOrdered: Bool) throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: 1)
+    let records = (0..<10).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let table = try Self.load(records, connection, name: "found", byteOrdered: byteOrdered)
+    #expect(table.partitions.map(\.name) == ["found_1", "found_2"])
+    #expect(table.partitions.allSatisfy { $0.isForeign })
+    #expect(table.answersByPartition)
+    #expect(table.rowOrder == SQLTable.rowOrderColumn)
+    #expect(table.byteOrderedColumns == (byteOrdered ? ["s"] : []))
+    #expect(table.schema.names == Self.schema.names)
+    // A plain table has neither.
+    let plain = try PostgresDifferentialTests.load(records, connection, name: "found_plain")
+    let read = try connection.table(named: plain.name)
+    #expect(read.partitions.isEmpty && !read.answersByPartition && read.byteOrderedColumns.isEmpty)
+  }
+
+  /// The differential suite's random queries and facets, through the coordinator.
+  @Test(arguments: 0..<4)
+  func coordinatorAgreesWithMemory(batch: Int) throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: UInt64(40_000 + batch))
+    let records = (0..<80).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let table = try Self.load(
+      records, connection, name: "sharded_\(batch)", byteOrdered: batch % 2 == 1)
+    let (whole, _) = try SQLiteDifferentialTests.checkQueries(
+      records, connection, table, seed: UInt64(batch * 1000))
+    #expect(whole >= 15, "only \(whole) of 100 filters ran wholly in PostgreSQL")
+    try SQLiteDifferentialTests.checkFacets(records, connection, table, seed: UInt64(batch * 1000))
+  }
+
+  /// Sorted pages of every size around the partitions' sizes, ties broken by input order:
+  /// each shard's first `offset + limit` rows, merged, are the page flt gives in memory.
+  @Test(arguments: [false, true])
+  func pagesMergeExactly(byteOrdered: Bool) throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: 7)
+    let records = (0..<40).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let table = try Self.load(records, connection, name: "pages", byteOrdered: byteOrdered)
+    for order in ["s", "s desc", "i desc, s", "b, d desc nulls first", "t"] {
+      for (limit, offset) in [(1, 0), (3, 2), (20, 0), (25, 19), (40, 1), (0, 5), (5, 60)] {
+        let query = try TableQuery(
+          "i != 3 or i is null order by \(order) limit \(limit) offset \(offset)", on: table,
+          in: connection)
+        let translation = try query.translation()
+        #expect(translation.pagesInDatabase && translation.select.text.contains("UNION ALL"))
+        let expected = CompiledQuery(
+          try FilterEnvironment(.dynamic(Self.schema)).check(query.query).get(query.source),
+          for: .dynamic(Self.schema)
+        ).run(records).records
+        #expect(try query.records() == expected, "\(query.source.text)")
+      }
+    }
+  }
+
+  /// A count, facets and a sorted top 5 are computed on each shard: its log shows the
+  /// statement it ran, and the coordinator's plan shows how few rows came back.
+  @Test func shardsDoTheWork() throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: 11)
+    let records = (0..<200).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let table = try Self.load(records, connection, name: "shard_work", byteOrdered: true)
+
+    // A count: one row from each shard.
+    var logs = ShardLogs()
+    let count = try TableQuery("i > 0 and s < \"m\"", on: table, in: connection)
+    let expected = records.filter { record in
+      if case .int(let i) = record[0], i > 0, case .string(let s) = record[3], s < "m" {
+        return true
+      }
+      return false
+    }.count
+    #expect(try count.count() == expected)
+    for shard in try logs.statements() {
+      #expect(shard.contains { $0.contains("count(*)") && $0.contains("shard_work") }, "\(shard)")
+    }
+    let counting = try count.translation().count
+    #expect(try Self.rowsFromShards(counting, connection) == [1, 1])
+    // --explain says what each shard is sent.
+    let explained = try count.explanation()
+    for shard in ["shard_work_1", "shard_work_2"] {
+      #expect(
+        explained.contains("public.\(shard): SELECT count(*) FROM public.shard_work WHERE"),
+        "\(explained)")
+    }
+
+    // Facets: each shard's GROUP BY, at most a row per value.
+    logs = ShardLogs()
+    let counter = try FacetCounter(
+      [FieldPath("b")], filter: Parser.parseFilter(SourceText("i > 0")).get(),
+      source: SourceText("i > 0"), for: .dynamic(Self.schema))
+    let facets = try connection.count(counter, on: table)
+    #expect(facets.facets == counter.count(records).facets)
+    for shard in try logs.statements() {
+      #expect(shard.contains { $0.contains("GROUP BY") && $0.contains("shard_work") }, "\(shard)")
+    }
+
+    // A sorted top 5: each shard sorts its own and sends 5.
+    logs = ShardLogs()
+    let top = try TableQuery("i > 0 order by s desc, i limit 5", on: table, in: connection)
+    #expect(try top.records().count == 5)
+    for shard in try logs.statements() {
+      #expect(
+        shard.contains {
+          $0.contains("ORDER BY") && $0.contains("LIMIT") && $0.contains("shard_work")
+        },
+        "\(shard)")
+    }
+    let rows = try Self.rowsFromShards(top.translation().select, connection)
+    #expect(rows.count == 2 && rows.allSatisfy { $0 <= 5 }, "\(rows)")
+    let sent = try TableSource(table, in: connection).shardStatements(top.translation().select)
+    #expect(
+      sent.count == 2
+        && sent.allSatisfy { $0.contains("ORDER BY s DESC") && $0.contains("LIMIT 5") }, "\(sent)")
+  }
+
+  /// A text sort on a column of the database's own collation is flt's only under `COLLATE
+  /// "C"`, which postgres_fdw does not send: the shards then send every match, and the
+  /// answer is still flt's.
+  @Test func aSortTheShardsCannotDoStaysExact() throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: 12)
+    let records = (0..<60).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let table = try Self.load(records, connection, name: "shard_collated", byteOrdered: false)
+    let top = try TableQuery("true order by s desc limit 3", on: table, in: connection)
+    let expected = CompiledQuery(
+      try FilterEnvironment(.dynamic(Self.schema)).check(top.query).get(top.source),
+      for: .dynamic(Self.schema)
+    ).run(records).records
+    #expect(try top.records() == expected)
+    let sent = try TableSource(table, in: connection).shardStatements(top.translation().select)
+    #expect(sent.count == 2 && sent.allSatisfy { !$0.contains("LIMIT") }, "\(sent)")
+    #expect(try Self.rowsFromShards(top.translation().select, connection).reduce(0, +) == 60)
+  }
+
+  /// How many rows each foreign scan of `statement`'s plan brought to the coordinator
+  /// (`EXPLAIN ANALYZE`).
+  static func rowsFromShards(_ statement: SQLStatement, _ connection: PostgresConnection) throws
+    -> [Int]
+  {
+    var plan: [String] = []
+    try connection.forEachRow(
+      SQLStatement(
+        "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) " + statement.text,
+        parameters: statement.parameters)
+    ) { row in
+      if case .text(let line) = row.first { plan.append(line) }
+      return true
+    }
+    return plan.filter { $0.contains("Foreign Scan") }.compactMap { line in
+      guard let start = line.range(of: "actual rows=")?.upperBound else { return nil }
+      return Int(line[start...].prefix { $0.isNumber })
+    }
+  }
+}
+
+/// The shards' statement logs from the moment it is made.
+struct ShardLogs {
+  private let starts: [Int]
+
+  init() { starts = PostgresServer.shardLogs.map { Self.read($0).count } }
+
+  /// Each shard's log lines written since.
+  func statements() throws -> [[String]] {
+    zip(PostgresServer.shardLogs, starts).map { path, start in
+      Self.read(path).dropFirst(start).split(separator: UInt8(ascii: "\n")).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+  }
+
+  private static func read(_ path: String) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { return [] }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let n = fread(&buffer, 1, buffer.count, file)
+      if n <= 0 { break }
+      bytes += buffer[0..<n]
+    }
+    return bytes
+  }
+}
