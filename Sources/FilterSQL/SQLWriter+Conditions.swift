@@ -174,9 +174,17 @@ extension SQLWriter {
       let list = column(field), [.int, .double, .string, .bool, .date].contains(element),
       comparable(element, operand.type), options.isEmpty || element != .string,
       // jsonb compares numbers as decimals, and a double's decimal is its shortest one.
-      dialect == .sqlite || !element.isNumeric || element == operand.type,
-      let x = value(operand)
+      dialect == .sqlite || !element.isNumeric || element == operand.type
     else { return nil }
+    if dialect == .postgresql, let json = jsonElement(operand) {
+      // The list of x as a jsonb parameter, which postgres_fdw sends to a shard (it keeps
+      // jsonb_build_array, which is not immutable, on the coordinator).
+      let one = bindJSON("[" + json + "]")
+      return
+        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(list) @> \(one) THEN TRUE "
+        + "WHEN \(list) @> '[null]'::jsonb THEN NULL ELSE FALSE END)"
+    }
+    guard let x = value(operand) else { return nil }
     return once(x) { x in
       switch dialect {
       case .sqlite:
@@ -189,6 +197,31 @@ extension SQLWriter {
           "(CASE WHEN \(list) IS NULL OR \(x) IS NULL THEN NULL WHEN \(list) @> jsonb_build_array(\(x)) THEN TRUE "
           + "WHEN \(list) @> '[null]'::jsonb THEN NULL ELSE FALSE END)"
       }
+    }
+  }
+
+  /// The JSON of `operand`'s value when it reads no field and is text, an integer or a
+  /// truth (whose JSON is theirs alone: a double or a date has several spellings); nil else,
+  /// or when it is null.
+  private func jsonElement(_ operand: BoundExpr) -> String? {
+    guard let (value, faults) = operand.fieldFreeValue(values, now: now), faults.total == 0
+    else { return nil }
+    switch value {
+    case .string(let text) where !text.utf8.contains(0):
+      var json = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"", "\\": json += "\\" + String(scalar)
+        case _ where scalar.value < 0x20:
+          let hex = String(scalar.value, radix: 16)
+          json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: json.unicodeScalars.append(scalar)
+        }
+      }
+      return json + "\""
+    case .int(let n): return String(n)
+    case .bool(let truth): return truth ? "true" : "false"
+    default: return nil
     }
   }
 

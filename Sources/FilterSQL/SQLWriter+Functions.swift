@@ -22,8 +22,13 @@ extension SQLWriter {
     case ("len", 1): return length(arguments[0])
     case ("coalesce", 1): return sameType(arguments, type).flatMap { values(of: $0)?[0] }
     case ("coalesce", _):
-      return sameType(arguments, type).flatMap { values(of: $0) }.map {
-        "coalesce(\($0.joined(separator: ", ")))"
+      guard let written = sameType(arguments, type).flatMap({ values(of: $0) }) else { return nil }
+      guard dialect == .postgresql else { return "coalesce(\(written.joined(separator: ", ")))" }
+      // CASE, which postgres_fdw sends to a shard (COALESCE it keeps on the coordinator).
+      return once(written) { written in
+        "(CASE "
+          + written.dropLast().map { "WHEN \($0) IS NOT NULL THEN \($0) " }.joined()
+          + "ELSE \(written[written.count - 1]) END)"
       }
     case ("if", 3):
       guard sameType(Array(arguments.dropFirst()), type) != nil,
@@ -103,12 +108,20 @@ extension SQLWriter {
       // SQLite's min and max of several values are NULL when one is.
       return "\(name)(\(written.joined(separator: ", ")))"
     case .postgresql:
-      // LEAST and GREATEST pass over NULLs: the aggregate over the values, when all are there.
-      let rows = written.map { "(\($0))" }.joined(separator: ", ")
-      let notNaN = type == .double ? " AND NOT bool_or(v = 'NaN')" : ""
-      return
-        "(SELECT CASE WHEN count(v) = \(written.count)\(notNaN) THEN \(name)(\(ordered("v", type))) END "
-        + "FROM (VALUES \(rows)) AS flt_values(v))"
+      // LEAST and GREATEST pass over NULLs (and postgres_fdw keeps them on the coordinator):
+      // NULL when a value is null (or NaN), else the first value at or beyond every later one.
+      return once(written) { xs in
+        let missing = xs.map { "\($0) IS NULL" + (type == .double ? " OR \($0) = 'NaN'" : "") }
+        let beyond = name == "min" ? "<=" : ">="
+        let firsts = xs.indices.dropLast().map { i in
+          let tests = xs[(i + 1)...].map {
+            "\(ordered(xs[i], type)) \(beyond) \(ordered($0, type))"
+          }
+          return "WHEN \(tests.joined(separator: " AND ")) THEN \(xs[i]) "
+        }
+        return "(CASE WHEN \(missing.joined(separator: " OR ")) THEN NULL "
+          + firsts.joined() + "ELSE \(xs[xs.count - 1]) END)"
+      }
     }
   }
 

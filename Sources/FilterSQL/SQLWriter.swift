@@ -48,6 +48,13 @@ struct SQLWriter {
     return dialect.placeholder(parameters.count, type)
   }
 
+  /// A placeholder for the JSON text `json`, as `jsonb` (PostgreSQL): the parameter is of
+  /// that type itself, not text converted, which `postgres_fdw` would not send.
+  mutating func bindJSON(_ json: String) -> String {
+    parameters.append(.text(json))
+    return "$\(parameters.count)::jsonb"
+  }
+
   /// Runs `write` on a copy, and keeps the copy only when it succeeds.
   mutating func attempt<T>(_ write: (inout SQLWriter) -> T?) -> T? {
     var trial = self
@@ -165,16 +172,19 @@ struct SQLWriter {
     }
   }
 
-  /// `body` of the value `x`, with `x` computed once. A column or a parameter is used as it
-  /// is; anything longer is named in a subquery, as SQL has no other way to use a value twice
-  /// but writing it twice, which would double the statement at each level of nesting.
+  /// `body` of the value `x`, with `x` computed once. A column, a parameter or a short
+  /// expression is written as it is, each time it is used (a subquery would keep the test
+  /// on a coordinator: `postgres_fdw` sends none to a shard); anything longer is named in a
+  /// subquery, as SQL has no other way to use a value twice but writing it twice, which
+  /// would double the statement at each level of nesting.
   func once(_ x: String, _ body: (String) -> String) -> String {
     once([x]) { body($0[0]) }
   }
 
   /// `body` of the values `xs`, each computed once (see ``once(_:_:)-(String,_)``).
   func once(_ xs: [String], _ body: ([String]) -> String) -> String {
-    guard xs.contains(where: { $0.contains("(") }) else { return body(xs) }
+    guard xs.contains(where: { $0.contains("(") && $0.utf8.count > Self.writtenTwice })
+    else { return body(xs) }
     // Names no column has, so that no column the body reads is hidden.
     var name = "flt_once"
     while table.columns.contains(where: { $0.lowercased().hasPrefix(name) }) { name += "_" }
@@ -182,6 +192,10 @@ struct SQLWriter {
     let values = zip(xs, names).map { "\($0) AS \($1)" }.joined(separator: ", ")
     return "(SELECT \(body(names)) FROM (SELECT \(values)) AS \(name))"
   }
+
+  /// The longest value ``once(_:_:)-(String,_)`` writes more than once, in bytes: the
+  /// statement grows by at most this at each level of nesting.
+  static let writtenTwice = 400
 
   /// The column of a top-level field; nil for a nested path, or inside a quantifier over
   /// records.

@@ -51,7 +51,9 @@ struct SQLCommand {
 
   /// `{"sql": ..., "parameters": [...], "residual": ... or null}` (with `inline`, the values
   /// written into the statement and no parameters); for a partitioned table asked by
-  /// partition, `"partitions"` too, with `"shards"`: what the coordinator sends each.
+  /// partition, `"count"` too (the statement a count runs, the filter's parameters being the
+  /// first of the statement's), `"partitions"`, and `"shards"`: what the coordinator sends
+  /// each for the rows.
   static func json(_ sql: SQLTranslation, inline: Bool = false, shards: [String] = []) -> String {
     let parameters = sql.select.parameters.map { parameter -> String in
       switch parameter {
@@ -67,7 +69,9 @@ struct SQLCommand {
       + "\"residual\": \(sql.residual.map { ValueText.json(.string($0.description)) } ?? "null")"
       + (sql.partitions.isEmpty
         ? ""
-        : ", \"partitions\": ["
+        : ", \"count\": "
+          + ValueText.json(.string(inline ? sql.count.inlined(sql.dialect) : sql.count.text))
+          + ", \"partitions\": ["
           + sql.partitions.map { ValueText.json(.string("\($0.schema).\($0.name)")) }
           .joined(separator: ", ") + "], \"shards\": ["
           + shards.map { ValueText.json(.string($0)) }.joined(separator: ", ") + "]")

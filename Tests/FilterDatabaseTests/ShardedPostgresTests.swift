@@ -168,6 +168,35 @@ struct ShardedPostgresTests {
         && sent.allSatisfy { $0.contains("ORDER BY s DESC") && $0.contains("LIMIT 5") }, "\(sent)")
   }
 
+  /// flt's forms that postgres_fdw sends to a shard as flt writes them: a count with each of
+  /// them is counted there (the shard is sent `count(*)` with the whole condition), and it
+  /// is flt's count.
+  @Test func formsThatShip() throws {
+    let connection = try PostgresServer.connect()
+    var generator = TypedFilterGenerator(seed: 13)
+    let records = (0..<60).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let table = try Self.load(records, connection, name: "shipping", byteOrdered: true)
+    let reference = ReferenceEvaluator(schema: Self.schema, context: TypedFilterGenerator.context)
+    for filter in [
+      "s < \"m\" and s != \"b\"", "coalesce(i, j, 0) > 1", "min(i, j) > 1",
+      "max(d, 2.5) > 1", "tags contains \"a\"", "not (nums contains 3)", "i + j > 3",
+      "i / 2 > 1", "(i + 1) % 5 != 2", "d > `i`", "coalesce(s, \"x\") == \"x\"",
+    ] {
+      let query = try TableQuery(filter, on: table, in: connection)
+      let translation = try query.translation()
+      #expect(translation.residual == nil, "\(filter)")
+      let sent = try TableSource(table, in: connection).shardStatements(translation.count)
+      #expect(
+        sent.count == 2
+          && sent.allSatisfy { $0.contains("SELECT count(*) FROM public.shipping WHERE") },
+        "\(filter): \(sent)")
+      let expected = records.filter {
+        reference.evaluate(query.query.filter!, on: $0).truth == .true
+      }.count
+      #expect(try query.count() == expected, "\(filter)")
+    }
+  }
+
   /// A text sort on a column of the database's own collation is flt's only under `COLLATE
   /// "C"`, which postgres_fdw does not send: the shards then send every match, and the
   /// answer is still flt's.
