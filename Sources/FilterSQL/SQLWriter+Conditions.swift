@@ -21,7 +21,7 @@ extension SQLWriter {
       // Any field can be tested for null, lists and records too.
       let tested: String?
       if case .expr(let expr) = subject, case .field(let field) = expr.kind {
-        tested = column(field) ?? nested(field)
+        tested = column(field) ?? jsonPath(field, nil) ?? nested(field)
       } else {
         tested = value(subject)
       }
@@ -179,7 +179,7 @@ extension SQLWriter {
     if dialect == .postgresql, let json = jsonElement(operand) {
       // The list of x as a jsonb parameter, which postgres_fdw sends to a shard (it keeps
       // jsonb_build_array, which is not immutable, on the coordinator).
-      let one = bindJSON("[" + json + "]")
+      let one = bind("[" + json + "]", as: "jsonb")
       return
         "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(list) @> \(one) THEN TRUE "
         + "WHEN \(list) @> '[null]'::jsonb THEN NULL ELSE FALSE END)"

@@ -48,11 +48,12 @@ struct SQLWriter {
     return dialect.placeholder(parameters.count, type)
   }
 
-  /// A placeholder for the JSON text `json`, as `jsonb` (PostgreSQL): the parameter is of
-  /// that type itself, not text converted, which `postgres_fdw` would not send.
-  mutating func bindJSON(_ json: String) -> String {
-    parameters.append(.text(json))
-    return "$\(parameters.count)::jsonb"
+  /// A placeholder for `text` read as a value of the PostgreSQL type `type` (`jsonb`,
+  /// `jsonpath`): the parameter is of that type itself, not text converted, which
+  /// `postgres_fdw` would not send to a shard.
+  mutating func bind(_ text: String, as type: String) -> String {
+    parameters.append(.text(text))
+    return "$\(parameters.count)::\(type)"
   }
 
   /// Runs `write` on a copy, and keeps the copy only when it succeeds.
@@ -84,9 +85,15 @@ struct SQLWriter {
       if field.isTopLevel && element == nil { return column(field) }
       // A scalar in a nested record, as JSON keeps it: numbers, text, true or false, dates
       // (date-times and durations are text of varying width there).
-      guard [.int, .double, .string, .bool, .date].contains(field.type),
-        let extracted = nested(field)
-      else { return nil }
+      guard [.int, .double, .string, .bool, .date].contains(field.type) else { return nil }
+      // Numbers and truths by a JSON path, which postgres_fdw sends to a shard (the text of
+      // a JSON value it does not: text compares under a collation).
+      if let kind = [ValueType.int: "number", .double: "number", .bool: "boolean"][field.type],
+        let type = dialect.columnType(field.type), let json = jsonPath(field, kind)
+      {
+        return "(\(json))::\(type)"
+      }
+      guard let extracted = nested(field) else { return nil }
       switch (dialect, field.type) {
       case (.sqlite, _), (.postgresql, .string): return extracted
       case (.postgresql, let type): return "(\(extracted))::\(dialect.columnType(type) ?? "text")"
@@ -230,6 +237,31 @@ struct SQLWriter {
     }
   }
 
+  /// A field of nested records read from its top-level column by a JSON path (PostgreSQL):
+  /// the `jsonb` value there when its JSON type is `type` (a number of an integer field also
+  /// whole), or any but `null` without a type; NULL where it is missing or of another
+  /// type. Nil where ``nested(_:)`` would read it otherwise: inside a quantifier, through a
+  /// list, or a name a path cannot spell.
+  mutating func jsonPath(_ field: FieldRef, _ type: String?) -> String? {
+    let names = field.path.components.map(\.text)
+    guard dialect == .postgresql, element == nil, names.count > 1,
+      field.steps.count == names.count, !field.steps.contains(where: \.throughList),
+      field.slot < table.columns.count,
+      !names.contains(where: {
+        $0.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
+      })
+    else { return nil }
+    let test =
+      switch (type, field.type) {
+      case (nil, _): #"@.type() != "null""#
+      case ("number", .int): #"@.type() == "number" && @ == @.floor()"#
+      case (let type?, _): #"@.type() == ""# + type + #"""#
+      }
+    let path = "strict $" + names.dropFirst().map { ".\"" + $0 + "\"" }.joined() + " ? (\(test))"
+    return
+      "jsonb_path_query_first(\(table.reading(field.slot, dialect)), \(bind(path, as: "jsonpath")), '{}'::jsonb, true)"
+  }
+
   // MARK: Truth
 
   /// `expr`, a test, as a SQL condition: narrowing when what it read is exact only on some
@@ -271,7 +303,7 @@ struct SQLWriter {
     case .quantified(let quantifier, let subject, let condition):
       return quantified(quantifier, subject, condition)
     case .exists(let field):
-      guard let read = column(field) ?? nested(field) else { return nil }
+      guard let read = column(field) ?? jsonPath(field, nil) ?? nested(field) else { return nil }
       return SQLFragment("(\(read) IS NOT NULL)")
     case .constant(.bool(let b)):
       return SQLFragment(dialect.literal(b))

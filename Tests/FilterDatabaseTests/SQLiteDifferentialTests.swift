@@ -126,9 +126,10 @@ import Testing
       let actual = try connection.count(
         counter, on: table, parameters: TypedFilterGenerator.parameters,
         values: context.parameters, now: context.now)
+      let differing = zip(actual.facets, expected.facets).filter { $0 != $1 }
       #expect(
         actual.facets == expected.facets && actual.matches == expected.matches,
-        "seed \(seed + UInt64(i)): \(filter)")
+        "seed \(seed + UInt64(i)): \(filter)\n\(differing.map { "\($0)\nin memory: \($1)" })")
     }
   }
 

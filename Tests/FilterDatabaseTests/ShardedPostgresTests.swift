@@ -164,7 +164,8 @@ struct ShardedPostgresTests {
     for filter in [
       "s < \"m\" and s != \"b\"", "coalesce(i, j, 0) > 1", "min(i, j) > 1",
       "max(d, 2.5) > 1", "tags contains \"a\"", "not (nums contains 3)", "i + j > 3",
-      "i / 2 > 1", "(i + 1) % 5 != 2", "d > `i`", "coalesce(s, \"x\") == \"x\"",
+      "i / 2 > 1", "(i + 1) % 5 != 2", "rec.x > 0", "rec.y is null", "not exists rec.x", "d > `i`",
+      "coalesce(s, \"x\") == \"x\"",
     ] {
       let query = try TableQuery(filter, on: table, in: connection)
       let translation = try query.translation()
