@@ -49,6 +49,9 @@ CREATE FOREIGN TABLE phones_1 PARTITION OF phones FOR VALUES FROM (MINVALUE) TO 
   SERVER flt_shard1 OPTIONS (table_name 'phones');
 CREATE FOREIGN TABLE phones_2 PARTITION OF phones FOR VALUES FROM ($split) TO (MAXVALUE)
   SERVER flt_shard2 OPTIONS (table_name 'phones');
+-- The coordinator's own statistics of the shards' rows (sampled through postgres_fdw): without
+-- them it guesses, and may sort a shard's rows itself rather than send the ORDER BY and LIMIT.
+ANALYZE phones;
 SQL
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

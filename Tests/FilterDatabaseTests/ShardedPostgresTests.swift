@@ -67,6 +67,22 @@ struct ShardedPostgresTests {
     #expect(read.partitions.isEmpty && !read.answersByPartition && read.byteOrderedColumns.isEmpty)
   }
 
+  /// A user granted the partitioned table but not its partitions (a grant does not reach
+  /// them) is answered through the table as a whole, not refused.
+  @Test func partitionsOnlyWhereTheUserMayReadThem() throws {
+    let (connection, records, table) = try Self.sharded(
+      "granted", seed: 3, count: 30, byteOrdered: true)
+    #expect(table.answersByPartition)
+    try connection.executeScript("GRANT SELECT ON granted TO flt_md5")
+    let other = try PostgresConnection(url: PostgresServer.url("flt_md5", password: "md5 pass"))
+    let seen = try other.table(named: "granted")
+    #expect(seen.partitions.isEmpty && !seen.answersByPartition)
+    let query = try TableQuery("i > 0 order by s limit 4", on: seen, in: other)
+    #expect(try query.records() == Self.inMemory(query, records))
+    #expect(
+      try query.count() == Self.inMemory(TableQuery("i > 0", on: seen, in: other), records).count)
+  }
+
   /// The differential suite's random queries and facets, through the coordinator.
   @Test(arguments: 0..<4)
   func coordinatorAgreesWithMemory(batch: Int) throws {

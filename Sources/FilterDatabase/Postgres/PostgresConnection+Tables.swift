@@ -69,21 +69,24 @@ extension PostgresConnection {
   /// The table `$1` of the current schema, in a catalog query.
   private static let named = "(quote_ident(current_schema()) || '.' || quote_ident($1))::regclass"
 
-  /// The leaf partitions of the table `name` (none when it is not partitioned), by schema
-  /// and name.
+  /// The leaf partitions of the table `name`, by schema and name: none when it is not
+  /// partitioned, or when the user may not read each of them directly (a grant on a
+  /// partitioned table reaches its partitions only through it), which then is asked whole.
   private func partitions(of name: String) throws(DatabaseError) -> [SQLTable.Partition] {
     var partitions: [SQLTable.Partition] = []
+    var readable = true
     try forEachRow(
       SQLStatement(
-        "SELECT n.nspname::text, c.relname::text, c.relkind::text FROM pg_partition_tree(\(Self.named)) p JOIN pg_class c ON c.oid = p.relid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE p.isleaf AND p.level > 0 ORDER BY n.nspname, c.relname",
+        "SELECT n.nspname::text, c.relname::text, c.relkind::text, has_table_privilege(c.oid, 'SELECT')::text FROM pg_partition_tree(\(Self.named)) p JOIN pg_class c ON c.oid = p.relid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE p.isleaf AND p.level > 0 ORDER BY n.nspname, c.relname",
         parameters: [.text(name)])
     ) { row in
-      if row.count == 3, case .text(let schema) = row[0], case .text(let name) = row[1] {
+      if row.count == 4, case .text(let schema) = row[0], case .text(let name) = row[1] {
         partitions.append(
           SQLTable.Partition(schema: schema, name: name, isForeign: row[2] == .text("f")))
+        readable = readable && row[3] == .text("true")
       }
       return true
     }
-    return partitions
+    return readable ? partitions : []
   }
 }
