@@ -1,4 +1,5 @@
-// libFuzzer harness for the Parquet reader: any bytes as a Parquet file. Reading it must give
+// libFuzzer harness for the Parquet reader: any bytes as a Parquet file (or, when they start
+// as one, as a zstd frame). Reading it must give
 // records or an error naming the file, never a crash; and when it reads, a count gives as many
 // records, and each column read alone (as a query naming only it reads it) the values it has
 // when every column is read; a scan whose filter the statistics test runs without a crash.
@@ -36,6 +37,17 @@ func parquetRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], Fu
 }
 
 public func fuzzParquet(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  // Bytes that start as a zstd frame (seeded with the zstd fixtures): decompressed, they give
+  // an error or exactly the bytes expected.
+  if size >= 4, data[0] == 0x28, data[1] == 0xB5, data[2] == 0x2F, data[3] == 0xFD {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    for expected in [0, 7, 1000, 1 << 16] {
+      if let out = try? Zstd.decompress(bytes, expected: expected), out.count != expected {
+        fatalError("zstd gave \(out.count) bytes where \(expected) were expected")
+      }
+    }
+    return 0
+  }
   let path = fuzzWrite(data, size, to: "input.parquet")
   guard case .success(let all) = parquetRows(path, decoding: nil),
     let names = try? ParquetSource(path: path).schema.names

@@ -98,8 +98,10 @@ types = pa.table({
 })
 write("types", types, compression="snappy")
 
-# What flt does not read yet, to be refused by name: zstd, nested columns.
+# zstd (Polars' default), small; what flt does not read yet, to be refused by name: LZ4_RAW,
+# nested columns.
 write("zstd", table.slice(0, 20), compression="zstd")
+write("lz4", table.slice(0, 20), compression="lz4")
 nested = pa.table({
     "id": pa.array([1, 2], pa.int64()),
     "camera": pa.array([{"mp": 12, "zoom": 2.0}, None],
@@ -123,11 +125,43 @@ for name, data in inputs.items():
     with open(f"{SNAPPY}/{name}.snappy", "wb") as out:
         out.write(pa.compress(data, codec="snappy", asbytes=True))
 
+# Zstandard frames as pyarrow's zstd writes them, at three levels: inputs beside their
+# compressed bytes (tests compare). "long" spans several blocks of 128 KiB.
+ZSTD = "Tests/Fixtures/zstd"
+os.makedirs(ZSTD, exist_ok=True)
+json_text = "".join(
+    "{" + ", ".join(f'"{k}": {json.dumps(v, default=str)}' for k, v in row.items()) + "}\n"
+    for row in phones(400)).encode()
+zstd_inputs = dict(inputs)
+zstd_inputs["json"] = json_text
+def words(count, seed=12345):
+    vocabulary = ("flt filter phones price color model Midnight Starlight 5G eSIM MagSafe zoom "
+                  "camera released 2022 iPhone Pixel Galaxy Pro Max Ultra the a of and to in is "
+                  "1099 1199 499 699 128 256 512 1024 ß é 東京 🙂").split()
+    x, out = seed, []
+    for _ in range(count):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        # Skewed: low indexes far more often.
+        out.append(vocabulary[(x >> 8) % len(vocabulary) * ((x >> 4) % 4 + 1) // 4])
+        if x % 11 == 0:
+            out.append(str(x % 100000))
+    return " ".join(out).encode()
+zstd_inputs["long"] = words(25_000)
+for name, data in zstd_inputs.items():
+    with open(f"{ZSTD}/{name}.raw", "wb") as out:
+        out.write(data)
+    for level in (1, 3, 19):
+        codec = pa.Codec("zstd", compression_level=level)
+        with open(f"{ZSTD}/{name}-{level}.zst", "wb") as out:
+            out.write(codec.compress(data, asbytes=True))
+write("phones-zstd", table, compression="zstd", row_group_size=256)
+
 # Small files for the fuzzer's seeds (Fuzz/run parquet).
 small = table.slice(0, 6).select(["id", "model", "price", "inStock", "released"])
 write("small", small, compression="snappy")
 write("small-gzip-v2", small, compression="gzip", data_page_version="2.0")
 write("small-plain", small, compression="none", use_dictionary=False)
+write("small-zstd", small, compression="zstd")
 
 # Thirty row groups of 50 rows, ids and release dates rising: statistics rule most out.
 rows = phones(1500)

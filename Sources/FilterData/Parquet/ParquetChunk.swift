@@ -7,7 +7,7 @@ import FilterDSL
 /// corrupt file throws a ``ParquetError``, never reads out of bounds.
 struct ParquetChunk {
   let column: ParquetColumn
-  /// 0 none, 1 snappy, 2 gzip; others are refused.
+  /// 0 none, 1 snappy, 2 gzip, 6 zstd; others are refused.
   let codec: Int32
 
   /// The values read so far, by ``ParquetColumn/storage``, a placeholder for each null.
@@ -24,11 +24,11 @@ struct ParquetChunk {
   private var dictionary: (ints: [Int64], doubles: [Double], values: [Value])?
 
   init(_ column: ParquetColumn, codec: Int32) throws(ParquetError) {
-    guard [0, 1, 2].contains(codec) else {
+    guard [0, 1, 2, 6].contains(codec) else {
       let name =
         [3: "LZO", 4: "Brotli", 5: "LZ4", 6: "zstd", 7: "LZ4_RAW"][codec] ?? "codec \(codec)"
       throw ParquetError(
-        "is compressed with \(name), which flt does not read yet (it reads snappy, gzip and uncompressed files)"
+        "is compressed with \(name), which flt does not read yet (it reads snappy, gzip, zstd and uncompressed files)"
       )
     }
     (self.column, self.codec) = (column, codec)
@@ -119,6 +119,12 @@ struct ParquetChunk {
         return try Snappy.decompress(page, expected: size)
       } catch {
         throw ParquetError("has a page whose snappy data is corrupt: \(error.message)")
+      }
+    case 6:
+      do {
+        return try Zstd.decompress(page, expected: size)
+      } catch {
+        throw ParquetError("has a page whose zstd data is corrupt: \(error.message)")
       }
     case 2:
       var decoder = GzipDecoder(Array(page))
