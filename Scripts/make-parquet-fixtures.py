@@ -155,6 +155,16 @@ for name, data in zstd_inputs.items():
         with open(f"{ZSTD}/{name}-{level}.zst", "wb") as out:
             out.write(codec.compress(data, asbytes=True))
 write("phones-zstd", table, compression="zstd", row_group_size=256)
+# The other encodings, one column each (dictionaries off, as they would take precedence).
+write("phones-encodings", table, compression="snappy", use_dictionary=False,
+      column_encoding={"id": "DELTA_BINARY_PACKED", "price": "DELTA_BINARY_PACKED",
+                       "model": "DELTA_BYTE_ARRAY", "color": "DELTA_LENGTH_BYTE_ARRAY",
+                       "screen": "BYTE_STREAM_SPLIT"})
+write("phones-encodings-v2", table, compression="zstd", use_dictionary=False,
+      data_page_version="2.0", row_group_size=100,
+      column_encoding={"id": "BYTE_STREAM_SPLIT", "price": "BYTE_STREAM_SPLIT",
+                       "model": "DELTA_LENGTH_BYTE_ARRAY", "color": "DELTA_BYTE_ARRAY",
+                       "screen": "BYTE_STREAM_SPLIT"})
 
 # Small files for the fuzzer's seeds (Fuzz/run parquet).
 small = table.slice(0, 6).select(["id", "model", "price", "inStock", "released"])

@@ -230,6 +230,15 @@ struct ParquetChunk {
     _ raw: UnsafeRawBufferPointer, _ encoding: Int32, entries: Int, defined: [Bool]?
   ) throws(ParquetError) {
     let present = defined.map { $0.lazy.filter { $0 }.count } ?? entries
+    if [5, 6, 7, 9].contains(encoding) {
+      // The page's values as PLAIN bytes, read as those are.
+      let plain = try ParquetDeltaEncodings.plain(
+        raw, encoding: encoding, column: column, count: present)
+      try Self.withBytes(plain) { (bytes) throws(ParquetError) in
+        try readValues(bytes, 0, entries: entries, defined: defined)
+      }
+      return
+    }
     switch encoding {
     case 0:
       var plain = PlainValues(raw, column: column)
@@ -288,10 +297,7 @@ struct ParquetChunk {
         UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: present)
       appendValues(bits.map { .bool($0 == 1) }, defined)
     default:
-      let names = [
-        3: "RLE", 4: "BIT_PACKED", 5: "DELTA_BINARY_PACKED", 6: "DELTA_LENGTH_BYTE_ARRAY",
-        7: "DELTA_BYTE_ARRAY", 9: "BYTE_STREAM_SPLIT",
-      ]
+      let names = [3: "RLE", 4: "BIT_PACKED"]
       throw ParquetError(
         "is written in the \(names[Int(encoding)] ?? "\(encoding)") encoding, which flt does not read yet"
       )

@@ -12,7 +12,7 @@ import Testing
   static let folder = DataFiles.root.appendingPathComponent("Tests/Fixtures/parquet").path
   static let fixtures = [
     "phones-snappy", "phones-gzip-v2", "phones-plain", "phones-v2-plain", "phones-zstd", "zstd",
-    "types",
+    "phones-encodings", "phones-encodings-v2", "types",
   ]
 
   /// The records a scan of `path` gives for `query`, every field read, as printed (NaN equal
