@@ -172,6 +172,9 @@ write("small", small, compression="snappy")
 write("small-gzip-v2", small, compression="gzip", data_page_version="2.0")
 write("small-plain", small, compression="none", use_dictionary=False)
 write("small-zstd", small, compression="zstd")
+write("small-encodings", small, compression="none", use_dictionary=False,
+      column_encoding={"id": "DELTA_BINARY_PACKED", "model": "DELTA_BYTE_ARRAY",
+                       "price": "BYTE_STREAM_SPLIT"})
 
 # Thirty row groups of 50 rows, ids and release dates rising: statistics rule most out.
 rows = phones(1500)

@@ -26,7 +26,10 @@ import Testing
     try Scan(file: path, query: query).run(into: CountSink(to: nil)).matches
   }
 
-  @Test(arguments: fixtures + ["small", "small-gzip-v2", "small-plain"])
+  @Test(
+    arguments: fixtures + [
+      "small", "small-gzip-v2", "small-plain", "small-zstd", "small-encodings",
+    ])
   func everyRowReadsAsItsTwin(name: String) throws {
     let parquet = try Self.scanned("\(Self.folder)/\(name).parquet")
     let twin = try Self.scanned("\(Self.folder)/\(name).jsonl")
