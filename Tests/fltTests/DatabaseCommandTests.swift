@@ -195,6 +195,9 @@ import Testing
     #expect(
       postgres.status == 2
         && postgres.stderr.contains("error: cannot connect to PostgreSQL at 127.0.0.1:1"))
+    let ipv6 = try flt(["--table", "t", "x > 1", "postgresql://me@[::1]:1/db"])
+    #expect(
+      ipv6.status == 2 && ipv6.stderr.contains("error: cannot connect to PostgreSQL at [::1]:1:"))
     let tls = try flt(["--table", "t", "x > 1", "postgresql://me@h/db?sslmode=verify-full"])
     #expect(
       tls.status == 2 && tls.stderr.contains("sslmode=verify-full: flt does not support TLS yet"))

@@ -94,8 +94,10 @@ final class PostgresSocket {
       reason = errorText()
       close(fd)
     }
+    // An IPv6 address in brackets, as a URL writes it, so that its port stands apart.
+    let shown = host.contains(":") ? "[\(host)]" : host
     throw DatabaseError(
-      "cannot connect to PostgreSQL at \(host):\(port): \(reason)",
+      "cannot connect to PostgreSQL at \(shown):\(port): \(reason)",
       help: "is the server running, and listening on this address and port?")
   }
 
