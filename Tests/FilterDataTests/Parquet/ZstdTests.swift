@@ -86,6 +86,38 @@ import Testing
     #expect(try Self.decompress(compressed, expected: 3) == Array("abc".utf8))
   }
 
+  /// Huffman-coded literals with a tree of weights written directly (four bits each), then a
+  /// block reusing that tree: "abba", then "baab". 'a' and 'b' take a bit each (0 and 1),
+  /// read from the stream's last bit down.
+  @Test func huffmanLiteralsWithDirectWeights() throws {
+    // 98 weights (symbols 0 to 97: 'a' weighs 1), the last symbol's ('b') implied.
+    var weights = [UInt8](repeating: 0, count: 49)
+    weights[48] = 0x01
+    let tree: [UInt8] = [127 + 98] + weights
+    // Type 2, one stream, 4 literals, 51 bytes of tree and stream.
+    let first: [UInt8] = [0x42, 0xC0, 0x0C] + tree + [0b0001_0110, 0]
+    // Type 3 (the tree before), 4 literals, 1 byte of stream.
+    let second: [UInt8] = [0x43, 0x40, 0x00, 0b0001_1001, 0]
+    let frame = Self.frame(
+      8,
+      blocks: Self.block(last: false, type: 2, size: first.count) + first
+        + Self.block(last: true, type: 2, size: second.count) + second)
+    #expect(try Self.decompress(frame, expected: 8) == Array("abbabaab".utf8))
+    // A block that reuses a tree never given.
+    let alone = Self.frame(4, blocks: Self.block(last: true, type: 2, size: second.count) + second)
+    #expect(throws: Zstd.Failure.self) { try Self.decompress(alone, expected: 4) }
+    // Weights 1, 2 and 2 (symbols 94, 96, 97: 1 + 2 + 2 = 5) leave 3 to the last symbol,
+    // which is no power of two: no tree.
+    var uneven = [UInt8](repeating: 0, count: 49)
+    uneven[48] = 0x22
+    uneven[47] = 0x10
+    let bad: [UInt8] = [0x42, 0xC0, 0x0C] + [127 + 98] + uneven + [0b0001_0110, 0]
+    #expect(throws: Zstd.Failure.self) {
+      try Self.decompress(
+        Self.frame(4, blocks: Self.block(last: true, type: 2, size: bad.count) + bad), expected: 4)
+    }
+  }
+
   @Test func refusesWhatItCannotRead() throws {
     let bad: [[UInt8]] = [
       [],  // nothing
