@@ -62,28 +62,11 @@ enum ParquetDeltaEncodings {
     }
   }
 
-  /// An unsigned LEB128 number at `position`.
-  private static func varint(_ raw: UnsafeRawBufferPointer, _ position: inout Int)
-    throws(ParquetError) -> UInt64
-  {
-    var (result, shift): (UInt64, UInt64) = (0, 0)
-    while true {
-      guard position < raw.count, shift < 64 else {
-        throw ParquetError("has delta-encoded values that end early")
-      }
-      let byte = raw[position]
-      position += 1
-      result |= UInt64(byte & 0x7F) << shift
-      if byte & 0x80 == 0 { return result }
-      shift += 7
-    }
-  }
-
   /// A zigzag LEB128 number (0, -1, 1, -2, ... as 0, 1, 2, 3, ...).
   private static func zigzag(_ raw: UnsafeRawBufferPointer, _ position: inout Int)
     throws(ParquetError) -> Int64
   {
-    let value = try varint(raw, &position)
+    let value = try PackedBits.varint(raw, &position, "has delta-encoded values that end early")
     return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
   }
 
@@ -93,9 +76,10 @@ enum ParquetDeltaEncodings {
   static func deltas(_ raw: UnsafeRawBufferPointer, _ position: inout Int, count: Int)
     throws(ParquetError) -> [Int64]
   {
-    let blockSize = try varint(raw, &position)
-    let miniblocks = try varint(raw, &position)
-    let total = try varint(raw, &position)
+    let missing = "has delta-encoded values that end early"
+    let blockSize = try PackedBits.varint(raw, &position, missing)
+    let miniblocks = try PackedBits.varint(raw, &position, missing)
+    let total = try PackedBits.varint(raw, &position, missing)
     var value = try zigzag(raw, &position)
     guard blockSize > 0, blockSize % 128 == 0, blockSize <= 1 << 20, miniblocks > 0,
       blockSize % miniblocks == 0, (blockSize / miniblocks) % 32 == 0,
@@ -119,7 +103,7 @@ enum ParquetDeltaEncodings {
           throw ParquetError("has delta-encoded values that end early")
         }
         for index in 0..<Swift.min(perMiniblock, count - out.count) {
-          let delta = bits(raw, position * 8 + index * width, width)
+          let delta = PackedBits.value(raw, bit: position * 8 + index * width, width: width)
           value = value &+ minimum &+ Int64(bitPattern: delta)
           out.append(value)
         }
@@ -127,18 +111,6 @@ enum ParquetDeltaEncodings {
       }
     }
     return out
-  }
-
-  /// `width` bits (up to 64) from bit `bit` of `raw`, least significant first.
-  private static func bits(_ raw: UnsafeRawBufferPointer, _ bit: Int, _ width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    var taken = 0
-    while taken < width {
-      let at = bit + taken
-      value |= (UInt64(raw[at / 8]) >> UInt64(at % 8)) << UInt64(taken)
-      taken += 8 - at % 8
-    }
-    return width == 64 ? value : value & ((1 << UInt64(width)) - 1)
   }
 
   /// DELTA_LENGTH_BYTE_ARRAY: the lengths, delta-encoded, then the arrays' bytes.

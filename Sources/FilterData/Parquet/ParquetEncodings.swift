@@ -12,22 +12,9 @@ enum RLEHybrid {
     var out: [UInt32] = []
     out.reserveCapacity(count)
     var position = 0
-    func varint() throws(ParquetError) -> UInt64 {
-      var (result, shift): (UInt64, UInt64) = (0, 0)
-      while true {
-        guard position < bytes.count, shift < 64 else {
-          throw ParquetError("has levels or indices that end early")
-        }
-        let byte = bytes[position]
-        position += 1
-        result |= UInt64(byte & 0x7F) << shift
-        if byte & 0x80 == 0 { return result }
-        shift += 7
-      }
-    }
     let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
     while out.count < count {
-      let header = try varint()
+      let header = try PackedBits.varint(bytes, &position, "has levels or indices that end early")
       if header & 1 == 0 {
         // A run: its length, then its value in whole bytes.
         let width = (bitWidth + 7) / 8
@@ -51,21 +38,46 @@ enum RLEHybrid {
         }
         let values = Swift.min(Int(groups) * 8, count - out.count)
         for index in 0..<values {
-          let bit = index * bitWidth
-          var value: UInt64 = 0
-          var taken = 0
-          while taken < bitWidth {
-            let at = bit + taken
-            let byte = UInt64(bytes[position + at / 8]) >> UInt64(at % 8)
-            value |= byte << UInt64(taken)
-            taken += 8 - at % 8
-          }
+          let value = PackedBits.value(bytes, bit: position * 8 + index * bitWidth, width: bitWidth)
           out.append(UInt32(truncatingIfNeeded: value & mask))
         }
         position += length
       }
     }
     return out
+  }
+}
+
+/// What Parquet's packed encodings (the hybrid, the delta encodings) are made of: unsigned
+/// LEB128 numbers, and values of a few bits packed least significant bit first.
+enum PackedBits {
+  /// The LEB128 number at `position` (at most 64 bits), consumed; `missing` says what ended
+  /// early otherwise.
+  static func varint(_ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ missing: String)
+    throws(ParquetError) -> UInt64
+  {
+    var (result, shift): (UInt64, UInt64) = (0, 0)
+    while true {
+      guard position < bytes.count, shift < 64 else { throw ParquetError(missing) }
+      let byte = bytes[position]
+      position += 1
+      result |= UInt64(byte & 0x7F) << shift
+      if byte & 0x80 == 0 { return result }
+      shift += 7
+    }
+  }
+
+  /// `width` bits (up to 64) from bit `bit` of `bytes`, least significant first; the caller
+  /// has checked they are within `bytes`.
+  static func value(_ bytes: UnsafeRawBufferPointer, bit: Int, width: Int) -> UInt64 {
+    var value: UInt64 = 0
+    var taken = 0
+    while taken < width {
+      let at = bit + taken
+      value |= (UInt64(bytes[at / 8]) >> UInt64(at % 8)) << UInt64(taken)
+      taken += 8 - at % 8
+    }
+    return width == 64 ? value : value & ((1 << UInt64(width)) - 1)
   }
 }
 
