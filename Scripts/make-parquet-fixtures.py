@@ -59,6 +59,12 @@ def jsonable(value):
         return float(value)
     if isinstance(value, float) and math.isnan(value):
         return None
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        # A map's entries come as (key, value) pairs: flt reads them as key-value records.
+        return [{"key": jsonable(v[0]), "value": jsonable(v[1])} if isinstance(v, tuple)
+                else jsonable(v) for v in value]
     return value
 
 
@@ -98,16 +104,56 @@ types = pa.table({
 })
 write("types", types, compression="snappy")
 
-# zstd (Polars' default), small; what flt does not read yet, to be refused by name: LZ4_RAW,
-# nested columns.
+# zstd (Polars' default), small; LZ4_RAW.
 write("zstd", table.slice(0, 20), compression="zstd")
 write("lz4", table.slice(0, 20), compression="lz4")
-nested = pa.table({
-    "id": pa.array([1, 2], pa.int64()),
-    "camera": pa.array([{"mp": 12, "zoom": 2.0}, None],
-                       pa.struct([("mp", pa.int32()), ("zoom", pa.float64())])),
-})
-pq.write_table(nested, f"{OUT}/nested.parquet")
+
+
+# Nested columns: structs (null, with null fields), lists (null, empty, null elements), lists of
+# lists, lists of structs, maps, and a struct of a struct of a list of structs.
+def nested_rows(n):
+    rows = []
+    for i in range(n):
+        rows.append({
+            "id": i,
+            "camera": None if i % 7 == 3 else {
+                "mp": None if i % 5 == 1 else 12 + i % 4 * 12, "zoom": round(1 + i % 3 * 1.5, 1)},
+            "tags": None if i % 6 == 2 else [] if i % 6 == 4 else
+                    [["5G", "eSIM", None, "MagSafe", "Pro"][(i + k) % 5] for k in range(i % 4 + 1)],
+            "sizes": [128 * 2 ** k for k in range(i % 3)],
+            "grid": None if i % 9 == 0 else [[i + k + m for m in range(k % 3)] for k in range(i % 3 + 1)],
+            "stores": [{"name": ["Berlin", "Paris", None][(i + k) % 3],
+                        "stock": None if (i + k) % 4 == 0 else (i * 7 + k) % 50}
+                       for k in range(i % 3)],
+            "specs": None if i % 8 == 5 else [("ram", 4 + i % 3 * 2), ("storage", 128 * (1 + i % 4))][: i % 3],
+            "deep": {"a": None if i % 4 == 0 else {"b": [{"c": f"c{i}-{k}" if k != 1 else None}
+                                                       for k in range(i % 3)]}},
+        })
+    return rows
+
+
+nested_schema = pa.schema([
+    ("id", pa.int64()),
+    ("camera", pa.struct([("mp", pa.int32()), ("zoom", pa.float64())])),
+    ("tags", pa.list_(pa.string())),
+    ("sizes", pa.list_(pa.field("size", pa.int64(), nullable=False))),
+    ("grid", pa.list_(pa.list_(pa.int32()))),
+    ("stores", pa.list_(pa.struct([("name", pa.string()), ("stock", pa.int32())]))),
+    ("specs", pa.map_(pa.string(), pa.int32())),
+    ("deep", pa.struct([("a", pa.struct([("b", pa.list_(pa.struct([("c", pa.string())])))]))])),
+])
+nested = pa.Table.from_pylist(nested_rows(200), schema=nested_schema)
+write("nested", nested, compression="snappy", row_group_size=64)
+write("nested-v2", nested, compression="zstd", data_page_version="2.0", data_page_size=300,
+      use_dictionary=False)
+# Structs 70 deep: more than the 64 levels flt reads.
+deep_type, deep_value = pa.int32(), 1
+for level in range(70):
+    deep_type, deep_value = pa.struct([("x", deep_type)]), {"x": deep_value}
+pq.write_table(pa.table({"deep": pa.array([deep_value], deep_type)}), f"{OUT}/too-deep.parquet")
+# The older layout of lists (the element called "item", its group "list"), as Spark writes them.
+write("nested-legacy", nested.select(["id", "tags", "grid"]), compression="none",
+      use_compliant_nested_type=False)
 
 # Snappy's raw format, as pyarrow's snappy writes it: inputs beside their compressed bytes.
 SNAPPY = "Tests/Fixtures/snappy"
@@ -168,6 +214,8 @@ write("phones-encodings-v2", table, compression="zstd", use_dictionary=False,
 
 # Small files for the fuzzer's seeds (Fuzz/run parquet).
 small = table.slice(0, 6).select(["id", "model", "price", "inStock", "released"])
+write("small-nested", nested.slice(0, 5).select(["id", "camera", "tags", "grid", "specs"]),
+      compression="snappy")
 write("small", small, compression="snappy")
 write("small-gzip-v2", small, compression="gzip", data_page_version="2.0")
 write("small-plain", small, compression="none", use_dictionary=False)

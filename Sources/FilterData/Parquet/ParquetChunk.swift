@@ -1,9 +1,11 @@
 import FilterDSL
 
-/// Reads one column chunk (a column's values in one row group) into a `Column`: its pages in
-/// order (a dictionary page, then data pages v1 or v2), each decompressed, its definition
-/// levels read for nulls, its values decoded (PLAIN, or indices into the dictionary) and
-/// converted to flt's values. Every length, count and index is checked against the page: a
+/// Reads one column chunk (a column's values in one row group): its pages in order (a
+/// dictionary page, then data pages v1 or v2), each decompressed, its levels read, its values
+/// decoded (PLAIN, the delta encodings, or indices into the dictionary) and converted to flt's
+/// values. A top-level leaf becomes a `Column` (a row per entry, nulls where the definition
+/// level says so); a nested leaf keeps its levels and its values, which ``ParquetAssembler``
+/// makes records and lists of. Every length, count and index is checked against the page: a
 /// corrupt file throws a ``ParquetError``, never reads out of bounds.
 struct ParquetChunk {
   let column: ParquetColumn
@@ -20,6 +22,11 @@ struct ParquetChunk {
   private var codes: [UInt32]? = []
   private var nulls: [Bool] = []
   private var anyNull = false
+  /// For a nested leaf: each entry's definition and repetition level (an entry is a value,
+  /// or a null or an empty list on the way to one); the values are those of the entries at
+  /// the highest definition level, in order.
+  private(set) var definitions: [UInt8] = []
+  private(set) var repetitions: [UInt8] = []
   /// The dictionary page's values, when the chunk has one.
   private var dictionary: (ints: [Int64], doubles: [Double], values: [Value])?
 
@@ -34,21 +41,25 @@ struct ParquetChunk {
     (self.column, self.codec) = (column, codec)
   }
 
+  /// The entries read so far.
   private var count: Int {
-    switch column.storage {
+    if column.isNested { return definitions.count }
+    return switch column.storage {
     case .ints: ints.count
     case .doubles: doubles.count
     case .values: codes?.count ?? values.count
     }
   }
 
-  /// Reads the pages of the `rows` rows that start at `bytes`' start; ``column(_:)`` then
-  /// makes columns of them.
+  /// Reads the pages of the `rows` entries that start at `bytes`' start (for a top-level
+  /// leaf, an entry is a row); ``column(_:)`` then makes columns of them, or
+  /// ``value(at:)`` gives a nested leaf's values.
   mutating func read(_ bytes: UnsafeRawBufferPointer, rows: Int) throws(ParquetError) {
     var offset = 0
     while count < rows {
       guard offset < bytes.count else {
-        throw ParquetError("ends after \(count) of its \(rows) rows")
+        throw ParquetError(
+          "ends after \(count) of its \(rows) \(column.isNested ? "values" : "rows")")
       }
       var reader = ThriftReader(bytes, from: offset)
       let header: ParquetMetadata.PageHeader
@@ -72,7 +83,23 @@ struct ParquetChunk {
       }
     }
     guard count == rows else {
-      throw ParquetError("has \(count) values where the row group has \(rows) rows")
+      throw ParquetError(
+        column.isNested
+          ? "has \(count) values where its metadata says \(rows)"
+          : "has \(count) values where the row group has \(rows) rows")
+    }
+  }
+
+  /// The `index`th value of a nested leaf (its entries with a value counted), nil past them.
+  func value(at index: Int) -> Value? {
+    guard index >= 0 else { return nil }
+    switch column.storage {
+    case .ints: return index < ints.count ? .int(ints[index]) : nil
+    case .doubles: return index < doubles.count ? .double(doubles[index]) : nil
+    case .values:
+      guard let codes, let dictionary else { return index < values.count ? values[index] : nil }
+      guard index < codes.count, Int(codes[index]) < dictionary.values.count else { return nil }
+      return dictionary.values[Int(codes[index])]
     }
   }
 
@@ -180,24 +207,49 @@ struct ParquetChunk {
       throw ParquetError("has a page of \(entries) values past its row group's \(rows) rows")
     }
     try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
+      // The repetition levels, then the definition levels, each a 4-byte length and the RLE
+      // / bit-packed hybrid.
       var offset = 0
-      var defined: [Bool]? = nil
-      if column.optional {
-        // The definition levels: a 4-byte length, then the RLE / bit-packed hybrid.
-        guard raw.count >= 4 else { throw ParquetError("has a page too short for its levels") }
-        let length = Int(raw.loadUnaligned(as: UInt32.self).littleEndian)
-        guard length <= raw.count - 4 else {
-          throw ParquetError("has definition levels that run past their page")
+      func levels(_ max: Int, _ kind: String) throws(ParquetError) -> [UInt8]? {
+        guard max > 0 else { return nil }
+        guard raw.count - offset >= 4 else {
+          throw ParquetError("has a page too short for its levels")
         }
-        let levels = try RLEHybrid.decode(
-          UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: entries)
-        defined = levels.map { $0 == 1 }
-        offset = 4 + length
+        let length = Int(
+          UnsafeRawBufferPointer(rebasing: raw[offset...]).loadUnaligned(as: UInt32.self)
+            .littleEndian)
+        guard length <= raw.count - offset - 4 else {
+          throw ParquetError("has \(kind) levels that run past their page")
+        }
+        let levels = try Self.levels(
+          UnsafeRawBufferPointer(rebasing: raw[offset + 4..<offset + 4 + length]), max: max,
+          count: entries)
+        offset += 4 + length
+        return levels
       }
+      let repetitions = try levels(column.maxRepetition, "repetition")
+      let definitions = try levels(column.maxDefinition, "definition")
       try readValues(
-        UnsafeRawBufferPointer(rebasing: raw[offset...]), header.encoding, entries: entries,
-        defined: defined)
+        UnsafeRawBufferPointer(rebasing: raw[offset...]), header.encoding,
+        entries: entries, definitions: definitions, repetitions: repetitions)
     }
+  }
+
+  /// The `count` levels of `raw`, each at most `max`.
+  private static func levels(_ raw: UnsafeRawBufferPointer, max: Int, count: Int)
+    throws(ParquetError) -> [UInt8]
+  {
+    let decoded = try RLEHybrid.decode(
+      raw, bitWidth: Int.bitWidth - max.leadingZeroBitCount, count: count)
+    var levels: [UInt8] = []
+    levels.reserveCapacity(count)
+    for level in decoded {
+      guard level <= max else {
+        throw ParquetError("has a level (\(level)) above its column's highest (\(max))")
+      }
+      levels.append(UInt8(level))
+    }
+    return levels
   }
 
   private mutating func readDataPageV2(
@@ -209,19 +261,44 @@ struct ParquetChunk {
     guard entries <= rows - count, repetition >= 0, definition >= 0,
       repetition + definition <= page.count
     else { throw ParquetError("has a v2 page whose levels do not fit it") }
-    var defined: [Bool]? = nil
-    if column.optional {
-      let levels = try RLEHybrid.decode(
+    // The levels, not compressed and without lengths of their own.
+    let repetitions =
+      column.maxRepetition > 0
+      ? try Self.levels(
+        UnsafeRawBufferPointer(rebasing: page[0..<repetition]), max: column.maxRepetition,
+        count: entries) : nil
+    let definitions =
+      column.maxDefinition > 0
+      ? try Self.levels(
         UnsafeRawBufferPointer(rebasing: page[repetition..<repetition + definition]),
-        bitWidth: 1, count: entries)
-      defined = levels.map { $0 == 1 }
-    }
+        max: column.maxDefinition, count: entries) : nil
     let rest = UnsafeRawBufferPointer(rebasing: page[(repetition + definition)...])
     let size = Int(header.uncompressedSize) - repetition - definition
     let bytes = header.isCompressed ? try decompressed(rest, size: size) : Array(rest)
     try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
-      try readValues(raw, header.encoding, entries: entries, defined: defined)
+      try readValues(
+        raw, header.encoding, entries: entries, definitions: definitions,
+        repetitions: repetitions)
     }
+  }
+
+  /// Reads a page of `entries` entries with these levels (nil: none written, as for a
+  /// required column): a nested leaf keeps the levels and its values; a top-level leaf has a
+  /// row per entry, null where the definition level is below the highest.
+  private mutating func readValues(
+    _ raw: UnsafeRawBufferPointer, _ encoding: Int32, entries: Int, definitions: [UInt8]?,
+    repetitions: [UInt8]?
+  ) throws(ParquetError) {
+    let highest = UInt8(column.maxDefinition)
+    guard column.isNested else {
+      try readValues(
+        raw, encoding, entries: entries, defined: definitions.map { $0.map { $0 == highest } })
+      return
+    }
+    let present = definitions.map { $0.lazy.filter { $0 == highest }.count } ?? entries
+    try readValues(raw, encoding, entries: present, defined: nil)
+    self.definitions += definitions ?? [UInt8](repeating: highest, count: entries)
+    self.repetitions += repetitions ?? [UInt8](repeating: 0, count: entries)
   }
 
   /// Appends a page's `entries` rows: a value for each row `defined` says has one (every
@@ -302,7 +379,7 @@ struct ParquetChunk {
         "is written in the \(names[Int(encoding)] ?? "\(encoding)") encoding, which flt does not read yet"
       )
     }
-    if column.optional {
+    if column.optional && !column.isNested {
       if let defined {
         nulls += defined.lazy.map { !$0 }
         anyNull = anyNull || present < entries

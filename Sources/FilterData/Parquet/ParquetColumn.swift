@@ -1,7 +1,7 @@
 import FilterDSL
 
-/// A column of a Parquet file as flt reads it: its place in the schema, its physical type
-/// and annotation, and the flt type its values become.
+/// A column of a Parquet file as flt reads it (a leaf of its schema): its place in the
+/// schema, its physical type and annotation, and the flt type its values become.
 struct ParquetColumn {
   /// How a stored value becomes an flt value.
   enum Conversion: Equatable {
@@ -17,13 +17,23 @@ struct ParquetColumn {
     case string, uuid
   }
 
+  /// The leaf's path, its groups' names joined by dots (`camera.mp`): what messages name.
   var name: String
   var physical: ParquetMetadata.PhysicalType
   /// For FIXED_LEN_BYTE_ARRAY, the bytes of a value.
   var typeLength: Int
-  /// Whether a row may have no value (its definition level 0).
-  var optional: Bool
+  /// The highest definition level (how many optional or repeated elements lead to the leaf,
+  /// itself included) and repetition level (how many repeated ones).
+  var maxDefinition: Int
+  var maxRepetition: Int
+  /// Whether the leaf is part of a field made of groups or lists: its levels are kept, and
+  /// its values assembled into records and lists (``ParquetAssembler``). Otherwise it is a
+  /// top-level field of its own, read straight into a column.
+  var isNested: Bool
   var conversion: Conversion
+
+  /// Whether a row of a top-level leaf may have no value.
+  var optional: Bool { maxDefinition > 0 }
 
   /// The type flt gives the column's values.
   var type: ValueType {
@@ -49,23 +59,20 @@ struct ParquetColumn {
     }
   }
 
-  /// The column `element` describes (a leaf at the top of the schema), or a message saying
-  /// why it cannot be read.
-  init(_ element: ParquetMetadata.SchemaElement) throws(ParquetError) {
-    guard let physical = element.type else {
-      throw ParquetError("column '\(element.name)' is a group (nested data is not read yet)")
-    }
-    guard element.repetition != 2 else {
-      throw ParquetError("column '\(element.name)' is repeated (lists are not read yet)")
-    }
-    (name, self.physical, optional) = (element.name, physical, element.repetition == 1)
+  /// The leaf `element` of physical type `physical`, called `name`, at the levels given.
+  init(
+    _ element: ParquetMetadata.SchemaElement, _ physical: ParquetMetadata.PhysicalType,
+    name: String, definition: Int, repetition: Int, nested: Bool
+  ) {
+    (self.name, self.physical) = (name, physical)
+    (maxDefinition, maxRepetition, isNested) = (definition, repetition, nested)
     typeLength = Int(element.typeLength ?? 0)
-    conversion = try ParquetColumn.conversion(element, physical)
+    conversion = ParquetColumn.conversion(element, physical)
   }
 
   private static func conversion(
     _ element: ParquetMetadata.SchemaElement, _ physical: ParquetMetadata.PhysicalType
-  ) throws(ParquetError) -> Conversion {
+  ) -> Conversion {
     let converted = element.convertedType
     let logical = element.logical
     if case .decimal(let scale, _) = logical { return .decimal(scale: Int(scale)) }

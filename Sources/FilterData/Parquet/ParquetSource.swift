@@ -12,11 +12,12 @@ import FilterDSL
 /// it can match the query's filter (see ``readingNote(_:parameters:now:)``). Memory holds one
 /// row group's columns at a time.
 ///
-/// Read so far: flat schemas (a column per top-level field, required or optional), data pages
-/// v1 and v2 and dictionary pages, PLAIN and dictionary encodings (RLE for booleans),
-/// uncompressed, snappy and gzip data, and the logical types booleans, integers of every
-/// width and sign, floats, decimals, text, enums, JSON, UUIDs, dates, timestamps (ms, µs,
-/// ns) and INT96. Anything else is an error naming the file and the column.
+/// Read: columns at the top of the schema and nested ones (groups as records; repeated
+/// elements, lists and maps as lists, at any depth: ``ParquetSchema``), data pages v1 and v2
+/// and dictionary pages, the PLAIN, dictionary, RLE, delta and byte-stream-split encodings,
+/// uncompressed, snappy, gzip and zstd data, and the logical types booleans, integers of
+/// every width and sign, floats, decimals, text, enums, JSON, UUIDs, dates, timestamps (ms,
+/// µs, ns) and INT96. Anything else is an error naming the file and the column.
 ///
 /// ```swift
 /// let cheap = try Scan(query: SourceText("price < 500"), source: ParquetSource(path: "phones.parquet")).records()
@@ -26,6 +27,8 @@ public final class ParquetSource: RecordSource {
   public let name: String
   /// A field per column, in the file's order.
   public let schema: Schema
+  /// The top-level fields, and the leaves of the schema (a column chunk each in a row group).
+  private let fields: [ParquetField]
   private let columns: [ParquetColumn]
   private let metadata: ParquetMetadata
   private let descriptor: Int32
@@ -54,12 +57,14 @@ public final class ParquetSource: RecordSource {
     }
     size = Int(info.st_size)
     do {
-      (metadata, columns) = try ParquetSource.footer(descriptor, size: size)
+      let parquetSchema: ParquetSchema
+      (metadata, parquetSchema) = try ParquetSource.footer(descriptor, size: size)
+      (fields, columns) = (parquetSchema.fields, parquetSchema.columns)
     } catch {
       close(descriptor)
       throw DataError.file(path, error.message)
     }
-    schema = Schema(columns.map { Schema.Field($0.name, $0.type, optional: $0.optional) })
+    schema = Schema(fields.map { Schema.Field($0.name, $0.type, optional: $0.optional) })
   }
 
   deinit { close(descriptor) }
@@ -79,9 +84,7 @@ public final class ParquetSource: RecordSource {
   public func pushDown(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> BoundQuery?
   {
-    pruning = query.filter.map {
-      ($0, ParquetStatistics(columns: columns, parameters: parameters))
-    }
+    pruning = query.filter.map { ($0, statistics(parameters)) }
     return nil
   }
 
@@ -106,7 +109,7 @@ public final class ParquetSource: RecordSource {
     -> String?
   {
     let groups = metadata.rowGroups
-    let statistics = ParquetStatistics(columns: columns, parameters: parameters)
+    let statistics = statistics(parameters)
     let skipped =
       query.filter.map { filter in
         groups.filter { !statistics.mayMatch(filter, in: $0) }.count
@@ -128,28 +131,27 @@ public final class ParquetSource: RecordSource {
       guard rows >= 0, group.columns.count == columns.count else {
         throw DataError.file(name, "row group \(index + 1) does not have the file's columns")
       }
-      var read: [ParquetChunk?] = []
-      for (column, chunk) in zip(columns, group.columns) {
-        guard decoding?.contains(column.name) ?? true else {
+      var read: [RowGroupColumn?] = []
+      for field in fields {
+        guard decoding?.contains(field.name) ?? true else {
           read.append(nil)
           continue
         }
-        do {
-          read.append(try self.read(chunk, of: column, rows: rows))
-        } catch {
-          throw DataError.file(
-            name, "column '\(column.name)' of row group \(index + 1) \(error.message)")
-        }
+        read.append(try self.read(field, of: group, index: index, rows: rows))
       }
       // Handed over in batches, so that only a batch's matches are records at once however
       // large the row group (writers make them of a million rows).
       for start in stride(from: 0, to: rows, by: ParquetSource.batchRows) {
         let slice = start..<Swift.min(rows, start + ParquetSource.batchRows)
-        let columns = read.map { chunk in
-          // (A column not read is null in every row: coded, whatever the field's type.)
-          chunk?.column(slice)
-            ?? Column.coded([UInt32](repeating: 0, count: slice.count), values: [.null])
-            ?? .values([Value](repeating: .null, count: slice.count))
+        let columns = read.map { column -> Column in
+          switch column {
+          case .flat(let chunk): chunk.column(slice)
+          case .nested(let values): .values(Array(values[slice]))
+          case nil:
+            // (A column not read is null in every row: coded, whatever the field's type.)
+            Column.coded([UInt32](repeating: 0, count: slice.count), values: [.null])
+              ?? .values([Value](repeating: .null, count: slice.count))
+          }
         }
         guard let table = ColumnTable(schema: schema, columns: columns) else {
           throw DataError.file(name, "row group \(index + 1) has columns of different types")
@@ -157,6 +159,47 @@ public final class ParquetSource: RecordSource {
         guard try body(.batches([RecordBatch(table)])) else { return }
       }
     }
+  }
+
+  /// A field's values in a row group: a top-level leaf's chunk, or a nested field's values.
+  private enum RowGroupColumn {
+    case flat(ParquetChunk)
+    case nested([Value])
+  }
+
+  /// `field`'s values in `group` (the `index`th), of `rows` rows.
+  private func read(
+    _ field: ParquetField, of group: ParquetMetadata.RowGroup, index: Int, rows: Int
+  ) throws(DataError) -> RowGroupColumn {
+    var chunks: [ParquetChunk] = []
+    for leaf in field.leaves {
+      let column = columns[leaf]
+      do throws(ParquetError) {
+        let chunk = group.columns[leaf]
+        let entries = field.isFlat ? rows : Int(exactly: chunk.valueCount) ?? -1
+        guard entries >= 0 else { throw ParquetError("has \(chunk.valueCount) values") }
+        chunks.append(try self.read(chunk, of: column, rows: entries))
+      } catch {
+        throw DataError.file(
+          name, "column '\(column.name)' of row group \(index + 1) \(error.message)")
+      }
+    }
+    if field.isFlat, let chunk = chunks.first { return .flat(chunk) }
+    var assembler = ParquetAssembler(chunks, leaves: field.leaves)
+    do {
+      return .nested(try assembler.values(field.shape, rows: rows))
+    } catch {
+      throw DataError.file(
+        name, "column '\(field.name)' of row group \(index + 1) \(error.message)")
+    }
+  }
+
+  /// What the statistics of the top-level leaves say, with `parameters`' values.
+  private func statistics(_ parameters: [String: Value]) -> ParquetStatistics {
+    ParquetStatistics(
+      columns: fields.map { field in
+        field.isFlat ? (columns[field.leaves.lowerBound], field.leaves.lowerBound) : nil
+      }, parameters: parameters)
   }
 
   /// The most rows a batch holds.
@@ -206,9 +249,9 @@ public final class ParquetSource: RecordSource {
     return bytes
   }
 
-  /// The metadata in the file's footer, and its columns.
+  /// The metadata in the file's footer, and its schema.
   private static func footer(_ descriptor: Int32, size: Int) throws(ParquetError)
-    -> (ParquetMetadata, [ParquetColumn])
+    -> (ParquetMetadata, ParquetSchema)
   {
     guard size >= 12 else { throw ParquetError("is too short to be a Parquet file") }
     let head = try bytes(descriptor, at: 0, count: 4)
@@ -233,22 +276,6 @@ public final class ParquetSource: RecordSource {
     } catch {
       throw ParquetError("has a footer that cannot be read: \(error.message)")
     }
-    guard let root = metadata.schema.first else { throw ParquetError("has no schema") }
-    let leaves = metadata.schema.dropFirst()
-    if let group = leaves.first(where: { $0.type == nil }) {
-      throw ParquetError(
-        "has nested data (column '\(group.name)'), which flt does not read yet; flat columns only")
-    }
-    guard leaves.count == Int(root.childCount), !leaves.isEmpty else {
-      throw ParquetError(
-        leaves.isEmpty ? "has no columns" : "has a schema whose columns do not add up")
-    }
-    var columns: [ParquetColumn] = []
-    for element in leaves { columns.append(try ParquetColumn(element)) }
-    var seen = Set<String>()
-    for column in columns where !seen.insert(column.name).inserted {
-      throw ParquetError("has two columns called '\(column.name)'")
-    }
-    return (metadata, columns)
+    return (metadata, try ParquetSchema(metadata.schema))
   }
 }

@@ -8,7 +8,9 @@ import FilterDSL
 /// Numbers, dates and times only: text statistics are ordered by bytes, which is not flt's
 /// order for every text.
 struct ParquetStatistics {
-  let columns: [ParquetColumn]
+  /// By top-level field: its column and the place of its chunk in a row group, or nil for a
+  /// nested field (whose leaves' statistics are not used).
+  let columns: [(column: ParquetColumn, chunk: Int)?]
   /// The parameters' values, by name.
   let parameters: [String: Value]
 
@@ -20,9 +22,9 @@ struct ParquetStatistics {
     case .constant(let value): return value != .bool(false) && value != .null
     case .predicate(let subject, let condition):
       guard case .field(let field) = subject.kind, field.isTopLevel, field.slot < columns.count,
-        field.slot < group.columns.count
+        let (column, chunk) = columns[field.slot], chunk < group.columns.count
       else { return true }
-      return mayMatch(condition, columns[field.slot], group.columns[field.slot], group.rowCount)
+      return mayMatch(condition, column, group.columns[chunk], group.rowCount)
     default: return true
     }
   }
