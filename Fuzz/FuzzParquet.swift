@@ -1,5 +1,5 @@
 // libFuzzer harness for the Parquet reader: any bytes as a Parquet file (or, when they start
-// as one, as a zstd frame). Reading it must give
+// as one, as a zstd frame; after "LZ4", as an LZ4 block). Reading it must give
 // records or an error naming the file, never a crash; and when it reads, a count gives as many
 // records, and each column read alone (as a query naming only it reads it) the values it has
 // when every column is read; a scan whose filter the statistics test runs without a crash.
@@ -44,6 +44,22 @@ public func fuzzParquet(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for expected in [0, 7, 1000, 1 << 16] {
       if let out = try? Zstd.decompress(bytes, expected: expected), out.count != expected {
         fatalError("zstd gave \(out.count) bytes where \(expected) were expected")
+      }
+    }
+    return 0
+  }
+  // Bytes after "LZ4" (seeded with the LZ4 fixtures): an LZ4 block, likewise, alone and as
+  // Hadoop's frames.
+  if size >= 3, data[0] == 0x4C, data[1] == 0x5A, data[2] == 0x34 {
+    let bytes = UnsafeRawBufferPointer(start: data + 3, count: size - 3)
+    for expected in [0, 7, 1000, 1 << 16] {
+      for out in [
+        try? LZ4.decompress(bytes, expected: expected),
+        try? LZ4.decompressHadoop(bytes, expected: expected),
+      ] {
+        if let out, out.count != expected {
+          fatalError("LZ4 gave \(out.count) bytes where \(expected) were expected")
+        }
       }
     }
     return 0

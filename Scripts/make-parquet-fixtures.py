@@ -5,9 +5,10 @@ never need Python. Run from the repository's folder:
 
     python3 Scripts/make-parquet-fixtures.py
 
-Each file covers a part of the format: codecs (none, snappy, gzip), data pages v1 and v2,
-dictionary and plain encodings, nulls, several row groups, and the types flt maps (integers of
-every width and sign, floats, decimals, text, booleans, dates, timestamps).
+Each file covers a part of the format: codecs (none, snappy, gzip, zstd, LZ4), data pages v1
+and v2, dictionary and plain encodings, nulls, several row groups, nested columns, and the
+types flt maps (integers of every width and sign, floats, decimals, text, booleans, dates,
+timestamps).
 """
 import datetime as dt
 import decimal
@@ -104,9 +105,10 @@ types = pa.table({
 })
 write("types", types, compression="snappy")
 
-# zstd (Polars' default), small; LZ4_RAW.
+# zstd (Polars' default), small; LZ4_RAW; Brotli, which flt refuses by name.
 write("zstd", table.slice(0, 20), compression="zstd")
 write("lz4", table.slice(0, 20), compression="lz4")
+pq.write_table(table.slice(0, 5), f"{OUT}/brotli.parquet", compression="brotli")
 
 
 # Nested columns: structs (null, with null fields), lists (null, empty, null elements), lists of
@@ -200,6 +202,14 @@ for name, data in zstd_inputs.items():
         codec = pa.Codec("zstd", compression_level=level)
         with open(f"{ZSTD}/{name}-{level}.zst", "wb") as out:
             out.write(codec.compress(data, asbytes=True))
+# LZ4's block format (Parquet's LZ4_RAW) as pyarrow writes it: the zstd inputs (their .raw
+# files) compressed.
+LZ4 = "Tests/Fixtures/lz4"
+os.makedirs(LZ4, exist_ok=True)
+for name, data in zstd_inputs.items():
+    with open(f"{LZ4}/{name}.lz4", "wb") as out:
+        out.write(pa.Codec("lz4_raw").compress(data, asbytes=True))
+write("phones-lz4", table, compression="lz4", row_group_size=200)
 write("phones-zstd", table, compression="zstd", row_group_size=256)
 # The other encodings, one column each (dictionaries off, as they would take precedence).
 write("phones-encodings", table, compression="snappy", use_dictionary=False,

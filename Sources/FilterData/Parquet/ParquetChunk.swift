@@ -9,7 +9,8 @@ import FilterDSL
 /// corrupt file throws a ``ParquetError``, never reads out of bounds.
 struct ParquetChunk {
   let column: ParquetColumn
-  /// 0 none, 1 snappy, 2 gzip, 6 zstd; others are refused.
+  /// 0 none, 1 snappy, 2 gzip, 5 LZ4 (Hadoop's frames), 6 zstd, 7 LZ4_RAW; LZO and Brotli
+  /// are refused.
   let codec: Int32
 
   /// The values read so far, by ``ParquetColumn/storage``, a placeholder for each null.
@@ -31,11 +32,10 @@ struct ParquetChunk {
   private var dictionary: (ints: [Int64], doubles: [Double], values: [Value])?
 
   init(_ column: ParquetColumn, codec: Int32) throws(ParquetError) {
-    guard [0, 1, 2, 6].contains(codec) else {
-      let name =
-        [3: "LZO", 4: "Brotli", 5: "LZ4", 6: "zstd", 7: "LZ4_RAW"][codec] ?? "codec \(codec)"
+    guard (0...7).contains(codec), codec != 3, codec != 4 else {
+      let name = [3: "LZO", 4: "Brotli"][codec] ?? "codec \(codec)"
       throw ParquetError(
-        "is compressed with \(name), which flt does not read yet (it reads snappy, gzip, zstd and uncompressed files)"
+        "is compressed with \(name), which flt does not read yet (it reads snappy, gzip, zstd, LZ4 and uncompressed files)"
       )
     }
     (self.column, self.codec) = (column, codec)
@@ -152,6 +152,14 @@ struct ParquetChunk {
         return try Zstd.decompress(page, expected: size)
       } catch {
         throw ParquetError("has a page whose zstd data is corrupt: \(error.message)")
+      }
+    case 5, 7:
+      do {
+        return codec == 7
+          ? try LZ4.decompress(page, expected: size)
+          : try LZ4.decompressHadoop(page, expected: size)
+      } catch {
+        throw ParquetError("has a page whose LZ4 data is corrupt: \(error.message)")
       }
     case 2:
       var decoder = GzipDecoder(Array(page))
