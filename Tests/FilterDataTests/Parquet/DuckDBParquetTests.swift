@@ -1,0 +1,57 @@
+import FilterDSL
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FilterData
+
+/// Parquet files DuckDB wrote with each of its codecs (`Scripts/make-duckdb-fixtures.py`), and
+/// the counts DuckDB gave for 150 random filters over them (integers of several widths,
+/// decimals of each physical form, doubles, text, booleans, dates, timestamps with and without
+/// a time zone, a struct and a list; nulls everywhere; `and`, `or`, `not`): flt counts each as
+/// DuckDB did, scanning the file (row groups ruled out by their statistics) and loaded into a
+/// table (the column engine).
+@Suite struct DuckDBParquetTests {
+  static let folder = DataFiles.root.appendingPathComponent("Tests/Fixtures/duckdb").path
+
+  struct Case: Decodable {
+    var filter: String
+    var sql: String
+    var count: Int
+  }
+
+  struct Fixture: Decodable {
+    var rows: Int
+    var cases: [Case]
+  }
+
+  static let fixture: Fixture? = {
+    guard let data = FileManager.default.contents(atPath: "\(folder)/counts.json") else {
+      return nil
+    }
+    return try? JSONDecoder().decode(Fixture.self, from: data)
+  }()
+
+  @Test(arguments: ["snappy", "zstd", "gzip", "lz4", "uncompressed"])
+  func countsAreDuckDBs(codec: String) throws {
+    let fixture = try #require(Self.fixture)
+    #expect(fixture.cases.count == 150)
+    let path = "\(Self.folder)/phones-\(codec).parquet"
+    let loaded = try LoadedRecords(loading: ParquetSource(path: path))
+    #expect(loaded.count == fixture.rows)
+    var skipped = 0
+    for test in fixture.cases {
+      let source = try ParquetSource(path: path)
+      let scanned = try Scan(query: SourceText(test.filter), source: source)
+        .run(into: CountSink(to: nil)).matches
+      skipped += source.skippedRowGroups
+      #expect(scanned == test.count, "\(codec): \(test.filter) (DuckDB: \(test.sql))")
+      let filter = try CompiledFilter(test.filter, for: loaded.table.recordType)
+      #expect(
+        filter.filter(loaded.table.rows).matches.count == test.count,
+        "\(codec), loaded: \(test.filter)")
+    }
+    // Some row groups were ruled out by their statistics, and the counts stayed DuckDB's.
+    #expect(skipped > 0)
+  }
+}
