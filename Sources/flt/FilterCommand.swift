@@ -33,6 +33,10 @@ struct FilterCommand {
       return Command.usageError(
         "no data: give a FILE, or pipe records into flt (flt 'price < 500' phones.json)")
     }
+    if options.parquet && !options.count && options.output == nil && isatty(1) == 1 {
+      return Command.usageError(
+        "--format parquet writes a binary file: name it with -o FILE, or pipe it on")
+    }
     do {
       return try execute(inputs)
     } catch {
@@ -45,7 +49,8 @@ struct FilterCommand {
     let count = options.count || options.quiet
     let scanOptions = Scan.Options(
       format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
-      readsWholeRecords: options.sqlScript, colored: Terminal.wantsColor(2, options.color))
+      readsWholeRecords: options.sqlScript || options.parquet,
+      colored: Terminal.wantsColor(2, options.color))
     let source = SourceText(query, name: options.filterName)
     let written = try Parser.parseQuery(source).get()
     // Ctrl-C cancels a statement running in a database, rather than leaving it running there.
@@ -71,7 +76,9 @@ struct FilterCommand {
       return Command.Status.success
     }
     let projection = try options.selectText.flatMap {
-      try Projection.selecting($0, of: scan.first, parameterTypes: types, parameters: values)
+      try Projection.selecting(
+        $0, of: scan.first, parameterTypes: types, parameters: values,
+        asColumns: options.parquet)
     }
     if let projection { scan.options.outputFields = projection.fieldNames }
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
@@ -117,6 +124,10 @@ struct FilterCommand {
     _ format: OutputFormat, _ reader: any RecordSource, _ projection: Projection?,
     _ out: OutputSink
   ) throws -> any RecordSink {
+    if options.parquet {
+      let writer = try ParquetWriter(schema: projection?.schema ?? reader.schema, to: out)
+      return projection.map { ProjectingSink($0, into: writer) } ?? writer
+    }
     guard options.sqlScript, let dialect = options.dialect else {
       let writer =
         projection.map {

@@ -38,10 +38,10 @@ extension Options {
     OptionSpec(
       short: "-f", long: "--format", value: "FORMAT",
       help: [
-        "table, records (a field a line), json, jsonl, csv, tsv, values",
-        "or sql (default: table on a terminal, jsonl otherwise)",
+        "table, records (a field a line), json, jsonl, csv, tsv, values,",
+        "sql or parquet (default: table on a terminal, jsonl otherwise)",
       ],
-      completes: .words(OutputFormat.allCases.map(\.rawValue) + ["sql"])),
+      completes: .words(OutputFormat.allCases.map(\.rawValue) + ["sql", "parquet"])),
     OptionSpec(
       short: "-r", long: "--raw", value: nil,
       help: [

@@ -45,6 +45,8 @@ struct Options {
   var table: String?
   /// `--format sql`: records as a SQL script in `--dialect`.
   var sqlScript = false
+  /// `--format parquet`: records as a Parquet file.
+  var parquet = false
   var dialect: SQLDialect?
   /// `--collate-c`: the script's text columns `COLLATE "C"` (PostgreSQL).
   var collateC = false
@@ -110,14 +112,14 @@ struct Options {
         options.selectText = text
       case "-f", "--format":
         let text = try value()
-        if text == "sql" {
-          options.sqlScript = true
+        if text == "sql" || text == "parquet" {
+          (options.sqlScript, options.parquet) = (text == "sql", text == "parquet")
           continue
         }
         guard let format = OutputFormat(rawValue: text) else {
           throw UsageError(
             message:
-              "unknown output format '\(text)'; use one of \((OutputFormat.allCases.map(\.rawValue) + ["sql"]).joined(separator: ", "))"
+              "unknown output format '\(text)'; use one of \((OutputFormat.allCases.map(\.rawValue) + ["sql", "parquet"]).joined(separator: ", "))"
           )
         }
         options.format = format
@@ -251,10 +253,12 @@ struct Options {
           "--quiet prints nothing and writes nothing; leave out \(options.count ? "--count" : "--output")"
       )
     }
-    if options.withFileName && (options.sqlScript || options.format == .json) {
+    if options.withFileName && (options.sqlScript || options.parquet || options.format == .json) {
+      let format =
+        options.sqlScript ? "SQL script" : options.parquet ? "Parquet file" : "JSON array"
       throw UsageError(
         message:
-          "--with-filename writes each record after its file; a \(options.sqlScript ? "SQL script" : "JSON array") has no place for it: use --format jsonl, csv, tsv, table or records"
+          "--with-filename writes each record after its file; a \(format) has no place for it: use --format jsonl, csv, tsv, table or records"
       )
     }
     if options.sqlScript && options.select != nil {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Parquet through the command and a session, as a user meets it: the same answers as the
@@ -46,6 +47,34 @@ import Testing
     #expect(piped.status == 2 && piped.stderr.contains("save it to a file first"))
     let cut = try CLITests.temporaryFile(Array("PAR1 not really".utf8), name: "cut.parquet").path
     #expect(try flt(["-c", "true", cut]).stderr.contains("cut.parquet: is not a Parquet file"))
+  }
+
+  /// `-f parquet -o FILE` writes the matches as Parquet, which flt reads back as the records
+  /// it wrote; `--select` writes those columns (computed ones too); a file that cannot be
+  /// written as Parquet is an error and leaves no file.
+  @Test func writesParquet() throws {
+    let folder = try TemporaryFiles.makeFolder("written")
+    let out = folder.appendingPathComponent("cheap.parquet").path
+    let wrote = try flt(["-f", "parquet", "-o", out, "price < 600 order by price", Self.twin])
+    #expect(wrote.status == 0 && wrote.stdout.isEmpty && wrote.stderr.isEmpty, "\(wrote.stderr)")
+    let back = try flt(["-f", "jsonl", "true", out])
+    let wanted = try flt(["-f", "jsonl", "price < 600 order by price", Self.parquet])
+    #expect(back.stdout == wanted.stdout && !back.stdout.isEmpty)
+    let selected = folder.appendingPathComponent("selected.parquet").path
+    #expect(
+      try flt([
+        "-f", "parquet", "-o", selected, "-s", "id, model, price * 2 as double", "id < 4",
+        Self.twin,
+      ])
+      .status == 0)
+    #expect(
+      try flt(["--schema", selected]).stdout == "id      int?\nmodel   string?\ndouble  int?\n")
+    #expect(
+      try flt(["-f", "csv", "true", selected]).stdout.hasPrefix(
+        "id,model,double\n0,iPhone 12 Pro,998\n"))
+    let withNames = try flt(["-f", "parquet", "-H", "-o", selected, "true", Self.twin])
+    #expect(
+      withNames.status == 2 && withNames.stderr.contains("a Parquet file has no place for it"))
   }
 
   @Test func aSessionLoadsIt() throws {

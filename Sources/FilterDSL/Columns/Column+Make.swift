@@ -33,7 +33,9 @@ extension Column {
   func holds(_ type: ValueType) -> Bool {
     switch (storage, type) {
     case (.int, .int), (.double, .double): return true
-    case (.int, _), (.double, _): return false
+    // (A column of nulls alone may be held as numbers: it fits every type.)
+    case (.int(let values, let nulls), _): return values.indices.allSatisfy(nulls.isNull)
+    case (.double(let values, let nulls), _): return values.indices.allSatisfy(nulls.isNull)
     case (.coded(_, let dictionary), _): return dictionary.values.allSatisfy { $0.fits(type) }
     case (.values(let values), _): return values.allSatisfy { $0.fits(type) }
     case (.sparse(let sparse), _): return sparse.values.allSatisfy { $0.fits(type) }

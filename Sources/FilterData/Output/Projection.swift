@@ -67,18 +67,30 @@ public struct Projection: Sendable {
   /// (each record is then written as the file has it, `Order ID` and `first-name` being a CSV
   /// header's names); else its computed columns (`dep_delay - arr_delay as gain`). Throws the
   /// syntax errors of a selection written as expressions, else for a field the data lacks.
+  /// `asColumns`: names a filter can write are columns too (a typed output, such as Parquet,
+  /// writes columns, not each record's text).
   public static func selecting(
     _ text: String, of records: any RecordSource, parameterTypes: [String: ValueType] = [:],
-    parameters: [String: Value] = [:], now: Instant? = nil
+    parameters: [String: Value] = [:], now: Instant? = nil, asColumns: Bool = false
   ) throws -> Projection? {
     let names = text.split(separator: ",", omittingEmptySubsequences: false).map { name in
       String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
-    // Names are tried first.
-    if (try? RecordWriter.checkSelection(names, of: records)) != nil { return nil }
     let source = SourceText(text, name: "--select")
     let parsed = Parser.parseSelection(source)
-    guard let items = parsed.value, !parsed.hasErrors, !items.allSatisfy({ $0.field != nil })
+    // Names are tried first.
+    if (try? RecordWriter.checkSelection(names, of: records)) != nil,
+      !asColumns || parsed.hasErrors
+    {
+      if asColumns {
+        throw ScanError(
+          message: "--select \(text): a typed output takes the names a filter writes",
+          help: "quote a name with spaces or dashes in backticks: `Order ID`")
+      }
+      return nil
+    }
+    guard let items = parsed.value, !parsed.hasErrors,
+      asColumns || !items.allSatisfy({ $0.field != nil })
     else {
       // Written as an expression: its syntax error; else a field the data lacks.
       if parsed.hasErrors, text.contains(where: { "+-*/%(".contains($0) }) || text.contains(" as ")
