@@ -54,5 +54,11 @@ import Testing
     #expect(ColumnTable(schema: wrong, columns: [.values([.int(1)])]) == nil)
     // Integers fit a decimal field.
     #expect(ColumnTable(schema: Schema([.init("d", .double)]), columns: [.ints([1])]) != nil)
+    // Nulls alone fit any field, however they are held (as numbers with every row null).
+    let dates = Schema([.init("day", .date, optional: true)])
+    #expect(ColumnTable(schema: dates, columns: [.values([.null, .null])]) != nil)
+    #expect(ColumnTable(schema: dates, columns: [.ints([0, 0], nulls: [true, true])]) != nil)
+    #expect(ColumnTable(schema: dates, columns: [.doubles([0], nulls: [true])]) != nil)
+    #expect(ColumnTable(schema: dates, columns: [.ints([0, 0], nulls: [true, false])]) == nil)
   }
 }
