@@ -10,7 +10,8 @@ none) in row groups of 500 (so that statistics rule some out), with integers of 
 widths, decimals of each physical form, doubles, text, booleans, dates, timestamps with and
 without a time zone, a struct and a list. Each filter is written twice, in flt and in DuckDB's
 SQL, from the same random choices; Tests/Fixtures/duckdb/counts.json holds each with the count
-DuckDB gave.
+DuckDB gave. A folder of hive-style partitions (hive/year=.../color=.../*.parquet) comes with
+counts of its own.
 """
 import json
 import os
@@ -55,6 +56,28 @@ FROM range({ROWS}) t(i)
 for codec in ["snappy", "zstd", "gzip", "lz4", "uncompressed"]:
     con.execute(f"COPY phones TO '{OUT}/phones-{codec}.parquet' "
                 f"(FORMAT parquet, COMPRESSION {codec}, ROW_GROUP_SIZE 500)")
+
+# A folder of files in hive-style partitions (year=2021/color=Gold/data_0.parquet), as DuckDB
+# writes them: flt reads the folder as one input, the folders' names as fields.
+HIVE = f"{OUT}/hive"
+if os.path.exists(HIVE):
+    import shutil
+    shutil.rmtree(HIVE)
+con.execute(f"COPY (SELECT id, price, model, in_stock, year(released) AS year, "
+            f"coalesce(color, 'none') AS color FROM phones WHERE id < 600) TO '{HIVE}' "
+            f"(FORMAT parquet, PARTITION_BY (year, color), COMPRESSION zstd)")
+hive_cases = []
+for flt_filter, sql in [
+    ("year == 2022", "year = 2022"), ("year >= 2023 and price < 400", "year >= 2023 AND price < 400"),
+    ('color == "Gold" or color == "Rosé"', "color = 'Gold' OR color = 'Rosé'"),
+    ('color in (Midnight, "none") and year < 2021', "color IN ('Midnight', 'none') AND year < 2021"),
+    ("not (year between 2021 and 2022)", "NOT (year BETWEEN 2021 AND 2022)"),
+    ('model contains "Pro" and year != 2020', "contains(model, 'Pro') AND year <> 2020"),
+    ('color ==[c] "gold"', "lower(color) = 'gold'"), ("id < 100", "id < 100"),
+]:
+    count = con.execute(f"SELECT count(*) FROM read_parquet('{HIVE}/**/*.parquet', "
+                        f"hive_partitioning = true) WHERE {sql}").fetchone()[0]
+    hive_cases.append({"filter": flt_filter, "sql": sql, "count": count})
 
 rng = random.Random(2026)
 
@@ -153,8 +176,8 @@ while len(cases) < 150:
     cases.append({"filter": flt, "sql": sql, "count": count})
 
 with open(f"{OUT}/counts.json", "w") as out:
-    json.dump({"duckdb": duckdb.__version__, "rows": ROWS, "cases": cases}, out, indent=1,
-              ensure_ascii=False)
+    json.dump({"duckdb": duckdb.__version__, "rows": ROWS, "cases": cases,
+               "hive": hive_cases}, out, indent=1, ensure_ascii=False)
     out.write("\n")
 print(f"{len(cases)} filters; matches from {min(c['count'] for c in cases)} "
       f"to {max(c['count'] for c in cases)}")

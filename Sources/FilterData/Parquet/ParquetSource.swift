@@ -42,8 +42,13 @@ public final class ParquetSource: RecordSource {
   /// How many row groups the last read passed over, by their statistics.
   public private(set) var skippedRowGroups = 0
 
-  /// Opens the Parquet file at `path` and reads its footer.
-  public init(path: String) throws(DataError) {
+  /// The fields the folders the file lies in give its records (``DataFolder``), after its
+  /// columns.
+  private let partitions: [DataFolder.Partition]
+
+  /// Opens the Parquet file at `path` and reads its footer; its records also get the fields
+  /// `partitions` (the hive-style folders it lies in).
+  public init(path: String, partitions: [DataFolder.Partition] = []) throws(DataError) {
     name = path
     descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
@@ -64,7 +69,17 @@ public final class ParquetSource: RecordSource {
       close(descriptor)
       throw DataError.file(path, error.message)
     }
-    schema = Schema(fields.map { Schema.Field($0.name, $0.type, optional: $0.optional) })
+    self.partitions = partitions
+    for partition in partitions where fields.contains(where: { $0.name == partition.name }) {
+      close(descriptor)
+      throw DataError.file(
+        path,
+        "has a column '\(partition.name)' and lies in a folder that gives the field again (\(partition.name)=...)"
+      )
+    }
+    schema = Schema(
+      fields.map { Schema.Field($0.name, $0.type, optional: $0.optional) }
+        + partitions.map { Schema.Field($0.name, $0.type, optional: $0.value.isNull) })
   }
 
   deinit { close(descriptor) }
@@ -108,14 +123,26 @@ public final class ParquetSource: RecordSource {
   public func readingNote(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> String?
   {
+    let (total, skipped) = rowGroups(query, parameters: parameters)
+    return Self.note(total: total, skipped: skipped)
+  }
+
+  /// How many row groups the file has, and how many of them `query`'s filter rules out.
+  func rowGroups(_ query: BoundQuery, parameters: [String: Value]) -> (total: Int, skipped: Int) {
     let groups = metadata.rowGroups
     let statistics = statistics(parameters)
     let skipped =
       query.filter.map { filter in
         groups.filter { !statistics.mayMatch(filter, in: $0) }.count
       } ?? 0
-    return
-      "parquet: reads \(groups.count - skipped) of \(groups.count) row group\(groups.count == 1 ? "" : "s")"
+    return (groups.count, skipped)
+  }
+
+  /// `parquet: reads 2 of 30 row groups (28 ruled out by their statistics)`, and the files
+  /// when there are several.
+  static func note(total: Int, skipped: Int, files: Int = 1) -> String {
+    "parquet: reads \(total - skipped) of \(total) row group\(total == 1 ? "" : "s")"
+      + (files > 1 ? " in \(files) files" : "")
       + (skipped > 0 ? " (\(skipped) ruled out by their statistics)" : "")
   }
 
@@ -143,16 +170,18 @@ public final class ParquetSource: RecordSource {
       // large the row group (writers make them of a million rows).
       for start in stride(from: 0, to: rows, by: ParquetSource.batchRows) {
         let slice = start..<Swift.min(rows, start + ParquetSource.batchRows)
-        let columns = read.map { column -> Column in
-          switch column {
-          case .flat(let chunk): chunk.column(slice)
-          case .nested(let values): .values(Array(values[slice]))
-          case nil:
-            // (A column not read is null in every row: coded, whatever the field's type.)
-            Column.coded([UInt32](repeating: 0, count: slice.count), values: [.null])
-              ?? .values([Value](repeating: .null, count: slice.count))
+        let columns =
+          read.map { column -> Column in
+            switch column {
+            case .flat(let chunk): chunk.column(slice)
+            case .nested(let values): .values(Array(values[slice]))
+            case nil:
+              // (A column not read is null in every row: coded, whatever the field's type.)
+              Column.coded([UInt32](repeating: 0, count: slice.count), values: [.null])
+                ?? .values([Value](repeating: .null, count: slice.count))
+            }
           }
-        }
+          + partitions.map { .values([Value](repeating: $0.value, count: slice.count)) }
         guard let table = ColumnTable(schema: schema, columns: columns) else {
           throw DataError.file(name, "row group \(index + 1) has columns of different types")
         }
@@ -198,8 +227,8 @@ public final class ParquetSource: RecordSource {
   private func statistics(_ parameters: [String: Value]) -> ParquetStatistics {
     ParquetStatistics(
       columns: fields.map { field in
-        field.isFlat ? (columns[field.leaves.lowerBound], field.leaves.lowerBound) : nil
-      }, parameters: parameters)
+        field.isFlat ? .chunk(columns[field.leaves.lowerBound], field.leaves.lowerBound) : .unknown
+      } + partitions.map { .constant($0.value) }, parameters: parameters)
   }
 
   /// The most rows a batch holds.

@@ -8,9 +8,18 @@ import FilterDSL
 /// Numbers, dates and times only: text statistics are ordered by bytes, which is not flt's
 /// order for every text.
 struct ParquetStatistics {
-  /// By top-level field: its column and the place of its chunk in a row group, or nil for a
-  /// nested field (whose leaves' statistics are not used).
-  let columns: [(column: ParquetColumn, chunk: Int)?]
+  /// What is known of a top-level field's values in a row group.
+  enum Field {
+    /// Its column's statistics, at this place among a row group's chunks.
+    case chunk(ParquetColumn, Int)
+    /// One value in every row (a hive-style folder's).
+    case constant(Value)
+    /// Nothing (a nested field: its leaves' statistics are not used).
+    case unknown
+  }
+
+  /// By top-level field.
+  let columns: [Field]
   /// The parameters' values, by name.
   let parameters: [String: Value]
 
@@ -21,27 +30,47 @@ struct ParquetStatistics {
     case .logical(.or, let operands): return operands.contains { mayMatch($0, in: group) }
     case .constant(let value): return value != .bool(false) && value != .null
     case .predicate(let subject, let condition):
-      guard case .field(let field) = subject.kind, field.isTopLevel, field.slot < columns.count,
-        let (column, chunk) = columns[field.slot], chunk < group.columns.count
+      guard case .field(let field) = subject.kind, field.isTopLevel, field.slot < columns.count
       else { return true }
-      return mayMatch(condition, column, group.columns[chunk], group.rowCount)
+      switch columns[field.slot] {
+      case .chunk(let column, let chunk) where chunk < group.columns.count:
+        guard let statistics = group.columns[chunk].statistics else { return true }
+        return mayMatch(
+          condition, nulls: statistics.nullCount, bounds: bounds(statistics, column),
+          rows: group.rowCount)
+      case .constant(let value):
+        // (Text under `[c]` or `[d]` is compared folded: not by these bounds.)
+        if case .string = value, Self.options(condition) != [] { return true }
+        return mayMatch(
+          condition, nulls: value.isNull ? group.rowCount : 0,
+          bounds: value.isNull ? nil : (value, value), rows: group.rowCount)
+      default: return true
+      }
     default: return true
     }
   }
 
+  /// The text options of a comparison, `in` or `between`.
+  private static func options(_ condition: BoundCondition) -> StringOptions {
+    switch condition.kind {
+    case .compare(_, _, let options), .member(_, let options, _), .between(_, _, let options, _):
+      options
+    default: []
+    }
+  }
+
+  /// Whether `condition` may hold for a value of a row group of `rows` rows, `nulls` of them
+  /// null (when known), the others within `bounds` (when known).
   private func mayMatch(
-    _ condition: BoundCondition, _ column: ParquetColumn, _ chunk: ParquetMetadata.ColumnChunk,
-    _ rows: Int64
+    _ condition: BoundCondition, nulls: Int64?, bounds: (Value, Value)?, rows: Int64
   ) -> Bool {
-    guard let statistics = chunk.statistics else { return true }
-    let nulls = statistics.nullCount
     if case .isNull(let negated) = condition.kind {
       guard let nulls else { return true }
       return negated ? nulls < rows : nulls > 0
     }
     // Every value null: no comparison is true.
     if nulls == rows { return false }
-    guard let (low, high) = bounds(statistics, column) else { return true }
+    guard let (low, high) = bounds else { return true }
     /// Whether some value in `low...high` may be on `op`'s side of `k`.
     func may(_ op: ComparisonOperator, _ k: Value) -> Bool {
       guard let fromLow = ValueOrder.compare(low, k), let fromHigh = ValueOrder.compare(high, k)

@@ -145,7 +145,8 @@ public final class Scan {
   }
 
   /// The files at `paths` (nil: standard input) as sources, each opened when its turn comes,
-  /// read with ``Options/format`` and ``Options/reading``.
+  /// read with ``Options/format`` and ``Options/reading`` (a folder of Parquet files as one:
+  /// see ``FileSource/open(_:format:options:partitions:)``).
   public static func sources(_ paths: [String?], _ options: Options) -> [() throws
     -> any RecordSource]
   {
@@ -171,13 +172,23 @@ public final class Scan {
   }
 
   /// What runs where, in words (`--explain`): the part of the query the first source runs
-  /// itself (a database's SQL) and what the scan does after, or the compiled plan.
+  /// itself (a database's SQL) and what the scan does after, or the compiled plan; then what
+  /// each source reads, where it says (a Parquet file's row groups), after its name when
+  /// there are several.
   public var explanation: String {
     let (parameters, now) = (compiler.parameters, compiler.now)
     let plan =
       first.explanation(query, parameters: parameters, now: now) ?? compiled.plan.description
     guard let note = first.readingNote(query, parameters: parameters, now: now) else { return plan }
-    return plan + "\n" + note
+    guard !rest.isEmpty else { return plan + "\n" + note }
+    var lines = [plan, "\(first.name): \(note)"]
+    for open in rest {
+      guard let source = try? open(),
+        let note = source.readingNote(query, parameters: parameters, now: now)
+      else { continue }
+      lines.append("\(source.name): \(note)")
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The records that match, in order.

@@ -19,7 +19,8 @@ extension Session {
       return try load(path, table: table, as: alias, options: options, context)
     }
     let resolved = resolve(path.text)
-    if let folder = policy.loadFolder, !FilePaths.isInside(resolved, folder: folder) {
+    let isFolder = DataFolder.isFolder(resolved)
+    if let folder = policy.loadFolder, isFolder || !FilePaths.isInside(resolved, folder: folder) {
       throw context.error(
         Diagnostic(
           .notAllowed, at: path.range,
@@ -30,7 +31,9 @@ extension Session {
     let name = alias?.text ?? Dataset.defaultName(for: path.text)
     if alias == nil { try checkNameFree(name, for: resolved, path, context) }
     let (format, read) = try readOptions(options, context)
-    if format == nil, DataFormat(path: resolved) == nil, FilePaths.canonical(resolved) != nil {
+    if format == nil, !isFolder, DataFormat(path: resolved) == nil,
+      FilePaths.canonical(resolved) != nil
+    {
       // Said here, in the statement's terms (the reader's own message names a flag).
       let script = resolved.lowercased().hasSuffix(".flt")
       throw context.error(

@@ -23,6 +23,8 @@ import Testing
   struct Fixture: Decodable {
     var rows: Int
     var cases: [Case]
+    /// Over the folder of hive-style partitions.
+    var hive: [Case]
   }
 
   static let fixture: Fixture? = {
@@ -53,5 +55,32 @@ import Testing
     }
     // Some row groups were ruled out by their statistics, and the counts stayed DuckDB's.
     #expect(skipped > 0)
+  }
+
+  /// A folder DuckDB wrote in hive-style partitions (`year=2022/color=Deep%20Purple/…`): read
+  /// as one input, the folders' names as fields (typed, decoded), counted as DuckDB counts
+  /// with `hive_partitioning`; a filter on a partition reads only the files under it.
+  @Test func aFolderOfPartitionsCountsAsDuckDBs() throws {
+    let fixture = try #require(Self.fixture)
+    let path = "\(Self.folder)/hive"
+    let folder = try #require(try FileSource.open(path) as? ParquetFolder)
+    #expect(folder.schema.fields.suffix(2).map(\.name) == ["year", "color"])
+    #expect(folder.schema.fields.suffix(2).map(\.type) == [.int, .string])
+    let loaded = try LoadedRecords(loading: FileSource.open(path))
+    #expect(loaded.count == 600)
+    #expect(!fixture.hive.isEmpty)
+    for test in fixture.hive {
+      let source = try FileSource.open(path)
+      #expect(
+        try Scan(query: SourceText(test.filter), source: source).run(into: CountSink(to: nil))
+          .matches == test.count, "\(test.filter) (DuckDB: \(test.sql))")
+      let filter = try CompiledFilter(test.filter, for: loaded.table.recordType)
+      #expect(
+        filter.filter(loaded.table.rows).matches.count == test.count, "loaded: \(test.filter)")
+    }
+    let spaced = try Scan(query: SourceText(#"color == "Deep Purple""#), source: folder)
+    #expect(try spaced.run(into: CountSink(to: nil)).matches > 0)
+    #expect(folder.skippedRowGroups >= 24)
+    #expect(spaced.explanation.contains("row groups in 30 files"))
   }
 }
