@@ -12,14 +12,19 @@ import Foundation
 public struct DataFolder: Sendable {
   /// A data file, and the values of the partitions it lies in.
   public struct File: Sendable {
+    /// The file's path (the folder's, then the file's under it).
     public var path: String
+    /// The fields its folders give, in the order they were first met.
     public var partitions: [Partition]
   }
 
   /// A field a folder's name gives the records under it.
   public struct Partition: Sendable, Equatable {
+    /// The field's name: `year` in `year=2024`.
     public var name: String
+    /// Its value under this folder (null where a file lies under no such folder).
     public var value: Value
+    /// Its type, from its values in every file.
     public var type: ValueType
   }
 
