@@ -112,6 +112,10 @@ struct FilterCommand {
       Terminal.sayWhatIsNotShown(table, options)
     }
     for line in sink.warnings { warning(line) }
+    // (A sink that could not write what it was given: nothing is written over.)
+    if let failure = sink.failure, target.stream.failure == nil {
+      throw ScanError(message: "cannot write \(options.output ?? "the output"): \(failure)")
+    }
     try target.commit()
     if !summary.faults.isEmpty { warning("warning: \(summary.faults.summary)\n") }
     return options.exitStatus && summary.matches == 0

@@ -137,6 +137,8 @@ public final class ProjectingSink: RecordSink {
 
   /// How many records were written.
   public var count: Int { sink.count }
+  /// Computes its columns from the records' values, not their text.
+  public var readsRecordText: Bool { false }
   /// Writes the columns of `record`.
   public func write(_ record: DataRecord) {
     sink.write(projection.record(record, faults: &own))

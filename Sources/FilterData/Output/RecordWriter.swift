@@ -61,6 +61,9 @@ public protocol RecordSink: AnyObject {
   /// Whether the sink reads the records' fields (false: it only counts them, and a scan
   /// decodes only what the query reads).
   var writesRecords: Bool { get }
+  /// Whether the sink writes the records' text (false: only their values, as a Parquet file
+  /// or a SQL script does; a record made from values then gets no text).
+  var readsRecordText: Bool { get }
 }
 
 extension RecordSink {
@@ -76,6 +79,8 @@ extension RecordSink {
   public var warnings: [String] { [] }
   /// Reads the records.
   public var writesRecords: Bool { true }
+  /// Reads the text.
+  public var readsRecordText: Bool { true }
 }
 
 /// Writes records in an output format. Records keep their fields' order and exact values:

@@ -9,33 +9,60 @@ import FilterDSL
 /// A file whose levels do not fit its schema (an entry missing, a value where a null should
 /// be, entries left over) throws a ``ParquetError``: the cursors never run past a chunk, and
 /// every step takes at least one entry, so a corrupt file cannot loop or trap.
+///
+/// The shape is flattened into ``nodes`` first, each with its first and last leaf, and each
+/// leaf's levels and values taken out of its chunk, so that the loop per value reads arrays
+/// and does not copy a chunk.
 struct ParquetAssembler {
-  private var chunks: [ParquetChunk]
-  /// The file's place of the first of ``chunks``.
-  private let first: Int
-  /// For each chunk: its next entry, and its next value.
-  private var entries: [Int]
-  private var values: [Int]
+  /// A shape's node: its kind, its levels, its leaves (places among the field's leaves), and
+  /// where its children are in ``children``.
+  private struct Node {
+    enum Kind { case value, optional, record, list }
+    var kind: Kind
+    var level = 0
+    var repetition = 0
+    var first = 0
+    var last = 0
+    var children: Range<Int> = 0..<0
+  }
+
+  private var nodes: [Node] = []
+  private var children: [Int] = []
+  /// By leaf: its levels, its values, its highest definition level, and its cursors.
+  private var definitions: [[UInt8]] = []
+  private var repetitions: [[UInt8]] = []
+  private var leafValues: [[Value]] = []
+  private var highest: [Int] = []
+  private var entries: [Int] = []
+  private var next: [Int] = []
+  /// The file's place of the first leaf.
+  private let offset: Int
 
   /// Reads the leaves `leaves` of the file's columns, whose chunks are `chunks`.
   init(_ chunks: [ParquetChunk], leaves: Range<Int>) {
-    (self.chunks, first) = (chunks, leaves.lowerBound)
+    offset = leaves.lowerBound
+    for chunk in chunks {
+      definitions.append(chunk.definitions)
+      repetitions.append(chunk.repetitions)
+      leafValues.append(chunk.nestedValues())
+      highest.append(chunk.column.maxDefinition)
+    }
     entries = Array(repeating: 0, count: chunks.count)
-    values = entries
+    next = entries
   }
 
   /// The values of `rows` rows of a field of `shape`.
   mutating func values(_ shape: ParquetShape, rows: Int) throws(ParquetError) -> [Value] {
+    let root = try flatten(shape)
     var out: [Value] = []
     out.reserveCapacity(rows)
-    let lead = shape.leaves.lowerBound - first
+    let lead = nodes[root].first
     for _ in 0..<rows {
-      guard lead >= 0, lead < chunks.count, entries[lead] < chunks[lead].repetitions.count,
-        chunks[lead].repetitions[entries[lead]] == 0
+      guard entries[lead] < repetitions[lead].count, repetitions[lead][entries[lead]] == 0
       else { throw Self.misfit }
-      out.append(try value(shape))
+      out.append(try value(root))
     }
-    for (index, chunk) in chunks.enumerated() where entries[index] != chunk.definitions.count {
+    for leaf in entries.indices where entries[leaf] != definitions[leaf].count {
       throw Self.misfit
     }
     return out
@@ -43,41 +70,68 @@ struct ParquetAssembler {
 
   private static let misfit = ParquetError("has levels that do not fit its schema")
 
-  /// The next value of `shape`.
-  private mutating func value(_ shape: ParquetShape) throws(ParquetError) -> Value {
+  /// Adds `shape`'s nodes to ``nodes``; the index of its own.
+  private mutating func flatten(_ shape: ParquetShape) throws(ParquetError) -> Int {
+    var node: Node
     switch shape {
     case .value(let leaf):
-      let index = leaf - first
-      guard index >= 0, index < chunks.count else { throw Self.misfit }
-      let chunk = chunks[index]
-      let entry = entries[index]
-      guard entry < chunk.definitions.count,
-        Int(chunk.definitions[entry]) == chunk.column.maxDefinition,
-        let value = chunk.value(at: values[index])
+      let local = leaf - offset
+      guard local >= 0, local < definitions.count else { throw Self.misfit }
+      node = Node(kind: .value, first: local, last: local)
+    case .optional(let inner, let level), .list(let inner, let level, _):
+      let child = try flatten(inner)
+      node = Node(kind: .optional, level: level, first: nodes[child].first, last: nodes[child].last)
+      if case .list(_, _, let repetition) = shape {
+        (node.kind, node.repetition) = (.list, repetition)
+      }
+      node.children = children.count..<children.count + 1
+      children.append(child)
+    case .record(let fields):
+      var indices: [Int] = []
+      for field in fields { indices.append(try flatten(field)) }
+      guard let first = indices.first, let last = indices.last else { throw Self.misfit }
+      node = Node(kind: .record, first: nodes[first].first, last: nodes[last].last)
+      node.children = children.count..<children.count + indices.count
+      children += indices
+    }
+    nodes.append(node)
+    return nodes.count - 1
+  }
+
+  /// The next value of node `index`.
+  private mutating func value(_ index: Int) throws(ParquetError) -> Value {
+    let node = nodes[index]
+    switch node.kind {
+    case .value:
+      let leaf = node.first
+      let entry = entries[leaf]
+      guard entry < definitions[leaf].count, Int(definitions[leaf][entry]) == highest[leaf],
+        next[leaf] < leafValues[leaf].count
       else { throw Self.misfit }
-      entries[index] += 1
-      values[index] += 1
-      return value
-    case .optional(let inner, let level):
-      guard try definition(inner) >= level else {
-        try skip(inner)
+      entries[leaf] = entry + 1
+      next[leaf] += 1
+      return leafValues[leaf][next[leaf] - 1]
+    case .optional:
+      guard try definition(node.first) >= node.level else {
+        try skip(node)
         return .null
       }
-      return try value(inner)
-    case .record(let fields):
+      return try value(children[node.children.lowerBound])
+    case .record:
       var record: [Value] = []
-      record.reserveCapacity(fields.count)
-      for field in fields { record.append(try value(field)) }
+      record.reserveCapacity(node.children.count)
+      for child in node.children { record.append(try value(children[child])) }
       return .record(record)
-    case .list(let element, let level, let repetition):
-      guard try definition(element) >= level else {
-        try skip(element)
+    case .list:
+      guard try definition(node.first) >= node.level else {
+        try skip(node)
         return .list([])
       }
+      let element = children[node.children.lowerBound]
       var list = [try value(element)]
-      let lead = element.leaves.lowerBound - first
-      while entries[lead] < chunks[lead].repetitions.count,
-        Int(chunks[lead].repetitions[entries[lead]]) == repetition
+      let lead = node.first
+      while entries[lead] < repetitions[lead].count,
+        Int(repetitions[lead][entries[lead]]) == node.repetition
       {
         list.append(try value(element))
       }
@@ -85,24 +139,20 @@ struct ParquetAssembler {
     }
   }
 
-  /// The definition level of the next entry of `shape`'s first leaf.
-  private func definition(_ shape: ParquetShape) throws(ParquetError) -> Int {
-    let lead = shape.leaves.lowerBound - first
-    guard lead >= 0, lead < chunks.count, entries[lead] < chunks[lead].definitions.count else {
-      throw Self.misfit
-    }
-    return Int(chunks[lead].definitions[entries[lead]])
+  /// The definition level of leaf `leaf`'s next entry.
+  private func definition(_ leaf: Int) throws(ParquetError) -> Int {
+    guard entries[leaf] < definitions[leaf].count else { throw Self.misfit }
+    return Int(definitions[leaf][entries[leaf]])
   }
 
-  /// Passes over the entry each of `shape`'s leaves has for a null or an empty list above
+  /// Passes over the entry each of `node`'s leaves has for a null or an empty list above
   /// them (no value).
-  private mutating func skip(_ shape: ParquetShape) throws(ParquetError) {
-    for leaf in shape.leaves {
-      let index = leaf - first
-      guard index >= 0, index < chunks.count, entries[index] < chunks[index].definitions.count,
-        Int(chunks[index].definitions[entries[index]]) < chunks[index].column.maxDefinition
+  private mutating func skip(_ node: Node) throws(ParquetError) {
+    for leaf in node.first...node.last {
+      guard entries[leaf] < definitions[leaf].count,
+        Int(definitions[leaf][entries[leaf]]) < highest[leaf]
       else { throw Self.misfit }
-      entries[index] += 1
+      entries[leaf] += 1
     }
   }
 }

@@ -90,16 +90,15 @@ struct ParquetChunk {
     }
   }
 
-  /// The `index`th value of a nested leaf (its entries with a value counted), nil past them.
-  func value(at index: Int) -> Value? {
-    guard index >= 0 else { return nil }
+  /// A nested leaf's values (its entries with a value), in order.
+  func nestedValues() -> [Value] {
     switch column.storage {
-    case .ints: return index < ints.count ? .int(ints[index]) : nil
-    case .doubles: return index < doubles.count ? .double(doubles[index]) : nil
+    case .ints: return ints.map(Value.int)
+    case .doubles: return doubles.map(Value.double)
     case .values:
-      guard let codes, let dictionary else { return index < values.count ? values[index] : nil }
-      guard index < codes.count, Int(codes[index]) < dictionary.values.count else { return nil }
-      return dictionary.values[Int(codes[index])]
+      guard let codes, let dictionary else { return values }
+      // (Every code is within the dictionary: indices past it were refused.)
+      return codes.map { Int($0) < dictionary.values.count ? dictionary.values[Int($0)] : .null }
     }
   }
 

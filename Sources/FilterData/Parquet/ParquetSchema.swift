@@ -29,17 +29,6 @@ indirect enum ParquetShape {
   /// A list: empty where the entry's definition level is below `level`; otherwise elements
   /// of the shape, another while the next entry's repetition level is `repetition`.
   case list(ParquetShape, level: Int, repetition: Int)
-
-  /// The leaves the shape reads, a contiguous run of the file's columns.
-  var leaves: ClosedRange<Int> {
-    switch self {
-    case .value(let leaf): leaf...leaf
-    case .optional(let shape, _), .list(let shape, _, _): shape.leaves
-    case .record(let fields):
-      // (A record has at least one field: the schema is refused otherwise.)
-      (fields.first?.leaves.lowerBound ?? 0)...(fields.last?.leaves.upperBound ?? 0)
-    }
-  }
 }
 
 /// The fields a Parquet schema describes: its elements (depth first, the root first) made a

@@ -41,8 +41,11 @@ extension QueryExecution where Root == DataRecord {
   ///
   /// With `makingRecords` false, for a count of a query that does not sort, a match read by
   /// column is handed back as an empty record (a source whose records are made from their
-  /// values would otherwise make each match's text for nothing).
-  public mutating func consume(_ block: DataBlock, makingRecords: Bool = true) -> [DataRecord] {
+  /// values would otherwise make each match's text for nothing); with `makingText` false, a
+  /// record made from its values gets no text (for a sink that writes values alone).
+  public mutating func consume(
+    _ block: DataBlock, makingRecords: Bool = true, makingText: Bool = true
+  ) -> [DataRecord] {
     switch block {
     case .records(let records):
       return consume(records)
@@ -55,7 +58,7 @@ extension QueryExecution where Root == DataRecord {
           batch.table.rows, compiledAs: compiled,
           making: counting
             ? { rows in rows.map { _ in DataRecord(values: [], text: [], format: .json) } }
-            : batch.records,
+            : { batch.records($0, makingText: makingText) },
           pruning: batch.schemaIsFinal)
       }
       return matches

@@ -43,12 +43,16 @@ public struct RecordBatch: Sendable {
   public var count: Int { texts?.count ?? table.count }
 
   /// The records of rows `rows` of ``table``, in that order: their values, and their text as
-  /// the file had it (empty for a row outside the batch).
-  public func records(_ rows: [Int]) -> [DataRecord] {
+  /// the file had it (empty for a row outside the batch), or made from their values (none
+  /// when not `makingText`).
+  public func records(_ rows: [Int], makingText: Bool = true) -> [DataRecord] {
     guard let texts else {
       return rows.map { row in
         guard row >= 0, row < table.count else { return DataRecord([], schema: Schema([])) }
-        return DataRecord(table.columns.map { $0.value(at: row) }, schema: table.schema)
+        let values = table.columns.map { $0.value(at: row) }
+        return makingText
+          ? DataRecord(values, schema: table.schema)
+          : DataRecord(values: values, text: [], format: .json)
       }
     }
     return rows.map { row in

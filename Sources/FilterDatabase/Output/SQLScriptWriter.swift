@@ -56,6 +56,9 @@ public final class SQLScriptWriter: RecordSink {
     out.write(begin + table.createStatement(dialect) + ";\n")
   }
 
+  /// Writes values alone: records need no text.
+  public var readsRecordText: Bool { false }
+
   /// Hands what is written on (the `INSERT`s stay whole).
   public func endOfBlock() { out.flush() }
 

@@ -62,6 +62,9 @@ public final class ParquetWriter: RecordSink {
 
   private static let magic: [UInt8] = Array("PAR1".utf8)
 
+  /// Writes values alone: records need no text.
+  public var readsRecordText: Bool { false }
+
   /// Why the file can no longer be written, or nil.
   public var failure: String? { out.failure ?? problem }
 
