@@ -67,6 +67,16 @@ enum PackedBits {
     }
   }
 
+  /// Appends `value` as a LEB128 number (the writers' counterpart of ``varint(_:_:_:)``).
+  static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
+    var value = value
+    while value >= 0x80 {
+      out.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    out.append(UInt8(value))
+  }
+
   /// `width` bits (up to 64) from bit `bit` of `bytes`, least significant first; the caller
   /// has checked they are within `bytes`.
   static func value(_ bytes: UnsafeRawBufferPointer, bit: Int, width: Int) -> UInt64 {

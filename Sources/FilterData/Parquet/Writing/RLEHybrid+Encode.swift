@@ -4,14 +4,7 @@ extension RLEHybrid {
   /// padded; a reader stops at the count it knows).
   static func encode(_ values: [UInt32], bitWidth: Int) -> [UInt8] {
     var out: [UInt8] = []
-    func varint(_ value: Int) {
-      var value = UInt64(value)
-      while value >= 0x80 {
-        out.append(UInt8(truncatingIfNeeded: value) | 0x80)
-        value >>= 7
-      }
-      out.append(UInt8(value))
-    }
+    func varint(_ value: Int) { PackedBits.appendVarint(UInt64(value), to: &out) }
     func run(at start: Int) -> Int {
       var end = start
       while end < values.count && values[end] == values[start] { end += 1 }

@@ -5,12 +5,7 @@ extension Snappy {
   static func compress(_ input: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(input.count / 2 + 16)
-    var length = UInt64(input.count)
-    while length >= 0x80 {
-      out.append(UInt8(truncatingIfNeeded: length) | 0x80)
-      length >>= 7
-    }
-    out.append(UInt8(length))
+    PackedBits.appendVarint(UInt64(input.count), to: &out)
     input.withUnsafeBufferPointer { bytes in
       let count = bytes.count
       var table = [Int](repeating: -1, count: 1 << 14)

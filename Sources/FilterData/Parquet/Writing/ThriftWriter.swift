@@ -10,14 +10,7 @@ struct ThriftWriter {
   private var lastField: [Int16] = [0]
 
   /// An unsigned varint.
-  mutating func varint(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
+  mutating func varint(_ value: UInt64) { PackedBits.appendVarint(value, to: &bytes) }
 
   /// A signed number, zigzag-encoded.
   private mutating func zigzag(_ value: Int64) {
