@@ -13,7 +13,7 @@ import FilterDSL
 /// row group's columns at a time.
 ///
 /// Read: columns at the top of the schema and nested ones (groups as records; repeated
-/// elements, lists and maps as lists, at any depth: ``ParquetSchema``), data pages v1 and v2
+/// elements, lists and maps as lists, at any depth: `ParquetSchema`), data pages v1 and v2
 /// and dictionary pages, the PLAIN, dictionary, RLE, delta and byte-stream-split encodings,
 /// uncompressed, snappy, gzip and zstd data, and the logical types booleans, integers of
 /// every width and sign, floats, decimals, text, enums, JSON, UUIDs, dates, timestamps (ms,

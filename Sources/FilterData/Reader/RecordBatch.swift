@@ -2,7 +2,7 @@ import FilterDSL
 
 /// A block of records held by column: their values in a `ColumnTable`, for a query to filter
 /// over its columns, and for a file's records (``DataReader/nextBatches()``) where each
-/// record's text is, so that only the records it matches are made (``records(_:)``). Records
+/// record's text is, so that only the records it matches are made (``records(_:makingText:)``). Records
 /// that were not read from a file (a database's rows, a source of your own) get their text
 /// made as a JSON object, when they match.
 ///

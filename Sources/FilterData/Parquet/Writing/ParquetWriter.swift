@@ -6,7 +6,7 @@ import FilterDSL
 /// with its levels, text with few distinct values as a dictionary, every page compressed with
 /// snappy (or not at all), and each chunk's statistics (least and greatest value, null
 /// count) for readers that skip row groups; the footer at the end. The layout is
-/// ``ParquetLayout``'s: every field optional, records as groups, lists in three levels.
+/// `ParquetLayout`'s: every field optional, records as groups, lists in three levels.
 ///
 /// Values are written as their field's type says: a number of another kind where a number
 /// goes is converted (an integer in a decimal field), anything in a text field as its text;
@@ -16,7 +16,10 @@ import FilterDSL
 public final class ParquetWriter: RecordSink {
   /// How pages are compressed.
   public enum Compression: Sendable {
-    case none, snappy
+    /// Pages as they are.
+    case none
+    /// Pages compressed with snappy (what readers expect by default).
+    case snappy
   }
 
   /// How many records were written.
