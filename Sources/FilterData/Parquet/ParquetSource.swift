@@ -1,3 +1,4 @@
+import Dispatch
 import FilterDSL
 
 #if canImport(Glibc)
@@ -158,14 +159,7 @@ public final class ParquetSource: RecordSource {
       guard rows >= 0, group.columns.count == columns.count else {
         throw DataError.file(name, "row group \(index + 1) does not have the file's columns")
       }
-      var read: [RowGroupColumn?] = []
-      for field in fields {
-        guard decoding?.contains(field.name) ?? true else {
-          read.append(nil)
-          continue
-        }
-        read.append(try self.read(field, of: group, index: index, rows: rows))
-      }
+      let read = try readFields(of: group, index: index, rows: rows)
       // Handed over in batches, so that only a batch's matches are records at once however
       // large the row group (writers make them of a million rows).
       for start in stride(from: 0, to: rows, by: ParquetSource.batchRows) {
@@ -196,27 +190,69 @@ public final class ParquetSource: RecordSource {
     case nested([Value])
   }
 
-  /// `field`'s values in `group` (the `index`th), of `rows` rows.
+  /// The values of the fields decoded (nil for the others) in `group` (the `index`th, of
+  /// `rows` rows): each field read and decoded on a core of its own, as many at once as
+  /// there are cores.
+  private func readFields(of group: ParquetMetadata.RowGroup, index: Int, rows: Int)
+    throws(DataError) -> [RowGroupColumn?]
+  {
+    let wanted = fields.indices.filter { decoding?.contains(fields[$0].name) ?? true }
+    var results = [Result<(RowGroupColumn, Int), DataError>?](repeating: nil, count: fields.count)
+    results.withUnsafeMutableBufferPointer { slots in
+      let jobs = FieldJobs(source: self, slots: slots)
+      DispatchQueue.concurrentPerform(iterations: wanted.count) { job in
+        let slot = wanted[job]
+        jobs.slots[slot] = Result { () throws(DataError) in
+          try jobs.source.read(jobs.source.fields[slot], of: group, index: index, rows: rows)
+        }
+      }
+    }
+    var read: [RowGroupColumn?] = []
+    for result in results {
+      guard let result else {
+        read.append(nil)
+        continue
+      }
+      let (column, bytes) = try result.get()
+      bytesRead += bytes
+      read.append(column)
+    }
+    return read
+  }
+
+  /// The source and the places of the fields' results, shared by the threads that read a
+  /// row group's fields.
+  private struct FieldJobs: @unchecked Sendable {
+    // Unchecked: each thread writes its own slot, and reads the source's footer, schema and
+    // file (`pread`), which no thread changes; the caller reads the slots once all are done.
+    let source: ParquetSource
+    let slots: UnsafeMutableBufferPointer<Result<(RowGroupColumn, Int), DataError>?>
+  }
+
+  /// `field`'s values in `group` (the `index`th), of `rows` rows, and the bytes read.
   private func read(
     _ field: ParquetField, of group: ParquetMetadata.RowGroup, index: Int, rows: Int
-  ) throws(DataError) -> RowGroupColumn {
+  ) throws(DataError) -> (RowGroupColumn, Int) {
     var chunks: [ParquetChunk] = []
+    var bytes = 0
     for leaf in field.leaves {
       let column = columns[leaf]
       do throws(ParquetError) {
         let chunk = group.columns[leaf]
         let entries = field.isFlat ? rows : Int(exactly: chunk.valueCount) ?? -1
         guard entries >= 0 else { throw ParquetError("has \(chunk.valueCount) values") }
-        chunks.append(try self.read(chunk, of: column, rows: entries))
+        let (decoded, read) = try self.read(chunk, of: column, rows: entries)
+        chunks.append(decoded)
+        bytes += read
       } catch {
         throw DataError.file(
           name, "column '\(column.name)' of row group \(index + 1) \(error.message)")
       }
     }
-    if field.isFlat, let chunk = chunks.first { return .flat(chunk) }
+    if field.isFlat, let chunk = chunks.first { return (.flat(chunk), bytes) }
     var assembler = ParquetAssembler(chunks, leaves: field.leaves)
     do {
-      return .nested(try assembler.values(field.shape, rows: rows))
+      return (.nested(try assembler.values(field.shape, rows: rows)), bytes)
     } catch {
       throw DataError.file(
         name, "column '\(field.name)' of row group \(index + 1) \(error.message)")
@@ -234,9 +270,9 @@ public final class ParquetSource: RecordSource {
   /// The most rows a batch holds.
   static let batchRows = 1 << 16
 
-  /// The values of `chunk`, read from the file and decoded.
+  /// The values of `chunk`, read from the file and decoded, and the bytes read.
   private func read(_ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, rows: Int)
-    throws(ParquetError) -> ParquetChunk
+    throws(ParquetError) -> (ParquetChunk, Int)
   {
     guard chunk.type == column.physical else {
       throw ParquetError("has values of another type than its schema says")
@@ -250,14 +286,13 @@ public final class ParquetSource: RecordSource {
       throw ParquetError("lies outside the file")
     }
     let bytes = try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
-    bytesRead += bytes.count
     var decoder = try ParquetChunk(column, codec: chunk.codec)
     var result: Result<Void, ParquetError> = .failure(ParquetError(""))
     bytes.withUnsafeBytes { raw in
       result = Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
     }
     try result.get()
-    return decoder
+    return (decoder, bytes.count)
   }
 
   /// `count` bytes of the file at `offset`.
