@@ -234,6 +234,18 @@ write("small-encodings", small, compression="none", use_dictionary=False,
       column_encoding={"id": "DELTA_BINARY_PACKED", "model": "DELTA_BYTE_ARRAY",
                        "price": "BYTE_STREAM_SPLIT"})
 
+# One row group of 12,000 rows in pages of about 2 KB, with a page index (and the same file
+# without one): the page index rules pages out within the row group.
+paged_rows = phones(12_000)
+for row in paged_rows:
+    row["released"] = dt.date(2020, 1, 1) + dt.timedelta(days=row["id"] // 10)
+paged = pa.Table.from_pylist(paged_rows, schema=schema()).select(
+    ["id", "price", "color", "released", "screen"])
+for name, index in [("paged", True), ("paged-noindex", False)]:
+    pq.write_table(paged, f"{OUT}/{name}.parquet", compression="snappy", data_page_size=2048,
+                   use_dictionary=["color"],
+                   write_page_index=index, row_group_size=20_000)
+
 # Thirty row groups of 50 rows, ids and release dates rising: statistics rule most out.
 rows = phones(1500)
 for row in rows:

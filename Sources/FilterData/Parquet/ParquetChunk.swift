@@ -90,6 +90,23 @@ struct ParquetChunk {
     }
   }
 
+  /// Keeps the rows `ranges` (of those read, a top-level leaf's) alone, in order.
+  mutating func keep(_ ranges: [Range<Int>]) {
+    func kept<T>(_ array: [T]) -> [T] {
+      var out: [T] = []
+      out.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+      for range in ranges where range.upperBound <= array.count { out += array[range] }
+      return out
+    }
+    switch column.storage {
+    case .ints: ints = kept(ints)
+    case .doubles: doubles = kept(doubles)
+    case .values:
+      if let current = codes { codes = kept(current) } else { values = kept(values) }
+    }
+    if !nulls.isEmpty { nulls = kept(nulls) }
+  }
+
   /// A nested leaf's values (its entries with a value), in order.
   func nestedValues() -> [Value] {
     switch column.storage {

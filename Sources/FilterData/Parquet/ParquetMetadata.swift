@@ -54,6 +54,11 @@ struct ParquetMetadata {
     var dataPageOffset: Int64 = 0
     var dictionaryPageOffset: Int64?
     var statistics: Statistics?
+    /// Where the chunk's page index is, when the writer wrote one (`ColumnChunk`'s own
+    /// fields): the offset index (each page's place and first row) and the column index
+    /// (each page's least and greatest value).
+    var offsetIndex: (offset: Int64, length: Int32)?
+    var columnIndex: (offset: Int64, length: Int32)?
   }
 
   /// A chunk's statistics: its least and greatest values (PLAIN-encoded, without a length),
@@ -186,9 +191,19 @@ extension ParquetMetadata.RowGroup {
       case 1:
         columns = try r.list { (r, _) throws(ThriftReader.ThriftError) in
           var chunk = ParquetMetadata.ColumnChunk()
+          var (offsets, columns): ((Int64, Int32), (Int64, Int32)) = ((-1, -1), (-1, -1))
           try r.structure { (r, id, _) throws(ThriftReader.ThriftError) in
-            if id == 3 { chunk = try ParquetMetadata.ColumnChunk(&r) }
+            switch id {
+            case 3: chunk = try ParquetMetadata.ColumnChunk(&r)
+            case 4: offsets.0 = try r.int()
+            case 5: offsets.1 = try r.int32()
+            case 6: columns.0 = try r.int()
+            case 7: columns.1 = try r.int32()
+            default: break
+            }
           }
+          if offsets.0 >= 0, offsets.1 > 0 { chunk.offsetIndex = offsets }
+          if columns.0 >= 0, columns.1 > 0 { chunk.columnIndex = columns }
           return chunk
         }
       case 3: rowCount = try r.int()

@@ -42,6 +42,9 @@ public final class ParquetSource: RecordSource {
   private var pruning: (filter: BoundExpr, statistics: ParquetStatistics)?
   /// How many row groups the last read passed over, by their statistics.
   public private(set) var skippedRowGroups = 0
+  /// How many pages (of the columns a filter reads) the last read passed over, by their page
+  /// index.
+  public private(set) var skippedPages = 0
 
   /// The fields the folders the file lies in give its records (``DataFolder``), after its
   /// columns.
@@ -125,7 +128,19 @@ public final class ParquetSource: RecordSource {
     -> String?
   {
     let (total, skipped) = rowGroups(query, parameters: parameters)
+    // Pages the page indexes rule out in the row groups read, when there are some.
+    var pages = 0
+    if let filter = query.filter {
+      let statistics = statistics(parameters)
+      for (index, group) in metadata.rowGroups.enumerated()
+      where statistics.mayMatch(filter, in: group) {
+        pages +=
+          (try? selectedRows(filter, statistics, group, index: index, rows: Int(group.rowCount)))?.1
+          ?? 0
+      }
+    }
     return Self.note(total: total, skipped: skipped)
+      + (pages > 0 ? "; \(pages) page\(pages == 1 ? "" : "s") ruled out by the page index" : "")
   }
 
   /// How many row groups the file has, and how many of them `query`'s filter rules out.
@@ -149,7 +164,7 @@ public final class ParquetSource: RecordSource {
 
   /// Hands over each row group as a batch.
   public func read(_ body: (DataBlock) throws -> Bool) throws {
-    skippedRowGroups = 0
+    (skippedRowGroups, skippedPages) = (0, 0)
     for (index, group) in metadata.rowGroups.enumerated() {
       if let (filter, statistics) = pruning, !statistics.mayMatch(filter, in: group) {
         skippedRowGroups += 1
@@ -159,11 +174,19 @@ public final class ParquetSource: RecordSource {
       guard rows >= 0, group.columns.count == columns.count else {
         throw DataError.file(name, "row group \(index + 1) does not have the file's columns")
       }
-      let read = try readFields(of: group, index: index, rows: rows)
+      // The rows the page indexes leave (nil: all of them).
+      let (selection, pages) =
+        try pruning.map { pruning throws(DataError) in
+          try selectedRows(pruning.filter, pruning.statistics, group, index: index, rows: rows)
+        } ?? (nil, 0)
+      skippedPages += pages
+      if let selection, selection.isEmpty { continue }
+      let read = try readFields(of: group, index: index, rows: rows, selection: selection)
+      let count = selection?.reduce(0) { $0 + $1.count } ?? rows
       // Handed over in batches, so that only a batch's matches are records at once however
       // large the row group (writers make them of a million rows).
-      for start in stride(from: 0, to: rows, by: ParquetSource.batchRows) {
-        let slice = start..<Swift.min(rows, start + ParquetSource.batchRows)
+      for start in stride(from: 0, to: count, by: ParquetSource.batchRows) {
+        let slice = start..<Swift.min(count, start + ParquetSource.batchRows)
         let columns =
           read.map { column -> Column in
             switch column {
@@ -190,12 +213,72 @@ public final class ParquetSource: RecordSource {
     case nested([Value])
   }
 
-  /// The values of the fields decoded (nil for the others) in `group` (the `index`th, of
-  /// `rows` rows): each field read and decoded on a core of its own, as many at once as
-  /// there are cores.
-  private func readFields(of group: ParquetMetadata.RowGroup, index: Int, rows: Int)
-    throws(DataError) -> [RowGroupColumn?]
+  /// The rows of `group` (the `index`th, of `rows` rows) `filter` may match by the page
+  /// indexes of the columns it reads, when every field decoded has an offset index (so that
+  /// each can read those rows' pages alone); nil to read every row. And how many pages of
+  /// the columns it tests it rules out.
+  private func selectedRows(
+    _ filter: BoundExpr, _ statistics: ParquetStatistics, _ group: ParquetMetadata.RowGroup,
+    index: Int, rows: Int
+  ) throws(DataError) -> ([Range<Int>]?, Int) {
+    let decoded = fields.filter { decoding?.contains($0.name) ?? true }
+    guard
+      decoded.allSatisfy({ $0.isFlat && group.columns[$0.leaves.lowerBound].offsetIndex != nil })
+    else { return (nil, 0) }
+    var indexes: [Int: ParquetPageIndex] = [:]
+    let tested = Set(filter.fields.filter(\.isTopLevel).map(\.slot))
+    for slot in tested.sorted() where slot < fields.count && fields[slot].isFlat {
+      let leaf = fields[slot].leaves.lowerBound
+      guard group.columns[leaf].offsetIndex != nil else { continue }
+      indexes[slot] = try pageIndex(group, leaf: leaf, index: index, rows: rows)
+    }
+    guard !indexes.isEmpty else { return (nil, 0) }
+    let selected = statistics.rows(filter, rows: rows, pages: { indexes[$0] })
+    guard selected != [0..<rows] else { return (nil, 0) }
+    let skipped = indexes.values.flatMap(\.pages).filter {
+      RowRanges.intersection(selected, [$0.rows]).isEmpty
+    }
+    return (selected, skipped.count)
+  }
+
+  /// The page index of the chunk of leaf `leaf` in `group` (the `index`th, of `rows` rows).
+  private func pageIndex(_ group: ParquetMetadata.RowGroup, leaf: Int, index: Int, rows: Int)
+    throws(DataError) -> ParquetPageIndex
   {
+    let chunk = group.columns[leaf]
+    do throws(ParquetError) {
+      guard let (offset, length) = chunk.offsetIndex, offset >= 4,
+        Int64(length) <= Int64(size) - offset
+      else { throw ParquetError("has an offset index outside the file") }
+      let offsets = try ParquetSource.bytes(descriptor, at: Int(offset), count: Int(length))
+      var columnIndex: [UInt8]? = nil
+      if let (offset, length) = chunk.columnIndex, offset >= 4,
+        Int64(length) <= Int64(size) - offset
+      {
+        columnIndex = try ParquetSource.bytes(descriptor, at: Int(offset), count: Int(length))
+      }
+      let result: Result<ParquetPageIndex, ParquetError> = offsets.withUnsafeBytes { offsets in
+        (columnIndex ?? []).withUnsafeBytes { columns in
+          Result { () throws(ParquetError) in
+            try ParquetPageIndex(
+              offsets: offsets, columns: columnIndex == nil ? nil : columns, rows: rows,
+              fileSize: size)
+          }
+        }
+      }
+      return try result.get()
+    } catch {
+      throw DataError.file(
+        name, "column '\(columns[leaf].name)' of row group \(index + 1) \(error.message)")
+    }
+  }
+
+  /// The values of the fields decoded (nil for the others) in `group` (the `index`th, of
+  /// `rows` rows; of the rows `selection` keeps, when given): each field read and decoded on
+  /// a core of its own, as many at once as there are cores.
+  private func readFields(
+    of group: ParquetMetadata.RowGroup, index: Int, rows: Int, selection: [Range<Int>]?
+  ) throws(DataError) -> [RowGroupColumn?] {
     let wanted = fields.indices.filter { decoding?.contains(fields[$0].name) ?? true }
     var results = [Result<(RowGroupColumn, Int), DataError>?](repeating: nil, count: fields.count)
     results.withUnsafeMutableBufferPointer { slots in
@@ -203,7 +286,8 @@ public final class ParquetSource: RecordSource {
       DispatchQueue.concurrentPerform(iterations: wanted.count) { job in
         let slot = wanted[job]
         jobs.slots[slot] = Result { () throws(DataError) in
-          try jobs.source.read(jobs.source.fields[slot], of: group, index: index, rows: rows)
+          try jobs.source.read(
+            jobs.source.fields[slot], of: group, index: index, rows: rows, selection: selection)
         }
       }
     }
@@ -229,12 +313,26 @@ public final class ParquetSource: RecordSource {
     let slots: UnsafeMutableBufferPointer<Result<(RowGroupColumn, Int), DataError>?>
   }
 
-  /// `field`'s values in `group` (the `index`th), of `rows` rows, and the bytes read.
+  /// `field`'s values in `group` (the `index`th), of `rows` rows (those `selection` keeps,
+  /// when given: the field is a top-level leaf with an offset index), and the bytes read.
   private func read(
-    _ field: ParquetField, of group: ParquetMetadata.RowGroup, index: Int, rows: Int
+    _ field: ParquetField, of group: ParquetMetadata.RowGroup, index: Int, rows: Int,
+    selection: [Range<Int>]?
   ) throws(DataError) -> (RowGroupColumn, Int) {
     var chunks: [ParquetChunk] = []
     var bytes = 0
+    if let selection, field.isFlat {
+      let leaf = field.leaves.lowerBound
+      let pages = try pageIndex(group, leaf: leaf, index: index, rows: rows)
+      do throws(ParquetError) {
+        let (decoded, read) = try self.read(
+          group.columns[leaf], of: columns[leaf], pages: pages, keeping: selection)
+        return (.flat(decoded), read)
+      } catch {
+        throw DataError.file(
+          name, "column '\(columns[leaf].name)' of row group \(index + 1) \(error.message)")
+      }
+    }
     for leaf in field.leaves {
       let column = columns[leaf]
       do throws(ParquetError) {
@@ -269,6 +367,46 @@ public final class ParquetSource: RecordSource {
 
   /// The most rows a batch holds.
   static let batchRows = 1 << 16
+
+  /// The rows `selection` keeps of `chunk`: its dictionary page and the data pages of
+  /// `pages` that hold some of them, read and decoded, the other rows of those pages dropped;
+  /// and the bytes read.
+  private func read(
+    _ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, pages: ParquetPageIndex,
+    keeping selection: [Range<Int>]
+  ) throws(ParquetError) -> (ParquetChunk, Int) {
+    guard chunk.type == column.physical, let first = pages.pages.first else {
+      throw ParquetError("has values of another type than its schema says")
+    }
+    // The dictionary page, before the first data page.
+    var bytes: [UInt8] = []
+    if let dictionary = chunk.dictionaryPageOffset ?? Optional(chunk.dataPageOffset),
+      dictionary >= 4, dictionary < first.offset
+    {
+      bytes = try ParquetSource.bytes(
+        descriptor, at: Int(dictionary), count: Int(first.offset - dictionary))
+    }
+    var kept: [Range<Int>] = []
+    var rows = 0
+    for page in pages.pages {
+      let wanted = RowRanges.intersection(selection, [page.rows])
+      guard !wanted.isEmpty else { continue }
+      bytes += try ParquetSource.bytes(descriptor, at: Int(page.offset), count: page.size)
+      // Where the wanted rows are among those the pages read so far hold.
+      kept += wanted.map {
+        ($0.lowerBound - page.rows.lowerBound + rows)..<($0.upperBound - page.rows.lowerBound + rows)
+      }
+      rows += page.rows.count
+    }
+    var decoder = try ParquetChunk(column, codec: chunk.codec)
+    var result: Result<Void, ParquetError> = .failure(ParquetError(""))
+    bytes.withUnsafeBytes { raw in
+      result = Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
+    }
+    try result.get()
+    decoder.keep(kept)
+    return (decoder, bytes.count)
+  }
 
   /// The values of `chunk`, read from the file and decoded, and the bytes read.
   private func read(_ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, rows: Int)

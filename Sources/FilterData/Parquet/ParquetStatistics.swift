@@ -35,9 +35,7 @@ struct ParquetStatistics {
       switch columns[field.slot] {
       case .chunk(let column, let chunk) where chunk < group.columns.count:
         guard let statistics = group.columns[chunk].statistics else { return true }
-        return mayMatch(
-          condition, nulls: statistics.nullCount, bounds: bounds(statistics, column),
-          rows: group.rowCount)
+        return mayMatch(condition, column, statistics, rows: group.rowCount)
       case .constant(let value):
         // (Text under `[c]` or `[d]` is compared folded: not by these bounds.)
         if case .string = value, Self.options(condition) != [] { return true }
@@ -48,6 +46,43 @@ struct ParquetStatistics {
       }
     default: return true
     }
+  }
+
+  /// The rows of a row group of `rows` rows that `filter` may match, by the pages of the
+  /// top-level fields `pages` gives an index for (by slot): where nothing rules rows out, all
+  /// of them. The same reasoning as for row groups, page by page; `and` keeps the rows both
+  /// sides may match, `or` those either may.
+  func rows(_ filter: BoundExpr, rows: Int, pages: (Int) -> ParquetPageIndex?) -> [Range<Int>] {
+    let all = rows > 0 ? [0..<rows] : []
+    switch filter.kind {
+    case .logical(.and, let operands):
+      return operands.reduce(all) {
+        RowRanges.intersection($0, self.rows($1, rows: rows, pages: pages))
+      }
+    case .logical(.or, let operands):
+      return operands.reduce([]) { RowRanges.union($0, self.rows($1, rows: rows, pages: pages)) }
+    case .constant(let value):
+      return value == .bool(false) || value == .null ? [] : all
+    case .predicate(let subject, let condition):
+      guard case .field(let field) = subject.kind, field.isTopLevel, field.slot < columns.count,
+        case .chunk(let column, _) = columns[field.slot], let index = pages(field.slot)
+      else { return all }
+      return RowRanges.merged(
+        index.pages.filter { page in
+          guard let statistics = page.statistics else { return true }
+          return mayMatch(condition, column, statistics, rows: Int64(page.rows.count))
+        }.map(\.rows))
+    default: return all
+    }
+  }
+
+  /// Whether `condition` may hold for a value of `column` among `rows` rows whose statistics
+  /// are `statistics` (a chunk's, or a page's).
+  func mayMatch(
+    _ condition: BoundCondition, _ column: ParquetColumn, _ statistics: ParquetMetadata.Statistics,
+    rows: Int64
+  ) -> Bool {
+    mayMatch(condition, nulls: statistics.nullCount, bounds: bounds(statistics, column), rows: rows)
   }
 
   /// The text options of a comparison, `in` or `between`.

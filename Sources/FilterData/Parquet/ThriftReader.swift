@@ -73,6 +73,9 @@ struct ThriftReader {
     return narrow
   }
 
+  /// A bool as a list holds it: a byte, 1 for true.
+  mutating func listedBool() throws(ThriftError) -> Bool { try byte() == 1 }
+
   /// A little-endian IEEE double.
   mutating func double() throws(ThriftError) -> Double {
     var raw: UInt64 = 0

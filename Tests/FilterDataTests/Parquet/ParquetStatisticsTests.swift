@@ -76,4 +76,58 @@ import Testing
       #expect(try Self.count(filter).0 == twin, "\(filter)")
     }
   }
+
+  /// Pages ruled out by the page index (`paged.parquet`: one row group of 12,000 rows in small
+  /// pages, with a page index; `paged-noindex.parquet`, the same without one): the counts and
+  /// the records of the file read whole, fewer bytes read, the pages passed over said.
+  @Test func pagesTheIndexRulesOutAreNotRead() throws {
+    let (paged, whole) = (
+      ParquetReaderTests.folder + "/paged.parquet",
+      ParquetReaderTests.folder + "/paged-noindex.parquet"
+    )
+    func run(_ path: String, _ filter: String) throws -> (Int, ParquetSource) {
+      let source = try ParquetSource(path: path)
+      return (
+        try Scan(query: SourceText(filter), source: source).run(into: CountSink(to: nil)).matches,
+        source
+      )
+    }
+    var generator = SplitMix64(seed: 7)
+    var filters = [
+      "id < 500", "id between 3000 and 3100 or id > 11900",
+      "released >= 2023-01-01 and price < 700",
+      #"color == "Gold" and id < 2000"#, "not (id < 11000)", "id > 20000",
+      "price is null and id < 900",
+      "screen > 6 and id >= 6000 and id < 6100", "id < 100 or price > 1390",
+    ]
+    for _ in 0..<10 {
+      let low = Int.random(in: -10...12_010, using: &generator)
+      let high = low + Int.random(in: 0...800, using: &generator)
+      filters.append(
+        [
+          "id between \(low) and \(high)", "id >= \(low) and price < \(low % 1400)",
+          "id < \(low) or id > \(high)", "released <= 2020-02-01 or id in (\(low), \(high))",
+        ].randomElement(using: &generator)!)
+    }
+    var skipped = 0
+    for filter in filters {
+      let (count, source) = try run(paged, filter)
+      #expect(count == (try run(whole, filter).0), "\(filter)")
+      skipped += source.skippedPages
+    }
+    #expect(skipped > 100)
+    let (_, selective) = try run(paged, "id < 500")
+    let (_, all) = try run(paged, "id >= 0")
+    #expect(selective.skippedPages > 5 && all.skippedPages == 0)
+    #expect(selective.progress.done * 4 < all.progress.done)
+    // Records printed (every column read, the index of each used) are those of the file read
+    // whole.
+    let query = "id between 4000 and 4100 or released < 2020-01-05 order by price desc, id"
+    let printed = try ParquetReaderTests.scanned(paged, query)
+    #expect(printed == (try ParquetReaderTests.scanned(whole, query)))
+    #expect(printed.count > 100)
+    #expect(
+      try Scan(file: paged, query: "id < 500").explanation.hasSuffix(
+        "reads 1 of 1 row group; 11 pages ruled out by the page index"))
+  }
 }
