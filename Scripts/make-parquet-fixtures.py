@@ -224,6 +224,8 @@ write("phones-encodings-v2", table, compression="zstd", use_dictionary=False,
 
 # Small files for the fuzzer's seeds (Fuzz/run parquet).
 small = table.slice(0, 6).select(["id", "model", "price", "inStock", "released"])
+pq.write_table(small, f"{OUT}/small-paged.parquet", compression="none", write_page_index=True,
+               data_page_size=1, write_batch_size=2, use_dictionary=False)
 write("small-nested", nested.slice(0, 5).select(["id", "camera", "tags", "grid", "specs"]),
       compression="snappy")
 write("small", small, compression="snappy")

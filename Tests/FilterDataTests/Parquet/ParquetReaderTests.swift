@@ -177,7 +177,7 @@ import Testing
 
   /// Any byte of a file changed, or the file cut anywhere: an error naming the file, or
   /// records; never a trap.
-  @Test(arguments: ["types", "small-nested"])
+  @Test(arguments: ["types", "small-nested", "small-paged"])
   func corruptFilesAreErrors(name: String) throws {
     let original = Array(
       try Data(contentsOf: URL(fileURLWithPath: "\(Self.folder)/\(name).parquet")))
@@ -189,6 +189,14 @@ import Testing
       } catch let error as DataError {
         #expect(error.description.contains("corrupt.parquet"))
         errors += 1
+      }
+      // A filter, so that statistics and page indexes are read too.
+      if name == "small-paged", let scan = try? Scan(file: path, query: "id < 2 or price > 600") {
+        do {
+          _ = try scan.records()
+        } catch let error as DataError {
+          #expect(error.description.contains("corrupt.parquet"))
+        }
       }
     }
     for length in stride(from: 0, to: original.count, by: 61) {
