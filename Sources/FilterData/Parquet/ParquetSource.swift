@@ -29,13 +29,13 @@ public final class ParquetSource: RecordSource {
   /// A field per column, in the file's order.
   public let schema: Schema
   /// The top-level fields, and the leaves of the schema (a column chunk each in a row group).
-  private let fields: [ParquetField]
-  private let columns: [ParquetColumn]
-  private let metadata: ParquetMetadata
-  private let descriptor: Int32
-  private let size: Int
+  let fields: [ParquetField]
+  let columns: [ParquetColumn]
+  let metadata: ParquetMetadata
+  let descriptor: Int32
+  let size: Int
   /// The top-level fields decoded (nil: all of them).
-  private var decoding: Set<String>?
+  var decoding: Set<String>?
   private var bytesRead = 0
   /// The filter of the query pushed down last, and its parameters' values: row groups whose
   /// statistics rule it out are not read.
@@ -48,7 +48,7 @@ public final class ParquetSource: RecordSource {
 
   /// The fields the folders the file lies in give its records (``DataFolder``), after its
   /// columns.
-  private let partitions: [DataFolder.Partition]
+  let partitions: [DataFolder.Partition]
 
   /// Opens the Parquet file at `path` and reads its footer; its records also get the fields
   /// `partitions` (the hive-style folders it lies in).
@@ -213,66 +213,6 @@ public final class ParquetSource: RecordSource {
     case nested([Value])
   }
 
-  /// The rows of `group` (the `index`th, of `rows` rows) `filter` may match by the page
-  /// indexes of the columns it reads, when every field decoded has an offset index (so that
-  /// each can read those rows' pages alone); nil to read every row. And how many pages of
-  /// the columns it tests it rules out.
-  private func selectedRows(
-    _ filter: BoundExpr, _ statistics: ParquetStatistics, _ group: ParquetMetadata.RowGroup,
-    index: Int, rows: Int
-  ) throws(DataError) -> ([Range<Int>]?, Int) {
-    let decoded = fields.filter { decoding?.contains($0.name) ?? true }
-    guard
-      decoded.allSatisfy({ $0.isFlat && group.columns[$0.leaves.lowerBound].offsetIndex != nil })
-    else { return (nil, 0) }
-    var indexes: [Int: ParquetPageIndex] = [:]
-    let tested = Set(filter.fields.filter(\.isTopLevel).map(\.slot))
-    for slot in tested.sorted() where slot < fields.count && fields[slot].isFlat {
-      let leaf = fields[slot].leaves.lowerBound
-      guard group.columns[leaf].offsetIndex != nil else { continue }
-      indexes[slot] = try pageIndex(group, leaf: leaf, index: index, rows: rows)
-    }
-    guard !indexes.isEmpty else { return (nil, 0) }
-    let selected = statistics.rows(filter, rows: rows, pages: { indexes[$0] })
-    guard selected != [0..<rows] else { return (nil, 0) }
-    let skipped = indexes.values.flatMap(\.pages).filter {
-      RowRanges.intersection(selected, [$0.rows]).isEmpty
-    }
-    return (selected, skipped.count)
-  }
-
-  /// The page index of the chunk of leaf `leaf` in `group` (the `index`th, of `rows` rows).
-  private func pageIndex(_ group: ParquetMetadata.RowGroup, leaf: Int, index: Int, rows: Int)
-    throws(DataError) -> ParquetPageIndex
-  {
-    let chunk = group.columns[leaf]
-    do throws(ParquetError) {
-      guard let (offset, length) = chunk.offsetIndex, offset >= 4,
-        Int64(length) <= Int64(size) - offset
-      else { throw ParquetError("has an offset index outside the file") }
-      let offsets = try ParquetSource.bytes(descriptor, at: Int(offset), count: Int(length))
-      var columnIndex: [UInt8]? = nil
-      if let (offset, length) = chunk.columnIndex, offset >= 4,
-        Int64(length) <= Int64(size) - offset
-      {
-        columnIndex = try ParquetSource.bytes(descriptor, at: Int(offset), count: Int(length))
-      }
-      let result: Result<ParquetPageIndex, ParquetError> = offsets.withUnsafeBytes { offsets in
-        (columnIndex ?? []).withUnsafeBytes { columns in
-          Result { () throws(ParquetError) in
-            try ParquetPageIndex(
-              offsets: offsets, columns: columnIndex == nil ? nil : columns, rows: rows,
-              fileSize: size)
-          }
-        }
-      }
-      return try result.get()
-    } catch {
-      throw DataError.file(
-        name, "column '\(columns[leaf].name)' of row group \(index + 1) \(error.message)")
-    }
-  }
-
   /// The values of the fields decoded (nil for the others) in `group` (the `index`th, of
   /// `rows` rows; of the rows `selection` keeps, when given): each field read and decoded on
   /// a core of its own, as many at once as there are cores.
@@ -368,47 +308,6 @@ public final class ParquetSource: RecordSource {
   /// The most rows a batch holds.
   static let batchRows = 1 << 16
 
-  /// The rows `selection` keeps of `chunk`: its dictionary page and the data pages of
-  /// `pages` that hold some of them, read and decoded, the other rows of those pages dropped;
-  /// and the bytes read.
-  private func read(
-    _ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, pages: ParquetPageIndex,
-    keeping selection: [Range<Int>]
-  ) throws(ParquetError) -> (ParquetChunk, Int) {
-    guard chunk.type == column.physical, let first = pages.pages.first else {
-      throw ParquetError("has values of another type than its schema says")
-    }
-    // The dictionary page, before the first data page.
-    var bytes: [UInt8] = []
-    if let dictionary = chunk.dictionaryPageOffset ?? Optional(chunk.dataPageOffset),
-      dictionary >= 4, dictionary < first.offset
-    {
-      bytes = try ParquetSource.bytes(
-        descriptor, at: Int(dictionary), count: Int(first.offset - dictionary))
-    }
-    var kept: [Range<Int>] = []
-    var rows = 0
-    for page in pages.pages {
-      let wanted = RowRanges.intersection(selection, [page.rows])
-      guard !wanted.isEmpty else { continue }
-      bytes += try ParquetSource.bytes(descriptor, at: Int(page.offset), count: page.size)
-      // Where the wanted rows are among those the pages read so far hold.
-      kept += wanted.map {
-        ($0.lowerBound - page.rows.lowerBound + rows)..<($0.upperBound - page.rows.lowerBound + rows)
-      }
-      rows += page.rows.count
-    }
-    var decoder = try ParquetChunk(column, codec: chunk.codec)
-    var result: Result<Void, ParquetError> = .failure(ParquetError(""))
-    bytes.withUnsafeBytes { raw in
-      result = Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
-    }
-    try result.get()
-    decoder.keep(kept)
-    return (decoder, bytes.count)
-  }
-
-  /// The values of `chunk`, read from the file and decoded, and the bytes read.
   private func read(_ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, rows: Int)
     throws(ParquetError) -> (ParquetChunk, Int)
   {
@@ -434,7 +333,7 @@ public final class ParquetSource: RecordSource {
   }
 
   /// `count` bytes of the file at `offset`.
-  private static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws(ParquetError)
+  static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws(ParquetError)
     -> [UInt8]
   {
     var bytes = [UInt8](repeating: 0, count: count)
