@@ -112,8 +112,10 @@ struct Options {
         options.selectText = text
       case "-f", "--format":
         let text = try value()
-        if text == "sql" || text == "parquet" {
-          (options.sqlScript, options.parquet) = (text == "sql", text == "parquet")
+        // (The last -f given is the one that counts.)
+        (options.sqlScript, options.parquet) = (text == "sql", text == "parquet")
+        if options.sqlScript || options.parquet {
+          options.format = nil
           continue
         }
         guard let format = OutputFormat(rawValue: text) else {
@@ -125,6 +127,7 @@ struct Options {
         options.format = format
       case "-r", "--raw":
         try noValue()
+        (options.sqlScript, options.parquet) = (false, false)
         options.format = .values
       case "--dialect":
         let text = try value()

@@ -72,6 +72,10 @@ import Testing
     #expect(
       try flt(["-f", "csv", "true", selected]).stdout.hasPrefix(
         "id,model,double\n0,iPhone 12 Pro,998\n"))
+    // The last -f given counts.
+    let last = try flt(["-f", "parquet", "-f", "jsonl", "id < 2", Self.twin])
+    let jsonl = try flt(["-f", "jsonl", "id < 2", Self.twin])
+    #expect(last.status == 0 && last.stdout == jsonl.stdout && !jsonl.stdout.isEmpty)
     let withNames = try flt(["-f", "parquet", "-H", "-o", selected, "true", Self.twin])
     #expect(
       withNames.status == 2 && withNames.stderr.contains("a Parquet file has no place for it"))
