@@ -105,6 +105,32 @@ types = pa.table({
 })
 write("types", types, compression="snappy")
 
+# The rarer types: timestamps in nanoseconds, half floats, UUIDs, JSON; Spark's INT96 times.
+import uuid
+def ns_text(ns):
+    seconds, fraction = divmod(ns, 10 ** 9)
+    text = dt.datetime.fromtimestamp(seconds, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    return text + ("." + f"{fraction:09d}".rstrip("0") if fraction else "") + "Z"
+nanos = [1_704_110_400 * 10 ** 9 + i * 1_000_001_007 for i in range(8)]
+halves = [0.5, 1.25, -2.0, None, 65504.0, 0.0999755859375, -0.0, 3.0]
+uuids = [uuid.UUID(int=(i * 0x9E3779B97F4A7C15) % (1 << 128)) for i in range(8)]
+docs = [json.dumps({"n": i, "tags": ["a"] * (i % 3)}) if i % 4 else None for i in range(8)]
+rare = pa.table({
+    "ns": pa.array(nanos, pa.int64()).cast(pa.timestamp("ns", tz="UTC")),
+    "half": pa.array(halves, pa.float32()).cast(pa.float16()),
+    "id": pa.array([u.bytes for u in uuids], pa.uuid()),
+    "doc": pa.array(docs, pa.json_()),
+})
+pq.write_table(rare, f"{OUT}/rare-types.parquet")
+with open(f"{OUT}/rare-types.jsonl", "w") as out:
+    for i in range(8):
+        out.write(json.dumps({"ns": ns_text(nanos[i]), "half": halves[i], "id": str(uuids[i]),
+                              "doc": docs[i]}) + "\n")
+spark = pa.table({"old": pa.array(
+    [dt.datetime(2021, 3, 4, 5, 6, 7) + dt.timedelta(days=i * 400, microseconds=i * 1001)
+     for i in range(8)], pa.timestamp("us"))})
+write("int96", spark, use_deprecated_int96_timestamps=True)
+
 # zstd (Polars' default), small; LZ4_RAW; Brotli, which flt refuses by name.
 write("zstd", table.slice(0, 20), compression="zstd")
 write("lz4", table.slice(0, 20), compression="lz4")

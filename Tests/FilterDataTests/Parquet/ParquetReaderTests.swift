@@ -28,7 +28,8 @@ import Testing
 
   @Test(
     arguments: fixtures + [
-      "small", "small-gzip-v2", "small-plain", "small-zstd", "small-encodings",
+      "small", "small-gzip-v2", "small-plain", "small-zstd", "small-encodings", "rare-types",
+      "int96",
     ])
   func everyRowReadsAsItsTwin(name: String) throws {
     let parquet = try Self.scanned("\(Self.folder)/\(name).parquet")
