@@ -93,12 +93,7 @@ extension ParquetSource {
       }
       rows += page.rows.count
     }
-    var decoder = try ParquetChunk(column, codec: chunk.codec)
-    var result: Result<Void, ParquetError> = .failure(ParquetError(""))
-    bytes.withUnsafeBytes { raw in
-      result = Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
-    }
-    try result.get()
+    var decoder = try Self.decode(bytes, column, codec: chunk.codec, rows: rows)
     decoder.keep(kept)
     return (decoder, bytes.count)
   }

@@ -323,13 +323,19 @@ public final class ParquetSource: RecordSource {
       throw ParquetError("lies outside the file")
     }
     let bytes = try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
-    var decoder = try ParquetChunk(column, codec: chunk.codec)
-    var result: Result<Void, ParquetError> = .failure(ParquetError(""))
-    bytes.withUnsafeBytes { raw in
-      result = Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
+    return (try Self.decode(bytes, column, codec: chunk.codec, rows: rows), bytes.count)
+  }
+
+  /// The `rows` entries of `column` the pages in `bytes` hold, decoded.
+  static func decode(_ bytes: [UInt8], _ column: ParquetColumn, codec: Int32, rows: Int)
+    throws(ParquetError) -> ParquetChunk
+  {
+    var decoder = try ParquetChunk(column, codec: codec)
+    let result: Result<Void, ParquetError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(ParquetError) in try decoder.read(raw, rows: rows) }
     }
     try result.get()
-    return (decoder, bytes.count)
+    return decoder
   }
 
   /// `count` bytes of the file at `offset`.

@@ -106,12 +106,9 @@ public struct DataFolder: Sendable {
     }
   }
 
-  /// `YYYY-MM-DD`, or nil.
+  /// The day `text` spells (`2024-03-01`, as filters write dates), or nil.
   private static func date(_ text: String) -> CalendarDate? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-    else { return nil }
-    return CalendarDate(year: year, month: month, day: day)
+    guard case .date(let day)? = Value.isoDate(Array(text.utf8)) else { return nil }
+    return day
   }
 }
