@@ -109,7 +109,9 @@ enum Command {
         return Status.failure
       }
     }
-    guard let query = options.filter else { return usageError("missing FILTER") }
+    guard let query = options.filter ?? (options.stats != nil ? "" : nil) else {
+      return usageError("missing FILTER")
+    }
     if let path = options.files.first,
       DatabaseTable.isDatabase(path) || (options.table != nil && !options.sqlScript)
     {

@@ -51,8 +51,14 @@ struct FilterCommand {
       format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
       readsWholeRecords: options.sqlScript || options.parquet,
       colored: Terminal.wantsColor(2, options.color))
-    let source = SourceText(query, name: options.filterName)
-    let written = try Parser.parseQuery(source).get()
+    var source = SourceText(query, name: options.filterName)
+    var written = try Parser.parseQuery(source).get()
+    var stats: (query: StatsQuery, source: SourceText)? = nil
+    if let text = options.stats {
+      let request = try statsQuery(text, filter: written, filterSource: source)
+      stats = (request.stats, request.source)
+      (written, source) = (request.query, request.querySource)
+    }
     // Ctrl-C cancels a statement running in a database, rather than leaving it running there.
     var interrupt: (any DispatchSourceSignal)? = nil
     defer { interrupt?.cancel() }
@@ -81,6 +87,9 @@ struct FilterCommand {
         asColumns: options.parquet)
     }
     if let projection { scan.options.outputFields = projection.fieldNames }
+    let aggregating = try stats.map {
+      try statsSink($0.query, source: $0.source, for: scan, types: types, values: values)
+    }
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
     // Without a page, a sort spans the files.
@@ -98,7 +107,7 @@ struct FilterCommand {
     let sink =
       count
       ? CountSink(to: options.quiet ? nil : target.stream, perSource: scan.options.perFile)
-      : try output(format, scan.first, projection, target.stream)
+      : try output(format, scan.first, projection, aggregating?.stats.schema, target.stream)
     let progress = Progress(
       enabled: !options.quiet
         && options.progress
@@ -106,8 +115,9 @@ struct FilterCommand {
             && (isatty(1) == 0 || format.isForPeople || options.count || scan.compiled.sorts))
     )
     scan.onProgress = progress.update
-    let summary = try scan.run(into: sink)
+    let summary = try scan.run(into: aggregating ?? sink)
     progress.clear()
+    if let aggregating { writeStats(aggregating, into: sink) }
     if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
       Terminal.sayWhatIsNotShown(table, options)
     }
@@ -122,21 +132,22 @@ struct FilterCommand {
       ? Command.Status.noMatch : Command.Status.success
   }
 
-  /// Where the matches go: a SQL script, or a data format (of the computed columns, when
-  /// there are some).
+  /// Where the matches go: a SQL script, or a data format (of the computed columns, or the
+  /// rows of stats, when there are some: `columns` is then their schema).
   private func output(
     _ format: OutputFormat, _ reader: any RecordSource, _ projection: Projection?,
-    _ out: OutputSink
+    _ columns: Schema?, _ out: OutputSink
   ) throws -> any RecordSink {
+    let columns = columns ?? projection?.schema
     if options.parquet {
-      let writer = try ParquetWriter(schema: projection?.schema ?? reader.schema, to: out)
+      let writer = try ParquetWriter(schema: columns ?? reader.schema, to: out)
       return projection.map { ProjectingSink($0, into: writer) } ?? writer
     }
     guard options.sqlScript, let dialect = options.dialect else {
       let writer =
-        projection.map {
+        columns.map {
           RecordWriter(
-            format, columns: RecordWriter.columns(of: $0.schema, for: format), select: nil,
+            format, columns: RecordWriter.columns(of: $0, for: format), select: nil,
             to: out, showingFiles: options.withFileName)
         }
         ?? RecordWriter(

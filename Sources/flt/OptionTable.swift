@@ -33,6 +33,13 @@ extension Options {
       short: "-c", long: "--count", value: nil,
       help: ["print the number of matching records instead of them"]),
     OptionSpec(
+      short: nil, long: "--stats", value: "AGGREGATES",
+      help: [
+        "print aggregates of the matches instead of them:",
+        "--stats 'count(), mean(price), max(price) by color'",
+        "(FILTER may be left out, or written after where)",
+      ]),
+    OptionSpec(
       short: "-s", long: "--select", value: "F1,F2,...",
       help: ["print only these fields, in this order"]),
     OptionSpec(

@@ -2,6 +2,12 @@ import FilterDSL
 import FilterData
 import FilterSQL
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The options of the one-shot command `flt [options] FILTER [FILE...]`.
 struct Options {
   var filter: String?
@@ -12,6 +18,8 @@ struct Options {
   var filterName = "<query>"
   var files: [String] = []
   var count = false
+  /// `--stats TEXT`: aggregates of the matches (`mean(price) by color`), printed instead.
+  var stats: String?
   var select: [String]?
   /// `--select` as written: names, or computed columns (`price - discount as net`).
   var selectText: String?
@@ -99,6 +107,8 @@ struct Options {
       case "-c", "--count":
         try noValue()
         options.count = true
+      case "--stats":
+        options.stats = try value()
       case "-s", "--select":
         let text = try value()
         let fields = text.split(separator: ",").map {
@@ -264,6 +274,21 @@ struct Options {
           "--with-filename writes each record after its file; a \(format) has no place for it: use --format jsonl, csv, tsv, table or records"
       )
     }
+    if options.stats != nil {
+      let other: String? =
+        options.count
+        ? "--count"
+        : options.select != nil
+          ? "--select"
+          : options.sqlScript
+            ? "--format sql"
+            : options.withFileName
+              ? "--with-filename" : options.quiet ? "--quiet" : nil
+      if let other {
+        throw UsageError(
+          message: "--stats prints a row per group, not the records; leave out \(other)")
+      }
+    }
     if options.sqlScript && options.select != nil {
       throw UsageError(message: "--format sql writes whole records; leave out --select")
     }
@@ -272,7 +297,10 @@ struct Options {
         message:
           "--filter-file - reads the filter from standard input, so the data needs a FILE")
     }
-    if options.schema || options.filterFile != nil {
+    if options.schema || options.filterFile != nil
+      || options.stats != nil && positional.first.map(Options.namesFile) == true
+    {
+      // (--stats may leave the filter out: a first argument that names a file is data.)
       options.files = positional
     } else if let first = positional.first {
       options.filter = first
@@ -291,6 +319,9 @@ extension Options {
     if manual { return Manual.page }
     return completions.map(Completions.script(for:))
   }
+
+  /// Whether `argument` is the path of a file or folder that exists.
+  static func namesFile(_ argument: String) -> Bool { access(argument, F_OK) == 0 }
 
   /// Whether `argument` names a script rather than being a filter: `p.flt`, not `x == "a.flt"`.
   static func isScript(_ argument: String?) -> Bool {

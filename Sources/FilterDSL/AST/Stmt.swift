@@ -92,6 +92,8 @@ public struct Stmt: Hashable, Sendable {
     case count(Expr?)
     /// `facets color, diskSpace where <filter>`.
     case facets([FieldPath], filter: Expr?)
+    /// `stats mean(price), max(price) by color where <filter>` (see ``StatsQuery``).
+    case stats(StatsQuery)
     /// `explain <query>`: show the compiled chain.
     case explain(Query)
     /// `show model, price`; an empty list (`show *`) shows every field.

@@ -84,6 +84,11 @@ enum TreeDump {
         "facets",
         fields.map { Printer.text(of: $0, value: false) }
           + (filter.map { ["where", expr($0)] } ?? []))
+    case .stats(let stats):
+      node(
+        "stats",
+        stats.items.map(item) + (stats.groups.isEmpty ? [] : ["by"] + stats.groups.map(item))
+          + (stats.filter.map { ["where", expr($0)] } ?? []))
     case .explain(let q): node("explain", [query(q)])
     case .show(let fields):
       node("show", fields.isEmpty ? ["*"] : fields.map { Printer.text(of: $0, value: false) })
@@ -91,6 +96,12 @@ enum TreeDump {
       node("set", [Quoting.name(option.text, at: .statementName), expr(value)])
     case .settings: node("set", [])
     }
+  }
+
+  /// `(as (mean price) m)`, or the expression alone.
+  private static func item(_ item: SelectItem) -> String {
+    item.alias.map { node("as", [expr(item.expr), Quoting.name($0.text, at: .statementName)]) }
+      ?? expr(item.expr)
   }
 
   private static func node(_ head: String, _ children: [String]) -> String {

@@ -119,6 +119,8 @@ extension DiagnosticCode {
   public static let constantComparison = DiagnosticCode(317)
   /// A warning: a `like` pattern written with SQL's `%` wildcard, which flt's globs spell `*`.
   public static let sqlWildcard = DiagnosticCode(318)
+  /// A `stats` column that is not one aggregate (`mean(price) - 1`), or two of one name.
+  public static let invalidAggregate = DiagnosticCode(319)
 
   /// Every code of the language core (FLT1xx-3xx), for documentation and uniqueness tests.
   /// The modules that read data files (FLT4xx) and run sessions (FLT5xx) define theirs.
@@ -132,6 +134,6 @@ extension DiagnosticCode {
     unknownField, unknownParameter, unknownFunction, invalidArguments, incomparable,
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
     unknownValue, comparisonWithNull, notARecord, invalidPattern, fieldWithoutValues,
-    constantComparison, sqlWildcard,
+    constantComparison, sqlWildcard, invalidAggregate,
   ]
 }

@@ -20,7 +20,7 @@ public enum Vocabulary {
 
   /// The words that begin a statement of a script.
   public static let statements = [
-    "load", "use", "let", "count", "facets", "explain", "show", "set",
+    "load", "use", "let", "count", "facets", "stats", "explain", "show", "set",
   ]
 
   /// The words of query clauses and statements after their first word: not reserved, given a

@@ -84,7 +84,7 @@ extension Parser {
   static let otherLanguages: [String: String] = [
     "sort": "did you mean 'order by'? flt sorts with: order by price desc",
     "sorted": "did you mean 'order by'? flt sorts with: order by price desc",
-    "group": "flt does not group; to count each value of a field, write: facets color",
+    "group": "to count or sum for each value of a field, write: stats count(), sum(price) by color",
   ]
 
   /// When the current token continues a bare word just read as a value (`Space Black`,

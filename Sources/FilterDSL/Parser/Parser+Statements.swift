@@ -44,6 +44,7 @@ extension Parser {
   //           | "let" ( name | parameter ) "=" filter [ range_op operand ]
   //           | "count" [ filter ]
   //           | "facets" field_path { "," field_path } [ "where" filter ]
+  //           | "stats" stats [ "where" filter ]
   //           | "explain" query
   //           | "show" ( "*" | field_path { "," field_path } )
   //           | "set" [ ( name | "null" ) unary ]
@@ -59,6 +60,14 @@ extension Parser {
       advance()
       kind = .count(atStatementEnd ? nil : try parseFilter())
     case "facets": kind = try parseFacets()
+    case "stats":
+      advance()
+      var stats = try parseStats()
+      if isWord(current, "where") {
+        advance()
+        stats.filter = try parseFilter()
+      }
+      kind = .stats(stats)
     case "explain":
       advance()
       kind = .explain(try parseQuery())

@@ -38,25 +38,8 @@ public final class Parser {
   public static func parseSelection(_ source: SourceText, limits: ParserLimits = .default)
     -> ParseResult<[SelectItem]>
   {
-    // selection = select_item { "," select_item } ;
-    // select_item = additive [ "as" name ] ;
     run(source, limits: limits, script: false) { parser throws(ParseAbort) in
-      var items: [SelectItem] = []
-      repeat {
-        parser.skipNewlines()
-        var item = SelectItem(try parser.parseArithmetic(value: false))
-        if parser.isWord(parser.current, "as") {
-          let word = parser.advance()
-          guard parser.kind == .identifier || parser.kind == .quotedIdentifier else {
-            throw parser.failUnlessInvalid(
-              .expectedToken(
-                "a name", after: parser.text(word), found: parser.currentDescription,
-                at: parser.expectedAt))
-          }
-          item.alias = parser.name(parser.advance())
-        }
-        items.append(item)
-      } while parser.match(.comma)
+      let items = try parser.parseSelectItems()
       try parser.expectEnd()
       return items
     }
@@ -106,7 +89,7 @@ public final class Parser {
     parseQuery(SourceText(text, name: "<query>"), limits: limits)
   }
 
-  private static func run<T>(
+  static func run<T>(
     _ source: SourceText, limits: ParserLimits, script: Bool,
     _ body: (Parser) throws(ParseAbort) -> T
   ) -> ParseResult<T> {

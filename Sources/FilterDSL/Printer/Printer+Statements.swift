@@ -50,6 +50,8 @@ extension Printer {
         out += " where "
         expr(filter)
       }
+    case .stats(let stats):
+      out += "stats " + stats.description
     case .explain(let query):
       out += "explain"
       if query != Query(filter: nil) {
@@ -65,6 +67,26 @@ extension Printer {
     case .settings:
       out += "set"
     }
+  }
+
+  /// `mean(price) as m, max(price)`: items as `--select` and `stats` read them.
+  static func selection(_ items: [SelectItem]) -> String {
+    items.map { item in
+      var printer = Printer()
+      if case .call(let name, let arguments) = item.expr.kind, Aggregate(spelling: name.text) != nil
+      {
+        // (An aggregate's name needs no quotes here: `count` starts no statement after stats.)
+        printer.out += name.text + "("
+        printer.join(arguments) { $0.expr($1) }
+        printer.out += ")"
+      } else {
+        printer.expr(item.expr, .additive)
+      }
+      if let alias = item.alias {
+        printer.out += " as " + Quoting.name(alias.text, at: .statementName)
+      }
+      return printer.out
+    }.joined(separator: ", ")
   }
 
   private static func operand(_ expr: Expr) -> String {
@@ -93,6 +115,16 @@ extension Query: CustomStringConvertible {
     var printer = Printer()
     printer.query(self)
     return printer.out
+  }
+}
+
+extension StatsQuery: CustomStringConvertible {
+  /// The canonical source text, as `flt --stats` reads it: `mean(price) by color where ...`.
+  public var description: String {
+    var text = Printer.selection(items)
+    if !groups.isEmpty { text += " by " + Printer.selection(groups) }
+    if let filter { text += " where " + filter.description }
+    return text
   }
 }
 

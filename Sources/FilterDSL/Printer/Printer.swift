@@ -124,7 +124,7 @@ struct Printer {
     out += ")"
   }
 
-  private mutating func join(_ items: [Expr], _ each: (inout Printer, Expr) -> Void) {
+  mutating func join(_ items: [Expr], _ each: (inout Printer, Expr) -> Void) {
     for (i, item) in items.enumerated() {
       if i > 0 { out += ", " }
       each(&self, item)

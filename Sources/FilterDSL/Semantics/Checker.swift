@@ -75,7 +75,7 @@ public final class Checker {
     return checker.result(checker.bind(expr))
   }
 
-  private func result<Tree>(_ tree: Tree?) -> Checked<Tree> {
+  func result<Tree>(_ tree: Tree?) -> Checked<Tree> {
     let sorted = diagnostics.sortedByPosition()
     return Checked(tree: sorted.hasErrors ? nil : tree, diagnostics: sorted)
   }

@@ -28,14 +28,7 @@ public struct Projection: Sendable {
     parameterTypes: [String: ValueType] = [:], parameters: [String: Value] = [:],
     now: Instant? = nil
   ) throws(FilterError) {
-    // Values read by slot whatever their type, so that a field that widens later (an
-    // integer column that turns out to hold decimals) is still read.
-    let type = RecordType<DataRecord>(
-      records.schema.fields.enumerated().map { slot, field in
-        FieldAccessor<DataRecord>.value(field.name, field.type, optional: field.isOptional) {
-          slot < $0.values.count ? $0.values[slot] : .null
-        }
-      })
+    let type = DataRecord.valueType(records.schema)
     let environment = FilterEnvironment(type, parameters: parameterTypes)
     var diagnostics: [Diagnostic] = []
     var values: [CompiledValue<DataRecord>] = []

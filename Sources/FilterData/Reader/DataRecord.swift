@@ -78,6 +78,18 @@ public struct DataRecord: Sendable {
       })
   }
 
+  /// How computed values read data records of `schema`: each field's value by its slot,
+  /// whatever its type, so that a field that widens later (an integer column that turns out
+  /// to hold decimals) is still read (``Projection``, ``StatsSink``).
+  public static func valueType(_ schema: Schema) -> RecordType<DataRecord> {
+    RecordType(
+      schema.fields.enumerated().map { slot, field in
+        FieldAccessor<DataRecord>.value(field.name, field.type, optional: field.isOptional) {
+          slot < $0.values.count ? $0.values[slot] : .null
+        }
+      })
+  }
+
   private static func accessor(_ field: Schema.Field, slot: Int) -> FieldAccessor<DataRecord> {
     let name = field.name
     let optional = field.isOptional

@@ -30,6 +30,8 @@ protocol DatasetStore: AnyObject {
   /// The facets of `fields` (see `FacetCounter`); nil when only checking.
   func facets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws
     -> FacetCounts?
+  /// The rows of `stats` (see `StatsCounter`); nil when only checking.
+  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult?
   /// What the live preview shows for `query`, checked whole; nil when `stop` said to stop.
   /// Throws what checking it throws.
   func preview(_ query: Query, _ run: StatementRun, until stop: () -> Bool) throws

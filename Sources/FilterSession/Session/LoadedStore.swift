@@ -83,6 +83,13 @@ final class LoadedStore: DatasetStore {
     return run.checkOnly ? nil : counter.count(rows, until: run.interrupted)
   }
 
+  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult? {
+    source.assumeFields(stats.fieldNames)
+    let counter = try run.environment(recordType).compileStats(stats, source: run.source)
+      .binding(run.parameters.values, now: run.now)
+    return run.checkOnly ? nil : counter.run(rows, until: run.interrupted)
+  }
+
   func checkFacets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws {
     // Empty data takes any field a statement names: nothing to check.
     if records.count > 0 { _ = try counter(fields, filter, run) }

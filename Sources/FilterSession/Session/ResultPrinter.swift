@@ -27,6 +27,8 @@ struct ResultPrinter {
       output.write("\(count)\n")
     case .facets(let result):
       FacetPrinter(settings: settings, styled: styled).print(result, to: output)
+    case .stats(let result):
+      guard print(result) else { return false }
     case .plan(let plan):
       output.write(plan.description + "\n")
     case .translation(let explanation):
@@ -43,14 +45,9 @@ struct ResultPrinter {
 
   private func print(_ matches: MatchedRecords, from data: Dataset) -> Bool {
     let shown = settings.limit.map { Swift.min($0, matches.count) } ?? matches.count
-    let writer = RecordWriter(
-      settings.format,
+    let writer = self.writer(
       columns: data.store.header ?? RecordWriter.columns(of: data.schema, for: settings.format),
-      select: settings.columns, to: output)
-    writer.styled = styled
-    writer.maxCellWidth = settings.width
-    writer.nullText = settings.nullText
-    writer.maxTableWidth = tableWidth
+      select: settings.columns)
     if shown < matches.count { writer.totalRows = matches.count }
     var written = 0
     // A page at a time: the text of records not printed is never read back.
@@ -65,6 +62,34 @@ struct ResultPrinter {
     if interrupted() { return false }
     if written < matches.count && !settings.format.isForPeople {
       warn("(\(written) of \(matches.count) records printed; set limit none prints all)\n")
+    }
+    return true
+  }
+
+  /// A writer of records in the session's format and settings.
+  private func writer(columns: [String], select: [String]?) -> RecordWriter {
+    let writer = RecordWriter(settings.format, columns: columns, select: select, to: output)
+    writer.styled = styled
+    writer.maxCellWidth = settings.width
+    writer.nullText = settings.nullText
+    writer.maxTableWidth = tableWidth
+    return writer
+  }
+
+  /// The rows of `stats`, every one (they are a summary: `limit` does not cut them), as
+  /// records in the session's format; false when interrupted.
+  private func print(_ result: StatsResult) -> Bool {
+    let writer = self.writer(
+      columns: RecordWriter.columns(of: result.schema, for: settings.format), select: nil)
+    for row in result.rows {
+      if interrupted() { return false }
+      writer.write(DataRecord(row, schema: result.schema))
+    }
+    writer.finish()
+    for column in result.beyondIntegers {
+      warn(
+        "note: \(column) is beyond 64-bit integers in some rows: shown there as the nearest decimal\n"
+      )
     }
     return true
   }

@@ -53,6 +53,29 @@ extension Session {
       .map(StatementResult.facets) ?? .none
   }
 
+  /// `stats mean(price) by color where <filter>`: a row of aggregates per group.
+  func stats(_ stats: StatsQuery, _ statement: Stmt, _ context: Context) throws(SessionError)
+    -> StatementResult
+  {
+    let data = try requireData(statement, context)
+    let expanded = try expand(stats, context)
+    return try perform(context) { run in try data.store.stats(expanded, run) }
+      .map(StatementResult.stats) ?? .none
+  }
+
+  /// `stats` with its named filters and parameters expanded, in its filter, keys and items.
+  func expand(_ stats: StatsQuery, _ context: Context) throws(SessionError) -> StatsQuery {
+    var expanded = stats
+    if let filter = stats.filter { expanded.filter = try expand(filter, context, constants: false) }
+    for path in [\StatsQuery.items, \StatsQuery.groups] {
+      for i in expanded[keyPath: path].indices {
+        expanded[keyPath: path][i].expr = try expand(
+          expanded[keyPath: path][i].expr, context, constants: false)
+      }
+    }
+    return expanded
+  }
+
   /// How the statement of `context` runs: the session's policy, parameters and clock.
   func statementRun(_ context: Context, reporting: Bool = true) -> StatementRun {
     StatementRun(

@@ -154,7 +154,7 @@ public final class Session {
       output: output, warn: warn, interrupted: interrupted)
     if !printer.print(result) { try context.stopIfInterrupted(self) }
     switch result {
-    case .loaded, .records, .count, .facets:
+    case .loaded, .records, .count, .facets, .stats:
       guard settings.time else { break }
       output.flush()
       warn("time: \(Session.timing(SystemClock.seconds() - start))\n")
@@ -193,6 +193,7 @@ public final class Session {
     case .count(let filter): result = try count(filter, statement, context)
     case .explain(let query): result = try explain(query, statement, context)
     case .facets(let fields, let filter): result = try facets(fields, filter, statement, context)
+    case .stats(let stats): result = try self.stats(stats, statement, context)
     }
     if let limit = result.faults.overLimit {
       throw context.error(

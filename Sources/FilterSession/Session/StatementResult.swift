@@ -12,6 +12,8 @@ public enum StatementResult {
   case count(Int, faults: FaultCounts)
   /// `facets`: each field's value counts (the faults are in the result).
   case facets(FacetCounts)
+  /// `stats`: a row per group (the faults are in the result).
+  case stats(StatsResult)
   /// `explain`: the compiled chain.
   case plan(Plan)
   /// `explain` on a database table: the statement it runs there, and what flt does after.
@@ -28,6 +30,7 @@ public enum StatementResult {
     switch self {
     case .records(_, _, let faults), .count(_, let faults): faults
     case .facets(let result): result.faults
+    case .stats(let result): result.faults
     default: FaultCounts()
     }
   }

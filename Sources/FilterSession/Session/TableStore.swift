@@ -26,14 +26,18 @@ final class TableStore: DatasetStore {
   }
 
   /// A scan of `query` over the table, checked in the session's environment.
-  private func scan(_ query: Query, _ run: StatementRun) throws -> Scan {
-    try Scan(
+  private func scan(_ query: Query, _ run: StatementRun, reading fields: Set<String> = [])
+    throws -> Scan
+  {
+    var options = Scan.Options(
+      colored: run.styled, parserLimits: run.policy.parserLimits,
+      evaluationLimits: run.policy.evaluationLimits)
+    options.outputFields = fields
+    return try Scan(
       query: query, source: run.source,
       sources: [{ [database] in TableSource(database.table, in: database.connection) }],
-      options: Scan.Options(
-        colored: run.styled, parserLimits: run.policy.parserLimits,
-        evaluationLimits: run.policy.evaluationLimits),
-      parameterTypes: run.parameters.types, parameters: run.parameters.values, now: run.now,
+      options: options, parameterTypes: run.parameters.types, parameters: run.parameters.values,
+      now: run.now,
       warn: run.reporting ? run.warn : { _ in })
   }
 
@@ -80,6 +84,22 @@ final class TableStore: DatasetStore {
         counter, on: database.table, parameters: run.parameters.types,
         values: run.parameters.values, now: run.now)
     }
+  }
+
+  /// Stats over the table: its rows matching the filter (as SQL answers it) aggregated as
+  /// they come.
+  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult? {
+    let environment = run.environment(RecordType.dynamic(schema))
+    let sink = try StatsSink(
+      stats, source: run.source, for: TableSource(database.table, in: database.connection),
+      parameterTypes: run.parameters.types, parameters: run.parameters.values, now: run.now,
+      limits: environment.evaluationLimits)
+    let scan = try scan(Query(filter: stats.filter), run, reading: sink.fieldNames)
+    if run.checkOnly { return nil }
+    let summary = try running(run) { try scan.run(into: sink) }
+    var result = sink.result
+    result.faults = summary.faults
+    return result
   }
 
   func checkFacets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws {

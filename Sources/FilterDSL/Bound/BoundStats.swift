@@ -1,0 +1,115 @@
+/// What a column of `stats` computes over the values of its argument (nulls left out, as SQL
+/// leaves them out).
+public enum Aggregate: String, CaseIterable, Hashable, Sendable {
+  /// `count()`: the records; `count(x)`: the records where `x` is not null.
+  case count
+  /// `sum(x)`: of numbers or durations; null when there is none.
+  case sum
+  /// `min(x)`: the least value (numbers, text, dates, times, durations, true/false).
+  case min
+  /// `max(x)`: the greatest value.
+  case max
+  /// `mean(x)`, also spelled `avg(x)`: of numbers (a decimal) or durations.
+  case mean
+  /// `distinct(x)`: how many different values `x` has (SQL's `count(distinct x)`).
+  case distinct
+
+  /// The aggregate a call's name spells (any case; `avg` is `mean`), if any.
+  public init?(spelling: String) {
+    let lower = spelling.lowercased()
+    if lower == "avg" {
+      self = .mean
+    } else {
+      self.init(rawValue: lower)
+    }
+  }
+
+  /// The type of its result over values of `type`; nil when it takes no such values.
+  public func resultType(of type: ValueType) -> ValueType? {
+    switch self {
+    case .count, .distinct: .int
+    case .min, .max: Checker.isOrderable(type) ? type : nil
+    case .sum:
+      switch type {
+      case .int, .double, .duration, .null: type
+      default: nil
+      }
+    case .mean:
+      switch type {
+      case .int, .double: .double
+      case .duration, .null: type
+      default: nil
+      }
+    }
+  }
+}
+
+/// A column of a checked `stats`: an aggregate of an expression, and the column's name.
+public struct BoundAggregate: Sendable {
+  /// What it computes.
+  public var function: Aggregate
+  /// What it computes it of; nil for `count()`, which counts records.
+  public var argument: BoundExpr?
+  /// The column's name: its `as` name, or the item as written (`mean(dep_delay)`).
+  public var name: String
+  /// The type of its values (``Aggregate/resultType(of:)``).
+  public var type: ValueType
+
+  /// A column computing `function` of `argument`, called `name`.
+  public init(_ function: Aggregate, of argument: BoundExpr?, name: String, type: ValueType) {
+    self.function = function
+    self.argument = argument
+    self.name = name
+    self.type = type
+  }
+}
+
+/// A key of a checked `stats`: the expression after `by` and its column's name.
+public struct BoundGroupKey: Sendable {
+  /// The value grouped by; a list's elements each make their own group.
+  public var key: BoundExpr
+  /// The column's name.
+  public var name: String
+
+  /// A key grouping by `key`, shown as `name`.
+  public init(_ key: BoundExpr, name: String) {
+    self.key = key
+    self.name = name
+  }
+}
+
+/// A checked `stats` (``StatsQuery``): its keys, its aggregates and its filter, bound. What
+/// every engine computes, the same way.
+public struct BoundStats: Sendable {
+  /// The keys, in the order written (empty: one row).
+  public var groups: [BoundGroupKey]
+  /// The aggregates, in the order written (a bare item stands for several).
+  public var aggregates: [BoundAggregate]
+  /// The filter, or nil for every record.
+  public var filter: BoundExpr?
+
+  /// Stats of these parts.
+  public init(groups: [BoundGroupKey], aggregates: [BoundAggregate], filter: BoundExpr?) {
+    self.groups = groups
+    self.aggregates = aggregates
+    self.filter = filter
+  }
+
+  /// The result's columns: the keys (a list key's element type), then the aggregates.
+  public var schema: Schema {
+    Schema(
+      groups.map { group in
+        let type: ValueType =
+          if case .list(let element) = group.key.type { element } else {
+            group.key.type
+          }
+        return Schema.Field(group.name, type, optional: true)
+      } + aggregates.map { Schema.Field($0.name, $0.type, optional: true) })
+  }
+
+  /// Every expression it evaluates per record (keys, then the aggregates' arguments), and its
+  /// filter.
+  public var expressions: [BoundExpr] {
+    groups.map(\.key) + aggregates.compactMap(\.argument) + (filter.map { [$0] } ?? [])
+  }
+}

@@ -1,0 +1,140 @@
+/// One aggregate of one group, as values arrive: the count, exact sums, the least and greatest
+/// value, the distinct values (only what its ``Aggregate`` needs).
+///
+/// Integers and durations are summed exactly in 128 bits (a sum of 64-bit integers cannot
+/// leave them before 2^64 values); decimals with Neumaier's compensation, so that the order
+/// the values come in changes the last digit at most. Nulls are left out, as SQL leaves them
+/// out; a NaN counts and makes a sum and a mean NaN, and is never the least or the greatest
+/// (flt does not order NaN).
+struct StatsAccumulator: Sendable {
+  let function: Aggregate
+  /// The values added (not null); for `count()`, the records.
+  private(set) var count = 0
+  /// Integers and durations (in nanoseconds), exactly.
+  private var integers: Int128 = 0
+  /// Decimals, and what their rounding lost (Neumaier).
+  private var decimals = 0.0
+  private var compensation = 0.0
+  private var least: Value?
+  private var greatest: Value?
+  private var seen: Set<Value> = []
+
+  init(_ function: Aggregate) { self.function = function }
+
+  /// Adds `value`; a value the aggregate cannot take (text for a sum, after a field widened)
+  /// is left out and counted as a fault.
+  mutating func add(_ value: Value, _ faults: inout FaultCounts) {
+    if case .null = value { return }
+    switch function {
+    case .count:
+      count &+= 1
+    case .distinct:
+      count &+= 1
+      seen.insert(value)
+    case .sum, .mean:
+      switch value {
+      case .int(let n): integers &+= Int128(n)
+      case .duration(let span): integers &+= Int128(span.nanoseconds)
+      case .double(let d): addDecimal(d)
+      default:
+        faults.record(.invalidConversion)
+        return
+      }
+      count &+= 1
+    case .min, .max:
+      if case .double(let d) = value, d.isNaN { return }
+      guard let current = function == .min ? least : greatest else {
+        count &+= 1
+        if function == .min { least = value } else { greatest = value }
+        return
+      }
+      guard let order = ValueOrder.compare(value, current) else {
+        faults.record(.invalidConversion)
+        return
+      }
+      count &+= 1
+      if function == .min, order < 0 { least = value }
+      if function == .max, order > 0 { greatest = value }
+    }
+  }
+
+  /// Counts one record, for `count()`.
+  mutating func addRecord() { count &+= 1 }
+
+  private mutating func addDecimal(_ d: Double) {
+    let total = decimals + d
+    if !total.isFinite {
+      // (Compensation means nothing once the sum is infinite or NaN.)
+      decimals = total
+      compensation = 0
+      return
+    }
+    if abs(decimals) >= abs(d) {
+      compensation += (decimals - total) + d
+    } else {
+      compensation += (d - total) + decimals
+    }
+    decimals = total
+  }
+
+  /// Adds what `other` holds (the same aggregate over other records).
+  mutating func merge(_ other: StatsAccumulator, _ faults: inout FaultCounts) {
+    count &+= other.count
+    integers &+= other.integers
+    if other.decimals != 0 || other.compensation != 0 {
+      addDecimal(other.decimals)
+      addDecimal(other.compensation)
+    }
+    seen.formUnion(other.seen)
+    for value in [other.least, other.greatest].compactMap({ $0 }) {
+      // (The counts are added above.)
+      let before = count
+      add(value, &faults)
+      count = before
+    }
+  }
+
+  /// The aggregate's value, as a value of `type` (``Aggregate/resultType(of:)``); `beyond`
+  /// says an integer sum left 64 bits, and is given as the nearest decimal.
+  func result(as type: ValueType, _ faults: inout FaultCounts) -> (value: Value, beyond: Bool) {
+    switch function {
+    case .count: return (.int(Int64(count)), false)
+    case .distinct: return (.int(Int64(seen.count)), false)
+    case .min: return (least ?? .null, false)
+    case .max: return (greatest ?? .null, false)
+    case .sum, .mean:
+      guard count > 0 else { return (.null, false) }
+      let n = Int128(count)
+      switch type {
+      case .int:
+        if let exact = Int64(exactly: integers) { return (.int(exact), false) }
+        return (.double(Double(integers)), true)
+      case .duration:
+        let total = function == .sum ? integers : Self.rounded(integers, n)
+        guard let ns = Int64(exactly: total) else {
+          faults.record(.integerOverflow)
+          return (.null, false)
+        }
+        return (.duration(TimeSpan(nanoseconds: ns)), false)
+      case .double:
+        let decimal = decimals + compensation
+        if function == .sum { return (.double(Double(integers) + decimal), false) }
+        // The integers' quotient and remainder apart: exact however large their sum.
+        let (quotient, remainder) = integers.quotientAndRemainder(dividingBy: n)
+        return (
+          .double(Double(quotient) + (Double(remainder) + decimal) / Double(count)), false
+        )
+      default:
+        return (.null, false)
+      }
+    }
+  }
+
+  /// `a / b` to the nearest integer, halves away from zero.
+  private static func rounded(_ a: Int128, _ b: Int128) -> Int128 {
+    let (q, r) = a.quotientAndRemainder(dividingBy: b)
+    let twice = r.magnitude * 2
+    guard twice >= b.magnitude else { return q }
+    return a < 0 ? q - 1 : q + 1
+  }
+}

@@ -1,0 +1,141 @@
+/// The running state of a `stats`: one row of aggregates per group met so far. Tallies of
+/// different records (two threads, two blocks) merge; ``result()`` gives the rows.
+public struct StatsTally: Sendable {
+  /// The stats tallied.
+  public let stats: BoundStats
+  /// The records tallied (after the filter).
+  public private(set) var records = 0
+  /// Faults met: evaluating the keys and values, and values an aggregate could not take.
+  public var faults = FaultCounts()
+  /// Each group's row, by its keys' values.
+  private var rows: [[Value]: Int] = [:]
+  private var keys: [[Value]] = []
+  private var aggregates: [[StatsAccumulator]] = []
+
+  /// An empty tally of `stats`.
+  public init(_ stats: BoundStats) {
+    self.stats = stats
+    if stats.groups.isEmpty { _ = row(for: []) }
+  }
+
+  /// The row of the group with these keys' values, made when new.
+  mutating func row(for key: [Value]) -> Int {
+    if let row = rows[key] { return row }
+    rows[key] = keys.count
+    keys.append(key)
+    aggregates.append(stats.aggregates.map { StatsAccumulator($0.function) })
+    return keys.count - 1
+  }
+
+  /// Adds one record, whose keys' values are `key` (a list's elements each a group of their
+  /// own) and whose aggregates' arguments are `values` (nil for `count()`).
+  mutating func add(key: [Value], values: [Value?]) {
+    records &+= 1
+    for key in Self.expanded(key) {
+      let row = row(for: key)
+      for (column, value) in values.enumerated() {
+        if let value {
+          aggregates[row][column].add(value, &faults)
+        } else {
+          aggregates[row][column].addRecord()
+        }
+      }
+    }
+  }
+
+  /// Every combination of the keys' values: a list key stands for each of its distinct
+  /// elements (none when it is empty, as facets count them).
+  private static func expanded(_ key: [Value]) -> [[Value]] {
+    guard key.contains(where: { if case .list = $0 { true } else { false } }) else {
+      return [key]
+    }
+    var combinations: [[Value]] = [[]]
+    for value in key {
+      let choices: [Value]
+      if case .list(let items) = value {
+        var distinct: [Value] = []
+        for item in items where !distinct.contains(item) { distinct.append(item) }
+        choices = distinct
+      } else {
+        choices = [value]
+      }
+      combinations = combinations.flatMap { prefix in choices.map { prefix + [$0] } }
+    }
+    return combinations
+  }
+
+  /// Adds what `other` tallied (the same stats over other records).
+  public mutating func merge(_ other: StatsTally) {
+    records &+= other.records
+    faults.merge(other.faults)
+    for (index, key) in other.keys.enumerated() {
+      let row = row(for: key)
+      for column in aggregates[row].indices {
+        aggregates[row][column].merge(other.aggregates[index][column], &faults)
+      }
+    }
+  }
+
+  /// The rows, sorted by their keys (nulls last), each the keys' values and then the
+  /// aggregates'.
+  public func result() -> StatsResult {
+    var faults = self.faults
+    var beyond: Set<Int> = []
+    var rows: [[Value]] = []
+    for (index, key) in keys.enumerated() {
+      var row = key
+      for (column, aggregate) in stats.aggregates.enumerated() {
+        let (value, past) = aggregates[index][column].result(as: aggregate.type, &faults)
+        if past { beyond.insert(column) }
+        row.append(value)
+      }
+      rows.append(row)
+    }
+    let width = stats.groups.count
+    rows.sort { a, b in Self.precedes(a.prefix(width), b.prefix(width)) }
+    let schema = Schema(
+      stats.schema.fields.enumerated().map { index, field in
+        beyond.contains(index - width) ? Schema.Field(field.name, .double, optional: true) : field
+      })
+    return StatsResult(
+      schema: schema, rows: rows, records: records, faults: faults,
+      beyondIntegers: beyond.sorted().map { stats.aggregates[$0].name })
+  }
+
+  /// Key order: value by value, nulls last, values of different kinds by their text.
+  private static func precedes(_ a: ArraySlice<Value>, _ b: ArraySlice<Value>) -> Bool {
+    for (x, y) in zip(a, b) where x != y {
+      if x.isNull != y.isNull { return y.isNull }
+      if let order = ValueOrder.compare(x, y), order != 0 { return order < 0 }
+      let (left, right) = (x.description, y.description)
+      if left != right { return left < right }
+    }
+    return false
+  }
+}
+
+/// What a `stats` found: a row per group (the keys' values, then the aggregates'), the
+/// records it aggregated, and the faults met.
+public struct StatsResult: Hashable, Sendable {
+  /// The columns: the keys', then the aggregates'.
+  public var schema: Schema
+  /// The rows, sorted by their keys; one row when there are no keys.
+  public var rows: [[Value]]
+  /// The records aggregated (those matching the filter).
+  public var records: Int
+  /// Faults met while filtering and aggregating.
+  public var faults: FaultCounts
+  /// The columns whose integer sum left 64 bits in some row: given there as the nearest
+  /// decimal (the column's type is then a decimal).
+  public var beyondIntegers: [String]
+
+  package init(
+    schema: Schema, rows: [[Value]], records: Int, faults: FaultCounts, beyondIntegers: [String]
+  ) {
+    self.schema = schema
+    self.rows = rows
+    self.records = records
+    self.faults = faults
+    self.beyondIntegers = beyondIntegers
+  }
+}

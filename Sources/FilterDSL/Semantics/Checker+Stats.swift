@@ -1,0 +1,136 @@
+/// Checking `stats`: each column one aggregate of a value, each key a value to group by.
+extension Checker {
+  /// Checks and binds `stats`: its filter must be true or false for each record, each key a
+  /// value (or a list of values), each item an aggregate of a value it takes (`sum` of
+  /// numbers or durations, `min` of what can be ordered), or a value alone, which stands for
+  /// its summary (count, min, max, and sum and mean for numbers and durations). Two columns
+  /// may not share a name.
+  public static func check(
+    _ stats: StatsQuery, schema: Schema, parameters: [String: ValueType] = [:],
+    functions: FunctionRegistry = .builtins
+  ) -> Checked<BoundStats> {
+    let checker = Checker(schema: schema, parameters: parameters, functions: functions)
+    var ok = true
+    let filter = stats.filter.map { filter in
+      checker.noAggregate(in: filter, "the filter")
+        ? checker.requireBool(filter, what: "the filter") : nil
+    }
+    if case .some(nil) = filter { ok = false }
+    var names: [String] = []
+    func named(_ name: String, _ item: SelectItem) -> Bool {
+      guard !names.contains(name) else {
+        checker.report(
+          Diagnostic(
+            .invalidAggregate, at: item.alias?.range ?? item.expr.range,
+            message: "two columns are called '\(name)'",
+            help: "name one of them: \(item.expr) as another_name"))
+        return false
+      }
+      names.append(name)
+      return true
+    }
+    var groups: [BoundGroupKey] = []
+    for item in stats.groups {
+      guard checker.noAggregate(in: item.expr, "a key of 'by'"),
+        let bound = checker.bind(item.expr)
+      else {
+        ok = false
+        continue
+      }
+      switch bound.type {
+      case .record, .list(.record), .list(.list):
+        checker.report(
+          .invalidOperand(
+            "cannot group by \(checker.describe(item.expr, bound.type))", at: item.expr.range,
+            help: "group by one of its fields, such as '\(item.expr).<name>'"))
+        ok = false
+      default:
+        if named(item.name, item) { groups.append(BoundGroupKey(bound, name: item.name)) }
+      }
+    }
+    var aggregates: [BoundAggregate] = []
+    for item in stats.items {
+      guard let column = checker.aggregates(item) else {
+        ok = false
+        continue
+      }
+      for aggregate in column where named(aggregate.name, item) { aggregates.append(aggregate) }
+    }
+    if !ok || checker.diagnostics.hasErrors { return checker.result(nil) }
+    return checker.result(
+      BoundStats(groups: groups, aggregates: aggregates, filter: filter ?? nil))
+  }
+
+  /// The aggregates one item stands for: itself when it is an aggregate's call, else the
+  /// summary of its value. Nil after an error (reported).
+  private func aggregates(_ item: SelectItem) -> [BoundAggregate]? {
+    if case .call(let name, let arguments) = item.expr.kind,
+      let function = Aggregate(spelling: name.text),
+      // `max(price, 100)` is the function of two values, not the aggregate.
+      !(function == .min || function == .max) || arguments.count == 1
+    {
+      let arity = function == .count ? 0...1 : 1...1
+      guard arity.contains(arguments.count) else {
+        report(
+          .wrongArity(name.text, expected: arity, got: arguments.count, at: item.expr.range))
+        return nil
+      }
+      // Named as written, without the quotes a callee named like a statement word needs.
+      let column = item.alias?.text ?? "\(name.text)(\(arguments.first?.description ?? ""))"
+      guard let argument = arguments.first else {
+        return [BoundAggregate(.count, of: nil, name: column, type: .int)]
+      }
+      guard noAggregate(in: argument, "the value of \(name.text)"),
+        let bound = bind(argument)
+      else { return nil }
+      guard let type = function.resultType(of: bound.type) else {
+        let takes =
+          function == .sum || function == .mean
+          ? "numbers or durations" : "values that can be ordered"
+        report(
+          .invalidOperand(
+            "\(name.text) takes \(takes), not \(describe(argument, bound.type))",
+            at: argument.range,
+            help: function == .sum || function == .mean
+              ? "count its values instead: count(\(argument)) or distinct(\(argument))"
+              : "count its values instead: count(\(argument))"))
+        return nil
+      }
+      return [BoundAggregate(function, of: bound, name: column, type: type)]
+    }
+    guard noAggregate(in: item.expr, "a column of stats"), let bound = bind(item.expr) else {
+      return nil
+    }
+    let label = item.alias?.text ?? item.expr.description
+    return [Aggregate.count, .min, .max, .sum, .mean].compactMap { function in
+      function.resultType(of: bound.type).map {
+        BoundAggregate(function, of: bound, name: "\(function.rawValue)(\(label))", type: $0)
+      }
+    }
+  }
+
+  /// Whether `expr` calls no aggregate (reported when it does: an aggregate is a whole column,
+  /// never a part of one, and not inside `where` or `by`). `max(a, b)` is a function.
+  private func noAggregate(in expr: Expr, _ place: String) -> Bool {
+    var found: Expr? = nil
+    func visit(_ expr: Expr) -> Expr {
+      if found != nil { return expr }
+      if case .call(let name, let arguments) = expr.kind,
+        let function = Aggregate(spelling: name.text),
+        !(function == .min || function == .max) || arguments.count == 1
+      {
+        found = expr
+        return expr
+      }
+      return expr.mappingChildren(visit)
+    }
+    _ = visit(expr)
+    guard let found else { return true }
+    report(
+      Diagnostic(
+        .invalidAggregate, at: found.range,
+        message: "\(found) is an aggregate, and cannot be part of \(place)",
+        help: "write each aggregate as a column of its own: stats \(found), ..."))
+    return false
+  }
+}

@@ -1,0 +1,68 @@
+import FilterDSL
+
+/// Aggregates the records a ``Scan`` hands over (which match its filter already): `flt
+/// --stats`, a session's `stats` over a database table. The scan filters; this sink tallies
+/// the keys and aggregates of each match (see ``StatsCounter``).
+///
+/// ```swift
+/// let stats = try Parser.parseStats(SourceText("mean(price) by color")).get()
+/// let scan = try Scan(file: "phones.json", query: "storage >= 256")
+/// let sink = try StatsSink(stats, source: SourceText("mean(price) by color"), for: scan.first)
+/// let summary = try scan.run(into: sink)
+/// print(sink.result.rows, summary.faults)
+/// ```
+public final class StatsSink: RecordSink {
+  /// The stats, checked (without their filter, which the scan runs).
+  public var stats: BoundStats { counter.stats }
+  private let counter: StatsCounter<DataRecord>
+  private var tally: StatsTally
+  private var pending: [DataRecord] = []
+
+  /// Checks `stats`' keys and aggregates against the records of `records` (with parameters
+  /// of these types and values, at `now`); `source` is the text their ranges point into. The
+  /// stats' filter is left to the scan. Throws every error.
+  public init(
+    _ stats: StatsQuery, source: SourceText, for records: any RecordSource,
+    parameterTypes: [String: ValueType] = [:], parameters: [String: Value] = [:],
+    now: Instant? = nil, limits: EvaluationLimits = .default
+  ) throws(FilterError) {
+    let environment = FilterEnvironment(
+      DataRecord.valueType(records.schema), parameters: parameterTypes,
+      evaluationLimits: limits)
+    counter = try environment.compileStats(
+      StatsQuery(stats.items, by: stats.groups), source: source
+    ).binding(parameters, now: now)
+    tally = StatsTally(counter.stats)
+  }
+
+  /// The top-level fields the keys and aggregates read: a scan decodes them
+  /// (``Scan/Options/outputFields``).
+  public var fieldNames: Set<String> {
+    Set(counter.stats.expressions.flatMap { $0.source.fieldNames })
+  }
+
+  /// The records tallied.
+  public var count: Int { tally.records }
+  /// Faults met evaluating the keys and values.
+  public var faults: FaultCounts { tally.faults }
+  /// The rows, once the scan has run.
+  public var result: StatsResult { tally.result() }
+
+  public func write(_ record: DataRecord) {
+    pending.append(record)
+    if pending.count >= 4096 { flush() }
+  }
+
+  public func endOfBlock() { flush() }
+
+  public func finish() { flush() }
+
+  /// Only values are read.
+  public var readsRecordText: Bool { false }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    counter.add(pending, to: &tally)
+    pending.removeAll(keepingCapacity: true)
+  }
+}

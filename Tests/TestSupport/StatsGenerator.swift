@@ -1,0 +1,70 @@
+import FilterDSL
+
+/// Random `stats` over ``TypedFilterGenerator``'s records: keys and aggregates of fields and
+/// of computed values of every type, with and without a filter. Seeded.
+public struct StatsGenerator {
+  public var values: TypedFilterGenerator
+
+  public init(seed: UInt64) { values = TypedFilterGenerator(seed: seed) }
+
+  /// A `stats` with 0 to 2 keys, 1 to 4 items and, half the time, a filter.
+  public mutating func stats() -> StatsQuery {
+    let keys = (0..<values.rng.int(0...2)).map { _ in SelectItem(key()) }
+    var items: [SelectItem] = []
+    for _ in 0..<values.rng.int(1...4) { items.append(SelectItem(aggregate())) }
+    // Names must differ: number the columns.
+    let named = items.enumerated().map { SelectItem($1.expr, as: Name("c\($0)")) }
+    let keyed = keys.enumerated().map { SelectItem($1.expr, as: Name("k\($0)")) }
+    return StatsQuery(
+      named, by: keyed, filter: values.rng.chance(0.5) ? values.bool(2) : nil)
+  }
+
+  private func field(_ name: String) -> Expr { Expr(.field(FieldPath(name))) }
+
+  private mutating func key() -> Expr {
+    switch values.rng.int(0...7) {
+    case 0: field("s")
+    case 1: field("b")
+    case 2: field("t")
+    case 3: field("j")
+    case 4: field("tags")
+    case 5: field("nums")
+    case 6: values.string(1)
+    default: values.int(1)
+    }
+  }
+
+  /// A value of some type, for an aggregate to take.
+  private mutating func value() -> Expr {
+    switch values.rng.int(0...9) {
+    case 0: field("i")
+    case 1: field("d")
+    case 2: field("du")
+    case 3: field("s")
+    case 4: field("dt")
+    case 5: values.int(2)
+    case 6: values.double(2)
+    case 7: values.duration(1)
+    case 8: values.date(1)
+    default: values.string(1)
+    }
+  }
+
+  private mutating func aggregate() -> Expr {
+    let numeric = values.rng.pick([field("i"), field("d"), field("du"), field("j")])
+    let call = { (name: String, argument: Expr?) in
+      Expr(.call(Name(name), argument.map { [$0] } ?? []))
+    }
+    switch values.rng.int(0...8) {
+    case 0: return call("count", nil)
+    case 1: return call("count", value())
+    case 2: return call("sum", values.rng.chance(0.5) ? numeric : values.int(2))
+    case 3: return call(values.rng.pick(["mean", "avg"]), numeric)
+    case 4: return call("min", value())
+    case 5: return call("max", value())
+    case 6: return call("distinct", value())
+    case 7: return call("sum", values.double(2))
+    default: return numeric
+    }
+  }
+}
