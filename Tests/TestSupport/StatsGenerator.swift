@@ -3,8 +3,10 @@ import FilterDSL
 /// Random `stats` over ``TypedFilterGenerator``'s records: keys and aggregates of fields and
 /// of computed values of every type, with and without a filter. Seeded.
 public struct StatsGenerator {
+  /// The generator of the values, filters and records.
   public var values: TypedFilterGenerator
 
+  /// A generator whose stats and records follow from `seed`.
   public init(seed: UInt64) { values = TypedFilterGenerator(seed: seed) }
 
   /// A `stats` with 0 to 2 keys, 1 to 4 items and, half the time, a filter.

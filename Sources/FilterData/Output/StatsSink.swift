@@ -48,13 +48,16 @@ public final class StatsSink: RecordSink {
   /// The rows, once the scan has run.
   public var result: StatsResult { tally.result() }
 
+  /// Tallies `record` (in batches: a record waits for its block's end).
   public func write(_ record: DataRecord) {
     pending.append(record)
     if pending.count >= 4096 { flush() }
   }
 
+  /// Tallies the block's records.
   public func endOfBlock() { flush() }
 
+  /// Tallies what is left.
   public func finish() { flush() }
 
   /// Only values are read.
