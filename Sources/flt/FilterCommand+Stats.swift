@@ -36,8 +36,9 @@ extension FilterCommand {
     return sink
   }
 
-  /// Writes the rows of `sink`'s result to `out` through `writer`, then its notes.
-  func writeStats(_ sink: StatsSink, into writer: any RecordSink) {
+  /// Writes the rows of `sink`'s result through `writer`, then its notes; returns the faults
+  /// met aggregating.
+  func writeStats(_ sink: StatsSink, into writer: any RecordSink) -> FaultCounts {
     let result = sink.result
     for row in result.rows { writer.write(DataRecord(row, schema: result.schema)) }
     writer.finish()
@@ -46,5 +47,6 @@ extension FilterCommand {
         "note: \(column) is beyond 64-bit integers in some rows: shown there as the nearest decimal\n"
       )
     }
+    return result.faults
   }
 }

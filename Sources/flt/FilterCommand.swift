@@ -117,7 +117,8 @@ struct FilterCommand {
     scan.onProgress = progress.update
     let summary = try scan.run(into: aggregating ?? sink)
     progress.clear()
-    if let aggregating { writeStats(aggregating, into: sink) }
+    var faults = summary.faults
+    if let aggregating { faults.merge(writeStats(aggregating, into: sink)) }
     if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
       Terminal.sayWhatIsNotShown(table, options)
     }
@@ -127,7 +128,7 @@ struct FilterCommand {
       throw ScanError(message: "cannot write \(options.output ?? "the output"): \(failure)")
     }
     try target.commit()
-    if !summary.faults.isEmpty { warning("warning: \(summary.faults.summary)\n") }
+    if !faults.isEmpty { warning("warning: \(faults.summary)\n") }
     return options.exitStatus && summary.matches == 0
       ? Command.Status.noMatch : Command.Status.success
   }

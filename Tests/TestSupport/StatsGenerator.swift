@@ -69,4 +69,28 @@ public struct StatsGenerator {
     default: return numeric
     }
   }
+
+  /// Whether two sets of rows hold the same rows, in any order, decimals equal within a
+  /// relative 1e-9 (engines add them in different orders).
+  public static func same(_ a: [[Value]], _ b: [[Value]]) -> Bool {
+    guard a.count == b.count else { return false }
+    var left = a
+    for row in b {
+      guard let index = left.firstIndex(where: { same(row: $0, row) }) else { return false }
+      left.remove(at: index)
+    }
+    return true
+  }
+
+  /// Whether two rows hold the same values, decimals nearly.
+  public static func same(row a: [Value], _ b: [Value]) -> Bool {
+    a.count == b.count
+      && zip(a, b).allSatisfy { x, y in
+        switch (x, y) {
+        case (.double(let p), .double(let q)):
+          p == q || (p.isNaN && q.isNaN) || abs(p - q) <= 1e-9 * max(abs(p), abs(q))
+        default: x == y
+        }
+      }
+  }
 }

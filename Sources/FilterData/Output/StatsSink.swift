@@ -43,9 +43,9 @@ public final class StatsSink: RecordSink {
 
   /// The records tallied.
   public var count: Int { tally.records }
-  /// Faults met evaluating the keys and values.
-  public var faults: FaultCounts { tally.faults }
-  /// The rows, once the scan has run.
+  /// The rows, once the scan has run, with the faults met evaluating the keys and values
+  /// and making the aggregates (those of the scan's filter are the scan's: merge its
+  /// ``ScanSummary/faults``).
   public var result: StatsResult { tally.result() }
 
   /// Tallies `record` (in batches: a record waits for its block's end).

@@ -32,6 +32,8 @@ protocol DatasetStore: AnyObject {
     -> FacetCounts?
   /// The rows of `stats` (see `StatsCounter`); nil when only checking.
   func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult?
+  /// Checks `stats`, without computing them.
+  func checkStats(_ stats: StatsQuery, _ run: StatementRun) throws
   /// What the live preview shows for `query`, checked whole; nil when `stop` said to stop.
   /// Throws what checking it throws.
   func preview(_ query: Query, _ run: StatementRun, until stop: () -> Bool) throws

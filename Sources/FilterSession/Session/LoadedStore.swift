@@ -83,11 +83,22 @@ final class LoadedStore: DatasetStore {
     return run.checkOnly ? nil : counter.count(rows, until: run.interrupted)
   }
 
-  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult? {
+  private func statsCounter(_ stats: StatsQuery, _ run: StatementRun) throws
+    -> StatsCounter<Int>
+  {
+    // No records: the fields the stats name have no value (as for a query).
     source.assumeFields(stats.fieldNames)
-    let counter = try run.environment(recordType).compileStats(stats, source: run.source)
+    return try run.environment(recordType).compileStats(stats, source: run.source)
       .binding(run.parameters.values, now: run.now)
+  }
+
+  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult? {
+    let counter = try statsCounter(stats, run)
     return run.checkOnly ? nil : counter.run(rows, until: run.interrupted)
+  }
+
+  func checkStats(_ stats: StatsQuery, _ run: StatementRun) throws {
+    if records.count > 0 { _ = try statsCounter(stats, run) }
   }
 
   func checkFacets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws {

@@ -17,7 +17,7 @@ public enum LivePreview: Equatable, Sendable {
 
 extension Session {
   /// What `source` (one REPL entry, as typed so far) would do, without doing it: the first
-  /// syntax or checking error, or, for a query, `count`, `facets ... where` or `explain`,
+  /// syntax or checking error, or, for a query, `count`, `facets`, `stats` or `explain`,
   /// how many records its filter matches (in memory, or counted by a table's database). Nothing changes: no warning
   /// is printed, no transcript entry made, no setting or definition touched; `load`, `let`,
   /// `set`, `use` and `show` are only parsed. Returns nil when `stop` said to stop (the
@@ -51,6 +51,10 @@ extension Session {
           try current.store.checkFacets(fields, filter, run)
         }
         query = Query(filter: filter)
+      case .stats(let written):
+        let stats = try expand(written, context)
+        try perform(context, reporting: false) { run in try current.store.checkStats(stats, run) }
+        query = Query(filter: stats.filter)
       default:
         return .nothing
       }

@@ -88,18 +88,25 @@ final class TableStore: DatasetStore {
 
   /// Stats over the table: its rows matching the filter (as SQL answers it) aggregated as
   /// they come.
-  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult? {
-    let environment = run.environment(RecordType.dynamic(schema))
-    let sink = try StatsSink(
+  private func statsSink(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsSink {
+    try StatsSink(
       stats, source: run.source, for: TableSource(database.table, in: database.connection),
       parameterTypes: run.parameters.types, parameters: run.parameters.values, now: run.now,
-      limits: environment.evaluationLimits)
+      limits: run.policy.evaluationLimits)
+  }
+
+  func stats(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsResult? {
+    let sink = try statsSink(stats, run)
     let scan = try scan(Query(filter: stats.filter), run, reading: sink.fieldNames)
     if run.checkOnly { return nil }
     let summary = try running(run) { try scan.run(into: sink) }
     var result = sink.result
-    result.faults = summary.faults
+    result.faults.merge(summary.faults)
     return result
+  }
+
+  func checkStats(_ stats: StatsQuery, _ run: StatementRun) throws {
+    _ = try statsSink(stats, run)
   }
 
   func checkFacets(_ fields: [FieldPath], _ filter: Expr?, _ run: StatementRun) throws {

@@ -34,7 +34,8 @@ import Testing
         bound, for: table.recordType, parameters: TypedFilterGenerator.parameters
       ).binding(context.parameters, now: context.now).run(table.rows)
       for (engine, result) in [("rows", rows), ("columns", columns)] {
-        let agrees = Self.same(result.rows, expected.rows) && result.faults == expected.faults
+        let agrees =
+          StatsGenerator.same(result.rows, expected.rows) && result.faults == expected.faults
         #expect(
           agrees,
           "seed \(seed) \(engine): stats \(stats)\n\(result.rows) \(result.faults)\nreference \(expected.rows) \(expected.faults)"
@@ -43,27 +44,5 @@ import Testing
       }
     }
     #expect(skipped < 8, "the generator made \(skipped) ill-typed stats out of 40")
-  }
-
-  /// Whether two sets of rows hold the same rows, in any order, decimals nearly equal.
-  static func same(_ a: [[Value]], _ b: [[Value]]) -> Bool {
-    guard a.count == b.count else { return false }
-    var left = a
-    for row in b {
-      guard let index = left.firstIndex(where: { same(row: $0, row) }) else { return false }
-      left.remove(at: index)
-    }
-    return true
-  }
-
-  static func same(row a: [Value], _ b: [Value]) -> Bool {
-    a.count == b.count
-      && zip(a, b).allSatisfy { x, y in
-        switch (x, y) {
-        case (.double(let p), .double(let q)):
-          p == q || (p.isNaN && q.isNaN) || abs(p - q) <= 1e-9 * max(abs(p), abs(q))
-        default: x == y
-        }
-      }
   }
 }

@@ -30,6 +30,8 @@ import Testing
     let big = diskSpace >= 256
     let budget = 1000
     facets color, diskSpace where big and price < $budget and color in (Starlight, Midnight)
+    stats count(), mean(price), max(diskSpace), min(released) by color where big
+    stats price, distinct(color) as colors by diskSpace where tags contains "5G"
     show model, price, diskSpace
     big and camera.megapixels >= 48 order by price desc, model limit 4
     tags contains "5G" and released >= 2022-09-01 order by released, price limit 3 offset 2
