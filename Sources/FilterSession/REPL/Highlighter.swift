@@ -28,7 +28,7 @@ package struct Highlighter: Sendable {
 
   /// Words that start a statement, coloured as keywords when they come first.
   static let statementWords: Set<String> = [
-    "load", "let", "set", "use", "show", "count", "facets", "explain",
+    "load", "let", "set", "use", "show", "count", "facets", "stats", "explain",
   ]
   /// Words that are keywords inside a statement unless a field has the name.
   static let clauseWords: Set<String> = [

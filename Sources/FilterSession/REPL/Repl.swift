@@ -50,6 +50,8 @@ public final class Repl {
       <filter> [order by ...] [limit n]  print the matching records
       count [<filter>]                 count them
       facets f1, f2 [where <filter>]   count each value of the fields (disjunctively)
+      stats mean(x), max(x) [by k] [where <filter>]
+                                       aggregates, overall or for each value of k
       explain <query>                  show the compiled chain of strategies
       let big = diskSpace >= 256       a named filter, used as: big and color == Gold
       let budget = 1000                a parameter, used as: price <= $budget
