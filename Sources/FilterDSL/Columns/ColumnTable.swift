@@ -97,7 +97,37 @@ public final class ColumnTable: Sendable {
         countCodes: { [self] field in countCodes(field) },
         fieldValues: { [self] field in fieldValues(field) },
         sortKeys: { [self] field in sortKeys(field) },
-        codedColumn: { [self] field in codedColumn(field) }))
+        codedColumn: { [self] field in codedColumn(field) },
+        numbers: { [self] field in numbers(field) }))
+  }
+
+  /// For a top-level field held as integers or decimals: the gathering of their values.
+  private func numbers(_ field: FieldRef) -> NumberColumn<Int>? {
+    guard field.isTopLevel, field.slot < columns.count else { return nil }
+    switch columns[field.slot].storage {
+    case .int(let values, let nulls):
+      return .ints { rows, out, present in
+        values.withUnsafeBufferPointer { values in
+          for (index, row) in zip(0..., rows) {
+            let inside = row >= 0 && row < values.count && !nulls.isNull(row)
+            out[index] = inside ? values[row] : 0
+            present[index] = inside
+          }
+        }
+      }
+    case .double(let values, let nulls):
+      return .doubles { rows, out, present in
+        values.withUnsafeBufferPointer { values in
+          for (index, row) in zip(0..., rows) {
+            let inside = row >= 0 && row < values.count && !nulls.isNull(row)
+            out[index] = inside ? values[row] : 0
+            present[index] = inside
+          }
+        }
+      }
+    default:
+      return nil
+    }
   }
 
   /// For a top-level field whose column is coded: its codes and distinct values.

@@ -244,6 +244,20 @@ struct ColumnAccess<Root>: Sendable {
   /// For a top-level field whose column is coded: its codes and distinct values (facets
   /// count several such fields in one pass over the codes).
   let codedColumn: @Sendable (FieldRef) -> CodedColumn<Root>?
+  /// For a top-level field held as integers or decimals: their gathering (stats add them up
+  /// without making a value of each).
+  let numbers: @Sendable (FieldRef) -> NumberColumn<Root>?
+}
+
+/// A column of integers or decimals as stats read it: each given record's value, written to
+/// `values` (0 where it is null), and whether it has one, to `present`, for records at
+/// positions `0..<records.count` of the two buffers.
+enum NumberColumn<Root>: Sendable {
+  case ints(
+    @Sendable (ArraySlice<Root>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Bool>) -> Void)
+  case doubles(
+    @Sendable (ArraySlice<Root>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Bool>) -> Void
+  )
 }
 
 /// A coded column as facet counting reads it.

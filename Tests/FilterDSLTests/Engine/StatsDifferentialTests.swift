@@ -46,3 +46,45 @@ import Testing
     #expect(skipped < 8, "the generator made \(skipped) ill-typed stats out of 40")
   }
 }
+
+/// The column engine's two forms over numbers: columns of many distinct values (gathered) and
+/// of few (counted by code), against the row engine, on tables large enough to hold both.
+@Suite struct ColumnStatsTests {
+  static let schema = Schema([
+    .init("color", .string, optional: true), .init("wide", .int, optional: true),
+    .init("narrow", .int, optional: true), .init("real", .double, optional: true),
+    .init("few", .double, optional: true),
+  ])
+
+  @Test(arguments: 0..<3)
+  func columnsAgreeWithRows(seed: Int) throws {
+    var rng = SplitMix64(seed: UInt64(seed))
+    let colors = ["a", "b", "c", "Space Black"]
+    let records: [[Value]] = (0..<9000).map { _ in
+      func maybe(_ value: Value) -> Value { rng.chance(0.1) ? .null : value }
+      return [
+        maybe(.string(rng.pick(colors))),
+        maybe(.int(Int64.random(in: Int64.min...Int64.max, using: &rng))),
+        maybe(.int(Int64(rng.int(-5...5)))),
+        maybe(.double(rng.chance(0.01) ? .nan : Double.random(in: -1e6...1e6, using: &rng))),
+        maybe(.double(rng.pick([0.5, -0.0, 2.25, 1e300, .infinity]))),
+      ]
+    }
+    let table = ColumnTable(schema: Self.schema, rows: records)
+    for text in [
+      "count(), sum(wide), mean(wide), min(wide), max(wide), count(wide) by color",
+      "sum(narrow), mean(narrow), min(narrow), max(narrow), count(narrow) by color, narrow",
+      "sum(real), mean(real), min(real), max(real), count(real) by color",
+      "sum(few), mean(few), min(few), max(few), count(few), count() by narrow",
+      "wide, real, few",
+    ] {
+      let environment = FilterEnvironment(table.recordType)
+      let columns = try environment.compileStats(text).run(table.rows)
+      let rows = try FilterEnvironment(RecordType.dynamic(Self.schema)).compileStats(text)
+        .run(records)
+      #expect(
+        StatsGenerator.same(columns.rows, rows.rows) && columns.schema == rows.schema,
+        "\(text)\ncolumns \(columns.rows)\nrows \(rows.rows)")
+    }
+  }
+}

@@ -21,6 +21,20 @@ struct StatsAccumulator: Sendable {
 
   init(_ function: Aggregate) { self.function = function }
 
+  /// An accumulator holding these parts (``ColumnStats`` adds them up its own way).
+  init(
+    _ function: Aggregate, count: Int, integers: Int128, decimals: Double, compensation: Double,
+    least: Value?, greatest: Value?
+  ) {
+    self.function = function
+    self.count = count
+    self.integers = integers
+    self.decimals = decimals
+    self.compensation = compensation
+    self.least = least
+    self.greatest = greatest
+  }
+
   /// Adds `value`; a value the aggregate cannot take (text for a sum, after a field widened)
   /// is left out and counted as a fault.
   mutating func add(_ value: Value, _ faults: inout FaultCounts) {
@@ -62,19 +76,26 @@ struct StatsAccumulator: Sendable {
   mutating func addRecord() { count &+= 1 }
 
   private mutating func addDecimal(_ d: Double) {
-    let total = decimals + d
+    Self.neumaier(&decimals, &compensation, d)
+  }
+
+  /// Adds `d` to `sum`, what its rounding loses to `compensation` (Neumaier's summation).
+  @inline(__always) static func neumaier(
+    _ sum: inout Double, _ compensation: inout Double, _ d: Double
+  ) {
+    let total = sum + d
     if !total.isFinite {
       // (Compensation means nothing once the sum is infinite or NaN.)
-      decimals = total
+      sum = total
       compensation = 0
       return
     }
-    if abs(decimals) >= abs(d) {
-      compensation += (decimals - total) + d
+    if abs(sum) >= abs(d) {
+      compensation += (sum - total) + d
     } else {
-      compensation += (d - total) + decimals
+      compensation += (d - total) + sum
     }
-    decimals = total
+    sum = total
   }
 
   /// Adds what `other` holds (the same aggregate over other records).

@@ -16,6 +16,8 @@ public struct StatsCounter<Root>: @unchecked Sendable {
   private let keys: [(Root, inout EvaluationState) -> Value]
   /// Each aggregate's argument (nil: `count()`).
   private let values: [((Root, inout EvaluationState) -> Value)?]
+  /// The fast form over records held by column, when the stats have one.
+  private let columns: ColumnStats<Root>?
   private let layout: ParameterLayout
   private let limits: EvaluationLimits
   private var bindings: Bindings
@@ -33,6 +35,7 @@ public struct StatsCounter<Root>: @unchecked Sendable {
       CompiledFilter(
         $0, as: $0.source, warnings: [], for: type, parameters: parameters, limits: limits)
     }
+    columns = type.columns.flatMap { ColumnStats(stats, $0) }
     layout = ParameterLayout(parameters)
     self.limits = limits
     bindings = layout.bindings(EvaluationContext(), limits: limits)
@@ -73,6 +76,10 @@ public struct StatsCounter<Root>: @unchecked Sendable {
   /// Adds every record of `records` to `tally` (the filter is not asked: they match already).
   public func add(_ records: [Root], to tally: inout StatsTally, until stop: () -> Bool = { false })
   {
+    if let columns {
+      columns.add(records, to: &tally, until: stop)
+      return
+    }
     withExtendedLifetime(bindings) {
       let start = tally.faults.cost
       var run = EvaluationState(bindings: bindings, spent: start)

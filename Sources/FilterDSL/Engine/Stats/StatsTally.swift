@@ -64,6 +64,16 @@ public struct StatsTally: Sendable {
     return combinations
   }
 
+  /// Adds `records` records of the group with these keys' values, whose aggregates are
+  /// `accumulators`.
+  mutating func merge(key: [Value], _ accumulators: [StatsAccumulator], records: Int) {
+    self.records &+= records
+    let row = row(for: key)
+    for (column, accumulator) in zip(aggregates[row].indices, accumulators) {
+      aggregates[row][column].merge(accumulator, &faults)
+    }
+  }
+
   /// Adds what `other` tallied (the same stats over other records).
   public mutating func merge(_ other: StatsTally) {
     records &+= other.records

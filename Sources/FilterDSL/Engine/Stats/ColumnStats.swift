@@ -1,0 +1,313 @@
+/// `stats` over records held by column (a ``ColumnTable``), without a value per record: each
+/// record's group is a number made of its keys' codes; a coded column of numbers is counted
+/// code by code per group (a histogram, from which every aggregate of it follows), other
+/// numbers are gathered a chunk at a time and added into flat arrays, a slot per group. Each
+/// column is read once however many aggregates take it. Used when every key is a top-level
+/// field whose column is coded (text, true/false, integers or dates with few distinct values;
+/// not lists) and every aggregate is `count()`, or `count`, `sum`, `mean`, `min` or `max` of a
+/// top-level field of numbers; otherwise the counter evaluates each record (the same results:
+/// the differential tests run both).
+struct ColumnStats<Root>: @unchecked Sendable {
+  /// A column the aggregates read, read once per chunk.
+  private enum Feed {
+    /// Integers or decimals, gathered.
+    case numbers(NumberColumn<Root>)
+    /// A coded column of numbers, counted by code per group: each code's number.
+    case coded(CodedColumn<Root>, [Value])
+  }
+
+  private let keys: [CodedColumn<Root>]
+  /// For each key, what its code is multiplied by in a group's number.
+  private let strides: [Int]
+  private let groupCount: Int
+  private let functions: [Aggregate]
+  private let feeds: [Feed]
+  /// Each aggregate's feed (nil: `count()`).
+  private let feedOf: [Int?]
+
+  /// The fast form of `stats` over `columns`, or nil when some key or aggregate is not of the
+  /// forms above, or the keys (times a coded column's codes) have too many combinations.
+  init?(_ stats: BoundStats, _ columns: ColumnAccess<Root>) {
+    var keys: [CodedColumn<Root>] = []
+    var strides: [Int] = []
+    var groups = 1
+    for group in stats.groups {
+      guard case .field(let field) = group.key.kind, !group.key.type.isList,
+        let column = columns.codedColumn(field)
+      else { return nil }
+      keys.append(column)
+      strides.append(groups)
+      groups *= Swift.max(column.values.count, 1)
+      guard groups <= 1 << 20 else { return nil }
+    }
+    var feeds: [Feed] = []
+    var fields: [FieldRef] = []
+    var feedOf: [Int?] = []
+    for aggregate in stats.aggregates {
+      guard aggregate.function != .distinct else { return nil }
+      guard let argument = aggregate.argument else {
+        feedOf.append(nil)
+        continue
+      }
+      guard case .field(let field) = argument.kind,
+        argument.type == .int || argument.type == .double
+      else { return nil }
+      if let known = fields.firstIndex(of: field) {
+        feedOf.append(known)
+        continue
+      }
+      if let numbers = columns.numbers(field) {
+        feeds.append(.numbers(numbers))
+      } else if let coded = columns.codedColumn(field),
+        coded.values.allSatisfy({
+          switch $0 {
+          case .int, .double, .null: true
+          default: false
+          }
+        }), groups * Swift.max(coded.values.count, 1) <= 1 << 22
+      {
+        feeds.append(.coded(coded, coded.values))
+      } else {
+        return nil
+      }
+      fields.append(field)
+      feedOf.append(feeds.count - 1)
+    }
+    self.keys = keys
+    self.strides = strides
+    groupCount = groups
+    functions = stats.aggregates.map(\.function)
+    self.feeds = feeds
+    self.feedOf = feedOf
+  }
+
+  /// The state of one gathered feed, a slot per group: what its aggregates need.
+  private struct Sums {
+    var counts: [Int]
+    var integers: [Int128]
+    var decimals: [Double]
+    var compensations: [Double]
+    var least: [Double]
+    var greatest: [Double]
+    var leastInts: [Int64]
+    var greatestInts: [Int64]
+
+    init(_ groups: Int) {
+      counts = [Int](repeating: 0, count: groups)
+      integers = [Int128](repeating: 0, count: groups)
+      decimals = [Double](repeating: 0, count: groups)
+      compensations = [Double](repeating: 0, count: groups)
+      least = [Double](repeating: .infinity, count: groups)
+      greatest = [Double](repeating: -.infinity, count: groups)
+      leastInts = [Int64](repeating: .max, count: groups)
+      greatestInts = [Int64](repeating: .min, count: groups)
+    }
+  }
+
+  /// Adds `records` to `tally`, chunk by chunk; `stop` is asked between chunks.
+  func add(_ records: [Root], to tally: inout StatsTally, until stop: () -> Bool) {
+    var seen = [Int](repeating: 0, count: groupCount)
+    var histograms: [[Int]] = feeds.map { feed in
+      guard case .coded(_, let values) = feed else { return [] }
+      return [Int](repeating: 0, count: groupCount * Swift.max(values.count, 1))
+    }
+    var sums: [Sums?] = feeds.map { feed in
+      if case .numbers = feed { Sums(groupCount) } else { nil }
+    }
+    // What the aggregates of each gathered feed need.
+    let extremes = feeds.indices.map { feed in
+      functions.indices.contains {
+        feedOf[$0] == feed && (functions[$0] == .min || functions[$0] == .max)
+      }
+    }
+    let chunk = 4096
+    var groupOf = [Int](repeating: 0, count: chunk)
+    var ints = [Int64](repeating: 0, count: chunk)
+    var doubles = [Double](repeating: 0, count: chunk)
+    var present = [Bool](repeating: false, count: chunk)
+    var start = records.startIndex
+    while start < records.endIndex, !stop() {
+      let end = Swift.min(start + chunk, records.endIndex)
+      let part = records[start..<end]
+      start = end
+      let n = part.count
+      groupOf.withUnsafeMutableBufferPointer { groupOf in
+        for index in 0..<n { groupOf[index] = 0 }
+        for (key, stride) in zip(keys, strides) {
+          let codes = key.codes(part)
+          for index in 0..<Swift.min(n, codes.count) {
+            groupOf[index] &+= Int(codes[index]) &* stride
+          }
+        }
+        seen.withUnsafeMutableBufferPointer { seen in
+          for index in 0..<n { seen[groupOf[index]] &+= 1 }
+        }
+      }
+      for feed in feeds.indices {
+        switch feeds[feed] {
+        case .coded(let column, let values):
+          let codes = column.codes(part)
+          let width = Swift.max(values.count, 1)
+          groupOf.withUnsafeBufferPointer { groupOf in
+            histograms[feed].withUnsafeMutableBufferPointer { histogram in
+              for index in 0..<Swift.min(n, codes.count) {
+                let code = Swift.min(Int(codes[index]), width - 1)
+                histogram[groupOf[index] &* width &+ code] &+= 1
+              }
+            }
+          }
+        case .numbers(.ints(let gather)):
+          ints.withUnsafeMutableBufferPointer { values in
+            present.withUnsafeMutableBufferPointer { present in
+              gather(part, values.baseAddress!, present.baseAddress!)
+            }
+          }
+          Self.addInts(n, groupOf, ints, present, extremes[feed], &sums[feed]!)
+        case .numbers(.doubles(let gather)):
+          doubles.withUnsafeMutableBufferPointer { values in
+            present.withUnsafeMutableBufferPointer { present in
+              gather(part, values.baseAddress!, present.baseAddress!)
+            }
+          }
+          Self.addDoubles(n, groupOf, doubles, present, extremes[feed], &sums[feed]!)
+        }
+      }
+    }
+    // The groups met, into the tally.
+    for group in seen.indices where seen[group] > 0 {
+      var key: [Value] = []
+      for (column, stride) in zip(keys, strides) {
+        let code = group / stride % Swift.max(column.values.count, 1)
+        key.append(code < column.values.count ? column.values[code] : .null)
+      }
+      let accumulators = functions.indices.map { column in
+        accumulator(column, group, seen[group], histograms, sums)
+      }
+      tally.merge(key: key, accumulators, records: seen[group])
+    }
+  }
+
+  /// The accumulator of aggregate `column` for `group`, from its feed's state.
+  private func accumulator(
+    _ column: Int, _ group: Int, _ records: Int, _ histograms: [[Int]], _ sums: [Sums?]
+  ) -> StatsAccumulator {
+    let function = functions[column]
+    guard let feed = feedOf[column] else {
+      return StatsAccumulator(
+        function, count: records, integers: 0, decimals: 0, compensation: 0, least: nil,
+        greatest: nil)
+    }
+    var count = 0
+    var integers: Int128 = 0
+    var decimals = 0.0
+    var compensation = 0.0
+    var least: Value? = nil
+    var greatest: Value? = nil
+    switch feeds[feed] {
+    case .coded(_, let values):
+      let width = Swift.max(values.count, 1)
+      for code in values.indices {
+        let times = histograms[feed][group * width + code]
+        guard times > 0 else { continue }
+        let value = values[code]
+        switch value {
+        case .int(let n): integers &+= Int128(n) &* Int128(times)
+        case .double(let d):
+          if d.isNaN && (function == .min || function == .max) { continue }
+          StatsAccumulator.neumaier(&decimals, &compensation, d * Double(times))
+        default: continue
+        }
+        count &+= times
+        if least.map({ ValueOrder.compare(value, $0).map { $0 < 0 } ?? false }) ?? true {
+          least = value
+        }
+        if greatest.map({ ValueOrder.compare(value, $0).map { $0 > 0 } ?? false }) ?? true {
+          greatest = value
+        }
+      }
+    case .numbers(let numbers):
+      guard let state = sums[feed] else { break }
+      count = state.counts[group]
+      integers = state.integers[group]
+      decimals = state.decimals[group]
+      compensation = state.compensations[group]
+      if case .ints = numbers {
+        if state.leastInts[group] <= state.greatestInts[group] {
+          least = .int(state.leastInts[group])
+          greatest = .int(state.greatestInts[group])
+        }
+      } else if state.least[group] <= state.greatest[group] {
+        least = .double(state.least[group])
+        greatest = .double(state.greatest[group])
+      }
+    }
+    return StatsAccumulator(
+      function, count: count, integers: integers, decimals: decimals,
+      compensation: compensation, least: function == .min ? least : nil,
+      greatest: function == .max ? greatest : nil)
+  }
+
+  private static func addInts(
+    _ n: Int, _ groupOf: [Int], _ values: [Int64], _ present: [Bool], _ extremes: Bool,
+    _ sums: inout Sums
+  ) {
+    groupOf.withUnsafeBufferPointer { groupOf in
+      values.withUnsafeBufferPointer { values in
+        present.withUnsafeBufferPointer { present in
+          sums.counts.withUnsafeMutableBufferPointer { counts in
+            sums.integers.withUnsafeMutableBufferPointer { integers in
+              for index in 0..<n {
+                let group = groupOf[index]
+                counts[group] &+= present[index] ? 1 : 0
+                integers[group] &+= Int128(values[index])
+              }
+            }
+          }
+          guard extremes else { return }
+          sums.leastInts.withUnsafeMutableBufferPointer { least in
+            sums.greatestInts.withUnsafeMutableBufferPointer { greatest in
+              for index in 0..<n where present[index] {
+                let (group, value) = (groupOf[index], values[index])
+                least[group] = Swift.min(least[group], value)
+                greatest[group] = Swift.max(greatest[group], value)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static func addDoubles(
+    _ n: Int, _ groupOf: [Int], _ values: [Double], _ present: [Bool], _ extremes: Bool,
+    _ sums: inout Sums
+  ) {
+    groupOf.withUnsafeBufferPointer { groupOf in
+      values.withUnsafeBufferPointer { values in
+        present.withUnsafeBufferPointer { present in
+          sums.counts.withUnsafeMutableBufferPointer { counts in
+            sums.decimals.withUnsafeMutableBufferPointer { decimals in
+              sums.compensations.withUnsafeMutableBufferPointer { compensations in
+                for index in 0..<n where present[index] {
+                  let group = groupOf[index]
+                  counts[group] &+= 1
+                  StatsAccumulator.neumaier(&decimals[group], &compensations[group], values[index])
+                }
+              }
+            }
+          }
+          guard extremes else { return }
+          sums.least.withUnsafeMutableBufferPointer { least in
+            sums.greatest.withUnsafeMutableBufferPointer { greatest in
+              for index in 0..<n where present[index] && !values[index].isNaN {
+                let (group, value) = (groupOf[index], values[index])
+                if value < least[group] { least[group] = value }
+                if value > greatest[group] { greatest[group] = value }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
