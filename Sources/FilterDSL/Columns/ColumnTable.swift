@@ -106,22 +106,22 @@ public final class ColumnTable: Sendable {
     guard field.isTopLevel, field.slot < columns.count else { return nil }
     switch columns[field.slot].storage {
     case .int(let values, let nulls):
-      return .ints { rows, out, present in
+      return .ints { pick, out, present in
         values.withUnsafeBufferPointer { values in
-          for (index, row) in zip(0..., rows) {
+          pick.forEachRow { n, row in
             let inside = row >= 0 && row < values.count && !nulls.isNull(row)
-            out[index] = inside ? values[row] : 0
-            present[index] = inside
+            out[n] = inside ? values[row] : 0
+            present[n] = inside
           }
         }
       }
     case .double(let values, let nulls):
-      return .doubles { rows, out, present in
+      return .doubles { pick, out, present in
         values.withUnsafeBufferPointer { values in
-          for (index, row) in zip(0..., rows) {
+          pick.forEachRow { n, row in
             let inside = row >= 0 && row < values.count && !nulls.isNull(row)
-            out[index] = inside ? values[row] : 0
-            present[index] = inside
+            out[n] = inside ? values[row] : 0
+            present[n] = inside
           }
         }
       }
@@ -146,6 +146,16 @@ public final class ColumnTable: Sendable {
               }
               initialized = rows.count
             }
+          }
+        }
+      },
+      pickedCodes: { pick in
+        codes.withUnsafeBufferPointer { codes in
+          [UInt32](unsafeUninitializedCapacity: pick.count) { gathered, initialized in
+            pick.forEachRow { n, row in
+              gathered[n] = row >= 0 && row < codes.count ? codes[row] : 0
+            }
+            initialized = pick.count
           }
         }
       }, firstRecords: dictionary.firstRows, values: dictionary.values)
@@ -216,6 +226,27 @@ public final class ColumnTable: Sendable {
       guard row >= 0, row < codes.count else { return nil }
       let code = Int(codes[row])
       return code < decoded.count ? decoded[code] : nil
+    }
+  }
+}
+
+extension RecordPick<Int> {
+  /// Calls `body` with each pick's number from 0 and its row (-1 for a position outside the
+  /// rows): a loop of its own for picked positions and for a range of the rows.
+  @inline(__always) func forEachRow(_ body: (Int, Int) -> Void) {
+    records.withUnsafeBufferPointer { rows in
+      if let positions {
+        positions.withUnsafeBufferPointer { positions in
+          for n in 0..<Swift.max(0, Swift.min(count, positions.count - range.lowerBound)) {
+            let index = positions[range.lowerBound + n]
+            body(n, index >= 0 && index < rows.count ? rows[index] : -1)
+          }
+        }
+      } else {
+        for n in 0..<Swift.max(0, Swift.min(count, rows.count - range.lowerBound)) {
+          body(n, rows[range.lowerBound + n])
+        }
+      }
     }
   }
 }

@@ -249,15 +249,31 @@ struct ColumnAccess<Root>: Sendable {
   let numbers: @Sendable (FieldRef) -> NumberColumn<Root>?
 }
 
-/// A column of integers or decimals as stats read it: each given record's value, written to
-/// `values` (0 where it is null), and whether it has one, to `present`, for records at
-/// positions `0..<records.count` of the two buffers.
+/// A column of integers or decimals as stats read it: each picked record's value, written to
+/// `values` (0 where it is null), and whether it has one, to `present`, from position 0 of
+/// the two buffers on.
 enum NumberColumn<Root>: Sendable {
   case ints(
-    @Sendable (ArraySlice<Root>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Bool>) -> Void)
+    @Sendable (RecordPick<Root>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Bool>) -> Void)
   case doubles(
-    @Sendable (ArraySlice<Root>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Bool>) -> Void
+    @Sendable (RecordPick<Root>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Bool>) -> Void
   )
+}
+
+/// Some records of an array, without copying them: those at a range of its indices, or at a
+/// range of a list of positions into it (the matches of a filter). Read where the record type
+/// is known (a ``ColumnTable``'s rows), so that no generic copy of a record is made.
+struct RecordPick<Root> {
+  /// The array.
+  let records: [Root]
+  /// Positions into `records`, or nil: `range` is then of `records`' indices.
+  let positions: [Int]?
+  /// The range picked, of `positions` or of `records`.
+  let range: Range<Int>
+
+  /// How many records are picked.
+  var count: Int { range.count }
+
 }
 
 /// A coded column as facet counting reads it.
@@ -265,6 +281,8 @@ struct CodedColumn<Root> {
   /// The code of each of the records given (0, null, for a record outside the column). (A
   /// slice: facets read a chunk of their candidates at a time, without copying it.)
   let codes: @Sendable (ArraySlice<Root>) -> [UInt32]
+  /// The code of each record picked (stats read a chunk of the matches at a time).
+  let pickedCodes: @Sendable (RecordPick<Root>) -> [UInt32]
   /// For each code, the first record holding it (for null, a record whose fields are all
   /// null): a test that reads only this field is evaluated once per code, on it.
   let firstRecords: [Root]

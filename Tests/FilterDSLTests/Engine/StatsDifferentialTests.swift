@@ -75,6 +75,8 @@ import Testing
       "count(), sum(wide), mean(wide), min(wide), max(wide), count(wide) by color",
       "sum(narrow), mean(narrow), min(narrow), max(narrow), count(narrow) by color, narrow",
       "sum(real), mean(real), min(real), max(real), count(real) by color",
+      "count(), sum(wide), max(real), min(few) by color where narrow > 0 or wide < 0",
+      "max(wide), min(real), mean(narrow) where color == b",
       "sum(few), mean(few), min(few), max(few), count(few), count() by narrow",
       "wide, real, few",
     ] {

@@ -104,37 +104,42 @@ struct ColumnStats<Root>: @unchecked Sendable {
     }
   }
 
-  /// Adds `records` to `tally`, chunk by chunk; `stop` is asked between chunks.
-  func add(_ records: [Root], to tally: inout StatsTally, until stop: () -> Bool) {
+  /// Adds the records of `records` at `positions` (all of them when nil) to `tally`, chunk by
+  /// chunk; `stop` is asked between chunks.
+  func add(
+    _ records: [Root], at positions: [Int]?, to tally: inout StatsTally, until stop: () -> Bool
+  ) {
     var seen = [Int](repeating: 0, count: groupCount)
     var histograms: [[Int]] = feeds.map { feed in
       guard case .coded(_, let values) = feed else { return [] }
       return [Int](repeating: 0, count: groupCount * Swift.max(values.count, 1))
     }
-    var sums: [Sums?] = feeds.map { feed in
-      if case .numbers = feed { Sums(groupCount) } else { nil }
+    // (Empty for a coded feed.)
+    var sums: [Sums] = feeds.map { feed in
+      if case .numbers = feed { Sums(groupCount) } else { Sums(0) }
     }
-    // What the aggregates of each gathered feed need.
-    let extremes = feeds.indices.map { feed in
-      functions.indices.contains {
-        feedOf[$0] == feed && (functions[$0] == .min || functions[$0] == .max)
-      }
+    // What the aggregates of each gathered feed need: sums, the least and greatest.
+    func needs(_ feed: Int, _ wanted: [Aggregate]) -> Bool {
+      functions.indices.contains { feedOf[$0] == feed && wanted.contains(functions[$0]) }
     }
+    let summed = feeds.indices.map { needs($0, [.sum, .mean]) }
+    let extremes = feeds.indices.map { needs($0, [.min, .max]) }
     let chunk = 4096
     var groupOf = [Int](repeating: 0, count: chunk)
     var ints = [Int64](repeating: 0, count: chunk)
     var doubles = [Double](repeating: 0, count: chunk)
     var present = [Bool](repeating: false, count: chunk)
-    var start = records.startIndex
-    while start < records.endIndex, !stop() {
-      let end = Swift.min(start + chunk, records.endIndex)
-      let part = records[start..<end]
+    var start = 0
+    let total = positions?.count ?? records.count
+    while start < total, !stop() {
+      let end = Swift.min(start + chunk, total)
+      let part = RecordPick(records: records, positions: positions, range: start..<end)
       start = end
       let n = part.count
       groupOf.withUnsafeMutableBufferPointer { groupOf in
         for index in 0..<n { groupOf[index] = 0 }
         for (key, stride) in zip(keys, strides) {
-          let codes = key.codes(part)
+          let codes = key.pickedCodes(part)
           for index in 0..<Swift.min(n, codes.count) {
             groupOf[index] &+= Int(codes[index]) &* stride
           }
@@ -146,7 +151,7 @@ struct ColumnStats<Root>: @unchecked Sendable {
       for feed in feeds.indices {
         switch feeds[feed] {
         case .coded(let column, let values):
-          let codes = column.codes(part)
+          let codes = column.pickedCodes(part)
           let width = Swift.max(values.count, 1)
           groupOf.withUnsafeBufferPointer { groupOf in
             histograms[feed].withUnsafeMutableBufferPointer { histogram in
@@ -159,17 +164,24 @@ struct ColumnStats<Root>: @unchecked Sendable {
         case .numbers(.ints(let gather)):
           ints.withUnsafeMutableBufferPointer { values in
             present.withUnsafeMutableBufferPointer { present in
-              gather(part, values.baseAddress!, present.baseAddress!)
+              guard let values = values.baseAddress, let present = present.baseAddress else {
+                return
+              }
+              gather(part, values, present)
             }
           }
-          Self.addInts(n, groupOf, ints, present, extremes[feed], &sums[feed]!)
+          Self.addInts(n, groupOf, ints, present, summed[feed], extremes[feed], &sums[feed])
         case .numbers(.doubles(let gather)):
           doubles.withUnsafeMutableBufferPointer { values in
             present.withUnsafeMutableBufferPointer { present in
-              gather(part, values.baseAddress!, present.baseAddress!)
+              guard let values = values.baseAddress, let present = present.baseAddress else {
+                return
+              }
+              gather(part, values, present)
             }
           }
-          Self.addDoubles(n, groupOf, doubles, present, extremes[feed], &sums[feed]!)
+          Self.addDoubles(
+            n, groupOf, doubles, present, summed[feed], extremes[feed], &sums[feed])
         }
       }
     }
@@ -189,7 +201,7 @@ struct ColumnStats<Root>: @unchecked Sendable {
 
   /// The accumulator of aggregate `column` for `group`, from its feed's state.
   private func accumulator(
-    _ column: Int, _ group: Int, _ records: Int, _ histograms: [[Int]], _ sums: [Sums?]
+    _ column: Int, _ group: Int, _ records: Int, _ histograms: [[Int]], _ sums: [Sums]
   ) -> StatsAccumulator {
     let function = functions[column]
     guard let feed = feedOf[column] else {
@@ -226,7 +238,7 @@ struct ColumnStats<Root>: @unchecked Sendable {
         }
       }
     case .numbers(let numbers):
-      guard let state = sums[feed] else { break }
+      let state = sums[feed]
       count = state.counts[group]
       integers = state.integers[group]
       decimals = state.decimals[group]
@@ -248,19 +260,19 @@ struct ColumnStats<Root>: @unchecked Sendable {
   }
 
   private static func addInts(
-    _ n: Int, _ groupOf: [Int], _ values: [Int64], _ present: [Bool], _ extremes: Bool,
-    _ sums: inout Sums
+    _ n: Int, _ groupOf: [Int], _ values: [Int64], _ present: [Bool], _ summed: Bool,
+    _ extremes: Bool, _ sums: inout Sums
   ) {
     groupOf.withUnsafeBufferPointer { groupOf in
       values.withUnsafeBufferPointer { values in
         present.withUnsafeBufferPointer { present in
           sums.counts.withUnsafeMutableBufferPointer { counts in
+            for index in 0..<n { counts[groupOf[index]] &+= present[index] ? 1 : 0 }
+          }
+          if summed {
             sums.integers.withUnsafeMutableBufferPointer { integers in
-              for index in 0..<n {
-                let group = groupOf[index]
-                counts[group] &+= present[index] ? 1 : 0
-                integers[group] &+= Int128(values[index])
-              }
+              // (A null's value is 0.)
+              for index in 0..<n { integers[groupOf[index]] &+= Int128(values[index]) }
             }
           }
           guard extremes else { return }
@@ -279,18 +291,20 @@ struct ColumnStats<Root>: @unchecked Sendable {
   }
 
   private static func addDoubles(
-    _ n: Int, _ groupOf: [Int], _ values: [Double], _ present: [Bool], _ extremes: Bool,
-    _ sums: inout Sums
+    _ n: Int, _ groupOf: [Int], _ values: [Double], _ present: [Bool], _ summed: Bool,
+    _ extremes: Bool, _ sums: inout Sums
   ) {
     groupOf.withUnsafeBufferPointer { groupOf in
       values.withUnsafeBufferPointer { values in
         present.withUnsafeBufferPointer { present in
           sums.counts.withUnsafeMutableBufferPointer { counts in
+            for index in 0..<n { counts[groupOf[index]] &+= present[index] ? 1 : 0 }
+          }
+          if summed {
             sums.decimals.withUnsafeMutableBufferPointer { decimals in
               sums.compensations.withUnsafeMutableBufferPointer { compensations in
                 for index in 0..<n where present[index] {
                   let group = groupOf[index]
-                  counts[group] &+= 1
                   StatsAccumulator.neumaier(&decimals[group], &compensations[group], values[index])
                 }
               }

@@ -63,9 +63,16 @@ public struct StatsCounter<Root>: @unchecked Sendable {
   public func run(_ records: [Root], until stop: () -> Bool = { false }) -> StatsResult {
     var tally = StatsTally(stats)
     var faults = FaultCounts()
-    let matches = filter?.filter(records, until: stop, faults: &faults) ?? records
-    tally.faults.merge(faults)
-    if faults.overLimit == nil { add(matches, to: &tally, until: stop) }
+    if let columns, let filter {
+      // (The matches' positions, read a chunk at a time: no array of the matches.)
+      let selected = filter.selection(records, until: stop, faults: &faults)
+      tally.faults.merge(faults)
+      if faults.overLimit == nil { columns.add(records, at: selected, to: &tally, until: stop) }
+    } else {
+      let matches = filter?.filter(records, until: stop, faults: &faults) ?? records
+      tally.faults.merge(faults)
+      if faults.overLimit == nil { add(matches, to: &tally, until: stop) }
+    }
     guard tally.faults.overLimit == nil else {
       return StatsResult(
         schema: stats.schema, rows: [], records: 0, faults: tally.faults, beyondIntegers: [])
@@ -77,7 +84,7 @@ public struct StatsCounter<Root>: @unchecked Sendable {
   public func add(_ records: [Root], to tally: inout StatsTally, until stop: () -> Bool = { false })
   {
     if let columns {
-      columns.add(records, to: &tally, until: stop)
+      columns.add(records, at: nil, to: &tally, until: stop)
       return
     }
     withExtendedLifetime(bindings) {
