@@ -1,3 +1,5 @@
+import Dispatch
+
 /// `stats` over records held by column (a ``ColumnTable``), without a value per record: each
 /// record's group is a number made of its keys' codes; a coded column of numbers is counted
 /// code by code per group (a histogram, from which every aggregate of it follows), other
@@ -92,6 +94,21 @@ struct ColumnStats<Root>: @unchecked Sendable {
     var leastInts: [Int64]
     var greatestInts: [Int64]
 
+    /// Adds what `other` holds (the same groups, other records).
+    mutating func merge(_ other: Sums) {
+      for group in counts.indices {
+        counts[group] &+= other.counts[group]
+        integers[group] &+= other.integers[group]
+        StatsAccumulator.neumaier(&decimals[group], &compensations[group], other.decimals[group])
+        StatsAccumulator.neumaier(
+          &decimals[group], &compensations[group], other.compensations[group])
+        least[group] = Swift.min(least[group], other.least[group])
+        greatest[group] = Swift.max(greatest[group], other.greatest[group])
+        leastInts[group] = Swift.min(leastInts[group], other.leastInts[group])
+        greatestInts[group] = Swift.max(greatestInts[group], other.greatestInts[group])
+      }
+    }
+
     init(_ groups: Int) {
       counts = [Int](repeating: 0, count: groups)
       integers = [Int128](repeating: 0, count: groups)
@@ -104,41 +121,108 @@ struct ColumnStats<Root>: @unchecked Sendable {
     }
   }
 
-  /// Adds the records of `records` at `positions` (all of them when nil) to `tally`, chunk by
-  /// chunk; `stop` is asked between chunks.
+  /// Adds the records of `records` at `positions` (all of them when nil) to `tally`: on both
+  /// cores when there are many (each its own half of each round, into its own state, merged
+  /// at the end); `stop` is asked between rounds.
   func add(
     _ records: [Root], at positions: [Int]?, to tally: inout StatsTally, until stop: () -> Bool
   ) {
-    var seen = [Int](repeating: 0, count: groupCount)
-    var histograms: [[Int]] = feeds.map { feed in
-      guard case .coded(_, let values) = feed else { return [] }
-      return [Int](repeating: 0, count: groupCount * Swift.max(values.count, 1))
-    }
-    // (Empty for a coded feed.)
-    var sums: [Sums] = feeds.map { feed in
-      if case .numbers = feed { Sums(groupCount) } else { Sums(0) }
-    }
-    // What the aggregates of each gathered feed need: sums, the least and greatest.
-    func needs(_ feed: Int, _ wanted: [Aggregate]) -> Bool {
-      functions.indices.contains { feedOf[$0] == feed && wanted.contains(functions[$0]) }
-    }
-    let summed = feeds.indices.map { needs($0, [.sum, .mean]) }
-    let extremes = feeds.indices.map { needs($0, [.min, .max]) }
-    let chunk = 4096
-    var groupOf = [Int](repeating: 0, count: chunk)
-    var ints = [Int64](repeating: 0, count: chunk)
-    var doubles = [Double](repeating: 0, count: chunk)
-    var present = [Bool](repeating: false, count: chunk)
-    var start = 0
     let total = positions?.count ?? records.count
+    let threads = total >= 1 << 15 ? 2 : 1
+    let partials = (0..<threads).map { _ in Partial(self) }
+    let round = 1 << 16
+    var start = 0
     while start < total, !stop() {
-      let end = Swift.min(start + chunk, total)
-      let part = RecordPick(records: records, positions: positions, range: start..<end)
+      let end = Swift.min(start + round * threads, total)
+      let share = (end - start + threads - 1) / threads
+      let from = start
+      let work = Work(stats: self, records: records, positions: positions, partials: partials)
+      if threads == 1 {
+        work.run(from..<end, 0)
+      } else {
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+          let lower = Swift.min(from + thread * share, end)
+          work.run(lower..<Swift.min(lower + share, end), thread)
+        }
+      }
       start = end
+    }
+    let whole = partials[0]
+    for other in partials.dropFirst() { whole.merge(other) }
+    // The groups met, into the tally.
+    for group in whole.seen.indices where whole.seen[group] > 0 {
+      var key: [Value] = []
+      for (column, stride) in zip(keys, strides) {
+        let code = group / stride % Swift.max(column.values.count, 1)
+        key.append(code < column.values.count ? column.values[code] : .null)
+      }
+      let accumulators = functions.indices.map { column in
+        accumulator(column, group, whole.seen[group], whole.histograms, whole.sums)
+      }
+      tally.merge(key: key, accumulators, records: whole.seen[group])
+    }
+  }
+
+  /// What the threads of a round share: the stats and the records, read only, and a state
+  /// per thread, each written by its thread alone.
+  private struct Work: @unchecked Sendable {
+    let stats: ColumnStats
+    let records: [Root]
+    let positions: [Int]?
+    let partials: [Partial]
+
+    /// Adds the picks at `range`, a chunk at a time, to the state of `thread`.
+    func run(_ range: Range<Int>, _ thread: Int) {
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = Swift.min(start + Partial.chunk, range.upperBound)
+        partials[thread].add(
+          RecordPick(records: records, positions: positions, range: start..<end), stats)
+        start = end
+      }
+    }
+  }
+
+  /// One thread's state: per group, its records, each coded feed's histogram, each gathered
+  /// feed's sums; and the buffers a chunk is read into.
+  private final class Partial {
+    static var chunk: Int { 4096 }
+    var seen: [Int]
+    var histograms: [[Int]]
+    var sums: [Sums]
+    /// What the aggregates of each gathered feed need: sums, the least and greatest.
+    let summed: [Bool]
+    let extremes: [Bool]
+    var groupOf = [Int](repeating: 0, count: Partial.chunk)
+    var ints = [Int64](repeating: 0, count: Partial.chunk)
+    var doubles = [Double](repeating: 0, count: Partial.chunk)
+    var present = [Bool](repeating: false, count: Partial.chunk)
+
+    init(_ stats: ColumnStats) {
+      seen = [Int](repeating: 0, count: stats.groupCount)
+      histograms = stats.feeds.map { feed in
+        guard case .coded(_, let values) = feed else { return [] }
+        return [Int](repeating: 0, count: stats.groupCount * Swift.max(values.count, 1))
+      }
+      // (Empty for a coded feed.)
+      sums = stats.feeds.map { feed in
+        if case .numbers = feed { Sums(stats.groupCount) } else { Sums(0) }
+      }
+      func needs(_ feed: Int, _ wanted: [Aggregate]) -> Bool {
+        stats.functions.indices.contains {
+          stats.feedOf[$0] == feed && wanted.contains(stats.functions[$0])
+        }
+      }
+      summed = stats.feeds.indices.map { needs($0, [.sum, .mean]) }
+      extremes = stats.feeds.indices.map { needs($0, [.min, .max]) }
+    }
+
+    /// Adds the records of `part` (at most ``chunk``).
+    func add(_ part: RecordPick<Root>, _ stats: ColumnStats) {
       let n = part.count
       groupOf.withUnsafeMutableBufferPointer { groupOf in
         for index in 0..<n { groupOf[index] = 0 }
-        for (key, stride) in zip(keys, strides) {
+        for (key, stride) in zip(stats.keys, stats.strides) {
           let codes = key.pickedCodes(part)
           for index in 0..<Swift.min(n, codes.count) {
             groupOf[index] &+= Int(codes[index]) &* stride
@@ -148,8 +232,8 @@ struct ColumnStats<Root>: @unchecked Sendable {
           for index in 0..<n { seen[groupOf[index]] &+= 1 }
         }
       }
-      for feed in feeds.indices {
-        switch feeds[feed] {
+      for feed in stats.feeds.indices {
+        switch stats.feeds[feed] {
         case .coded(let column, let values):
           let codes = column.pickedCodes(part)
           let width = Swift.max(values.count, 1)
@@ -170,7 +254,7 @@ struct ColumnStats<Root>: @unchecked Sendable {
               gather(part, values, present)
             }
           }
-          Self.addInts(n, groupOf, ints, present, summed[feed], extremes[feed], &sums[feed])
+          ColumnStats.addInts(n, groupOf, ints, present, summed[feed], extremes[feed], &sums[feed])
         case .numbers(.doubles(let gather)):
           doubles.withUnsafeMutableBufferPointer { values in
             present.withUnsafeMutableBufferPointer { present in
@@ -180,22 +264,21 @@ struct ColumnStats<Root>: @unchecked Sendable {
               gather(part, values, present)
             }
           }
-          Self.addDoubles(
+          ColumnStats.addDoubles(
             n, groupOf, doubles, present, summed[feed], extremes[feed], &sums[feed])
         }
       }
     }
-    // The groups met, into the tally.
-    for group in seen.indices where seen[group] > 0 {
-      var key: [Value] = []
-      for (column, stride) in zip(keys, strides) {
-        let code = group / stride % Swift.max(column.values.count, 1)
-        key.append(code < column.values.count ? column.values[code] : .null)
+
+    /// Adds what `other` holds.
+    func merge(_ other: Partial) {
+      for group in seen.indices { seen[group] &+= other.seen[group] }
+      for feed in histograms.indices {
+        for slot in histograms[feed].indices {
+          histograms[feed][slot] &+= other.histograms[feed][slot]
+        }
       }
-      let accumulators = functions.indices.map { column in
-        accumulator(column, group, seen[group], histograms, sums)
-      }
-      tally.merge(key: key, accumulators, records: seen[group])
+      for feed in sums.indices { sums[feed].merge(other.sums[feed]) }
     }
   }
 
