@@ -238,7 +238,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// (small enough to stay in cache while every test and `body` pass over them), in order;
   /// only the records at `range` when given. The run has spent `spent` cost units before;
   /// it stops once over a limit (``FaultCounts/overLimit`` in `faults`).
-  fileprivate func forEachBatch(
+  func forEachBatch(
     _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool, spent: Int,
     faults: inout FaultCounts, _ body: ([Int]) -> Void
   ) {

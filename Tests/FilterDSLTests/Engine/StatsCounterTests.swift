@@ -196,4 +196,17 @@ import Testing
     #expect(result.rows.isEmpty)
     #expect(result.faults.overLimit != nil)
   }
+
+  @Test func aRunOverTheLimitsByColumnHasNoRows() throws {
+    var limits = EvaluationLimits.untrusted
+    limits.maxCostPerQuery = 100_000
+    let long = String(repeating: "a", count: 500)
+    let table = ColumnTable(
+      schema: Self.schema, rows: (0..<40_000).map { record(long + "\($0)", Int64($0 % 7)) })
+    let counter = try FilterEnvironment(table.recordType, evaluationLimits: limits)
+      .compileStats("count(), sum(price) by price where color contains \"q\"")
+    let result = counter.run(table.rows)
+    #expect(result.rows.isEmpty)
+    #expect(result.faults.overLimit != nil)
+  }
 }

@@ -121,32 +121,46 @@ struct ColumnStats<Root>: @unchecked Sendable {
     }
   }
 
-  /// Adds the records of `records` at `positions` (all of them when nil) to `tally`: on both
-  /// cores when there are many (each its own half of each round, into its own state, merged
-  /// at the end); `stop` is asked between rounds.
+  /// Adds the records of `records` that match `filter` (all of them when nil) to `tally`,
+  /// each batch's matches as the filter finds them; on both cores when there are many (each
+  /// its own half of each round, into its own state, merged at the end). `stop` is asked
+  /// between rounds; the filter's faults go into the tally's, and a run over its limits adds
+  /// nothing more.
   func add(
-    _ records: [Root], at positions: [Int]?, to tally: inout StatsTally, until stop: () -> Bool
+    _ records: [Root], filter: CompiledFilter<Root>?, to tally: inout StatsTally,
+    until stop: () -> Bool
   ) {
-    let total = positions?.count ?? records.count
+    let total = records.count
     let threads = total >= 1 << 15 ? 2 : 1
     let partials = (0..<threads).map { _ in Partial(self) }
     let round = 1 << 16
     var start = 0
-    while start < total, !stop() {
+    var faults = [FaultCounts](repeating: FaultCounts(), count: threads)
+    while start < total, !stop(), tally.faults.overLimit == nil {
       let end = Swift.min(start + round * threads, total)
       let share = (end - start + threads - 1) / threads
       let from = start
-      let work = Work(stats: self, records: records, positions: positions, partials: partials)
-      if threads == 1 {
-        work.run(from..<end, 0)
-      } else {
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-          let lower = Swift.min(from + thread * share, end)
-          work.run(lower..<Swift.min(lower + share, end), thread)
+      let spent = tally.faults.cost
+      faults.withUnsafeMutableBufferPointer { faults in
+        let work = Work(
+          stats: self, records: records, filter: filter, spent: spent, partials: partials,
+          faults: faults)
+        if threads == 1 {
+          work.run(from..<end, 0)
+        } else {
+          DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let lower = Swift.min(from + thread * share, end)
+            work.run(lower..<Swift.min(lower + share, end), thread)
+          }
         }
+      }
+      for index in faults.indices {
+        tally.faults.merge(faults[index])
+        faults[index] = FaultCounts()
       }
       start = end
     }
+    if tally.faults.overLimit != nil { return }
     let whole = partials[0]
     for other in partials.dropFirst() { whole.merge(other) }
     // The groups met, into the tally.
@@ -163,22 +177,35 @@ struct ColumnStats<Root>: @unchecked Sendable {
     }
   }
 
-  /// What the threads of a round share: the stats and the records, read only, and a state
-  /// per thread, each written by its thread alone.
+  /// What the threads of a round share: the stats, the records and the filter, read only,
+  /// and a state and faults per thread, each written by its thread alone.
   private struct Work: @unchecked Sendable {
     let stats: ColumnStats
     let records: [Root]
-    let positions: [Int]?
+    let filter: CompiledFilter<Root>?
+    /// The cost the run spent before this round.
+    let spent: Int
     let partials: [Partial]
+    let faults: UnsafeMutableBufferPointer<FaultCounts>
 
-    /// Adds the picks at `range`, a chunk at a time, to the state of `thread`.
+    /// Adds the matches at `range` to the state of `thread`: a batch at a time, as the filter
+    /// finds them, or a chunk at a time without a filter.
     func run(_ range: Range<Int>, _ thread: Int) {
-      var start = range.lowerBound
-      while start < range.upperBound {
-        let end = Swift.min(start + Partial.chunk, range.upperBound)
+      guard let filter else {
+        var start = range.lowerBound
+        while start < range.upperBound {
+          let end = Swift.min(start + Partial.chunk, range.upperBound)
+          partials[thread].add(
+            RecordPick(records: records, positions: nil, range: start..<end), stats)
+          start = end
+        }
+        return
+      }
+      filter.forEachBatch(
+        records, in: range, until: { false }, spent: spent, faults: &faults[thread]
+      ) { matches in
         partials[thread].add(
-          RecordPick(records: records, positions: positions, range: start..<end), stats)
-        start = end
+          RecordPick(records: records, positions: matches, range: 0..<matches.count), stats)
       }
     }
   }

@@ -62,13 +62,11 @@ public struct StatsCounter<Root>: @unchecked Sendable {
   /// ``EvaluationLimits`` has no rows, and its ``StatsResult/faults`` say which limit.
   public func run(_ records: [Root], until stop: () -> Bool = { false }) -> StatsResult {
     var tally = StatsTally(stats)
-    var faults = FaultCounts()
-    if let columns, let filter {
-      // (The matches' positions, read a chunk at a time: no array of the matches.)
-      let selected = filter.selection(records, until: stop, faults: &faults)
-      tally.faults.merge(faults)
-      if faults.overLimit == nil { columns.add(records, at: selected, to: &tally, until: stop) }
+    if let columns {
+      // (Each batch's matches aggregated as the filter finds them: no array of the matches.)
+      columns.add(records, filter: filter, to: &tally, until: stop)
     } else {
+      var faults = FaultCounts()
       let matches = filter?.filter(records, until: stop, faults: &faults) ?? records
       tally.faults.merge(faults)
       if faults.overLimit == nil { add(matches, to: &tally, until: stop) }
@@ -84,7 +82,7 @@ public struct StatsCounter<Root>: @unchecked Sendable {
   public func add(_ records: [Root], to tally: inout StatsTally, until stop: () -> Bool = { false })
   {
     if let columns {
-      columns.add(records, at: nil, to: &tally, until: stop)
+      columns.add(records, filter: nil, to: &tally, until: stop)
       return
     }
     withExtendedLifetime(bindings) {
