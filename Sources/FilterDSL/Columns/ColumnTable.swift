@@ -149,13 +149,10 @@ public final class ColumnTable: Sendable {
           }
         }
       },
-      pickedCodes: { pick in
+      pickedCodes: { pick, gathered in
         codes.withUnsafeBufferPointer { codes in
-          [UInt32](unsafeUninitializedCapacity: pick.count) { gathered, initialized in
-            pick.forEachRow { n, row in
-              gathered[n] = row >= 0 && row < codes.count ? codes[row] : 0
-            }
-            initialized = pick.count
+          pick.forEachRow { n, row in
+            gathered[n] = row >= 0 && row < codes.count ? codes[row] : 0
           }
         }
       }, firstRecords: dictionary.firstRows, values: dictionary.values)

@@ -281,8 +281,9 @@ struct CodedColumn<Root> {
   /// The code of each of the records given (0, null, for a record outside the column). (A
   /// slice: facets read a chunk of their candidates at a time, without copying it.)
   let codes: @Sendable (ArraySlice<Root>) -> [UInt32]
-  /// The code of each record picked (stats read a chunk of the matches at a time).
-  let pickedCodes: @Sendable (RecordPick<Root>) -> [UInt32]
+  /// Writes the code of each record picked, from position 0 on (stats read a chunk of the
+  /// matches at a time, into a buffer of their own).
+  let pickedCodes: @Sendable (RecordPick<Root>, UnsafeMutablePointer<UInt32>) -> Void
   /// For each code, the first record holding it (for null, a record whose fields are all
   /// null): a test that reads only this field is evaluated once per code, on it.
   let firstRecords: [Root]

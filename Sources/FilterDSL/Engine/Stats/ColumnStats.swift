@@ -224,6 +224,15 @@ struct ColumnStats<Root>: @unchecked Sendable {
     var ints = [Int64](repeating: 0, count: Partial.chunk)
     var doubles = [Double](repeating: 0, count: Partial.chunk)
     var present = [Bool](repeating: false, count: Partial.chunk)
+    var codes = [UInt32](repeating: 0, count: Partial.chunk)
+
+    /// The codes of `column` for the records of `part`, in ``codes``.
+    private func readCodes(_ column: CodedColumn<Root>, _ part: RecordPick<Root>) {
+      codes.withUnsafeMutableBufferPointer { codes in
+        guard let codes = codes.baseAddress else { return }
+        column.pickedCodes(part, codes)
+      }
+    }
 
     init(_ stats: ColumnStats) {
       seen = [Int](repeating: 0, count: stats.groupCount)
@@ -250,9 +259,9 @@ struct ColumnStats<Root>: @unchecked Sendable {
       groupOf.withUnsafeMutableBufferPointer { groupOf in
         for index in 0..<n { groupOf[index] = 0 }
         for (key, stride) in zip(stats.keys, stats.strides) {
-          let codes = key.pickedCodes(part)
-          for index in 0..<Swift.min(n, codes.count) {
-            groupOf[index] &+= Int(codes[index]) &* stride
+          readCodes(key, part)
+          codes.withUnsafeBufferPointer { codes in
+            for index in 0..<n { groupOf[index] &+= Int(codes[index]) &* stride }
           }
         }
         seen.withUnsafeMutableBufferPointer { seen in
@@ -262,13 +271,15 @@ struct ColumnStats<Root>: @unchecked Sendable {
       for feed in stats.feeds.indices {
         switch stats.feeds[feed] {
         case .coded(let column, let values):
-          let codes = column.pickedCodes(part)
+          readCodes(column, part)
           let width = Swift.max(values.count, 1)
           groupOf.withUnsafeBufferPointer { groupOf in
-            histograms[feed].withUnsafeMutableBufferPointer { histogram in
-              for index in 0..<Swift.min(n, codes.count) {
-                let code = Swift.min(Int(codes[index]), width - 1)
-                histogram[groupOf[index] &* width &+ code] &+= 1
+            codes.withUnsafeBufferPointer { codes in
+              histograms[feed].withUnsafeMutableBufferPointer { histogram in
+                for index in 0..<n {
+                  let code = Swift.min(Int(codes[index]), width - 1)
+                  histogram[groupOf[index] &* width &+ code] &+= 1
+                }
               }
             }
           }
