@@ -2,7 +2,9 @@
 // checks must compile and evaluate on fixed records without trapping, and both engines must
 // agree with the reference evaluator: the row engine (record by record and in batches) and
 // the column engine (the records as a ColumnTable, integers coded and flat), faults included;
-// and SQLite, through the SQL translation (FuzzEvaluateSQL.swift).
+// and SQLite, through the SQL translation (FuzzEvaluateSQL.swift). Input that is not a filter
+// but reads as `stats` (`sum(i) by s where ...`) is computed by both engines (and by the
+// column engine's fast form where it applies) and must give the reference's rows and faults.
 // Build and run with `Fuzz/run evaluate [SECONDS]`.
 
 let schema = Schema([
@@ -37,6 +39,12 @@ let context = EvaluationContext(
 
 public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  if Parser.parseFilter(SourceText(text)).value == nil,
+    let stats = Parser.parseStats(SourceText(text)).value
+  {
+    checkStats(stats, text)
+    return 0
+  }
   guard let filter = Parser.parseFilter(SourceText(text)).value,
     !Checker.check(filter, schema: schema, parameters: parameters).hasErrors,
     let compiled = try? CompiledFilter(
@@ -87,6 +95,52 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   checkLimits(filter, text, size, expected: expected, faults: expectedFaults)
   return 0
+}
+
+/// `stats` over the records: the row engine and the column engine (records repeated, so that
+/// tables of several sizes are covered) give the reference evaluator's rows and faults.
+func checkStats(_ stats: StatsQuery, _ text: String) {
+  guard
+    let bound = Checker.check(stats, schema: schema, parameters: parameters).tree
+  else { return }
+  for copies in [1, 40] {
+    let rows = Array(repeatElement(records, count: copies).joined())
+    let expected = ReferenceEvaluator(schema: schema, context: context).stats(bound, on: rows)
+    let table = ColumnTable(schema: schema, rows: rows)
+    let results = [
+      StatsCounter(bound, for: RecordType.dynamic(schema), parameters: parameters)
+        .binding(context.parameters, now: context.now).run(rows),
+      StatsCounter(bound, for: table.recordType, parameters: parameters)
+        .binding(context.parameters, now: context.now).run(table.rows),
+    ]
+    for result in results
+    where !sameRows(result.rows, expected.rows) || result.faults != expected.faults {
+      fatalError(
+        "stats disagree on \(stats): \(result.rows) \(result.faults), reference \(expected.rows) \(expected.faults)"
+      )
+    }
+  }
+}
+
+/// The same rows in any order, decimals within a relative 1e-9 (sums added in other orders).
+func sameRows(_ a: [[Value]], _ b: [[Value]]) -> Bool {
+  guard a.count == b.count else { return false }
+  var left = a
+  for row in b {
+    guard
+      let index = left.firstIndex(where: { other in
+        other.count == row.count
+          && zip(other, row).allSatisfy { x, y in
+            if case .double(let p) = x, case .double(let q) = y {
+              return p == q || (p.isNaN && q.isNaN) || abs(p - q) <= 1e-9 * max(abs(p), abs(q))
+            }
+            return x == y
+          }
+      })
+    else { return false }
+    left.remove(at: index)
+  }
+  return true
 }
 
 /// Under evaluation limits (small ones, picked from the input's size), every engine gives
