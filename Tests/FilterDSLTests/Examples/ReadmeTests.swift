@@ -93,6 +93,13 @@ func fields(_ condition: Condition) -> Set<String> {
     #expect(catalog.filter(cheap.binding(["budget": .int(900)]).matches).count == 2)
     let top = try CompiledQuery("screenSize > 6 order by price desc limit 1", for: phones)
     #expect(top.run(catalog).records.map(\.model) == ["iPhone 14 Pro Max"])
+    let stats = try FilterEnvironment(phones)
+      .compileStats("count(), mean(price), max(price) by color where diskSpace >= 256")
+    #expect(
+      stats.run(catalog).rows == [
+        [.string("Space Black"), .int(1), .double(1299), .int(1299)],
+        [.string("Starlight"), .int(1), .double(899), .int(899)],
+      ])
   }
 
   @Test func multiSelect() throws {
