@@ -2,7 +2,7 @@ import FilterDSL
 
 /// Aggregates the records a ``Scan`` hands over (which match its filter already): `flt
 /// --stats`, a session's `stats` over a database table. The scan filters; this sink tallies
-/// the keys and aggregates of each match (see ``StatsCounter``).
+/// the keys and aggregates of each match (see `StatsCounter`).
 ///
 /// ```swift
 /// let stats = try Parser.parseStats(SourceText("mean(price) by color")).get()

@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Every engine computes a `stats` this way: a session's columns, a scan of files or of a
-/// database table (which filters the records first, then hands the matches to ``add(_:to:)``).
+/// database table (which filters the records first, then hands the matches to ``add(_:to:until:)``).
 public struct StatsCounter<Root>: @unchecked Sendable {
   /// What is computed, checked.
   public let stats: BoundStats
