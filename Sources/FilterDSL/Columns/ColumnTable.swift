@@ -101,30 +101,28 @@ public final class ColumnTable: Sendable {
         numbers: { [self] field in numbers(field) }))
   }
 
+  /// The values of the picked rows (0 for null), and whether each has one.
+  private static func gather<Number: Numeric>(
+    _ values: [Number], _ nulls: NullMask, _ pick: RecordPick<Int>,
+    _ out: UnsafeMutablePointer<Number>, _ present: UnsafeMutablePointer<Bool>
+  ) {
+    values.withUnsafeBufferPointer { values in
+      pick.forEachRow { n, row in
+        let inside = row >= 0 && row < values.count && !nulls.isNull(row)
+        out[n] = inside ? values[row] : 0
+        present[n] = inside
+      }
+    }
+  }
+
   /// For a top-level field held as integers or decimals: the gathering of their values.
   private func numbers(_ field: FieldRef) -> NumberColumn<Int>? {
     guard field.isTopLevel, field.slot < columns.count else { return nil }
     switch columns[field.slot].storage {
     case .int(let values, let nulls):
-      return .ints { pick, out, present in
-        values.withUnsafeBufferPointer { values in
-          pick.forEachRow { n, row in
-            let inside = row >= 0 && row < values.count && !nulls.isNull(row)
-            out[n] = inside ? values[row] : 0
-            present[n] = inside
-          }
-        }
-      }
+      return .ints { Self.gather(values, nulls, $0, $1, $2) }
     case .double(let values, let nulls):
-      return .doubles { pick, out, present in
-        values.withUnsafeBufferPointer { values in
-          pick.forEachRow { n, row in
-            let inside = row >= 0 && row < values.count && !nulls.isNull(row)
-            out[n] = inside ? values[row] : 0
-            present[n] = inside
-          }
-        }
-      }
+      return .doubles { Self.gather(values, nulls, $0, $1, $2) }
     default:
       return nil
     }
