@@ -47,7 +47,7 @@ struct FilterCommand {
   private func execute(_ inputs: [String?]) throws -> Int32 {
     let (types, values) = try ParameterValue.typed(options.parameters)
     let count = options.count || options.quiet
-    let scanOptions = Scan.Options(
+    var scanOptions = Scan.Options(
       format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
       readsWholeRecords: options.sqlScript || options.parquet,
       colored: Terminal.wantsColor(2, options.color))
@@ -73,6 +73,9 @@ struct FilterCommand {
       interrupt = Interrupt.cancels(table.connection)
       sources = [{ table }]
     }
+    // (The fields stats read, known before the first file opens: one its first records lack
+    // is looked for in the rest, as the filter's are.)
+    scanOptions.outputFields = Set(stats?.query.fieldNames ?? [])
     let scan = try Scan(
       query: written, source: source, sources: sources, options: scanOptions,
       parameterTypes: types, parameters: values, warn: warning)

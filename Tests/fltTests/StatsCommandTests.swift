@@ -103,6 +103,15 @@ import Testing
     #expect(sorted.status == 2 && sorted.stderr.contains("leave out order by"))
   }
 
+  /// A field the first 10,000 records lack is looked for in the rest, as a filter's field is.
+  @Test func aFieldThatComesLateIsFound() throws {
+    let lines = (0..<10_050).map { $0 < 10_020 ? "{\"a\": 1}" : "{\"a\": 1, \"late\": 2}" }
+    let data = try CLITests.temporaryFile(
+      Array((lines.joined(separator: "\n") + "\n").utf8), name: "late.jsonl")
+    let run = try flt(["-f", "csv", "--stats", "count(), sum(late), count(late)", data.path])
+    #expect(run.stdout == "count(),sum(late),count(late)\n10050,60,30\n", "\(run.stderr)")
+  }
+
   @Test func faultsAreCountedAndSumsPast64BitsSaid() throws {
     let data = try CLITests.temporaryFile(
       Array(

@@ -37,8 +37,10 @@ public final class Scan {
     /// Whether warnings carry ANSI colours (for a terminal).
     public var colored: Bool
     /// Top-level fields the sink reads the values of, besides those the query reads (the
-    /// fields of computed columns, ``Projection/fieldNames``): they are decoded too, and
-    /// every file must have the same fields, as the columns were compiled for the first.
+    /// fields of computed columns, ``Projection/fieldNames``, or of stats): they are decoded
+    /// too, and every file must have the same fields, as the columns were compiled for the
+    /// first. Given before the scan opens its first source, a field its first records lack
+    /// makes it read the whole source for its schema, as a field the query names does.
     public var outputFields: Set<String> = []
     /// The parser's limits on the query's text (`.untrusted` for a query from untrusted
     /// users, with ``evaluationLimits``).
@@ -128,7 +130,13 @@ public final class Scan {
           help: suggestion.map { "did you mean --type \($0)=...?" })
       }
     }
-    if options.readsWholeRecords { try first.inferWhole() }
+    // A field the sink reads that the first records lack may come later, as for the query's.
+    if options.readsWholeRecords
+      || !first.isSchemaFinal
+        && options.outputFields.contains(where: { first.schema.field(named: $0) == nil })
+    {
+      try first.inferWhole()
+    }
     (query, compiled) = try compiler.compile(for: first, showingWarnings: true)
   }
 
