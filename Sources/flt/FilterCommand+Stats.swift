@@ -42,11 +42,7 @@ extension FilterCommand {
     let result = sink.result
     for row in result.rows { writer.write(DataRecord(row, schema: result.schema)) }
     writer.finish()
-    for column in result.beyondIntegers {
-      Command.writeError(
-        "note: \(column) is beyond 64-bit integers in some rows: shown there as the nearest decimal\n"
-      )
-    }
+    for note in result.notes { Command.writeError(note) }
     return result.faults
   }
 }

@@ -24,6 +24,16 @@ public enum Aggregate: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The aggregate `expr` calls, with the call's name and arguments; nil when it is not a
+  /// call of one (`max(price, 100)`, with two arguments, is the function, not the aggregate).
+  public static func called(by expr: Expr) -> (Aggregate, name: Name, arguments: [Expr])? {
+    guard case .call(let name, let arguments) = expr.kind,
+      let function = Aggregate(spelling: name.text),
+      !(function == .min || function == .max) || arguments.count == 1
+    else { return nil }
+    return (function, name, arguments)
+  }
+
   /// The type of its result over values of `type`; nil when it takes no such values.
   public func resultType(of type: ValueType) -> ValueType? {
     switch self {

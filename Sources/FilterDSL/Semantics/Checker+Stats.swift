@@ -64,11 +64,7 @@ extension Checker {
   /// The aggregates one item stands for: itself when it is an aggregate's call, else the
   /// summary of its value. Nil after an error (reported).
   private func aggregates(_ item: SelectItem) -> [BoundAggregate]? {
-    if case .call(let name, let arguments) = item.expr.kind,
-      let function = Aggregate(spelling: name.text),
-      // `max(price, 100)` is the function of two values, not the aggregate.
-      !(function == .min || function == .max) || arguments.count == 1
-    {
+    if let (function, name, arguments) = Aggregate.called(by: item.expr) {
       let arity = function == .count ? 0...1 : 1...1
       guard arity.contains(arguments.count) else {
         report(
@@ -115,10 +111,7 @@ extension Checker {
     var found: Expr? = nil
     func visit(_ expr: Expr) -> Expr {
       if found != nil { return expr }
-      if case .call(let name, let arguments) = expr.kind,
-        let function = Aggregate(spelling: name.text),
-        !(function == .min || function == .max) || arguments.count == 1
-      {
+      if Aggregate.called(by: expr) != nil {
         found = expr
         return expr
       }

@@ -86,11 +86,7 @@ struct ResultPrinter {
       writer.write(DataRecord(row, schema: result.schema))
     }
     writer.finish()
-    for column in result.beyondIntegers {
-      warn(
-        "note: \(column) is beyond 64-bit integers in some rows: shown there as the nearest decimal\n"
-      )
-    }
+    for note in result.notes { warn(note) }
     return true
   }
 }

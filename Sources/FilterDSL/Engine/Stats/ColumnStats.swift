@@ -380,6 +380,16 @@ struct ColumnStats<Root>: @unchecked Sendable {
       greatest: function == .max ? greatest : nil)
   }
 
+  /// Counts, per group, the values present.
+  private static func countPresent(
+    _ n: Int, _ groupOf: UnsafeBufferPointer<Int>, _ present: UnsafeBufferPointer<Bool>,
+    _ counts: inout [Int]
+  ) {
+    counts.withUnsafeMutableBufferPointer { counts in
+      for index in 0..<n { counts[groupOf[index]] &+= present[index] ? 1 : 0 }
+    }
+  }
+
   private static func addInts(
     _ n: Int, _ groupOf: [Int], _ values: [Int64], _ present: [Bool], _ summed: Bool,
     _ extremes: Bool, _ sums: inout Sums
@@ -387,9 +397,7 @@ struct ColumnStats<Root>: @unchecked Sendable {
     groupOf.withUnsafeBufferPointer { groupOf in
       values.withUnsafeBufferPointer { values in
         present.withUnsafeBufferPointer { present in
-          sums.counts.withUnsafeMutableBufferPointer { counts in
-            for index in 0..<n { counts[groupOf[index]] &+= present[index] ? 1 : 0 }
-          }
+          countPresent(n, groupOf, present, &sums.counts)
           if summed {
             sums.integers.withUnsafeMutableBufferPointer { integers in
               // (A null's value is 0.)
@@ -418,9 +426,7 @@ struct ColumnStats<Root>: @unchecked Sendable {
     groupOf.withUnsafeBufferPointer { groupOf in
       values.withUnsafeBufferPointer { values in
         present.withUnsafeBufferPointer { present in
-          sums.counts.withUnsafeMutableBufferPointer { counts in
-            for index in 0..<n { counts[groupOf[index]] &+= present[index] ? 1 : 0 }
-          }
+          countPresent(n, groupOf, present, &sums.counts)
           if summed {
             sums.decimals.withUnsafeMutableBufferPointer { decimals in
               sums.compensations.withUnsafeMutableBufferPointer { compensations in

@@ -31,14 +31,19 @@ public struct StatsTally: Sendable {
   /// own) and whose aggregates' arguments are `values` (nil for `count()`).
   mutating func add(key: [Value], values: [Value?]) {
     records &+= 1
-    for key in Self.expanded(key) {
-      let row = row(for: key)
-      for (column, value) in values.enumerated() {
-        if let value {
-          aggregates[row][column].add(value, &faults)
-        } else {
-          aggregates[row][column].addRecord()
-        }
+    guard key.contains(where: { if case .list = $0 { true } else { false } }) else {
+      add(values, toRow: row(for: key))
+      return
+    }
+    for key in Self.expanded(key) { add(values, toRow: row(for: key)) }
+  }
+
+  private mutating func add(_ values: [Value?], toRow row: Int) {
+    for (column, value) in values.enumerated() {
+      if let value {
+        aggregates[row][column].add(value, &faults)
+      } else {
+        aggregates[row][column].addRecord()
       }
     }
   }
@@ -46,9 +51,6 @@ public struct StatsTally: Sendable {
   /// Every combination of the keys' values: a list key stands for each of its distinct
   /// elements (none when it is empty, as facets count them).
   private static func expanded(_ key: [Value]) -> [[Value]] {
-    guard key.contains(where: { if case .list = $0 { true } else { false } }) else {
-      return [key]
-    }
     var combinations: [[Value]] = [[]]
     for value in key {
       let choices: [Value]
@@ -138,6 +140,13 @@ public struct StatsResult: Hashable, Sendable {
   /// The columns whose integer sum left 64 bits in some row: given there as the nearest
   /// decimal (the column's type is then a decimal).
   public var beyondIntegers: [String]
+
+  /// What to say about the rows beside them, a line each: the columns whose sums left 64 bits.
+  public var notes: [String] {
+    beyondIntegers.map {
+      "note: \($0) is beyond 64-bit integers in some rows: shown there as the nearest decimal\n"
+    }
+  }
 
   package init(
     schema: Schema, rows: [[Value]], records: Int, faults: FaultCounts, beyondIntegers: [String]
