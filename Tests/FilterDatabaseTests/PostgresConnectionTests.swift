@@ -60,12 +60,6 @@ struct PostgresConnectionTests {
       (error as? DatabaseError)?.message.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:1")
         == true
     }
-    #expect {
-      _ = try PostgresConnection(url: PostgresServer.url() + "?sslmode=require")
-    } throws: { error in
-      (error as? DatabaseError)?.message
-        == "sslmode=require: flt does not support TLS yet, and will not connect without it"
-    }
   }
 
   @Test func errorsSayWhereAndTheConnectionGoesOn() throws {

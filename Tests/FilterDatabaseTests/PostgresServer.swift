@@ -33,6 +33,16 @@ enum PostgresServer {
     return port != nil && shardPorts.count == 2 && shardLogs.count == 2
   }()
 
+  /// The folder of the throwaway CA's files when the server has TLS on (`ca.crt`,
+  /// `other-ca.crt`, `client.crt`, `client.key`; see `.ci/postgres`).
+  static let tls = getenv("FLT_POSTGRES_TLS").map { String(cString: $0) }
+  static let tlsAvailable: Bool = {
+    if port != nil && tls == nil {
+      print("*** PostgreSQL TLS tests SKIPPED: the server has no TLS (openssl was missing) ***")
+    }
+    return port != nil && tls != nil
+  }()
+
   private static func list(_ name: String) -> [String] {
     getenv(name).map { String(cString: $0).split(separator: ",").map(String.init) } ?? []
   }

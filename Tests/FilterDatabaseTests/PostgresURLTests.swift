@@ -77,25 +77,62 @@ import Testing
     }
   }
 
-  /// PGSSLMODE is read as libpq reads it, and a mode that asks for TLS never falls back to
-  /// clear text (it was ignored, and the password went in clear).
-  @Test func aModeThatAsksForTLSIsRefused() {
-    for (url, environment) in [
-      ("postgresql://h/db", ["PGSSLMODE": "require"]),
-      ("postgresql://h/db?sslmode=verify-full", [:]),
-      ("postgresql://h/db?sslmode=verify-ca", ["PGSSLMODE": "disable"]),
-    ] {
-      let error = #expect(throws: DatabaseError.self) {
-        _ = try PostgresURL(url, environment: { environment[$0] })
+  /// The TLS settings are read as libpq reads them: from the URL, else its PG variables, else
+  /// libpq's defaults (prefer; the roots, certificate and key in ~/.postgresql).
+  @Test func tlsSettingsAsLibpqReadsThem() throws {
+    let defaults = try PostgresURL("postgresql://h/db", environment: ["HOME": "/home/me"].get).tls
+    #expect(defaults.mode == .prefer)
+    #expect(defaults.rootCertificates == "/home/me/.postgresql/root.crt")
+    #expect(defaults.certificate == "/home/me/.postgresql/postgresql.crt")
+    #expect(defaults.key == "/home/me/.postgresql/postgresql.key")
+    #expect(defaults.channelBinding == .prefer)
+    #expect(defaults.sendsHostName)
+    let environment = [
+      "PGSSLMODE": "require", "PGSSLROOTCERT": "/ca.pem", "PGSSLCERT": "/c.pem",
+      "PGSSLKEY": "/k.pem", "PGCHANNELBINDING": "require", "PGSSLSNI": "0",
+    ]
+    let fromEnvironment = try PostgresURL("postgresql://h/db", environment: environment.get).tls
+    #expect(fromEnvironment.mode == .require)
+    #expect(fromEnvironment.rootCertificates == "/ca.pem")
+    #expect(fromEnvironment.certificate == "/c.pem")
+    #expect(fromEnvironment.key == "/k.pem")
+    #expect(fromEnvironment.channelBinding == .require)
+    #expect(!fromEnvironment.sendsHostName)
+    // The URL wins over the environment.
+    let url = try PostgresURL(
+      "postgresql://h/db?sslmode=verify-ca&sslrootcert=/other.pem&channel_binding=disable",
+      environment: environment.get
+    ).tls
+    #expect(url.mode == .verifyCA)
+    #expect(url.rootCertificates == "/other.pem")
+    #expect(url.channelBinding == .disable)
+    // sslrootcert=system: verify-full unless said, and only verify-full.
+    #expect(
+      try PostgresURL("postgresql://h/db?sslrootcert=system", environment: { _ in nil }).tls.mode
+        == .verifyFull)
+    for mode in ["require", "verify-ca", "prefer", "disable"] {
+      let weak = #expect(throws: DatabaseError.self) {
+        _ = try PostgresURL(
+          "postgresql://h/db?sslrootcert=system&sslmode=\(mode)", environment: { _ in nil })
       }
-      #expect(error?.message.contains("does not support TLS yet") == true, "\(url)")
+      #expect(
+        weak?.message.hasSuffix("sslmode=\(mode) cannot be used with sslrootcert=system") == true)
     }
+  }
+
+  /// A value that is not one of a setting's is named, with the ones there are (from the
+  /// environment, the variable too).
+  @Test func unknownTLSValuesAreNamed() {
     let bogus = #expect(throws: DatabaseError.self) {
       _ = try PostgresURL("postgresql://h/db?sslmode=bogus", environment: { _ in nil })
     }
-    #expect(bogus?.message == "sslmode=bogus is not a mode")
+    #expect(bogus?.message == "sslmode=bogus is not one of its values")
+    #expect(bogus?.help?.contains("verify-full") == true)
+    let variable = #expect(throws: DatabaseError.self) {
+      _ = try PostgresURL("postgresql://h/db", environment: ["PGCHANNELBINDING": "always"].get)
+    }
     #expect(
-      (try? PostgresURL("postgresql://h/db", environment: ["PGSSLMODE": "prefer"].get)) != nil)
+      variable?.message == "channel_binding=always (PGCHANNELBINDING) is not one of its values")
   }
 
   /// The password file (`PGPASSFILE`, `~/.pgpass`) as libpq reads it: the first matching

@@ -29,9 +29,10 @@ final class ScriptedServer {
 
   /// A client connected to a server that sends `bytes`, then closes its side (or, when
   /// `staysOpen`, sends nothing more but stays); its errors are the client's. `url` may say
-  /// timeouts.
+  /// timeouts; unless it says an `sslmode`, the client does not ask for TLS.
   func connect(
-    _ bytes: [UInt8], staysOpen: Bool = false, url: String = "postgresql://u:p@localhost/db"
+    _ bytes: [UInt8], staysOpen: Bool = false,
+    url: String = "postgresql://u:p@localhost/db?sslmode=disable"
   ) throws(DatabaseError) -> PostgresConnection {
     var pair: [Int32] = [0, 0]
     guard socketpair(AF_UNIX, streamType, 0, &pair) == 0 else { fatalError("socketpair") }

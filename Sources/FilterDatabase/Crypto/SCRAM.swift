@@ -1,14 +1,42 @@
-/// The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677), as PostgreSQL uses it: no channel
-/// binding, and the user name left empty (the server takes it from the startup message).
+/// The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677), as PostgreSQL uses it: the user
+/// name left empty (the server takes it from the startup message), and channel binding to
+/// the TLS connection (`SCRAM-SHA-256-PLUS`, `tls-server-end-point`) when there is one.
 struct SCRAMClient {
+  /// What the client says of channel binding (RFC 5802's GS2 header).
+  enum Binding: Equatable {
+    /// None: no TLS, or binding turned off (`n`).
+    case none
+    /// The client could bind but the server did not offer it (`y`): a server that did offer it
+    /// sees that someone took the offer away.
+    case notOffered
+    /// Bound to the TLS connection by the hash of the server's certificate (`p`).
+    case serverEndPoint([UInt8])
+
+    /// The GS2 header.
+    var header: String {
+      switch self {
+      case .none: "n,,"
+      case .notOffered: "y,,"
+      case .serverEndPoint: "p=tls-server-end-point,,"
+      }
+    }
+
+    /// The mechanism's name.
+    var mechanism: String {
+      if case .serverEndPoint = self { "SCRAM-SHA-256-PLUS" } else { "SCRAM-SHA-256" }
+    }
+  }
+
   let password: String
   let nonce: String
+  let binding: Binding
   private(set) var clientFirstBare = ""
   private(set) var expectedServerSignature: [UInt8] = []
 
   /// A client proving `password`, with a random nonce unless one is given (tests use the RFC's).
-  init(password: String, nonce: String? = nil) {
+  init(password: String, nonce: String? = nil, binding: Binding = .none) {
     self.password = password
+    self.binding = binding
     self.nonce =
       nonce
       ?? ByteText.base64((0..<18).map { _ in UInt8.random(in: 0...255) })
@@ -17,7 +45,7 @@ struct SCRAMClient {
   /// The client-first message.
   mutating func first(user: String = "") -> String {
     clientFirstBare = "n=\(user),r=\(nonce)"
-    return "n,," + clientFirstBare
+    return binding.header + clientFirstBare
   }
 
   /// The client-final message answering `serverFirst`; nil when the server's message is not
@@ -37,7 +65,9 @@ struct SCRAMClient {
       password: Array(password.utf8), salt: salt, iterations: iterations)
     let clientKey = HMACSHA256.authenticate(Array("Client Key".utf8), key: salted)
     let storedKey = SHA256.hash(clientKey)
-    let withoutProof = "c=biws,r=\(serverNonce)"
+    var channel = Array(binding.header.utf8)
+    if case .serverEndPoint(let hash) = binding { channel += hash }
+    let withoutProof = "c=\(ByteText.base64(channel)),r=\(serverNonce)"
     let message = clientFirstBare + "," + serverFirst + "," + withoutProof
     let signature = HMACSHA256.authenticate(Array(message.utf8), key: storedKey)
     let proof = zip(clientKey, signature).map { $0 ^ $1 }

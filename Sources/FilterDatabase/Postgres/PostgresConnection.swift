@@ -2,9 +2,9 @@ import FilterSQL
 
 /// A connection to a PostgreSQL server (or one that speaks its protocol), written from the
 /// protocol's documentation: TCP or Unix sockets; trust, cleartext, md5 and SCRAM-SHA-256
-/// authentication; the extended query protocol with every value a bound parameter, in text;
+/// authentication; TLS through the system's OpenSSL, with libpq's `sslmode`s and SCRAM's
+/// channel binding; the extended query protocol with every value a bound parameter, in text;
 /// results in text; the server's errors with their position; cancelling a running statement.
-/// No TLS yet.
 ///
 /// One connection is for one thread at a time; ``interrupt()`` may be called from any.
 public final class PostgresConnection: SQLConnection, @unchecked Sendable {
@@ -13,29 +13,30 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
   /// Where the connection goes (without the password).
   public let url: PostgresURL
   private let socket: PostgresSocket
-  private var backend: (process: Int32, secret: Int32)?
+  private let backend: (process: Int32, secret: Int32)?
   /// The server's version, as it reports it (`15.4`).
-  public private(set) var serverVersion = ""
+  public let serverVersion: String
 
-  /// Connects and authenticates.
+  /// Connects and authenticates, with TLS as the URL's `sslmode` says.
   public convenience init(_ url: PostgresURL) throws(DatabaseError) {
-    try self.init(
-      url, over: PostgresSocket(host: url.host, port: url.port, timeout: url.connectTimeout))
+    self.init(signedIn: try PostgresSignIn.connect(url))
   }
 
-  /// Authenticates over `socket`, connected to the server `url` names.
-  init(_ url: PostgresURL, over socket: PostgresSocket) throws(DatabaseError) {
-    self.url = url
-    self.socket = socket
-    try socket.write(
-      PostgresMessage.startup([
-        ("user", url.user), ("database", url.database), ("client_encoding", "UTF8"),
-        ("DateStyle", "ISO"), ("TimeZone", "UTC"), ("IntervalStyle", "iso_8601"),
-        ("extra_float_digits", "3"), ("application_name", "flt"),
-      ]))
-    socket.timeout = url.connectTimeout
-    try authenticate()
-    socket.timeout = url.readTimeout
+  /// Signs in over `socket`, connected to the server `url` names (tests and the fuzzer play
+  /// the server on the other end): one try, TLS asked for unless the mode is `disable` or
+  /// `allow`.
+  convenience init(_ url: PostgresURL, over socket: PostgresSocket) throws(DatabaseError) {
+    socket.wait = .within(url.connectTimeout)
+    var signIn = PostgresSignIn(url: url, socket: socket)
+    try signIn.run(askingForTLS: url.tls.mode != .disable && url.tls.mode != .allow)
+    self.init(signedIn: signIn)
+  }
+
+  private init(signedIn: PostgresSignIn) {
+    url = signedIn.url
+    socket = signedIn.socket
+    backend = signedIn.backend
+    serverVersion = signedIn.serverVersion
   }
 
   /// Connects to `url` (`postgresql://user@host:port/database`).
@@ -43,84 +44,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     try self.init(PostgresURL(url))
   }
 
-  private func authenticate() throws(DatabaseError) {
-    var scram: SCRAMClient?
-    while true {
-      let (type, body) = try receive()
-      var reader = PostgresMessage.Reader(body)
-      switch type {
-      case UInt8(ascii: "R"):
-        let code = try reader.int32()
-        switch code {
-        case 0: break
-        case 3:
-          try send("p", PostgresMessage.cString(try password()))
-        case 5:
-          let salt = Array(try reader.take(4))
-          let inner = ByteText.hex(MD5.hash(Array((try password() + url.user).utf8)))
-          try send(
-            "p", PostgresMessage.cString("md5" + ByteText.hex(MD5.hash(Array(inner.utf8) + salt))))
-        case 10:
-          var mechanisms: [String] = []
-          while !reader.atEnd, case let name = try reader.cString(), !name.isEmpty {
-            mechanisms.append(name)
-          }
-          guard mechanisms.contains("SCRAM-SHA-256") else {
-            throw DatabaseError(
-              "the server asks for \(mechanisms.joined(separator: ", ")), which flt does not support"
-            )
-          }
-          var client = SCRAMClient(password: try password())
-          let first = Array(client.first().utf8)
-          scram = client
-          try send(
-            "p",
-            PostgresMessage.cString("SCRAM-SHA-256") + PostgresMessage.int32(Int32(first.count))
-              + first)
-        case 11:
-          guard var client = scram,
-            let final = client.final(String(decoding: reader.rest(), as: UTF8.self))
-          else { throw DatabaseError("the server's SCRAM challenge is malformed") }
-          scram = client
-          try send("p", Array(final.utf8))
-        case 12:
-          guard let client = scram, client.verifies(String(decoding: reader.rest(), as: UTF8.self))
-          else {
-            throw DatabaseError(
-              "the server could not prove it knows the password (SCRAM)",
-              help: "check that the URL names the server you meant")
-          }
-        default:
-          throw DatabaseError(
-            "the server asks for an authentication method flt does not support (code \(code))",
-            help: "use trust, password, md5 or scram-sha-256 in pg_hba.conf")
-        }
-      case UInt8(ascii: "K"):
-        backend = (try reader.int32(), try reader.int32())
-      case UInt8(ascii: "S"):
-        let name = try reader.cString()
-        let value = try reader.cString()
-        if name == "server_version" { serverVersion = value }
-      case UInt8(ascii: "Z"):
-        return
-      case UInt8(ascii: "E"):
-        throw try Self.error(body)
-      case UInt8(ascii: "N"):
-        continue
-      default:
-        throw DatabaseError("PostgreSQL sent an unexpected message during startup")
-      }
-    }
-  }
-
-  private func password() throws(DatabaseError) -> String {
-    guard let password = url.password else {
-      throw DatabaseError(
-        "the server asks for a password for \(url.user)",
-        help: "give it in the URL (postgresql://user:password@host/db) or in PGPASSWORD")
-    }
-    return password
-  }
+  /// Whether the connection is encrypted, and by which protocol (`TLSv1.3`); nil in clear
+  /// text.
+  public var encryption: String? { socket.tls?.protocolVersion }
 
   /// Runs `statement`, handing each row to `body` until it returns false or the rows end.
   /// Rows are fetched a batch at a time (the protocol's portal suspension), so a result of any
@@ -213,7 +139,8 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
   /// one's key, as the protocol says); the statement then fails, or ends if it was done.
   public func interrupt() {
     guard let backend,
-      let cancel = try? PostgresSocket(host: url.host, port: url.port, timeout: url.connectTimeout)
+      let cancel = try? PostgresSocket(
+        host: url.host, port: url.port, wait: .within(url.connectTimeout))
     else { return }
     try? cancel.write(
       PostgresMessage.frame(
@@ -226,16 +153,8 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     try socket.write(PostgresMessage.frame(type.asciiValue, body))
   }
 
-  /// The next message: its type and body.
   private func receive() throws(DatabaseError) -> (UInt8, ArraySlice<UInt8>) {
-    let header = try socket.read(5)
-    let type = header[header.startIndex]
-    let length = header.dropFirst().reduce(Int32(0)) { $0 << 8 | Int32($1) }
-    // A message longer than 1 GiB is not one PostgreSQL sends.
-    guard length >= 4, length <= 1 << 30 else {
-      throw DatabaseError("PostgreSQL sent a malformed message (length \(length))")
-    }
-    return (type, try socket.read(Int(length) - 4))
+    try socket.readMessage()
   }
 
   /// An ErrorResponse as a ``DatabaseError``: the message, where in the statement, detail and

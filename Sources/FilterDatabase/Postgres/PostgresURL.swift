@@ -5,9 +5,10 @@
 #endif
 
 /// Where a PostgreSQL server is and who connects: `postgresql://user[:password]@host[:port]/
-/// database`, with `?host=/socket/dir` for a Unix socket, `sslmode`, `connect_timeout` and
-/// `read_timeout` (seconds). What the URL leaves out comes from `PGHOST`, `PGPORT`, `PGUSER`,
-/// `PGPASSWORD`, `PGDATABASE` and `PGCONNECT_TIMEOUT`, as libpq does.
+/// database`, with `?host=/socket/dir` for a Unix socket, TLS settings (``TLSSettings``),
+/// `connect_timeout` and `read_timeout` (seconds). What the URL leaves out comes from
+/// `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGCONNECT_TIMEOUT` and the TLS
+/// variables, as libpq does.
 public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   /// A host name or address, or a directory holding the server's Unix socket (starts with `/`).
   public var host: String
@@ -25,6 +26,9 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
   /// The longest the client waits for the server to send anything once connected, in seconds
   /// (`read_timeout`; none unless said: a query may take long before its first row).
   public var readTimeout: Int?
+  /// TLS: `sslmode`, `sslrootcert`, `sslcert`, `sslkey`, `channel_binding`, `sslsni` (and their
+  /// `PG*` variables), with libpq's meanings.
+  public var tls: TLSSettings
 
   /// Reads `text`; `environment` stands in for the process's environment variables.
   public init(_ text: String, environment: (String) -> String? = PostgresURL.variable)
@@ -90,20 +94,7 @@ public struct PostgresURL: Hashable, Sendable, CustomStringConvertible {
       host = String(rest)
     }
     host = try Self.decoded(host, in: shown)
-    // A mode that asks for TLS never falls back to clear text: without TLS, it is an error.
-    if let mode = query["sslmode"] ?? environment("PGSSLMODE") {
-      let modes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
-      guard modes.contains(mode) else {
-        throw DatabaseError(
-          "sslmode=\(mode) is not a mode",
-          help: "the modes are \(modes.joined(separator: ", "))")
-      }
-      guard ["disable", "allow", "prefer"].contains(mode) else {
-        throw DatabaseError(
-          "sslmode=\(mode)\(query["sslmode"] == nil ? " (PGSSLMODE)" : ""): flt does not support TLS yet, and will not connect without it",
-          help: "connect over a Unix socket or a trusted network with sslmode=disable")
-      }
-    }
+    tls = try TLSSettings(parameters: query, environment: environment, shown: shown)
     self.host = query["host"] ?? (host.isEmpty ? environment("PGHOST") ?? "localhost" : host)
     let portText = query["port"] ?? port ?? environment("PGPORT") ?? "5432"
     guard let number = Int(portText), (1...65535).contains(number) else {
