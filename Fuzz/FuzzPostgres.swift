@@ -5,7 +5,9 @@
 //   1: its answer to a query, after a valid startup,
 //   2: its answer to a table's introspection, after a valid startup,
 //   3: bytes for SHA-256, HMAC, PBKDF2, MD5 and Base64 (checked against their own identities),
-//   4: a URL (read as `PostgresURL` with no environment; its text printed back).
+//   4: a URL (read as `PostgresURL` with no environment; its text printed back),
+//   5: the server's whole answer to a client that asks for TLS first (sslmode=prefer): the
+//      answer to the request, then (after `N`) the startup.
 // Build and run with `Fuzz/run postgres`.
 
 /// A valid startup: authentication done, the server's version, its key, ready.
@@ -18,7 +20,7 @@ let fuzzStartup: [UInt8] =
 
 public func fuzzPostgres(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
-  let mode = data[0] % 5
+  let mode = data[0] % 6
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let server = ScriptedServer()
   defer { server.stop() }
@@ -34,6 +36,8 @@ public func fuzzPostgres(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       _ = try connection.table(named: "t", typingJSON: nil)
     case 3:
       fuzzCrypto(bytes)
+    case 5:
+      _ = try server.connect(bytes, url: "postgresql://u:p@localhost/db?sslmode=prefer")
     default:
       let url = try PostgresURL(
         "postgresql://" + String(decoding: bytes, as: UTF8.self), environment: { _ in nil })

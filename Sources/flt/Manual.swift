@@ -32,6 +32,9 @@ enum Manual {
       ".TP", #"\fBNO_COLOR\fR"#, "when set, --color auto colours nothing",
       ".TP", #"\fBPGPASSWORD\fR, \fBPGHOST\fR, \fBPGUSER\fR, \fBPGDATABASE\fR"#,
       "how a postgresql:// URL without them connects",
+      ".TP",
+      #"\fBPGSSLMODE\fR, \fBPGSSLROOTCERT\fR, \fBPGSSLCERT\fR, \fBPGSSLKEY\fR, \fBPGCHANNELBINDING\fR"#,
+      "TLS to PostgreSQL, as libpq reads them (sslmode prefer unless said; see the README)",
       ".SH SEE ALSO",
       #"The README of the flt project: the language reference, scripts and the REPL."#,
     ]

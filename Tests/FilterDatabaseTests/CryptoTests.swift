@@ -99,4 +99,31 @@ import Testing
     #expect(other.final("r=abcd,s=!!,i=4096") == nil)
     #expect(other.final("r=abcd,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=0") == nil)
   }
+
+  /// Channel binding (RFC 5802 section 6, RFC 5929's tls-server-end-point): the GS2 header
+  /// says it in the first message, and the final one carries it with the certificate's hash
+  /// in `c=`, so the proof covers it.
+  @Test func scramBindsToTheCertificate() {
+    let serverFirst =
+      "r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096"
+    var bound = SCRAMClient(
+      password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO", binding: .serverEndPoint([1, 2, 3]))
+    #expect(bound.first() == "p=tls-server-end-point,,n=,r=rOprNGfwEbeRWgbNEkqO")
+    #expect(bound.binding.mechanism == "SCRAM-SHA-256-PLUS")
+    let boundFinal = bound.final(serverFirst)
+    #expect(boundFinal?.hasPrefix("c=cD10bHMtc2VydmVyLWVuZC1wb2ludCwsAQID,r=") == true)
+    var notOffered = SCRAMClient(
+      password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO", binding: .notOffered)
+    #expect(notOffered.first() == "y,,n=,r=rOprNGfwEbeRWgbNEkqO")
+    #expect(notOffered.binding.mechanism == "SCRAM-SHA-256")
+    let notOfferedFinal = notOffered.final(serverFirst)
+    #expect(notOfferedFinal?.hasPrefix("c=eSws,r=") == true)
+    var unbound = SCRAMClient(password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO")
+    _ = unbound.first()
+    // The proofs differ: each covers its own header.
+    let proofs = [boundFinal, notOfferedFinal, unbound.final(serverFirst)].map {
+      $0?.split(separator: ",").last.map(String.init)
+    }
+    #expect(Set(proofs).count == 3)
+  }
 }

@@ -1,7 +1,16 @@
+import Dispatch
 import FilterSQL
 import Testing
 
 @testable import FilterDatabase
+
+#if canImport(Glibc)
+  import Glibc
+  private let streamType = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+  import Darwin
+  private let streamType = SOCK_STREAM
+#endif
 
 /// The PostgreSQL client against a server that sends what it likes (the other end of a socket
 /// pair, which sends its bytes and closes): every broken answer is a DatabaseError, never a
@@ -59,6 +68,16 @@ import Testing
     }
     #expect(silent?.message == "connecting to PostgreSQL took longer than 1 s")
     #expect(silent?.help?.contains("connect_timeout") == true)
+    // Silent after the request for TLS: the same deadline.
+    let silentTLS = #expect(throws: DatabaseError.self) {
+      _ = try server.connect(
+        [], staysOpen: true, url: "postgresql://u:p@localhost/db?connect_timeout=1&sslmode=require")
+    }
+    #expect(silentTLS?.message == "connecting to PostgreSQL took longer than 1 s")
+    // A deadline that has passed leaves no time; one a day away, a day.
+    #expect(SocketWait.until(.now - .seconds(1), seconds: 1).milliseconds == 0)
+    #expect((86_000_000...86_400_000).contains(SocketWait.within(86_400).milliseconds))
+    #expect(SocketWait.within(nil).milliseconds == -1)
   }
 
   @Test func aWellFormedAnswerIsRead() throws {
@@ -124,6 +143,81 @@ import Testing
     ]
     for (what, bytes) in startups {
       #expect(throws: DatabaseError.self, "\(what)") { try Self.connect(bytes) { _ in } }
+    }
+  }
+
+  /// The answer to the request for TLS: one byte, and nothing after it before the handshake
+  /// (CVE-2021-23222: bytes a man in the middle put there would be read as the server's once
+  /// TLS began); a refusal is the end when TLS is needed.
+  @Test func theAnswerToTheRequestForTLS() throws {
+    func connect(_ bytes: [UInt8], _ mode: String) -> Result<PostgresConnection, DatabaseError> {
+      let server = ScriptedServer()
+      return Result { () throws(DatabaseError) in
+        try server.connect(bytes, url: "postgresql://u:p@localhost/db?sslmode=\(mode)")
+      }
+    }
+    for mode in ["prefer", "require"] {
+      let injected = #expect(throws: DatabaseError.self) {
+        try connect([UInt8(ascii: "S")] + Self.ready, mode).get()
+      }
+      #expect(injected?.message == "PostgreSQL sent data in clear text before TLS began")
+    }
+    // No: prefer goes on in clear text, require stops.
+    #expect(try connect([UInt8(ascii: "N")] + Self.ready, "prefer").get().encryption == nil)
+    let refused = #expect(throws: DatabaseError.self) {
+      try connect([UInt8(ascii: "N")] + Self.ready, "require").get()
+    }
+    #expect(refused?.message == "the server does not accept TLS, and sslmode=require needs it")
+    let error = #expect(throws: DatabaseError.self) {
+      try connect([UInt8(ascii: "E")], "prefer").get()
+    }
+    #expect(error?.message == "the server answered the request for TLS with an error")
+    let other = #expect(throws: DatabaseError.self) {
+      try connect([UInt8(ascii: "R")], "prefer").get()
+    }
+    #expect(other?.message == "PostgreSQL answered the request for TLS with something else")
+    #expect(throws: DatabaseError.self) { try connect([], "prefer").get() }
+  }
+
+  /// A server that says yes to TLS and then answers the client's hello with bytes that are not
+  /// TLS, or closes: an error, never a trap or a hang.
+  @Test func aHandshakeWithNonsense() {
+    for answer: [UInt8] in [
+      Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), [0x16, 0x03, 0x03, 0xff, 0xff, 0x02],
+      [0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28], [],
+    ] {
+      let error = Self.converse([[UInt8(ascii: "S")], answer], url: "sslmode=require")
+      #expect(error?.message.contains("TLS") == true, "\(answer): \(String(describing: error))")
+    }
+  }
+
+  /// What the client met with a server that, each time the client sends something, answers
+  /// the next of `steps` (then closes): nil when it signed in.
+  static func converse(_ steps: [[UInt8]], url parameters: String) -> DatabaseError? {
+    var pair: [Int32] = [0, 0]
+    guard socketpair(AF_UNIX, streamType, 0, &pair) == 0 else { return DatabaseError("socketpair") }
+    let server = pair[0]
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      for step in steps {
+        guard recv(server, &buffer, buffer.count, 0) > 0 else { break }
+        _ = step.withUnsafeBytes { send(server, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      }
+      shutdown(server, Int32(SHUT_RDWR))
+      done.signal()
+    }
+    defer {
+      done.wait()
+      close(server)
+    }
+    do throws(DatabaseError) {
+      _ = try PostgresConnection(
+        PostgresURL("postgresql://u:p@localhost/db?\(parameters)", environment: { _ in nil }),
+        over: PostgresSocket(descriptor: pair[1]))
+      return nil
+    } catch {
+      return error
     }
   }
 

@@ -144,11 +144,17 @@ final class TLSSession {
   func handshake(over socket: PostgresSocket) throws(DatabaseError) {
     let ssl = self.ssl
     let library = self.library
+    let failed = "the TLS handshake with PostgreSQL failed"
     do throws(DatabaseError) {
-      _ = try drive(over: socket) { library.connect(ssl) }
+      _ = try drive(over: socket, failing: failed) { library.connect(ssl) }
     } catch {
       let code = library.verifyResult(ssl)
-      guard verifies, code != 0 else { throw error }
+      guard verifies, code != 0 else {
+        // The socket's own errors (the server closed, a deadline) said as the handshake's.
+        guard !error.message.hasPrefix(failed) else { throw error }
+        throw DatabaseError(
+          "\(failed): \(error.message)", help: error.help ?? Self.handshakeHelp)
+      }
       // X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
       if code == 62 || code == 64 {
         throw DatabaseError(
@@ -172,7 +178,7 @@ final class TLSSession {
     let library = self.library
     var done = 0
     while done < bytes.count {
-      let n = try drive(over: socket) {
+      let n = try drive(over: socket, failing: Self.failed) {
         bytes[done...].withUnsafeBytes {
           library.write(
             ssl, UnsafeMutableRawPointer(mutating: $0.baseAddress), Int32(clamping: $0.count))
@@ -188,18 +194,23 @@ final class TLSSession {
     let ssl = self.ssl
     let library = self.library
     return Int(
-      try drive(over: socket) {
+      try drive(over: socket, failing: Self.failed) {
         bytes.withUnsafeMutableBytes {
           library.read(ssl, $0.baseAddress, Int32(clamping: $0.count))
         }
       })
   }
 
+  private static let failed = "TLS with PostgreSQL failed"
+  private static let handshakeHelp =
+    "is TLS set up right on the server, and is nothing between flt and it tampering with the connection?"
+
   /// Runs `operation` until it succeeds, moving bytes between OpenSSL's buffers and the
-  /// socket as it asks: its result, or 0 when the server closed the session.
-  private func drive(over socket: PostgresSocket, _ operation: () -> Int32) throws(DatabaseError)
-    -> Int32
-  {
+  /// socket as it asks: its result, or 0 when the server closed the session. OpenSSL's own
+  /// failures are said after `failing`.
+  private func drive(
+    over socket: PostgresSocket, failing: String, _ operation: () -> Int32
+  ) throws(DatabaseError) -> Int32 {
     while true {
       let result = operation()
       try flush(over: socket)
@@ -215,8 +226,8 @@ final class TLSSession {
         return 0
       default:
         throw DatabaseError(
-          "TLS with PostgreSQL failed: \(library.queuedErrors() ?? "the connection broke")",
-          help: "the server's TLS settings or what lies between may be at fault")
+          "\(failing): \(library.queuedErrors() ?? "the connection broke")",
+          help: Self.handshakeHelp)
       }
     }
   }
