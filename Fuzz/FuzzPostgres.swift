@@ -61,7 +61,7 @@ func fuzzCrypto(_ bytes: [UInt8]) {
     fatalError("HMAC of a long key")
   }
   let iterations = 1 + Int(bytes.first ?? 0) % 4
-  let derived = HMACSHA256.pbkdf2(password: key, salt: message, iterations: iterations)
+  let derived = HMACSHA256.pbkdf2(password: key, salt: message, iterations: iterations) ?? []
   if iterations == 1, derived != HMACSHA256.authenticate(message + [0, 0, 0, 1], key: key) {
     fatalError("PBKDF2 with one iteration is one HMAC")
   }

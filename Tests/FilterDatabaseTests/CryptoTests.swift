@@ -42,6 +42,8 @@ import Testing
         == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
   }
 
+  func hex(_ bytes: [UInt8]?) -> String { bytes.map(ByteText.hex) ?? "stopped" }
+
   @Test func pbkdf2MatchesPublishedVectors() {
     let password = Array("password".utf8)
     let salt = Array("salt".utf8)
@@ -54,6 +56,26 @@ import Testing
     #expect(
       hex(HMACSHA256.pbkdf2(password: password, salt: salt, iterations: 4096))
         == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
+    // RFC 7914's vector (its first 32 bytes), and a password longer than a block (Python's
+    // hashlib.pbkdf2_hmac).
+    #expect(
+      hex(
+        HMACSHA256.pbkdf2(
+          password: Array("passwordPASSWORDpassword".utf8),
+          salt: Array("saltSALTsaltSALTsaltSALTsaltSALTsalt".utf8), iterations: 4096))
+        == "348c89dbcbd32b2f32d814b8116e84cf2b17347ebc1800181c4e2a1fb8dd53e1")
+    #expect(
+      hex(
+        HMACSHA256.pbkdf2(
+          password: Array(repeating: 0x6b, count: 100), salt: salt, iterations: 5000))
+        == "acb4358930c30f6e8b5688d2c8e3e8d7e1d94281b3990d23388e9e39769c2450")
+    // Told to stop, it stops (asked every 4,096 iterations).
+    var asked = 0
+    let stopped = HMACSHA256.pbkdf2(password: password, salt: salt, iterations: 10_000_000) {
+      asked += 1
+      return asked < 3
+    }
+    #expect(stopped == nil && asked == 3)
   }
 
   @Test func md5MatchesRFC1321() {

@@ -74,6 +74,20 @@ import Testing
         [], staysOpen: true, url: "postgresql://u:p@localhost/db?connect_timeout=1&sslmode=require")
     }
     #expect(silentTLS?.message == "connecting to PostgreSQL took longer than 1 s")
+    // A server that asks for ten million SCRAM iterations (extending the client's nonce, as
+    // it must): the deadline stops the key's derivation too.
+    let mechanisms = Self.message(
+      "R", PostgresMessage.int32(10) + PostgresMessage.cString("SCRAM-SHA-256") + [0])
+    let slow = Self.converse(
+      [
+        { _ in mechanisms },
+        { clientFirst in
+          let nonce = String(decoding: clientFirst, as: UTF8.self).split(separator: "r=").last ?? ""
+          return Self.message(
+            "R", PostgresMessage.int32(11) + Array("r=\(nonce)x,s=c2FsdA==,i=10000000".utf8))
+        },
+      ], url: "connect_timeout=1&sslmode=disable")
+    #expect(slow?.message == "connecting to PostgreSQL took longer than 1 s")
     // A deadline that has passed leaves no time; one a day away, a day.
     #expect(SocketWait.until(.now - .seconds(1), seconds: 1).milliseconds == 0)
     #expect((86_000_000...86_400_000).contains(SocketWait.within(86_400).milliseconds))
@@ -186,14 +200,17 @@ import Testing
       Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), [0x16, 0x03, 0x03, 0xff, 0xff, 0x02],
       [0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28], [],
     ] {
-      let error = Self.converse([[UInt8(ascii: "S")], answer], url: "sslmode=require")
+      let error = Self.converse(
+        [{ _ in [UInt8(ascii: "S")] }, { _ in answer }], url: "sslmode=require")
       #expect(error?.message.contains("TLS") == true, "\(answer): \(String(describing: error))")
     }
   }
 
   /// What the client met with a server that, each time the client sends something, answers
-  /// the next of `steps` (then closes): nil when it signed in.
-  static func converse(_ steps: [[UInt8]], url parameters: String) -> DatabaseError? {
+  /// with the next of `steps` given what it sent (then closes): nil when it signed in.
+  static func converse(
+    _ steps: [@Sendable ([UInt8]) -> [UInt8]], url parameters: String
+  ) -> DatabaseError? {
     var pair: [Int32] = [0, 0]
     guard socketpair(AF_UNIX, streamType, 0, &pair) == 0 else { return DatabaseError("socketpair") }
     let server = pair[0]
@@ -201,8 +218,10 @@ import Testing
     DispatchQueue.global().async {
       var buffer = [UInt8](repeating: 0, count: 65_536)
       for step in steps {
-        guard recv(server, &buffer, buffer.count, 0) > 0 else { break }
-        _ = step.withUnsafeBytes { send(server, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let n = recv(server, &buffer, buffer.count, 0)
+        guard n > 0 else { break }
+        let answer = step(Array(buffer[..<n]))
+        _ = answer.withUnsafeBytes { send(server, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       }
       shutdown(server, Int32(SHUT_RDWR))
       done.signal()

@@ -49,8 +49,8 @@ struct SCRAMClient {
   }
 
   /// The client-final message answering `serverFirst`; nil when the server's message is not
-  /// well formed or does not extend our nonce.
-  mutating func final(_ serverFirst: String) -> String? {
+  /// well formed or does not extend our nonce, or `keepGoing` said to stop deriving the key.
+  mutating func final(_ serverFirst: String, keepGoing: () -> Bool = { true }) -> String? {
     var attributes: [Character: String] = [:]
     for part in serverFirst.split(separator: ",") {
       guard let key = part.first, part.dropFirst().first == "=" else { return nil }
@@ -61,8 +61,10 @@ struct SCRAMClient {
       let iterationsText = attributes["i"], let iterations = Int(iterationsText),
       (1...10_000_000).contains(iterations)
     else { return nil }
-    let salted = HMACSHA256.pbkdf2(
-      password: Array(password.utf8), salt: salt, iterations: iterations)
+    guard
+      let salted = HMACSHA256.pbkdf2(
+        password: Array(password.utf8), salt: salt, iterations: iterations, keepGoing: keepGoing)
+    else { return nil }
     let clientKey = HMACSHA256.authenticate(Array("Client Key".utf8), key: salted)
     let storedKey = SHA256.hash(clientKey)
     var channel = Array(binding.header.utf8)

@@ -108,12 +108,31 @@ enum HMACSHA256 {
     return outer.finish()
   }
 
-  /// PBKDF2-HMAC-SHA-256 with a 32-byte result (one block).
-  static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8] {
-    var u = authenticate(salt + [0, 0, 0, 1], key: password)
+  /// PBKDF2-HMAC-SHA-256 with a 32-byte result (one block); nil when `keepGoing`, asked every
+  /// 4,096 iterations, says to stop (a server may ask for millions: the sign-in's deadline
+  /// bounds them).
+  static func pbkdf2(
+    password: [UInt8], salt: [UInt8], iterations: Int, keepGoing: () -> Bool = { true }
+  ) -> [UInt8]? {
+    // The key's two padded blocks hashed once: each iteration then hashes 32 bytes twice.
+    var key = password.count > 64 ? SHA256.hash(password) : password
+    key += [UInt8](repeating: 0, count: 64 - key.count)
+    var innerStart = SHA256()
+    innerStart.update(key.map { $0 ^ 0x36 })
+    var outerStart = SHA256()
+    outerStart.update(key.map { $0 ^ 0x5c })
+    func mac(_ message: [UInt8]) -> [UInt8] {
+      var inner = innerStart
+      inner.update(message)
+      var outer = outerStart
+      outer.update(inner.finish())
+      return outer.finish()
+    }
+    var u = mac(salt + [0, 0, 0, 1])
     var result = u
-    for _ in 1..<max(iterations, 1) {
-      u = authenticate(u, key: password)
+    for iteration in 1..<max(iterations, 1) {
+      if iteration % 4096 == 0, !keepGoing() { return nil }
+      u = mac(u)
       for i in 0..<result.count { result[i] ^= u[i] }
     }
     return result

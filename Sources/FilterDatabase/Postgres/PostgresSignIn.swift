@@ -145,9 +145,15 @@ struct PostgresSignIn {
             PostgresMessage.cString(client.binding.mechanism)
               + PostgresMessage.int32(Int32(first.count)) + first)
         case 11:
+          let wait = socket.wait
           guard var client = scram,
-            let final = client.final(String(decoding: reader.rest(), as: UTF8.self))
-          else { throw DatabaseError("the server's SCRAM challenge is malformed") }
+            let final = client.final(
+              String(decoding: reader.rest(), as: UTF8.self), keepGoing: { !wait.hasExpired })
+          else {
+            // (A server may ask for millions of iterations: the deadline bounds them.)
+            if wait.hasExpired { throw wait.expired }
+            throw DatabaseError("the server's SCRAM challenge is malformed")
+          }
           scram = client
           try send("p", Array(final.utf8))
         case 12:

@@ -44,6 +44,12 @@ enum SocketWait: Sendable {
     }
   }
 
+  /// Whether a deadline has passed.
+  var hasExpired: Bool {
+    if case .until(let deadline, _) = self { return .now >= deadline }
+    return false
+  }
+
   /// The error when the wait runs out.
   var expired: DatabaseError {
     switch self {
