@@ -5,7 +5,10 @@ import FilterDSL
 /// checked, so a named filter can be used anywhere a filter can, and a parameter anywhere a
 /// value can (`in $sizes` with `let sizes = (256, 512)`, `in $range` with `let range = 1...5`).
 public struct Definitions: Sendable {
-  /// One definition, already expanded (it uses no other names), with its size.
+  /// One definition, already expanded (it uses no other names), with its size. The names it
+  /// used share their definitions' trees (a chain of names that each double the one before
+  /// holds one node a level, not the doubled tree); a statement that uses it gets a copy of
+  /// its own, placed at the use.
   public struct Definition: Sendable {
     /// What the name stands for, expanded.
     public var value: Expr
@@ -17,12 +20,33 @@ public struct Definitions: Sendable {
     /// bound to the compiled query, as an embedder binds one. A range (`let r = 1...5`) has
     /// no value of its own and is written into the statements that use it instead.
     public var constant: Value?
+    /// The nodes and depth of `value` written out (shared parts counted each time).
+    var nodes: Int
+    var depth: Int
 
-    init(value: Expr, isParameter: Bool, type: ValueType?, constant: Value? = nil) {
+    /// A definition of `value`, whose size is `size` when known (else counted).
+    init(
+      value: Expr, isParameter: Bool, type: ValueType?, constant: Value? = nil,
+      size: (nodes: Int, depth: Int)? = nil
+    ) {
       self.value = value
       self.isParameter = isParameter
       self.type = type
       self.constant = constant
+      (nodes, depth) = size ?? Self.size(of: value)
+    }
+
+    /// The nodes and depth of `expr` (bounded: trees are at most the parser's depth).
+    private static func size(of expr: Expr) -> (nodes: Int, depth: Int) {
+      var nodes = 1
+      var depth = 0
+      _ = expr.mappingChildren { child in
+        let (n, d) = size(of: child)
+        nodes += n
+        depth = Swift.max(depth, d)
+        return child
+      }
+      return (nodes, depth + 1)
     }
   }
 
@@ -73,14 +97,17 @@ public struct Definitions: Sendable {
   /// would be deeper or larger than a parsed filter may be.
   /// Nil too when it is deeper or larger than `limits` allow (a session's policy: the
   /// untrusted limits hold after expansion as they hold for what was typed).
+  /// With `sharing` (for a definition), the definitions it uses are not copied but shared,
+  /// and their nodes keep the places they were written at: only a statement's copy is placed.
   func expand(
     _ expr: Expr, parameters: Bool = true, constants: Bool = true,
-    limits: ParserLimits = .default
+    limits: ParserLimits = .default, sharing: Bool = false
   ) -> (expr: Expr, depth: Int, nodes: Int)? {
-    if isEmpty { return (expr, 0, 0) }
+    if isEmpty && !sharing { return (expr, 0, 0) }
     var nodes = 0
     var expanded = false
-    let mode = Mode(filters: true, parameters: parameters, constants: constants, place: nil)
+    let mode = Mode(
+      filters: true, parameters: parameters, constants: constants, place: nil, sharing: sharing)
     let maxNodes = Swift.min(Definitions.maxNodes, limits.maxNodes)
     let (result, depth) = rewrite(expr, mode, nodes: &nodes, expanded: &expanded, max: maxNodes)
     let maxDepth = Swift.min(Definitions.maxDepth, limits.effectiveMaxDepth)
@@ -95,6 +122,8 @@ public struct Definitions: Sendable {
     /// Whether parameters with values are replaced too.
     var constants: Bool
     var place: SourceRange?
+    /// Whether definitions with nothing to replace in them are shared, not copied and placed.
+    var sharing = false
   }
 
   /// Rebuilds `expr` as `mode` says. Recursion is bounded: parsed trees and definitions are
@@ -110,7 +139,11 @@ public struct Definitions: Sendable {
       // Inside a named filter, only its parameters are left to replace.
       let inner = Mode(
         filters: false, parameters: mode.parameters && isFilter, constants: mode.constants,
-        place: expr.range)
+        place: expr.range, sharing: mode.sharing)
+      if mode.sharing && !inner.parameters {
+        nodes += definition.nodes
+        return (definition.value, definition.depth)
+      }
       return rewrite(definition.value, inner, nodes: &nodes, expanded: &expanded, max: max)
     }
     nodes += 1
