@@ -343,8 +343,8 @@ extension Options {
 
 /// `--param` values, read as the filter language reads a value after an operator: numbers,
 /// `true`/`false`/`null`, dates, date-times, durations (`7d`), lists (`(Starlight, Gold)`),
-/// quoted or bare text, and (for scripts, where parameters are named values) ranges. Text
-/// that does not read as one value is taken as it is (`--param name=Space Black`).
+/// quoted or bare text, and (for scripts, where parameters are named values) ranges. Words
+/// that do not read as one value are taken as they are (`--param name=Space Black`).
 enum ParameterValue {
   /// A parameter given on the command line: `$name` is `value`, a constant expression.
   typealias Binding = (name: String, value: Expr)
@@ -365,16 +365,26 @@ enum ParameterValue {
       throw Options.UsageError(
         message: "--param \(text): '\(name)' is not a name (use letters, digits and _)")
     }
-    return (String(name), parse(String(text[text.index(after: equals)...])))
+    return (String(name), try parse(String(text[text.index(after: equals)...]), name: name))
   }
 
-  /// `text` as the language reads a value, or the text itself when it does not read as one.
-  static func parse(_ text: String) -> Expr {
+  /// `text` as the language reads a value, or the text itself when it does not read as one
+  /// and starts with a word (`Space Black`). Text that starts as a value would (a number, a
+  /// quote, a list, a sign) but is not one value (`1000 2000`, `(1, 2`) is an error: taken as
+  /// text, it met a comparison with a number as a type error far from its cause.
+  static func parse(_ text: String, name: Substring) throws(Options.UsageError) -> Expr {
     let parsed = Parser.parseValue(SourceText(text, name: "--param"))
-    guard let expr = parsed.value, !parsed.hasErrors else {
-      return Expr(.literal(.string(text)))
+    if let expr = parsed.value, !parsed.hasErrors { return expr }
+    let first = Lexer.tokenize(SourceText(text)).tokens.first?.kind
+    guard first == nil || first == .identifier || first == .endOfFile else {
+      let quoted = String(text.flatMap { $0 == "\"" ? ["\\", "\""] : [$0] })
+      let reason = parsed.diagnostics.first?.message ?? "it is not one value"
+      throw Options.UsageError(
+        message:
+          "--param \(name)=\(text) is not one value (\(reason)); to pass it as text, quote it: --param '\(name)=\"\(quoted)\"'"
+      )
     }
-    return expr
+    return Expr(.literal(.string(text)))
   }
 
   /// The types and values of a filter's parameters given with `--param`.

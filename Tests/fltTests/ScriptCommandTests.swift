@@ -106,12 +106,30 @@ import Testing
     defer { try? FileManager.default.removeItem(at: ranged) }
     #expect(try CLITests.flt(["run", ranged.path, "-p", "prices=0..<500"]).stdout == "12\n")
     #expect(try CLITests.flt(["run", ranged.path, "-p", "prices=(429, 599)"]).stderr == "")
+    // Words are text, as in a filter.
+    let colors = try CLITests.temporaryFile(
+      Array(
+        "load \"\(CLITests.root.path)/examples/phones.json\"\ncount color == $c\n".utf8),
+      name: "colors.flt")
+    defer { try? FileManager.default.removeItem(at: colors) }
+    #expect(
+      try CLITests.flt(["run", colors.path, "-p", "c=Space Black"]).stdout
+        == CLITests.flt(["run", colors.path, "-p", #"c="Space Black""#]).stdout)
     let errors: [([String], String)] = [
       (["run", script.path, "-p", "bud get=1"], "'bud get' is not a name"),
       (["run", script.path, "-p", "budget"], "--param needs name=value"),
       (["run", script.path, "-p"], "-p needs name=value"),
       (["run", script.path, "--parm", "x=1"], "unknown option --parm; did you mean --param?"),
       (["repl", "-x"], "unknown option -x"),
+      // What starts as a value but is not one value is refused, not taken as text (it met
+      // the comparison as a type error far from its cause).
+      (
+        ["run", script.path, "-p", "budget=1000 2000"],
+        "--param budget=1000 2000 is not one value (unexpected '2000'"
+      ),
+      (["run", script.path, "-p", "budget=(1, 2"], "is not one value ('(' is never closed)"),
+      (["-c", "price < $budget", "-p", "budget=1 +", "x.json"], "--param budget=1 + is not one"),
+      (["run", script.path, "-p", #"budget="a" "b""#], #"--param 'budget="\"a\" \"b\""'"#),
     ]
     for (arguments, message) in errors {
       let run = try CLITests.flt(arguments)
