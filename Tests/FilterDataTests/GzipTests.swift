@@ -109,4 +109,161 @@ import Testing
     // (A space after every comma of the header: spaces after commas are not data.)
     #expect(text.header == ["hello", "hello", "hello flt"])
   }
+
+  /// `count` copies of `byte` as a gzip member: one fixed-Huffman block of a literal and
+  /// back-references of 258 bytes at distance 1 (13 bits each), so that a few kilobytes
+  /// inflate to megabytes in one block.
+  static func repeated(_ byte: UInt8, count: Int) -> [UInt8] {
+    var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+    var bits: UInt64 = 0
+    var filled = 0
+    func put(_ value: Int, _ width: Int) {
+      bits |= UInt64(value) << UInt64(filled)
+      filled += width
+      while filled >= 8 {
+        out.append(UInt8(truncatingIfNeeded: bits))
+        bits >>= 8
+        filled -= 8
+      }
+    }
+    /// A fixed code, written most significant bit first as DEFLATE's codes are.
+    func code(_ value: Int, _ width: Int) {
+      var reversed = 0
+      for i in 0..<width where value & (1 << i) != 0 { reversed |= 1 << (width - 1 - i) }
+      put(reversed, width)
+    }
+    put(1, 1)  // final block
+    put(1, 2)  // fixed Huffman codes
+    code(0x30 + Int(byte), 8)  // the literal (0...143: 8 bits from 0x30)
+    var left = count - 1
+    while left >= 258 {
+      code(0b1100_0101, 8)  // length 258 (symbol 285)
+      code(0, 5)  // distance 1
+      left -= 258
+    }
+    for _ in 0..<left { code(0x30 + Int(byte), 8) }
+    code(0, 7)  // end of block (symbol 256)
+    if filled > 0 { put(0, 8 - filled) }
+    var crc = CRC32()
+    crc.update([UInt8](repeating: byte, count: count))
+    for word in [crc.value, UInt32(truncatingIfNeeded: count)] {
+      for shift in stride(from: 0, to: 32, by: 8) {
+        out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+      }
+    }
+    return out
+  }
+
+  /// A block may inflate to far more than memory should hold at once (a megabyte of zeros to
+  /// a gigabyte): it comes out in pieces of at most the limit asked for.
+  @Test func oneBlockComesOutInBoundedPieces() throws {
+    let compressed = Self.repeated(0x61, count: 8 << 20)
+    #expect(compressed.count < 60_000)
+    var decoder = GzipDecoder(compressed)
+    var total = 0
+    var largest = 0
+    while let chunk = try decoder.nextChunk(limit: 1 << 16) {
+      #expect(chunk.allSatisfy { $0 == 0x61 })
+      total += chunk.count
+      largest = max(largest, chunk.count)
+    }
+    #expect(total == 8 << 20)
+    #expect(largest <= (1 << 16) + 258)
+  }
+
+  /// Fed a few bytes at a time, as a file or pipe gives them, the data is the same as from
+  /// the whole input, for every kind of block and several members; and cut short, an error.
+  @Test func compressedBytesFedInPieces() throws {
+    let root = DataFiles.root.appendingPathComponent("examples")
+    let phones = try [UInt8](Data(contentsOf: root.appendingPathComponent("phones.json.gz")))
+    let inputs = [
+      phones, Self.bytes(Self.stored), Self.bytes(Self.named), Self.bytes(Self.members),
+      Self.repeated(0x7A, count: 100_000) + Self.bytes(Self.fixed),
+    ]
+    for input in inputs {
+      let whole = try Self.decompress(input)
+      for piece in [1, 3, 64, 5000] {
+        var decoder = GzipDecoder()
+        var out: [UInt8] = []
+        var fed = 0
+        while true {
+          guard let chunk = try decoder.nextChunk(limit: 777) else { break }
+          if !chunk.isEmpty {
+            out += chunk
+            continue
+          }
+          if fed == input.count {
+            decoder.endInput()
+          } else {
+            decoder.feed(input[fed..<min(fed + piece, input.count)])
+            fed = min(fed + piece, input.count)
+          }
+        }
+        #expect(out == whole, "pieces of \(piece)")
+        #expect(decoder.finished)
+      }
+      // Cut short: an error once the input is said to end.
+      var cut = GzipDecoder(Array(input.dropLast(3)))
+      #expect(throws: InflateError.self) { while try cut.nextChunk() != nil {} }
+    }
+  }
+
+  /// A gzip file whose one line inflates past the longest record a reader accepts: the
+  /// record-length error, having held about that much, not the whole inflated block.
+  @Test func aLineLongerThanTheLimitInsideGzip() throws {
+    // (CSV: a long run of letters is one text cell, as far as it goes.)
+    let path = try DataFiles.write(Self.repeated(0x61, count: 12 << 20), "long.csv.gz")
+    #expect {
+      _ = try DataReader(path: path, format: .csv, blockSize: 4096, maxRecordBytes: 1 << 20)
+    } throws: { error in
+      "\(error)".contains("has a record longer than 1 MiB with no end in sight")
+    }
+  }
+
+  /// `text` as a gzip member of stored blocks, its CRC-32 wrong when `damaged`.
+  static func stored(_ text: String, damaged: Bool) -> [UInt8] {
+    let data = Array(text.utf8)
+    var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+    var start = 0
+    repeat {
+      let end = min(start + 65_535, data.count)
+      let length = end - start
+      out.append(end == data.count ? 1 : 0)
+      out += [
+        UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
+        UInt8((~length >> 8) & 0xFF),
+      ]
+      out += data[start..<end]
+      start = end
+    } while start < data.count
+    var crc = CRC32()
+    crc.update(data)
+    for word in [crc.value ^ (damaged ? 1 : 0), UInt32(truncatingIfNeeded: data.count)] {
+      for shift in stride(from: 0, to: 32, by: 8) {
+        out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+      }
+    }
+    return out
+  }
+
+  /// Found by the readers fuzzer: damage found at the end of a gzip member (its CRC-32) and a
+  /// data error before it gave the one or the other by block size (a reader that asked for
+  /// more before using what it had met the damage first). The data's error comes first,
+  /// whatever the block size; without one, the damage.
+  @Test func aDataErrorBeforeTheDamageIsSaidFirstAtEveryBlockSize() throws {
+    var lines = ["a\tb"]
+    for i in 0..<3000 { lines.append(i == 1800 ? "\"x\"y\t1" : "\(i)\t\(i)") }
+    let text = lines.joined(separator: "\n") + "\n"
+    let broken = try DataFiles.write(Self.stored(text, damaged: true), "broken.tsv.gz")
+    let clean = try DataFiles.write(
+      Self.stored(text.replacingOccurrences(of: "\"x\"y", with: "xy"), damaged: true), "crc.tsv.gz")
+    for size in [1, 32, 4096, 5000, 1 << 20] {
+      for (path, expected) in [(broken, "text after the closing quote"), (clean, "CRC-32")] {
+        let error = #expect(throws: DataError.self) {
+          _ = try DataFiles.read(path, format: .tsv, blockSize: size)
+        }
+        #expect(error?.description.contains(expected) == true, "block size \(size)")
+      }
+    }
+  }
 }

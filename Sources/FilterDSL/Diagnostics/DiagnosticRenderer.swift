@@ -30,13 +30,22 @@ public struct DiagnosticRenderer: Sendable {
 
   /// All diagnostics, in source order, separated by blank lines.
   public func render(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.sortedByPosition().map(render).joined(separator: "\n")
+    // Columns counted on from the one before (in source order), not from the line's start:
+    // many diagnostics on one long line cost the line once.
+    var cursor = LineTable.Cursor()
+    return diagnostics.sortedByPosition().map { render($0, cursor: &cursor) }
+      .joined(separator: "\n")
   }
 
   /// One diagnostic, ending with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
+    var cursor = LineTable.Cursor()
+    return render(diagnostic, cursor: &cursor)
+  }
+
+  private func render(_ diagnostic: Diagnostic, cursor: inout LineTable.Cursor) -> String {
     // Lines count from the source's first line (``SourceText/firstLine``).
-    var start = lines.location(of: diagnostic.range.start, in: source.utf8)
+    var start = lines.location(of: diagnostic.range.start, in: source.utf8, from: &cursor)
     if start.line == 1 { start.column += source.firstColumn - 1 }
     start.line += source.firstLine - 1
     var lineNumbers = [start.line]
@@ -81,13 +90,23 @@ public struct DiagnosticRenderer: Sendable {
     let index = lineIndex(of: range.start)
     let line = lines.lineRange(index, in: bytes)
     let start = Swift.min(Swift.max(range.start, line.lowerBound), line.upperBound)
-    let end = Swift.min(Swift.max(range.end, start), line.upperBound)
+    // Only the bytes that can be shown are looked at (a column is at most four bytes, and
+    // the window starts a third of its width before the mark): each diagnostic costs the
+    // window, not the line, however long the line or the range.
+    let reach = 4 * maxLineWidth
+    let end = Swift.max(
+      start,
+      characterStart(
+        Swift.min(Swift.max(range.end, start), line.upperBound, start + reach), in: bytes))
+    let from = Swift.max(
+      line.lowerBound, characterStart(Swift.max(line.lowerBound, start - reach), in: bytes))
+    let to = Swift.max(end, characterStart(Swift.min(line.upperBound, end + reach), in: bytes))
 
-    var cells = displayCells(bytes[line.lowerBound..<start])
+    var cells = displayCells(bytes[from..<start])
     let markStart = cells.count
     cells += displayCells(bytes[start..<end])
     let markEnd = cells.count
-    cells += displayCells(bytes[end..<line.upperBound])
+    cells += displayCells(bytes[end..<to])
 
     // Cut long lines to a window around the marked part.
     var first = 0
@@ -103,8 +122,8 @@ public struct DiagnosticRenderer: Sendable {
       }
       last = Swift.max(last, Swift.min(markStart + 1, cells.count))
     }
-    var text = first > 0 ? "…" : ""
-    var pad = first > 0 ? 1 : 0
+    var text = first > 0 || from > line.lowerBound ? "…" : ""
+    var pad = text.isEmpty ? 0 : 1
     var marks = 0
     for (i, cell) in cells[first..<last].enumerated() {
       text += cell.text
@@ -112,7 +131,7 @@ public struct DiagnosticRenderer: Sendable {
       if position < markStart { pad += cell.width }
       if position >= markStart && position < markEnd { marks += cell.width }
     }
-    if last < cells.count { text += "…" }
+    if last < cells.count || to < line.upperBound { text += "…" }
     let lineNumber = String(index + source.firstLine)
     let numberPad = String(repeating: " ", count: gutter.count - lineNumber.count)
     var out = paint("\(numberPad)\(lineNumber) |", Style.blue) + " \(text)\n"
@@ -137,6 +156,17 @@ public struct DiagnosticRenderer: Sendable {
   private struct Cell {
     var text: String
     var width: Int
+  }
+
+  /// `offset`, moved back to the start of the UTF-8 sequence it falls in.
+  private func characterStart(_ offset: Int, in bytes: [UInt8]) -> Int {
+    var offset = offset
+    var steps = 0
+    while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80, steps < 3 {
+      offset -= 1
+      steps += 1
+    }
+    return offset
   }
 
   /// Characters as they are shown: tabs as four spaces, control characters as `�`.

@@ -113,6 +113,8 @@ public final class Checker {
   /// The parameters' slots, in the order the engine binds them.
   let layout: ParameterLayout
   private(set) var diagnostics: [Diagnostic] = []
+  /// The diagnostics reported, for saying each once in constant time.
+  private var reported: Set<Diagnostic> = []
 
   init(schema: Schema, parameters: [String: ValueType], functions: FunctionRegistry) {
     self.schema = schema
@@ -124,7 +126,7 @@ public final class Checker {
   /// Adds `diagnostic`, once: `x in (1, 2)` checks `x == 1` and `x == 2`, and a warning about
   /// `x` would otherwise come twice.
   func report(_ diagnostic: Diagnostic) {
-    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
   }
 
   // MARK: Expressions

@@ -78,10 +78,28 @@ struct LineTable: Sendable {
   }
 
   func location(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
+    var cursor = Cursor()
+    return location(of: offset, in: bytes, from: &cursor)
+  }
+
+  /// A place whose column is known, to count the next column from when it is further on the
+  /// same line.
+  struct Cursor {
+    var offset = -1
+    var line = 0
+    var column = 0
+  }
+
+  /// The location of `offset`, its column counted from `cursor` when that is earlier on the
+  /// same line (else from the line's start); `cursor` then moves to `offset`.
+  func location(of offset: Int, in bytes: [UInt8], from cursor: inout Cursor) -> SourceLocation {
     let clamped = Swift.min(Swift.max(offset, 0), bytes.count)
     let index = lineIndex(of: clamped)
-    let start = starts[index]
-    let column = String(decoding: bytes[start..<clamped], as: UTF8.self).count + 1
-    return SourceLocation(line: index + 1, column: column)
+    let (start, column) =
+      cursor.line == index && cursor.offset >= starts[index] && cursor.offset <= clamped
+      ? (cursor.offset, cursor.column) : (starts[index], 1)
+    let counted = column + String(decoding: bytes[start..<clamped], as: UTF8.self).count
+    cursor = Cursor(offset: clamped, line: index, column: counted)
+    return SourceLocation(line: index + 1, column: counted)
   }
 }

@@ -7,16 +7,16 @@
 #endif
 
 /// A file or standard input read in large blocks, straight into byte arrays. gzip data (by
-/// its first two bytes, whatever the name) is decompressed as it is read: the compressed
-/// bytes are read whole, and decoded a block at a time.
+/// its first two bytes, whatever the name) is decompressed as it is read, a few megabytes of
+/// it at a time.
 final class ByteInput {
   /// The name used in messages: the path, or `<stdin>`.
   let name: String
   /// The size of the file when known (not for pipes), for progress reports.
   let size: Int?
   private let descriptor: Int32
-  /// Bytes of the file read so far (for gzip, compressed bytes decoded so far).
-  var bytesRead: Int { gzip?.position ?? rawRead }
+  /// Bytes of the file read so far (for gzip, compressed bytes).
+  var bytesRead: Int { rawRead }
   private var rawRead = 0
   private var rawEnded = false
   private var started = false
@@ -24,6 +24,8 @@ final class ByteInput {
   /// Bytes read (or decoded) and not handed out yet.
   private var pending: [UInt8] = []
   private var pendingStart = 0
+  /// An error found after bytes this read hands out: thrown at the next read.
+  private var failure: DataError?
 
   /// Opens `path`, or standard input for nil or `-`.
   init(path: String?) throws(DataError) {
@@ -87,6 +89,10 @@ final class ByteInput {
     return RecordFile(duplicating: descriptor)
   }
 
+  /// Whether the input is a stream (standard input, a pipe, a terminal), whose reads give what
+  /// has come rather than all that was asked.
+  var isStream: Bool { size == nil }
+
   /// Whether the input is gzip data being decompressed.
   var isCompressed: Bool { gzip != nil }
 
@@ -95,41 +101,90 @@ final class ByteInput {
   /// as they come instead of waiting for a full block.
   func read(into buffer: inout [UInt8], upTo count: Int) throws(DataError) -> Int {
     if !started { try start() }
-    if pendingStart >= pending.count {
-      pending.removeAll(keepingCapacity: true)
-      pendingStart = 0
-      if gzip != nil {
-        do throws(InflateError) {
-          guard let chunk = try gzip?.nextChunk() else { return 0 }
-          pending = chunk
-        } catch {
-          throw DataError.file(name, "is not valid gzip data (\(error.description))")
-        }
-      } else {
-        return try readRaw(into: &buffer, upTo: count)
-      }
+    if let failure {
+      self.failure = nil
+      throw failure
     }
-    let take = Swift.min(count, pending.count - pendingStart)
-    buffer.append(contentsOf: pending[pendingStart..<pendingStart + take])
-    pendingStart += take
-    return take
+    var taken = 0
+    repeat {
+      if pendingStart >= pending.count {
+        pending.removeAll(keepingCapacity: true)
+        pendingStart = 0
+        if gzip != nil {
+          do {
+            guard let chunk = try inflated() else { return taken }
+            pending = chunk
+          } catch  where taken > 0 {
+            // The data before the damage first, as a reader of any block size gets it: the
+            // damage is said at the next read.
+            failure = error
+            return taken
+          }
+        } else {
+          return taken + (try readRaw(into: &buffer, upTo: count - taken))
+        }
+      }
+      let take = Swift.min(count - taken, pending.count - pendingStart)
+      buffer.append(contentsOf: pending[pendingStart..<pendingStart + take])
+      pendingStart += take
+      taken += take
+      // A regular file's gzip data fills the request, as the file itself would (a long
+      // record then grows the buffer by doubling, not a piece at a time); a pipe's gives
+      // what one piece holds.
+    } while taken < count && gzip != nil && size != nil
+    return taken
   }
 
-  /// Reads the first bytes, to see whether they are gzip; if so, reads all of it.
+  /// Reads as ``read(into:upTo:)`` does, more after bytes the caller has not used yet: an
+  /// error is kept for the next read, so that those bytes are used first.
+  func readMore(into buffer: inout [UInt8], upTo count: Int) -> Int {
+    do {
+      return try read(into: &buffer, upTo: count)
+    } catch {
+      failure = error
+      return 0
+    }
+  }
+
+  /// The next piece of gzip data decoded (reading compressed bytes as it needs them), nil
+  /// at the end.
+  private func inflated() throws(DataError) -> [UInt8]? {
+    var compressed: [UInt8] = []
+    while true {
+      do throws(InflateError) {
+        guard let chunk = try gzip?.nextChunk() else { return nil }
+        if !chunk.isEmpty { return chunk }
+      } catch {
+        throw DataError.file(name, "is not valid gzip data (\(error.description))")
+      }
+      compressed.removeAll(keepingCapacity: true)
+      if try readRaw(into: &compressed, upTo: 4 << 20) == 0 {
+        gzip?.endInput()
+      } else {
+        gzip?.feed(compressed[...])
+      }
+    }
+  }
+
+  /// Reads the first bytes, to see whether they are gzip.
   private func start() throws(DataError) {
     started = true
     var first: [UInt8] = []
     while first.count < 2, try readRaw(into: &first, upTo: 1 << 16) > 0 {}
     if GzipDecoder.isGzip(first) {
-      while try readRaw(into: &first, upTo: 4 << 20) > 0 {}
-      gzip = GzipDecoder(first)
+      gzip = GzipDecoder()
+      gzip?.feed(first[...])
+      if rawEnded { gzip?.endInput() }
     } else {
       pending = first
     }
   }
 
-  private func readRaw(into buffer: inout [UInt8], upTo count: Int) throws(DataError) -> Int {
+  private func readRaw(into buffer: inout [UInt8], upTo wanted: Int) throws(DataError) -> Int {
     guard !rawEnded else { return 0 }
+    // A pipe gives what it has (tens of kilobytes): room for a megabyte, not for all that was
+    // asked, which would cost its size in zeros at every read of a long record.
+    let count = size == nil ? Swift.min(wanted, 1 << 20) : wanted
     let start = buffer.count
     var filled = 0
     var failure: Int32 = 0

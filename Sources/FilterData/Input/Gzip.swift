@@ -1,85 +1,121 @@
 /// gzip files (RFC 1952): a header, a DEFLATE stream, and a trailer with the CRC-32 and the
 /// length of the data, checked. Members written one after another (`cat a.gz b.gz`) are read
-/// as one file, as `gzip -d` does.
+/// as one file, as `gzip -d` does. The compressed bytes are fed in pieces (``feed(_:)``, then
+/// ``endInput()``) and the data comes out in pieces of bounded size: memory stays small
+/// however large the file, or however much one block inflates.
 struct GzipDecoder {
-  private let input: [UInt8]
-  private var inflater: Inflater?
+  private enum Stage: Equatable {
+    case header, body, trailer
+  }
+
+  private var stage = Stage.header
+  /// The bytes of a header or trailer being read.
+  private var pending: [UInt8] = []
+  private var inflater = Inflater()
+  private var inputEnded = false
   private var crc = CRC32()
   private var length: UInt32 = 0
-  /// Where the next member starts, once the current one is done.
-  private var next: Int
+  /// The longest header read (a file name or comment may make it long, not endless).
+  private static let maxHeader = 1 << 20
 
   /// Whether `bytes` start like gzip data.
   static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
     bytes.starts(with: [0x1F, 0x8B])
   }
 
+  /// A decoder waiting for its input.
+  init() {}
+
+  /// A decoder with all of its input.
   init(_ input: [UInt8]) {
-    self.input = input
-    self.next = 0
+    feed(input[...])
+    endInput()
   }
 
-  /// How far into the compressed input decoding has come.
-  var position: Int { inflater?.position ?? next }
+  /// Adds compressed bytes.
+  mutating func feed(_ bytes: ArraySlice<UInt8>) {
+    if stage == .body { inflater.append(bytes) } else { pending += bytes }
+  }
+
+  /// Says that every compressed byte has been fed.
+  mutating func endInput() {
+    inputEnded = true
+    inflater.endInput()
+  }
 
   /// Whether every member has been decoded and checked.
-  var finished: Bool { inflater == nil && next >= input.count }
+  var finished: Bool { stage == .header && pending.isEmpty && inputEnded }
 
-  /// The next piece of the data (one DEFLATE block), or nil at the end.
-  mutating func nextChunk() throws(InflateError) -> [UInt8]? {
+  /// The next piece of the data (at most `limit` bytes): empty when the bytes fed so far are
+  /// used up (feed more, or end the input), nil at the end.
+  mutating func nextChunk(limit: Int = 1 << 20) throws(InflateError) -> [UInt8]? {
     while true {
-      if inflater == nil {
-        guard next < input.count else { return nil }
-        inflater = Inflater(input, from: try header(at: next))
+      switch stage {
+      case .header:
+        if pending.isEmpty && inputEnded { return nil }
+        guard let start = try Self.header(in: pending) else {
+          if inputEnded { throw .truncated }
+          guard pending.count <= Self.maxHeader else {
+            throw .invalid("a header longer than a megabyte")
+          }
+          return []
+        }
+        inflater = Inflater()
+        inflater.append(pending[start...])
+        if inputEnded { inflater.endInput() }
+        pending = []
         crc = CRC32()
         length = 0
+        stage = .body
+      case .body:
+        var out: [UInt8] = []
+        try inflater.inflate(into: &out, upTo: limit)
+        crc.update(out)
+        length &+= UInt32(truncatingIfNeeded: out.count)
+        if inflater.finished {
+          pending = Array(inflater.rest())
+          inflater = Inflater()
+          stage = .trailer
+        }
+        if !out.isEmpty { return out }
+        if stage == .body { return [] }
+      case .trailer:
+        guard pending.count >= 8 else {
+          if inputEnded { throw .truncated }
+          return []
+        }
+        func word(_ offset: Int) -> UInt32 {
+          (0..<4).reduce(UInt32(0)) { $0 | UInt32(pending[offset + $1]) << (8 * $1) }
+        }
+        guard word(0) == crc.value else { throw .invalid("a CRC-32 that does not match the data") }
+        guard word(4) == length else { throw .invalid("a length that does not match the data") }
+        pending.removeFirst(8)
+        stage = .header
       }
-      guard var current = inflater else { return nil }
-      if current.finished {
-        try trailer(at: current.endOfStream())
-        inflater = nil
-        continue
-      }
-      var out: [UInt8] = []
-      try current.nextBlock(into: &out)
-      inflater = current
-      crc.update(out)
-      length &+= UInt32(truncatingIfNeeded: out.count)
-      if !out.isEmpty { return out }
     }
   }
 
-  /// Reads a member's header at `start`; returns where its DEFLATE stream starts.
-  private func header(at start: Int) throws(InflateError) -> Int {
-    guard start + 10 <= input.count else { throw .truncated }
-    guard GzipDecoder.isGzip(input[start...]) else {
+  /// Where the DEFLATE stream starts after the member's header at the start of `bytes`; nil
+  /// when `bytes` end before the header does.
+  private static func header(in bytes: [UInt8]) throws(InflateError) -> Int? {
+    if bytes.count >= 2, !isGzip(bytes) {
       throw .invalid("data after the end of the gzip stream")
     }
-    guard input[start + 2] == 8 else { throw .invalid("a compression method other than deflate") }
-    let flags = input[start + 3]
-    var index = start + 10
+    guard bytes.count >= 10 else { return nil }
+    guard bytes[2] == 8 else { throw .invalid("a compression method other than deflate") }
+    let flags = bytes[3]
+    var index = 10
     if flags & 0x04 != 0 {  // FEXTRA
-      guard index + 2 <= input.count else { throw .truncated }
-      index += 2 + (Int(input[index]) | Int(input[index + 1]) << 8)
+      guard index + 2 <= bytes.count else { return nil }
+      index += 2 + (Int(bytes[index]) | Int(bytes[index + 1]) << 8)
     }
     for flag: UInt8 in [0x08, 0x10] where flags & flag != 0 {  // FNAME, FCOMMENT
-      while index < input.count && input[index] != 0 { index += 1 }
+      while index < bytes.count && bytes[index] != 0 { index += 1 }
       index += 1
     }
     if flags & 0x02 != 0 { index += 2 }  // FHCRC
-    guard index <= input.count else { throw .truncated }
+    guard index <= bytes.count else { return nil }
     return index
-  }
-
-  private mutating func trailer(at start: Int) throws(InflateError) {
-    guard start + 8 <= input.count else { throw .truncated }
-    let bytes = input
-    func word(_ offset: Int) -> UInt32 {
-      (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[start + offset + $1]) << (8 * $1) }
-    }
-    guard word(0) == crc.value else { throw .invalid("a CRC-32 that does not match the data") }
-    guard word(4) == length else { throw .invalid("a length that does not match the data") }
-    next = start + 8
   }
 }
 

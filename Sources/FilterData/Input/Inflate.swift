@@ -1,25 +1,68 @@
 /// DEFLATE decompression (RFC 1951), written here so that flt reads `.gz` files with no
-/// package and no subprocess. The compressed bytes are all in memory; ``nextBlock(into:)``
-/// decodes one block at a time, so the output can be read as it is produced.
+/// package and no subprocess. The compressed bytes come in pieces (``append(_:)``, then
+/// ``endInput()``), and ``inflate(into:upTo:)`` decodes what they allow, at most so many bytes
+/// at a time: neither the compressed input nor a block's output (a megabyte of zeros can
+/// inflate to a gigabyte) is ever held whole.
 ///
 /// Every read is bounds-checked: damaged input is an ``InflateError``, never a trap.
 struct Inflater {
-  private let input: [UInt8]
+  /// The compressed bytes not yet used up (and some before them, dropped in large steps).
+  private var input: [UInt8] = []
   /// The next byte of `input` to load into the bit buffer.
-  private(set) var position: Int
+  private var position = 0
+  /// Whether every compressed byte has been appended.
+  private(set) var inputEnded = false
   private var bits: UInt64 = 0
   private var bitCount = 0
   /// The last 32 KiB of output, for back-references.
   private var window = [UInt8](repeating: 0, count: 1 << 15)
   private var windowEnd = 0
   private var windowFilled = false
+  /// The block being decoded.
+  private var block = Block.between
+  /// Whether the block being decoded (or the last one) is the stream's final one.
+  private var lastBlock = false
   /// Whether the final block has been decoded.
   private(set) var finished = false
 
-  init(_ input: [UInt8], from start: Int) {
-    self.input = input
-    self.position = start
+  private enum Block {
+    /// At a block's header (or the stream's end, after the final block).
+    case between
+    /// Inside a stored block, with this many bytes left.
+    case stored(Int)
+    /// Inside a block of Huffman codes.
+    case codes(HuffmanTable, HuffmanTable)
   }
+
+  /// The compressed bytes a block's header may need (a dynamic block's code lengths are at
+  /// most 570 bytes), and a symbol (a length, a distance and their extra bits: 48 bits).
+  private static let headerBytes = 1024
+  private static let symbolBytes = 8
+
+  /// An inflater waiting for its input.
+  init() {}
+
+  /// An inflater with all of its input.
+  init(_ input: [UInt8]) {
+    self.input = input
+    inputEnded = true
+  }
+
+  /// Adds compressed bytes.
+  mutating func append(_ bytes: ArraySlice<UInt8>) {
+    // Drop what has been used, once it is large: each byte moves at most a few times.
+    if position >= 1 << 20 && position >= input.count / 2 {
+      input.removeFirst(position)
+      position = 0
+    }
+    input += bytes
+  }
+
+  /// Says that every compressed byte has been appended.
+  mutating func endInput() { inputEnded = true }
+
+  /// Whether `count` more compressed bytes are there, or all there will be.
+  private func has(_ count: Int) -> Bool { inputEnded || input.count - position >= count }
 
   // MARK: Bits
 
@@ -47,29 +90,58 @@ struct Inflater {
     bitCount = 0
   }
 
-  /// The input position after the deflate stream: where a gzip trailer starts.
-  mutating func endOfStream() -> Int {
+  /// The compressed bytes after the stream, once it is finished: where a gzip trailer starts.
+  mutating func rest() -> ArraySlice<UInt8> {
     alignToByte()
-    return position
+    return input[position...]
   }
 
   // MARK: Blocks
 
-  /// Decodes the next block, appending its output to `out`.
-  mutating func nextBlock(into out: inout [UInt8]) throws(InflateError) {
-    guard !finished else { return }
-    finished = try take(1) == 1
-    switch try take(2) {
-    case 0: try stored(into: &out)
-    case 1: try huffman(Inflater.fixedLiterals, Inflater.fixedDistances, into: &out)
-    case 2:
-      let (literals, distances) = try dynamicTables()
-      try huffman(literals, distances, into: &out)
-    default: throw .invalid("a block of the reserved type 3")
+  /// Decodes onto `out` until it holds `limit` bytes, the stream ends (``finished``), or the
+  /// compressed bytes appended so far run out (then fewer than `limit` and not finished: append
+  /// more, or end the input, and call again).
+  mutating func inflate(into out: inout [UInt8], upTo limit: Int) throws(InflateError) {
+    while out.count < limit && !finished {
+      switch block {
+      case .between:
+        if lastBlock {
+          finished = true
+          return
+        }
+        guard has(Inflater.headerBytes) else { return }
+        lastBlock = try take(1) == 1
+        switch try take(2) {
+        case 0: block = .stored(try storedLength())
+        case 1: block = .codes(Inflater.fixedLiterals, Inflater.fixedDistances)
+        case 2:
+          let (literals, distances) = try dynamicTables()
+          block = .codes(literals, distances)
+        default: throw .invalid("a block of the reserved type 3")
+        }
+      case .stored(let left):
+        guard left > 0 else {
+          block = .between
+          continue
+        }
+        let available = input.count - position
+        guard available > 0 else {
+          if inputEnded { throw .truncated }
+          return
+        }
+        let count = Swift.min(left, available, limit - out.count)
+        for byte in input[position..<position + count] { emit(byte, into: &out) }
+        position += count
+        block = .stored(left - count)
+      case .codes(let literals, let distances):
+        guard try codes(literals, distances, into: &out, upTo: limit) else { return }
+        block = .between
+      }
     }
   }
 
-  private mutating func stored(into out: inout [UInt8]) throws(InflateError) {
+  /// A stored block's length, after its header.
+  private mutating func storedLength() throws(InflateError) -> Int {
     alignToByte()
     guard position + 4 <= input.count else { throw .truncated }
     let length = Int(input[position]) | Int(input[position + 1]) << 8
@@ -78,21 +150,23 @@ struct Inflater {
       throw .invalid("a stored block whose length check fails")
     }
     position += 4
-    guard position + length <= input.count else { throw .truncated }
-    for byte in input[position..<position + length] { emit(byte, into: &out) }
-    position += length
+    return length
   }
 
-  private mutating func huffman(
-    _ literals: HuffmanTable, _ distances: HuffmanTable, into out: inout [UInt8]
-  ) throws(InflateError) {
-    while true {
+  /// Decodes a block's symbols onto `out`: true at the block's end; false when `out` holds
+  /// `limit` bytes or the compressed bytes run low.
+  private mutating func codes(
+    _ literals: HuffmanTable, _ distances: HuffmanTable, into out: inout [UInt8],
+    upTo limit: Int
+  ) throws(InflateError) -> Bool {
+    while out.count < limit {
+      guard has(Inflater.symbolBytes) else { return false }
       let symbol = try decode(literals)
       if symbol < 256 {
         emit(UInt8(symbol), into: &out)
         continue
       }
-      if symbol == 256 { return }
+      if symbol == 256 { return true }
       let lengthIndex = symbol - 257
       guard lengthIndex < Inflater.lengthBase.count else {
         throw .invalid("a length code out of range")
@@ -114,6 +188,7 @@ struct Inflater {
         from = (from + 1) & (window.count - 1)
       }
     }
+    return false
   }
 
   @inline(__always)

@@ -53,7 +53,8 @@ import Testing
     _ = harness.run("load \"phones.json\"")
     #expect(grown < 1_000_000_000, "\(grown) bytes")
     let b59 = try #require(harness.session.definitions.filters["b59"])
-    #expect(b59.nodes == 3 * (1 << 17) + (1 << 17) - 1)  // 2^17 comparisons of 3 nodes, 2^17 - 1 ors
+    // 2^17 comparisons of 3 nodes, 2^17 - 1 ors.
+    #expect(b59.nodes == 3 * (1 << 17) + (1 << 17) - 1)
     #expect(b59.depth == 19)
     // Used, a shared name is the whole filter: as many matches as its comparison.
     _ = harness.run("let c0 = price > 500\nlet c1 = c0 or c0\nlet c2 = c1 and c1\nlet c3 = c2")
