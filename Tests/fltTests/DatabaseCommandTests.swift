@@ -198,9 +198,10 @@ import Testing
     let ipv6 = try flt(["--table", "t", "x > 1", "postgresql://me@[::1]:1/db"])
     #expect(
       ipv6.status == 2 && ipv6.stderr.contains("error: cannot connect to PostgreSQL at [::1]:1:"))
-    let tls = try flt(["--table", "t", "x > 1", "postgresql://me@h/db?sslmode=verify-full"])
+    let tls = try flt(["--table", "t", "x > 1", "postgresql://me@h/db?sslmode=verify-fll"])
     #expect(
-      tls.status == 2 && tls.stderr.contains("sslmode=verify-full: flt does not support TLS yet"))
+      tls.status == 2 && tls.stderr.contains("sslmode=verify-fll is not one of its values")
+        && tls.stderr.contains("verify-full"))
     let dialect = try flt(["--format", "sql", "true", "examples/phones.json"])
     #expect(dialect.status == 2 && dialect.stderr.contains("--format sql needs --dialect"))
     let missing = try flt(["--table", "t", "x > 1", "/nonexistent/shop.db"])
