@@ -1,4 +1,5 @@
-// The entry point of the fuzzer binary: `FLT_FUZZ` (parse, evaluate, readers, parquet, postgres) picks
+// The entry point of the fuzzer binary: `FLT_FUZZ` (parse, evaluate, readers, parquet, postgres,
+// keys) picks
 // the harness that each input goes to. Build and run with `Fuzz/run`.
 
 #if canImport(Glibc)
@@ -16,6 +17,7 @@ nonisolated(unsafe) let fuzzHarness: (UnsafePointer<UInt8>, Int) -> CInt = {
   case "readers": return fuzzReaders
   case "parquet": return fuzzParquet
   case "postgres": return fuzzPostgres
+  case "keys": return fuzzKeys
   default: fatalError("FLT_FUZZ names no harness: \(name)")
   }
 }()

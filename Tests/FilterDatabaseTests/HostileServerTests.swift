@@ -193,6 +193,59 @@ import Testing
     #expect(throws: DatabaseError.self) { try connect([], "prefer").get() }
   }
 
+  /// A server that does not know the password cannot fake SCRAM's last step: its signature is
+  /// checked, and a wrong one ends the sign-in though the server said all was well.
+  @Test func aSCRAMServerFinalThatDoesNotVerify() {
+    let mechanisms = Self.message(
+      "R", PostgresMessage.int32(10) + PostgresMessage.cString("SCRAM-SHA-256") + [0])
+    let error = Self.converse(
+      [
+        { _ in mechanisms },
+        { clientFirst in
+          let nonce = String(decoding: clientFirst, as: UTF8.self).split(separator: "r=").last ?? ""
+          return Self.message(
+            "R", PostgresMessage.int32(11) + Array("r=\(nonce)x,s=c2FsdA==,i=4096".utf8))
+        },
+        { _ in
+          Self.message(
+            "R",
+            PostgresMessage.int32(12)
+              + Array("v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=".utf8))
+            + Self.message("R", PostgresMessage.int32(0)) + Self.message("Z", [73])
+        },
+      ], url: "sslmode=disable")
+    #expect(error?.message == "the server could not prove it knows the password (SCRAM)")
+  }
+
+  /// A cleartext request: answered with the password, as libpq does, unless channel binding is
+  /// required: then nothing is sent, not even a hash.
+  @Test func aCleartextRequest() {
+    final class Heard: @unchecked Sendable { var bytes: [[UInt8]] = [] }
+    let heard = Heard()
+    let ask = Self.message("R", PostgresMessage.int32(3))
+    let refused = Self.converse(
+      [
+        { _ in ask },
+        {
+          heard.bytes.append($0); return []
+        },
+      ],
+      url: "sslmode=disable&channel_binding=require")
+    #expect(
+      refused?.message == "channel_binding=require, but the server asks for a password instead")
+    #expect(heard.bytes.isEmpty)
+    let answered = Self.converse(
+      [
+        { _ in ask },
+        {
+          heard.bytes.append($0);
+          return Self.message("R", PostgresMessage.int32(0)) + Self.message("Z", [73])
+        },
+      ], url: "sslmode=disable")
+    #expect(answered == nil)
+    #expect(heard.bytes.first == Self.message("p", PostgresMessage.cString("p")))
+  }
+
   /// A server that says yes to TLS and then answers the client's hello with bytes that are not
   /// TLS, or closes: an error, never a trap or a hang.
   @Test func aHandshakeWithNonsense() {

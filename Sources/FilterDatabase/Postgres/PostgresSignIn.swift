@@ -68,6 +68,12 @@ struct PostgresSignIn {
 
   /// The SSLRequest and the server's one-byte answer; the handshake when it says yes.
   private mutating func negotiateTLS() throws(DatabaseError) {
+    // Without OpenSSL, `prefer` and `allow` go on in clear text, as a libpq built without
+    // TLS does; the modes that need TLS say what to install.
+    if case .failure(let missing) = OpenSSLLibrary.shared {
+      if url.tls.mode.needsTLS { throw missing }
+      return
+    }
     // The client's side first: its mistakes (a root or key file that cannot be read) are
     // errors whatever the mode, not a reason to go on without TLS.
     let session = try TLSSession(url.tls, host: url.host)

@@ -210,11 +210,19 @@ final class PostgresSocket {
 
   /// Exactly `count` bytes.
   func read(_ count: Int) throws(DatabaseError) -> ArraySlice<UInt8> {
+    // After a very long message, its room is given back.
+    if position == buffer.count && buffer.capacity > 4 << 20 {
+      buffer = []
+      position = 0
+    }
     while buffer.count - position < count {
       if position > 0 {
         buffer.removeFirst(position)
         position = 0
       }
+      // A long message (a value of hundreds of megabytes) gets room for itself, not the
+      // next power of two past it.
+      if buffer.capacity < count { buffer.reserveCapacity(count) }
       let n: Int
       if let tls {
         n = try tls.read(into: &chunk, over: self)

@@ -42,6 +42,13 @@ package struct Highlighter: Sendable {
   /// The kind of each character of `line`; the characters in the UTF-8 byte range `error`
   /// (from a diagnostic) are errors.
   package func kinds(of line: String, error: Range<Int>? = nil) -> [Kind] {
+    kinds(of: Array(line), error: error)
+  }
+
+  /// The kind of each of `characters` (as the line editor holds them: a combining mark typed
+  /// after a space is a character of its own there, though it joins the space in a string).
+  package func kinds(of characters: [Character], error: Range<Int>? = nil) -> [Kind] {
+    let line = String(characters)
     let lexed = Lexer.tokenize(SourceText(line))
     var byteKinds = [Kind](repeating: .plain, count: line.utf8.count)
     func mark(_ range: SourceRange, _ kind: Kind) {
@@ -97,7 +104,7 @@ package struct Highlighter: Sendable {
     // One kind per character: that of its first byte.
     var kinds: [Kind] = []
     var offset = 0
-    for character in line {
+    for character in characters {
       kinds.append(offset < byteKinds.count ? byteKinds[offset] : .plain)
       offset += character.utf8.count
     }

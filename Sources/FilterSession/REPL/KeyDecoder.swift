@@ -108,8 +108,13 @@ package struct KeyDecoder: Sendable {
       return (keys[bytes[start + 2]] ?? .ignored, 3)
     case 0x5B:  // ESC [ parameters final
       var i = start + 2
-      while i < bytes.endIndex, (0x30...0x3F).contains(bytes[i]) { i += 1 }
-      guard i < bytes.endIndex else { return bytes.count > 32 ? (.ignored, bytes.count) : nil }
+      while i < bytes.endIndex, (0x30...0x3F).contains(bytes[i]) {
+        i += 1
+        // No terminal sends parameters this long: dropped as far as here, wherever the
+        // reads were cut (dropping what had come so far made keys depend on the cuts).
+        if i - start - 2 > 32 { return (.ignored, i - start) }
+      }
+      guard i < bytes.endIndex else { return nil }
       let parameters = String(decoding: bytes[(start + 2)..<i], as: UTF8.self)
       return (csi(parameters, final: bytes[i]), i - start + 1)
     default:

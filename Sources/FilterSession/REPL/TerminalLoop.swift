@@ -54,7 +54,7 @@ package struct TerminalLoop {
       if repl.colored {
         text += "\u{1B}[1;32m" + promptText + "\u{1B}[0m"
         if line.searchPrompt == nil {
-          let kinds = currentHighlighter().kinds(of: String(characters), error: live.errorRange)
+          let kinds = currentHighlighter().kinds(of: characters, error: live.errorRange)
           text += Highlighter.render(shown, kinds[range])
         } else {
           text += String(shown)
