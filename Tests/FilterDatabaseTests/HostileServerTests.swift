@@ -76,17 +76,9 @@ import Testing
     #expect(silentTLS?.message == "connecting to PostgreSQL took longer than 1 s")
     // A server that asks for ten million SCRAM iterations (extending the client's nonce, as
     // it must): the deadline stops the key's derivation too.
-    let mechanisms = Self.message(
-      "R", PostgresMessage.int32(10) + PostgresMessage.cString("SCRAM-SHA-256") + [0])
     let slow = Self.converse(
-      [
-        { _ in mechanisms },
-        { clientFirst in
-          let nonce = String(decoding: clientFirst, as: UTF8.self).split(separator: "r=").last ?? ""
-          return Self.message(
-            "R", PostgresMessage.int32(11) + Array("r=\(nonce)x,s=c2FsdA==,i=10000000".utf8))
-        },
-      ], url: "connect_timeout=1&sslmode=disable")
+      [{ _ in Self.scramMechanisms }, { Self.serverFirst(answering: $0, iterations: 10_000_000) }],
+      url: "connect_timeout=1&sslmode=disable")
     #expect(slow?.message == "connecting to PostgreSQL took longer than 1 s")
     // A deadline that has passed leaves no time; one a day away, a day.
     #expect(SocketWait.until(.now - .seconds(1), seconds: 1).milliseconds == 0)
@@ -196,16 +188,10 @@ import Testing
   /// A server that does not know the password cannot fake SCRAM's last step: its signature is
   /// checked, and a wrong one ends the sign-in though the server said all was well.
   @Test func aSCRAMServerFinalThatDoesNotVerify() {
-    let mechanisms = Self.message(
-      "R", PostgresMessage.int32(10) + PostgresMessage.cString("SCRAM-SHA-256") + [0])
     let error = Self.converse(
       [
-        { _ in mechanisms },
-        { clientFirst in
-          let nonce = String(decoding: clientFirst, as: UTF8.self).split(separator: "r=").last ?? ""
-          return Self.message(
-            "R", PostgresMessage.int32(11) + Array("r=\(nonce)x,s=c2FsdA==,i=4096".utf8))
-        },
+        { _ in Self.scramMechanisms },
+        { Self.serverFirst(answering: $0, iterations: 4096) },
         { _ in
           Self.message(
             "R",
@@ -257,6 +243,18 @@ import Testing
         [{ _ in [UInt8(ascii: "S")] }, { _ in answer }], url: "sslmode=require")
       #expect(error?.message.contains("TLS") == true, "\(answer): \(String(describing: error))")
     }
+  }
+
+  /// A server's offer of SCRAM-SHA-256.
+  static let scramMechanisms = message(
+    "R", PostgresMessage.int32(10) + PostgresMessage.cString("SCRAM-SHA-256") + [0])
+
+  /// A SCRAM server-first message answering the client's first (extending its nonce, as it
+  /// must), asking for `iterations`.
+  static func serverFirst(answering clientFirst: [UInt8], iterations: Int) -> [UInt8] {
+    let nonce = String(decoding: clientFirst, as: UTF8.self).split(separator: "r=").last ?? ""
+    return message(
+      "R", PostgresMessage.int32(11) + Array("r=\(nonce)x,s=c2FsdA==,i=\(iterations)".utf8))
   }
 
   /// What the client met with a server that, each time the client sends something, answers
