@@ -221,8 +221,9 @@ final class PostgresSocket {
         position = 0
       }
       // A long message (a value of hundreds of megabytes) gets room for itself, not the
-      // next power of two past it.
-      if buffer.capacity < count { buffer.reserveCapacity(count) }
+      // next power of two past it: once half of it has come (a length alone, from a
+      // hostile server, reserves nothing).
+      if buffer.capacity < count && buffer.count >= count / 2 { buffer.reserveCapacity(count) }
       let n: Int
       if let tls {
         n = try tls.read(into: &chunk, over: self)
