@@ -1,4 +1,6 @@
 import FilterDSL
+import Foundation
+import TestSupport
 import Testing
 
 @testable import FilterData
@@ -35,6 +37,27 @@ import Testing
         {"model":"Old","price":null,"camera":{"megapixels":8,"zoom":null},"tags":[],"released":null}
 
         """)
+  }
+
+  /// A record longer than the output's buffer (a value of megabytes) is written as it is
+  /// compacted, straight to the file, not gathered first: the same bytes as a short one's,
+  /// whitespace inside its strings kept, outside them dropped, records in order.
+  @Test func aLongRecordIsWrittenAsAShortOne() throws {
+    let long = String(repeating: "ab c\t", count: 400_000)
+    let texts = [
+      "{ \"a\" : \"x  y\",\n  \"long\": \"\(long)\", \"b\": [1, 2] }", "{\"a\": \"short\"}",
+    ]
+    let url = TemporaryFiles.url("long-record.jsonl")
+    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let file = try FileHandle(forWritingTo: url)
+    let out = OutputSink(descriptor: file.fileDescriptor)
+    let writer = RecordWriter(.jsonl, columns: ["a", "long", "b"], select: nil, to: out)
+    for text in texts { writer.write(DataRecord(values: [], text: Array(text.utf8)[...])) }
+    writer.finish()
+    try file.close()
+    #expect(out.failure == nil)
+    let written = try String(contentsOf: url, encoding: .utf8)
+    #expect(written == "{\"a\":\"x  y\",\"long\":\"\(long)\",\"b\":[1,2]}\n{\"a\":\"short\"}\n")
   }
 
   @Test func everyFormatWritesThem() {

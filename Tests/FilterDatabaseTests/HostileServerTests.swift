@@ -95,6 +95,28 @@ import Testing
     #expect(try Self.query(answer).get() == [[.text("x")]])
   }
 
+  /// A row of a long value (a 6 MB text here; 300 MB once peaked at five times its size): by
+  /// the time the row is used, the socket has given back the message's room (the value is
+  /// held once, as the row's text), though the rest of the answer came in the same read.
+  @Test func aLongValueIsHeldOnce() throws {
+    let value = [UInt8](repeating: UInt8(ascii: "v"), count: 6 << 20)
+    let row = Self.message("D", PostgresMessage.int16(1) + PostgresMessage.int32(6 << 20) + value)
+    let answer =
+      Self.message("1", []) + Self.message("2", []) + Self.oneColumn + row
+      + Self.message("C", PostgresMessage.cString("SELECT 1")) + Self.message("Z", [0x49])
+    let (length, room) = try Self.connect(Self.ready + answer) {
+      (client) throws(DatabaseError) -> (Int, Int) in
+      var seen = (0, Int.max)
+      try client.forEachRow(SQLStatement("select 1")) { row in
+        if case .text(let text) = row.first { seen = (text.utf8.count, client.socketRoom) }
+        return true
+      }
+      return seen
+    }
+    #expect(length == 6 << 20)
+    #expect(room < 1 << 20)
+  }
+
   /// The count of a row's values is signed on the wire: a negative one in the description and
   /// the row alike once trapped (`0..<count`), in queries and in a table's introspection.
   @Test func aNegativeColumnCountIsAnError() {

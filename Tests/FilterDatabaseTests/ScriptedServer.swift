@@ -1,13 +1,17 @@
 // Shared with the fuzzer: `Fuzz/run` compiles this file into its harnesses (its import of
 // FilterDatabase dropped), so keep it to FilterDatabase and the system library.
+import Dispatch
+
 @testable import FilterDatabase
 
 #if canImport(Glibc)
   import Glibc
   private let streamType = Int32(SOCK_STREAM.rawValue)
+  private let noSignal = Int32(MSG_NOSIGNAL)
 #elseif canImport(Darwin)
   import Darwin
   private let streamType = SOCK_STREAM
+  private let noSignal: Int32 = 0
 #endif
 
 /// A PostgreSQL server played from bytes: the other end of a socket pair, which sends the
@@ -15,6 +19,8 @@
 /// somewhere) until ``stop()``.
 final class ScriptedServer {
   private var ends: [Int32] = []
+  /// The writers of scripts longer than a socket holds, which send while the client reads.
+  private let writers = DispatchGroup()
 
   /// A valid startup: authentication done, the server's key, ready for a query.
   static let ready =
@@ -36,19 +42,40 @@ final class ScriptedServer {
   ) throws(DatabaseError) -> PostgresConnection {
     var pair: [Int32] = [0, 0]
     guard socketpair(AF_UNIX, streamType, 0, &pair) == 0 else { fatalError("socketpair") }
-    var sent = 0
-    while sent < bytes.count {
-      let n = bytes[sent...].withUnsafeBytes { write(pair[0], $0.baseAddress, $0.count) }
-      guard n > 0 else { fatalError("cannot write the server's bytes") }
-      sent += n
+    let end = pair[0]
+    ends.append(end)
+    // What a socket surely holds is written now; a longer script (a value of megabytes) on
+    // a thread of its own, as the client reads it.
+    let first = Swift.min(bytes.count, 32_768)
+    guard Self.deliver(bytes[..<first], on: end) else {
+      fatalError("cannot write the server's bytes")
     }
-    if !staysOpen { shutdown(pair[0], Int32(SHUT_WR)) }
-    ends.append(pair[0])
+    writers.enter()
+    DispatchQueue.global().async { [writers] in
+      defer { writers.leave() }
+      if Self.deliver(bytes[first...], on: end), !staysOpen { shutdown(end, Int32(SHUT_WR)) }
+    }
     return try PostgresConnection(PostgresURL(url), over: PostgresSocket(descriptor: pair[1]))
   }
 
-  /// Closes the server's ends.
+  /// Sends all of `bytes` on `end`: false when the client has gone (no SIGPIPE).
+  private static func deliver(_ bytes: ArraySlice<UInt8>, on end: Int32) -> Bool {
+    var sent = bytes.startIndex
+    while sent < bytes.endIndex {
+      let n = bytes[sent...].withUnsafeBytes {
+        send(end, $0.baseAddress, $0.count, noSignal)
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return false }
+      sent += n
+    }
+    return true
+  }
+
+  /// Closes the server's ends (a writer still sending stops first).
   func stop() {
+    for end in ends { shutdown(end, Int32(SHUT_RDWR)) }
+    writers.wait()
     for end in ends { close(end) }
     ends.removeAll()
   }

@@ -32,7 +32,13 @@ enum JSONText {
   /// Appends well-formed JSON `text` without the whitespace outside its strings: a record as
   /// it was written, on one line, every value byte for byte.
   static func appendCompact(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-    // Copies runs between the whitespace, not byte by byte.
+    forEachCompactRun(text) { out.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with the runs of `text` between its whitespace outside strings, in order:
+  /// ``appendCompact(_:to:)`` without gathering them (a long record is written as it goes).
+  static func forEachCompactRun(_ text: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
+    // Runs between the whitespace, not byte by byte.
     var runStart = text.startIndex
     var inString = false
     var index = text.startIndex
@@ -47,11 +53,12 @@ enum JSONText {
       } else if byte == 0x22 {
         inString = true
       } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-        out.append(contentsOf: text[runStart..<index])
+        if runStart < index { body(text[runStart..<index]) }
         runStart = index + 1
       }
       index += 1
     }
-    out.append(contentsOf: text[runStart..<Swift.min(index, text.endIndex)])
+    let end = Swift.min(index, text.endIndex)
+    if runStart < end { body(text[runStart..<end]) }
   }
 }

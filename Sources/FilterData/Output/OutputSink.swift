@@ -28,15 +28,43 @@ public final class OutputSink {
   /// Appends bytes, writing them out when the buffer is full.
   public func write(_ bytes: some Sequence<UInt8>) {
     buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 16 { flush() }
+    if buffer.count >= Self.size { flush() }
   }
 
-  /// Appends text.
-  public func write(_ text: String) { write(text.utf8) }
+  /// Appends bytes, writing them out when the buffer is full; bytes that would fill it alone
+  /// (a record of a 300 MB value) are written out as they are, not copied into it.
+  public func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { write($0) }
+  }
+
+  /// Appends bytes, written out as they are when they would fill the buffer alone.
+  public func write(_ bytes: ArraySlice<UInt8>) {
+    bytes.withUnsafeBytes { write($0) }
+  }
+
+  /// Appends text (its UTF-8 bytes), written out as it is when it would fill the buffer alone.
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  private func write(_ bytes: UnsafeRawBufferPointer) {
+    guard bytes.count >= Self.size, let descriptor else {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= Self.size { flush() }
+      return
+    }
+    flush()
+    if failure == nil { failure = Descriptor.write(bytes, to: descriptor) }
+  }
+
+  /// How many bytes are buffered before they are written out.
+  private static var size: Int { 1 << 16 }
 
   /// Writes out what is buffered.
   public func flush() {
-    defer { buffer.removeAll(keepingCapacity: true) }
+    // (A buffer grown by a long write to memory is not kept at that size.)
+    defer { buffer.removeAll(keepingCapacity: buffer.capacity <= 4 * Self.size) }
     guard failure == nil else { return }
     guard let descriptor else {
       collected += buffer

@@ -188,7 +188,15 @@ public final class RecordWriter: RecordSink {
       if format == .json { bytes.append(contentsOf: (count == 1 ? "\n" : ",\n").utf8) }
       if showsFiles { appendFileName(record, to: &bytes) }
       if selection == nil && record.format.header == nil {
-        JSONText.appendCompact(record.text, to: &bytes)
+        if record.text.count >= 1 << 20 {
+          // A long record (a value of hundreds of megabytes) is written as it is compacted,
+          // not copied whole first.
+          out.write(bytes)
+          bytes.removeAll()
+          JSONText.forEachCompactRun(record.text) { out.write($0) }
+        } else {
+          JSONText.appendCompact(record.text, to: &bytes)
+        }
       } else if selection == nil, let nesting = record.format.nesting {
         RecordFields.appendJSON(record.format.fields(record), nesting: nesting, to: &bytes)
       } else {

@@ -44,6 +44,9 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
     try self.init(PostgresURL(url))
   }
 
+  /// The room its socket's buffer holds, in bytes (see ``PostgresSocket/room``).
+  var socketRoom: Int { socket.room }
+
   /// Whether the connection is encrypted, and by which protocol (`TLSv1.3`); nil in clear
   /// text.
   public var encryption: String? { socket.tls?.protocolVersion }
@@ -82,18 +85,10 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         columns = Int(try reader.int16())
       case UInt8(ascii: "D"):
         guard wanted else { continue }
-        var reader = PostgresMessage.Reader(message)
-        let count = Int(try reader.int16())
-        // A negative count (the field is signed on the wire) would make `0..<count` trap.
-        guard let columns, count == columns, count >= 0 else { throw Self.malformedRow }
-        row.removeAll(keepingCapacity: true)
-        for _ in 0..<count {
-          let length = Int(try reader.int32())
-          guard length >= -1 else { throw Self.malformedRow }
-          row.append(
-            length < 0 ? .null : .text(String(decoding: try reader.take(length), as: UTF8.self)))
-        }
-        guard reader.atEnd else { throw Self.malformedRow }
+        try Self.decodeRow(consume message, columns: columns, into: &row)
+        // The row's values are copies: a long message's room is given back before the row is
+        // used (a 300 MB value is then held once, as the row's text).
+        socket.giveBackRoom()
         wanted = body(row)
       case UInt8(ascii: "s"):  // PortalSuspended: more rows wait.
         try socket.write(
@@ -114,6 +109,24 @@ public final class PostgresConnection: SQLConnection, @unchecked Sendable {
         continue  // ParseComplete, BindComplete, CloseComplete, notices...
       }
     }
+  }
+
+  /// The values of DataRow `message`, into `row`; `columns` is the RowDescription's count.
+  private static func decodeRow(
+    _ message: consuming ArraySlice<UInt8>, columns: Int?, into row: inout [SQLValue]
+  ) throws(DatabaseError) {
+    var reader = PostgresMessage.Reader(message)
+    let count = Int(try reader.int16())
+    // A negative count (the field is signed on the wire) would make `0..<count` trap.
+    guard let columns, count == columns, count >= 0 else { throw Self.malformedRow }
+    row.removeAll(keepingCapacity: true)
+    for _ in 0..<count {
+      let length = Int(try reader.int32())
+      guard length >= -1 else { throw Self.malformedRow }
+      row.append(
+        length < 0 ? .null : .text(String(decoding: try reader.take(length), as: UTF8.self)))
+    }
+    guard reader.atEnd else { throw Self.malformedRow }
   }
 
   /// A DataRow that does not match its RowDescription (or came without one).

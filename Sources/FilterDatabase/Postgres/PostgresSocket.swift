@@ -208,13 +208,22 @@ final class PostgresSocket {
     }
   }
 
-  /// Exactly `count` bytes.
-  func read(_ count: Int) throws(DatabaseError) -> ArraySlice<UInt8> {
-    // After a very long message, its room is given back.
-    if position == buffer.count && buffer.capacity > 4 << 20 {
-      buffer = []
+  /// Gives back the room of a very long message once it has been read (the caller no longer
+  /// holds it): what came after it, at most a read's worth, moves to a buffer of its own.
+  func giveBackRoom() {
+    if buffer.capacity > 4 << 20 && buffer.count - position <= chunk.count {
+      buffer = Array(buffer[position...])
       position = 0
     }
+  }
+
+  /// The bytes the socket's buffer holds room for (tests check that a long message's is given
+  /// back).
+  var room: Int { buffer.capacity }
+
+  /// Exactly `count` bytes.
+  func read(_ count: Int) throws(DatabaseError) -> ArraySlice<UInt8> {
+    giveBackRoom()
     while buffer.count - position < count {
       if position > 0 {
         buffer.removeFirst(position)
