@@ -12,7 +12,8 @@ case "filter":
 case "columns":
   ColumnBenchmark.run()
 case "filter-profile":
-  FilterBenchmark.profile()
+  // `filter-profile batch`: the batch form (`compiled.filter(catalog)`) instead.
+  FilterBenchmark.profile(batch: arguments.dropFirst().first == "batch")
 case "parse-profile":
   // One workload only, for a profiler: parse the generated 1 MB filter five times.
   ParseBenchmark.profile()

@@ -85,7 +85,7 @@ public final class ColumnTable: Sendable {
           gathered.append(contentsOf: indices)
           return
         }
-        gathered.reserveCapacity(gathered.count + indices.count)
+        gathered.reserveRoom(for: indices.count)
         records.withUnsafeBufferPointer { records in
           for index in indices where index >= 0 && index < records.count {
             gathered.append(records[index])

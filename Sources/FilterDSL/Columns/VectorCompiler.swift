@@ -128,9 +128,11 @@ final class VectorCompiler {
     let firstRows = dictionary.firstRows
     let table = table
     return { rows, selection, falses, wantFalses, run in
-      while run.memos.count <= memoSlot { run.memos.append([]) }
-      var memo = run.memos[memoSlot]
-      run.memos[memoSlot] = []
+      // (A state made without one keeps nothing from batch to batch: right, but slower.)
+      let memos = run.memo ?? VectorMemo()
+      while memos.truths.count <= memoSlot { memos.truths.append([]) }
+      var memo = memos.truths[memoSlot]
+      memos.truths[memoSlot] = []
       if memo.isEmpty { memo = [UInt8](repeating: 0, count: firstRows.count) }
       // The hot loop of most filters: one code and one memo entry per row, on buffers, and
       // no branch on the truth (which rows pass is data: a branch on it was mispredicted
@@ -151,11 +153,12 @@ final class VectorCompiler {
                   let code = Int(codes[row])
                   var known = memo[code]
                   if known == 0 {
-                    known = VectorCompiler.evaluate(test, firstRows[code], memoSlot, code, &run)
+                    known = VectorCompiler.evaluate(
+                      test, firstRows[code], memoSlot, code, &run, memos)
                     memo[code] = known
                   }
                   if known & VectorCompiler.faulted != 0,
-                    let faults = run.memoFaults[MemoKey(slot: memoSlot, code: code)]
+                    let faults = memos.faults[MemoKey(slot: memoSlot, code: code)]
                   {
                     run.faults.merge(faults)
                   }
@@ -175,7 +178,7 @@ final class VectorCompiler {
         }
       }
       selection.removeLast(selection.count - kept)
-      run.memos[memoSlot] = memo
+      memos.truths[memoSlot] = memo
     }
   }
 
@@ -183,7 +186,7 @@ final class VectorCompiler {
   /// faulted (its faults are kept, to count them for every row of the code).
   private static func evaluate(
     _ test: (Int, inout EvaluationState) -> Truth, _ row: Int, _ slot: Int, _ code: Int,
-    _ run: inout EvaluationState
+    _ run: inout EvaluationState, _ memos: VectorMemo
   ) -> UInt8 {
     // A fresh state, so that the faults of this evaluation are the value's own; it spends
     // from the run's cost.
@@ -192,7 +195,7 @@ final class VectorCompiler {
     run.spent = own.spent
     if !own.faults.isEmpty {
       entry |= faulted
-      run.memoFaults[MemoKey(slot: slot, code: code)] = own.faults
+      memos.faults[MemoKey(slot: slot, code: code)] = own.faults
     }
     return entry
   }

@@ -1,6 +1,6 @@
 /// What a compiled filter evaluates with: the parameters' values by slot, the clock, and the
 /// limits on its work.
-final class Bindings: Sendable {
+@usableFromInline final class Bindings: Sendable {
   let parameters: [Value]
   let context: EvaluationContext
   let limits: EvaluationLimits

@@ -20,9 +20,15 @@ extension Compiler {
   /// Reads a resolved field: the top-level field's reader, then (for a nested field) the
   /// slots of the rest of the path in each record.
   func field(_ field: FieldRef) -> Operand<Root> {
-    let reader = recordType.readers[field.slot]
-    if field.steps.count == 1 { return Compiler.operand(reader) }
-    let base = Compiler.operand(reader).asValue
+    let operand: Operand<Root> =
+      switch recordType.operands[field.slot] {
+      case .int(let read): .int(read)
+      case .double(let read): .double(read)
+      case .string(let read): .string(read)
+      case .general(let reader): Compiler.operand(reader)
+      }
+    if field.steps.count == 1 { return operand }
+    let base = operand.asValue
     let path = field.steps.dropFirst()
     return .value { r, run in Compiler.walk(base(r, &run), path) }
   }

@@ -11,14 +11,16 @@ extension Compiler {
       let plan = Plan(
         Compiler.name(op) + options.spelling,
         [.text(subjectText), .text(Compiler.text(operandExpr))])
-      return compare(op, subject, constant, options).map { CompiledTest(test: $0, plan: plan) }
+      // (`guard let`, not `Optional.map`: a closure passed through a generic function comes
+      // back wrapped in two reabstraction thunks, called on every record.)
+      guard let test = compare(op, subject, constant, options) else { return nil }
+      return CompiledTest(test: test, plan: plan)
     case .member(let operandExpr, let options, let negated):
       let plan = Plan(
         (negated ? "NotIn" : "In") + options.spelling,
         [.text(subjectText), .text(setText(operandExpr))])
-      return member(subject, operandExpr, operands, options).map { test in
-        CompiledTest(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
-      }
+      guard let test = member(subject, operandExpr, operands, options) else { return nil }
+      return CompiledTest(test: negated ? { r, run in !test(r, &run) } : test, plan: plan)
     case .text(let op, _, let options, let negated):
       guard case .string(let read) = subject,
         case .constant(.string(let pattern)) = operands.first

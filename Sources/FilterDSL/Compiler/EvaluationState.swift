@@ -1,23 +1,23 @@
-/// The state of one evaluation: its bindings, and the faults met.
-struct EvaluationState {
+/// The state of one evaluation: its bindings, and the faults met. (Usable from inlinable
+/// code: ``CompiledFilter/evaluate(_:)`` sets one up where the embedder's record type is
+/// known.)
+@usableFromInline struct EvaluationState {
   /// Not retained, which saves two atomic operations per record: a run lives only inside
   /// `CompiledFilter.evaluate`, whose filter holds the bindings for the whole call.
-  unowned(unsafe) let bindings: Bindings
-  var faults = FaultCounts()
-  /// Truths of tests that read one coded column, evaluated once per distinct value (see
-  /// `VectorCompiler`),
-  /// by memo slot, then by code: 0 when not evaluated yet, else ``VectorCompiler/memo(_:)``.
-  var memos: [[UInt8]] = []
-  /// The faults of the memo entries flagged as faulting, by memo slot and code.
-  var memoFaults: [VectorCompiler.MemoKey: FaultCounts] = [:]
+  @usableFromInline unowned(unsafe) let bindings: Bindings
+  @usableFromInline var faults = FaultCounts()
+  /// The column engine's memo of tests on coded columns, held by whoever made the state for
+  /// a batch selection (``CompiledFilter``'s `forEachBatch`), not retained here: a state is
+  /// then plain data, made and dropped with no call, as records evaluated one by one need.
+  @usableFromInline unowned(unsafe) var memo: VectorMemo?
   /// Cost units spent by the run so far (see ``EvaluationLimits``), from the start of the
   /// query, not only of this state.
-  var spent = 0
+  @usableFromInline var spent = 0
   /// ``spent`` when the current record began.
-  var recordStart = 0
+  @usableFromInline var recordStart = 0
 
   /// A state for `bindings`, whose run has already spent `spent` cost units.
-  init(bindings: Bindings, spent: Int = 0) {
+  @inlinable init(bindings: Bindings, spent: Int = 0) {
     self.bindings = bindings
     self.spent = spent
     self.recordStart = spent
@@ -33,4 +33,14 @@ struct EvaluationState {
   var parameters: [Value] { bindings.parameters }
   var context: EvaluationContext { bindings.context }
   var limits: EvaluationLimits { bindings.limits }
+}
+
+/// Truths of tests that read one coded column, evaluated once per distinct value (see
+/// `VectorCompiler`), kept for the run: a reference held by one thread's state.
+@usableFromInline final class VectorMemo {
+  /// By memo slot, then by code: 0 when not evaluated yet, else 1 + the truth, flagged when
+  /// it faulted.
+  var truths: [[UInt8]] = []
+  /// The faults of the entries flagged as faulting, by memo slot and code.
+  var faults: [VectorCompiler.MemoKey: FaultCounts] = [:]
 }

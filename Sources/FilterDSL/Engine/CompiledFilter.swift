@@ -25,7 +25,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   public let warnings: [Diagnostic]
   /// The clock and parameter values used when evaluating.
   public var context: EvaluationContext { bindings.context }
-  let test: (Root, inout EvaluationState) -> Truth
+  @usableFromInline let test: (Root, inout EvaluationState) -> Truth
   let select: Selector<Root>?
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
   /// Whether big arrays are filtered in chunks on every core (records held by column).
@@ -33,7 +33,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   let layout: ParameterLayout
   /// The limits on the work of an evaluation.
   public let limits: EvaluationLimits
-  private(set) var bindings: Bindings
+  @usableFromInline private(set) var bindings: Bindings
 
   /// Parses, checks and compiles `text`: ``FilterEnvironment/compileFilter(_:)-(String)``.
   /// Throws every error (and warnings along with them); warnings alone do not stop
@@ -91,12 +91,14 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     evaluate(record) == .true
   }
 
-  /// The filter's truth for `record`.
-  public func evaluate(_ record: Root) -> Truth {
-    withExtendedLifetime(bindings) {
-      var run = EvaluationState(bindings: bindings)
-      return test(record, &run)
-    }
+  /// The filter's truth for `record`. Inlinable, like ``matches(_:)``: the embedder's loop
+  /// then calls the compiled closures with no generic entry point, record copy or metadata
+  /// lookup in between.
+  @inlinable public func evaluate(_ record: Root) -> Truth {
+    // The state does not retain the bindings (see ``EvaluationState/bindings``): this filter,
+    // borrowed for the call, holds them.
+    var run = EvaluationState(bindings: bindings)
+    return test(record, &run)
   }
 
   /// The filter's truth for `record`, adding the faults met and the cost spent to `faults`.
@@ -146,6 +148,17 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     faults: inout FaultCounts, pruning prune: Pruning? = nil
   ) -> [Root] {
     var matches: [Root] = []
+    let range = (range ?? 0..<records.count).clamped(to: 0..<records.count)
+    guard prune != nil || (parallel && select != nil && range.count >= 2 * CompiledFilter.chunk)
+    else {
+      // Each batch's matches copied while its records are still in cache (gathered at the
+      // end, records of a big array were read from memory a second time: half the time of a
+      // filter over a million structs).
+      forEachBatch(records, in: range, until: stop, spent: faults.cost, faults: &faults) {
+        gather(records, $0, &matches)
+      }
+      return faults.overLimit == nil ? matches : []
+    }
     let selected = matching(
       records, in: range, until: stop, faults: &faults, keeping: true, pruning: prune
     ).indices
@@ -247,8 +260,12 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     selection.reserveCapacity(batch)
     let range = range ?? 0..<records.count
     var start = range.lowerBound
-    withExtendedLifetime(bindings) {
+    // The memo of tests on coded columns, kept from batch to batch; the state does not
+    // retain it (nor the bindings): both are held here until the run ends.
+    let memo = VectorMemo()
+    withExtendedLifetime((bindings, memo)) {
       var run = EvaluationState(bindings: bindings, spent: spent)
+      run.memo = memo
       while start < range.upperBound, run.faults.overLimit == nil, !stop() {
         let end = Swift.min(start + batch, range.upperBound)
         selection.removeAll(keepingCapacity: true)

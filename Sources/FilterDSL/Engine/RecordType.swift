@@ -15,7 +15,8 @@
 public struct RecordType<Root>: Sendable {
   /// The fields as the checker sees them.
   public private(set) var schema: Schema
-  let readers: [FieldReader<Root>]
+  /// The fields' readers as the compiler calls them (see ``FieldAccessor/operand``).
+  let operands: [FieldOperand<Root>]
   let selectors: [FieldSelector<Root>?]
   /// Appends the records at the given indices, in order.
   let gather: @Sendable ([Root], [Int], inout [Root]) -> Void
@@ -31,7 +32,7 @@ public struct RecordType<Root>: Sendable {
     self.init(
       fields: fields,
       gather: { records, indices, gathered in
-        gathered.reserveCapacity(gathered.count + indices.count)
+        gathered.reserveRoom(for: indices.count)
         records.withUnsafeBufferPointer { buffer in
           for index in indices where index >= 0 && index < buffer.count {
             gathered.append(buffer[index])
@@ -53,7 +54,7 @@ public struct RecordType<Root>: Sendable {
     columns: ColumnAccess<Root>?
   ) {
     schema = Schema(fields.map(\.field))
-    readers = fields.map(\.reader)
+    operands = fields.map { $0.operand ?? .general($0.reader) }
     selectors = fields.map(\.selector)
     self.gather = gather
     self.columns = columns
@@ -98,12 +99,21 @@ public struct FieldAccessor<Root>: Sendable {
   let reader: FieldReader<Root>
   /// The batch form of the reader (see ``FieldSelector``), for the field types that have one.
   let selector: FieldSelector<Root>?
+  /// The reader in the form compiled filters call, record by record, for the types whose
+  /// factories are inlinable: made where the record type is declared, one closure that reads
+  /// the field in place. Nil for the others, which the compiler calls through ``reader`` (a
+  /// call more per read).
+  let operand: FieldOperand<Root>?
 
   @usableFromInline
-  init(field: Schema.Field, reader: FieldReader<Root>, selector: FieldSelector<Root>? = nil) {
+  init(
+    field: Schema.Field, reader: FieldReader<Root>, selector: FieldSelector<Root>? = nil,
+    operand: FieldOperand<Root>? = nil
+  ) {
     self.field = field
     self.reader = reader
     self.selector = selector
+    self.operand = operand
   }
 
   /// The batch loop over a reader: keeps the selected records whose value passes `keep`.
@@ -136,7 +146,8 @@ public struct FieldAccessor<Root>: Sendable {
   ) -> Self {
     Self(
       field: .init(name, .int, optional: optional), reader: .int { read($0).map(Int64.init) },
-      selector: .int(selectLoop { read($0).map(Int64.init) }))
+      selector: .int(selectLoop { read($0).map(Int64.init) }),
+      operand: .int { r, _ in read(r).map(Int64.init) })
   }
 
   /// A decimal field called `name`, read by `read` (nil for no value); `optional` when some records
@@ -147,7 +158,7 @@ public struct FieldAccessor<Root>: Sendable {
   ) -> Self {
     Self(
       field: .init(name, .double, optional: optional), reader: .double(read),
-      selector: .double(selectLoop(read)))
+      selector: .double(selectLoop(read)), operand: .double { r, _ in read(r) })
   }
 
   /// A text field called `name`, read by `read` (nil for no value); `knownValues` lists the values
@@ -160,7 +171,7 @@ public struct FieldAccessor<Root>: Sendable {
     Self(
       field: .init(name, .string, optional: optional, knownValues: knownValues),
       reader: .string(read),
-      selector: .string(selectLoop(read)))
+      selector: .string(selectLoop(read)), operand: .string { r, _ in read(r) })
   }
 
   /// A true-or-false field called `name`, read by `read` (nil for no value).
@@ -301,6 +312,17 @@ enum FieldSelector<Root>: Sendable {
   case string(@Sendable ([Root], inout [Int], (String) -> Bool) -> Void)
 }
 
+/// A field's reader in the form a compiled filter calls, record by record (see
+/// ``FieldAccessor/operand``): with the evaluation's state, as every compiled closure is.
+@usableFromInline
+enum FieldOperand<Root>: Sendable {
+  case int(@Sendable (Root, inout EvaluationState) -> Int64?)
+  case double(@Sendable (Root, inout EvaluationState) -> Double?)
+  case string(@Sendable (Root, inout EvaluationState) -> String?)
+  /// A reader of another type, or made without an inlinable factory: the compiler wraps it.
+  case general(FieldReader<Root>)
+}
+
 /// A typed field reader.
 @usableFromInline
 enum FieldReader<Root>: Sendable {
@@ -369,5 +391,14 @@ enum DynamicReaders {
   private static func int(_ value: Value) -> Int64? {
     if case .int(let i) = value { return i }
     return nil
+  }
+}
+
+extension Array {
+  /// Room for `count` more elements, growing geometrically: matches are gathered batch by
+  /// batch, and reserving the exact count each time would copy the array each time.
+  @inlinable mutating func reserveRoom(for count: Int) {
+    let needed = self.count + count
+    if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
   }
 }

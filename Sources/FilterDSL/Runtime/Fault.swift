@@ -36,10 +36,12 @@ public enum Fault: Int, Error, Hashable, Sendable, CaseIterable, CustomStringCon
 /// How many times each fault happened during an evaluation, the cost it took, and whether it
 /// went over its ``EvaluationLimits``. Fixed-size, so that evaluating a record never allocates.
 public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
-  private var overflow = 0
-  private var division = 0
-  private var conversion = 0
-  private var dates = 0
+  // (Usable from inlinable code, as the initializer is: an evaluation inlined into an
+  // embedder's loop sets up its counts without a call.)
+  @usableFromInline var overflow = 0
+  @usableFromInline var division = 0
+  @usableFromInline var conversion = 0
+  @usableFromInline var dates = 0
   /// The cost units spent (see ``EvaluationLimits``).
   public internal(set) var cost = 0
   /// The limit the run went over, if it did: then the run stopped and handed back no records
@@ -47,7 +49,7 @@ public struct FaultCounts: Hashable, Sendable, CustomStringConvertible {
   public internal(set) var overLimit: CostLimit?
 
   /// No faults.
-  public init() {}
+  @inlinable public init() {}
 
   /// Records one occurrence of `fault`.
   public mutating func record(_ fault: Fault) {

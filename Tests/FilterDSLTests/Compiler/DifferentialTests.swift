@@ -30,8 +30,9 @@ import Testing
         parameters: TypedFilterGenerator.parameters
       )
       .binding(TypedFilterGenerator.context.parameters, now: TypedFilterGenerator.context.now)
-      // The batch form (where the filter has one) keeps exactly the records that are true.
-      let batchRecords = (0..<40).map { _ in generator.record() }
+      // The batch form (where the filter has one) keeps exactly the records that are true,
+      // in order; one filter in ten over several batches of 1,024 (gathered batch by batch).
+      let batchRecords = (0..<(i % 10 == 0 ? 2_500 : 40)).map { _ in generator.record() }
       let expected = batchRecords.filter { reference.evaluate(filter, on: $0).truth == .true }
       #expect(compiled.filter(batchRecords).matches == expected, "seed \(seed): batch \(filter)")
       for _ in 0..<30 {
