@@ -95,10 +95,13 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// then calls the compiled closures with no generic entry point, record copy or metadata
   /// lookup in between.
   @inlinable public func evaluate(_ record: Root) -> Truth {
-    // The state does not retain the bindings (see ``EvaluationState/bindings``): this filter,
-    // borrowed for the call, holds them.
-    var run = EvaluationState(bindings: bindings)
-    return test(record, &run)
+    // The state does not retain the bindings (see ``EvaluationState/bindings``): this filter
+    // holds them, and is kept alive until the test has run (inlined, its caller's last use
+    // of it could otherwise come before the call). Borrowed, it costs no retain.
+    withExtendedLifetime(self) {
+      var run = EvaluationState(bindings: bindings)
+      return test(record, &run)
+    }
   }
 
   /// The filter's truth for `record`, adding the faults met and the cost spent to `faults`.
