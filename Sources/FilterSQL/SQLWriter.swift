@@ -155,6 +155,7 @@ struct SQLWriter {
     depth += 4
     defer { depth -= 4 }
     guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }
+    if op.isBitwise { return bitwise(op, a, b) }
     switch (dialect, type) {
     case (.sqlite, .int):
       return once("(\(a) \(op.rawValue) \(b))") { x in
@@ -170,12 +171,45 @@ struct SQLWriter {
       case .add, .subtract, .multiply: x = "(\(a)::numeric \(op.rawValue) \(b))"
       case .divide: x = "div(\(a)::numeric, NULLIF(\(b), 0))"
       case .remainder: x = "mod(\(a)::numeric, NULLIF(\(b), 0))"
+      case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: return nil  // (written above)
       }
       return once(x) { x in
         "(CASE WHEN \(x) BETWEEN -9223372036854775808 AND 9223372036854775807 THEN \(x)::bigint END)"
       }
     case (.postgresql, _):
       return decimals(op, (left, a), (right, b))
+    }
+  }
+
+  /// `a op b` for a bitwise operator on integers (both written), as flt computes it: `&` and
+  /// `|` are the same everywhere; SQLite has no exclusive or, so it is `(a | b) - (a & b)`
+  /// there (which is a ^ b and never overflows); SQLite shifts as flt does (an amount of 64 or
+  /// more shifts every bit out, a negative one shifts the other way), but PostgreSQL's
+  /// `bigint << integer` is defined for amounts from 0 to 63 alone, so the others are written
+  /// out.
+  private func bitwise(_ op: ArithmeticOperator, _ a: String, _ b: String) -> String? {
+    switch (op, dialect) {
+    case (.bitAnd, _), (.bitOr, _), (.shiftLeft, .sqlite), (.shiftRight, .sqlite):
+      return "(\(a) \(op.rawValue) \(b))"
+    case (.bitXor, .sqlite):
+      return once([a, b]) { n in "((\(n[0]) | \(n[1])) - (\(n[0]) & \(n[1])))" }
+    case (.bitXor, .postgresql):
+      return "(\(a) # \(b))"
+    case (.shiftLeft, .postgresql), (.shiftRight, .postgresql):
+      let (toward, away) = op == .shiftLeft ? ("<<", ">>") : (">>", "<<")
+      return once([a, b]) { n in
+        let (x, k) = (n[0], n[1])
+        // Every bit shifted out: 0, or -1 for a negative number shifted right.
+        let signs = "(CASE WHEN \(x) < 0 THEN -1 ELSE 0 END)"
+        let (outToward, outAway) = op == .shiftLeft ? ("0", signs) : (signs, "0")
+        // `% 64` keeps the amount an integer in branches not taken (PostgreSQL may fold
+        // constants there).
+        return "(CASE WHEN \(k) BETWEEN 0 AND 63 THEN \(x) \(toward) ((\(k)) % 64)::integer"
+          + " WHEN \(k) BETWEEN -63 AND -1 THEN \(x) \(away) (-((\(k)) % 64))::integer"
+          + " WHEN \(k) > 0 THEN \(outToward) WHEN \(k) < 0 THEN \(outAway) END)"
+      }
+    default:
+      return nil
     }
   }
 

@@ -221,7 +221,7 @@ public struct TypedFilterGenerator {
   public mutating func int(_ depth: Int) -> Expr {
     switch depth <= 0 ? rng.int(0...3) : rng.int(0...12) {
     case 0, 1: return field(rng.pick(["i", "j"]))
-    case 2: return lit(.int(rng.pick([0, 1, -1, 2, 3, Int64.max, Int64.min, 1000])))
+    case 2: return lit(.int(rng.pick([0, 1, -1, 2, 3, Int64.max, Int64.min, 1000, 63, 64, -64])))
     case 3: return e(.parameter(Name("pi")))
     case 4, 5:
       return e(.arithmetic(rng.pick(ArithmeticOperator.allCases), int(depth - 1), int(depth - 1)))
@@ -254,7 +254,7 @@ public struct TypedFilterGenerator {
     case 2:
       return e(
         .arithmetic(
-          rng.pick(ArithmeticOperator.allCases), double(depth - 1),
+          rng.pick(ArithmeticOperator.allCases.filter { !$0.isBitwise }), double(depth - 1),
           rng.chance(0.5) ? int(depth - 1) : double(depth - 1)))
     default: return e(.call(Name(rng.pick(["min", "max"])), [double(depth - 1), int(depth - 1)]))
     }

@@ -6,7 +6,7 @@ public enum LogicalOperator: String, Hashable, Sendable, CaseIterable {
   case or
 }
 
-/// `+ - * / %`.
+/// `+ - * / %`, and the bitwise operators on integers `& | ^ << >>`.
 public enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
   /// `+`
   case add = "+"
@@ -18,6 +18,26 @@ public enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
   case divide = "/"
   /// `%`: the remainder, with the sign of the dividend.
   case remainder = "%"
+  /// `&`: the bits set in both integers.
+  case bitAnd = "&"
+  /// `|`: the bits set in either integer.
+  case bitOr = "|"
+  /// `^`: the bits set in one integer but not the other.
+  case bitXor = "^"
+  /// `<<`: shifted left, as SQLite and Swift shift: bits shifted out are lost, a shift of 64
+  /// or more gives 0, a negative shift shifts the other way.
+  case shiftLeft = "<<"
+  /// `>>`: shifted right, keeping the sign: a shift of 64 or more gives 0 (-1 for a negative
+  /// number), a negative shift shifts the other way.
+  case shiftRight = ">>"
+
+  /// Whether this is one of the bitwise operators, defined on integers alone.
+  public var isBitwise: Bool {
+    switch self {
+    case .add, .subtract, .multiply, .divide, .remainder: false
+    case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: true
+    }
+  }
 }
 
 /// `== != < <= > >=`. (`=` is written `==` and `<>` is written `!=` when printed.)
@@ -134,7 +154,8 @@ extension TokenKind {
       .dateTime, .duration, .and, .or, .not, .in, .between, .is, .null, .true, .false, .any,
       .all, .none, .exists, .leftParen, .rightParen, .comma, .dot, .semicolon, .leftBracket,
       .rightBracket, .closedRange, .halfOpenRange, .plus, .minus, .star, .slash, .percent,
-      .bang, .ampAmp, .pipePipe, .modifier, .newline, .endOfFile, .invalid:
+      .ampersand, .pipe, .caret, .shiftLeft, .shiftRight, .tilde, .bang, .ampAmp, .pipePipe,
+      .modifier, .newline, .endOfFile, .invalid:
       nil
     }
   }

@@ -188,6 +188,11 @@ extension VectorCompiler {
     case .add: each { $0.addingReportingOverflow($1) }
     case .subtract: each { $0.subtractingReportingOverflow($1) }
     case .multiply: each { $0.multipliedReportingOverflow(by: $1) }
+    case .bitAnd: each { ($0 & $1, false) }
+    case .bitOr: each { ($0 | $1, false) }
+    case .bitXor: each { ($0 ^ $1, false) }
+    case .shiftLeft: each { ($0 << $1, false) }
+    case .shiftRight: each { ($0 >> $1, false) }
     case .divide, .remainder:
       x.combine(y, &run) { Arithmetic.int(op, $0, $1) }
     }
@@ -218,7 +223,9 @@ extension VectorCompiler {
         return numbers
       }
     case .arithmetic(let op, let left, let right):
-      guard let a = doubleKernel(left), let b = doubleKernel(right) else { return nil }
+      guard !op.isBitwise, let a = doubleKernel(left), let b = doubleKernel(right) else {
+        return nil
+      }
       return { rows, run in
         var x = a(rows, &run)
         x.combine(b(rows, &run), &run) { Arithmetic.double(op, $0, $1) }

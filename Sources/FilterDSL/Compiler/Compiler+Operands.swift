@@ -140,7 +140,7 @@ extension Compiler {
         return run.apply(Arithmetic.int(op, x, y))
       }
     }
-    if let fa = a.asDouble, let fb = b.asDouble {
+    if !op.isBitwise, let fa = a.asDouble, let fb = b.asDouble {
       return .double { r, run in
         let x = fa(r, &run)
         let y = fb(r, &run)

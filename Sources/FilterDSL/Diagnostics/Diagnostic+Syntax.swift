@@ -77,10 +77,20 @@ extension Diagnostic {
       } ?? "\(q) tests each element of a list: \(q) tags == \"5G\"")
   }
 
-  static func chainedComparison(at range: SourceRange) -> Diagnostic {
-    Diagnostic(
-      .chainedComparison, at: range, message: "comparisons cannot be chained",
-      help: "write a < b and b < c, or use between: b between a and c")
+  /// `bitwise` is the `&` or `|` between the comparisons (`a == 1 & b == 2`), if any.
+  static func chainedComparison(at range: SourceRange, bitwise: ArithmeticOperator? = nil)
+    -> Diagnostic
+  {
+    let help =
+      switch bitwise {
+      case .bitAnd:
+        "'&' is bitwise and on integers, tighter than a comparison: for 'and' write 'and' or '&&'"
+      case .bitOr:
+        "'|' is bitwise or on integers, tighter than a comparison: for 'or' write 'or' or '||'"
+      default: "write a < b and b < c, or use between: b between a and c"
+      }
+    return Diagnostic(
+      .chainedComparison, at: range, message: "comparisons cannot be chained", help: help)
   }
 
   static func misplacedRange(at range: SourceRange) -> Diagnostic {
@@ -170,6 +180,12 @@ extension Diagnostic {
   {
     Diagnostic(
       .expectedToken, at: range, message: "expected \(what) after \(quoted(after)), found \(found)")
+  }
+
+  static func castType(found: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .expectedToken, at: range, message: "expected a type after 'as', found \(found)",
+      help: "cast to integer, double, text, bool, date or datetime: cast(code as integer)")
   }
 
   static func expectedPath(found: String, at range: SourceRange, bare: Bool) -> Diagnostic {

@@ -33,6 +33,8 @@ extension Lexer {
     case UInt8(ascii: "*"): emit(.star, from: start)
     case UInt8(ascii: "/"): emit(.slash, from: start)
     case UInt8(ascii: "%"): emit(.percent, from: start)
+    case UInt8(ascii: "^"): emit(.caret, from: start)
+    case UInt8(ascii: "~"): emit(.tilde, from: start)
     case UInt8(ascii: "."): scanDot(from: start)
     case UInt8(ascii: "="):
       if peek() == UInt8(ascii: "=") {
@@ -65,6 +67,9 @@ extension Lexer {
       } else if peek() == UInt8(ascii: ">") {
         index += 1
         emit(.notEqual, from: start)  // SQL's spelling
+      } else if peek() == UInt8(ascii: "<") {
+        index += 1
+        emit(.shiftLeft, from: start)
       } else {
         emit(.less, from: start)
       }
@@ -72,6 +77,9 @@ extension Lexer {
       if peek() == UInt8(ascii: "=") {
         index += 1
         emit(.greaterEqual, from: start)
+      } else if peek() == UInt8(ascii: ">") {
+        index += 1
+        emit(.shiftRight, from: start)
       } else {
         emit(.greater, from: start)
       }
@@ -80,14 +88,14 @@ extension Lexer {
         index += 1
         emit(.ampAmp, from: start)
       } else {
-        misspelled(from: start, length: 1, as: .ampAmp, "&&")
+        emit(.ampersand, from: start)
       }
     case UInt8(ascii: "|"):
       if peek() == UInt8(ascii: "|") {
         index += 1
         emit(.pipePipe, from: start)
       } else {
-        misspelled(from: start, length: 1, as: .pipePipe, "||")
+        emit(.pipe, from: start)
       }
     case UInt8(ascii: "["):
       scanModifier(from: start)
@@ -111,7 +119,7 @@ extension Lexer {
     }
   }
 
-  /// An operator in another spelling (`=>`, `===`, a single `&`): reported with the right
+  /// An operator in another spelling (`=>`, `===`): reported with the right
   /// spelling, and read as meant so that the rest of the line is still checked.
   mutating func misspelled(from start: Int, length: Int, as kind: TokenKind, _ spelling: String) {
     index = start + length

@@ -61,6 +61,10 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   case halfOpenRange
   /// `+`, `-`, `*`, `/`, `%`
   case plus, minus, star, slash, percent
+  /// `&`, `|`, `^`, `<<`, `>>`: bitwise operators on integers.
+  case ampersand, pipe, caret, shiftLeft, shiftRight
+  /// `~`: the bitwise complement of an integer.
+  case tilde
   /// `==` or `=`
   case equal
   /// `!=` or `<>`

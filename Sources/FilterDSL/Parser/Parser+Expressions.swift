@@ -159,6 +159,13 @@ extension Parser {
     let e = try node(kind, start.union(previous.range))
     switch self.kind {
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+      // `a == 1 & b == 2` reads as `a == (1 & b) == 2`: say what `&` is.
+      if case .predicate(_, let condition) = kind,
+        case .compare(_, let operand, _) = condition.kind,
+        case .arithmetic(let op, _, _) = operand.kind, op == .bitAnd || op == .bitOr
+      {
+        throw fail(.chainedComparison(at: current.range, bitwise: op))
+      }
       throw fail(.chainedComparison(at: current.range))
     default:
       return e
@@ -206,27 +213,28 @@ extension Parser {
     operands.append(try node(.arithmetic(op, left, right), left.range.union(right.range)))
   }
 
-  // unary = { "-" | "+" } primary ;
-  /// Callers check for `-` and call ``parseNegative(value:)`` or ``parsePrimary(value:)``
+  // unary = { "-" | "+" | "~" } primary ;
+  /// Callers check for a prefix and call ``parseNegative(value:)`` or ``parsePrimary(value:)``
   /// themselves, one frame less per level of nesting.
   func parseUnary(value: Bool) throws(ParseAbort) -> Expr {
     isSign ? try parseNegative(value: value) : try parsePrimary(value: value)
   }
 
-  /// Whether the current token is a sign: `-`, or `+`, which changes nothing (`+5`).
-  var isSign: Bool { kind == .minus || kind == .plus }
+  /// Whether the current token is a prefix operator: `-`, `~`, or `+`, which changes nothing
+  /// (`+5`).
+  var isSign: Bool { kind == .minus || kind == .plus || kind == .tilde }
 
-  /// A run of signs, read in a loop: each minus negates, a plus changes nothing. A minus
-  /// right before a number or duration is part of the literal (`-3`, `-7d`), which is how
-  /// `-9223372036854775808` can be written.
+  /// A run of prefix operators, read in a loop: each minus negates, each `~` complements, a
+  /// plus changes nothing. A minus right before a number or duration is part of the literal
+  /// (`-3`, `-7d`), which is how `-9223372036854775808` can be written.
   @inline(never)
   private func parseNegative(value: Bool) throws(ParseAbort) -> Expr {
-    var minuses: [Int] = []
+    var prefixes: [Int] = []
     var count = 0
     while isSign {
       try enter()
       count += 1
-      if kind == .minus { minuses.append(index) }
+      if kind != .plus { prefixes.append(index) }
       advance()
     }
     defer { depth -= count }
@@ -234,20 +242,25 @@ extension Parser {
       let negative = previous.kind == .minus
       let literal = try parseNumber(minus: negative ? previous : nil)
       return try wrap(
-        literal, operators: negative ? minuses.dropLast() : minuses[...], negate: true)
+        literal, operators: negative ? prefixes.dropLast() : prefixes[...], negate: true)
     }
-    return try wrap(try parsePrimary(value: value), operators: minuses[...], negate: true)
+    return try wrap(try parsePrimary(value: value), operators: prefixes[...], negate: true)
   }
 
-  /// Wraps `operand` in prefix operators (`not` or unary minus) whose tokens are at
-  /// `operators`, innermost last: `not not a` is `not(not(a))`.
+  /// Wraps `operand` in prefix operators (`not`, or unary minus and `~`) whose tokens are at
+  /// `operators`, innermost last: `not not a` is `not(not(a))`. `~a` is `a ^ -1`.
   private func wrap(_ operand: Expr, operators: some BidirectionalCollection<Int>, negate: Bool)
     throws(ParseAbort) -> Expr
   {
     var expr = operand
     for token in operators.reversed() {
       let range = tokens[token].range.union(expr.range)
-      expr = try node(negate ? .negate(expr) : .not(expr), range)
+      if tokens[token].kind == .tilde {
+        let allBits = try node(.literal(.int(-1)), tokens[token].range)
+        expr = try node(.arithmetic(.bitXor, expr, allBits), range)
+      } else {
+        expr = try node(negate ? .negate(expr) : .not(expr), range)
+      }
     }
     return expr
   }

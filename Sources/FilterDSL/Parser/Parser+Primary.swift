@@ -44,7 +44,10 @@ extension Parser {
     case .leftParen:
       return current.opensList ? try parseList() : try parseGroup()
     case .identifier, .quotedIdentifier:
-      if next.kind == .leftParen { return try parseCall() }
+      if next.kind == .leftParen {
+        return isWord(current, "cast") ? try parseCast() : try parseCall()
+      }
+      if startsCase { return try parseCase() }
       return try parseNamed(value: value)
     default:
       // Some text operators are functions too: startsWith(model, "iPhone").
@@ -257,7 +260,7 @@ extension Parser {
 
   /// Consumes a `(`, entering one level of nesting (the caller leaves it) and the region where
   /// line breaks are spaces. Returns the `(` for diagnostics.
-  private func openParenthesis() throws(ParseAbort) -> Token {
+  func openParenthesis() throws(ParseAbort) -> Token {
     let open = current
     try enter()
     bracketDepth += 1
@@ -267,7 +270,7 @@ extension Parser {
 
   /// Consumes the `)` that closes `open`, or reports what is wrong. `item` names what the
   /// parentheses hold, for "expected ',' or ')' after list item".
-  private func closeParenthesis(_ open: Token, after item: String?) throws(ParseAbort) -> Token {
+  func closeParenthesis(_ open: Token, after item: String?) throws(ParseAbort) -> Token {
     guard kind == .rightParen else {
       if kind == .invalid { throw ParseAbort() }
       if kind == .endOfFile || isFirstOnLine { throw unclosed(open) }
@@ -289,7 +292,7 @@ extension Parser {
   }
 
   /// `(a)(b)`, `"x".y`: only function names can be called, only fields have fields.
-  private func rejectPostfix() throws(ParseAbort) {
+  func rejectPostfix() throws(ParseAbort) {
     if kind == .dot || (kind == .leftParen && !isFirstOnLine) { throw postfixError() }
   }
 

@@ -7,9 +7,10 @@
 /// | and | `and` `&&` |
 /// | not | `not` `!` |
 /// | comparison | `== != < <= > >=`, `in`, `between`, `contains`..., `is null` |
+/// | bitwise | `& \| ^ << >>` |
 /// | additive | `+ -` |
 /// | multiplicative | `* / %` |
-/// | prefix | unary `-` |
+/// | prefix | unary `-`, `~` |
 /// | postfix | `.` field step, `(...)` call |
 public enum Precedence: Int, Comparable, Sendable, CaseIterable {
   /// `or`, `||`.
@@ -20,11 +21,13 @@ public enum Precedence: Int, Comparable, Sendable, CaseIterable {
   case not
   /// Comparisons and the other tests of a value.
   case comparison
+  /// `&`, `|`, `^`, `<<`, `>>`, all at one level, as in SQLite.
+  case bitwise
   /// `+`, `-`.
   case additive
   /// `*`, `/`, `%`.
   case multiplicative
-  /// Unary `-`.
+  /// Unary `-` and `~`.
   case prefix
   /// A field step (`.`) or a call.
   case postfix
@@ -40,17 +43,24 @@ public enum Precedence: Int, Comparable, Sendable, CaseIterable {
     case .star: .multiply
     case .slash: .divide
     case .percent: .remainder
+    case .ampersand: .bitAnd
+    case .pipe: .bitOr
+    case .caret: .bitXor
+    case .shiftLeft: .shiftLeft
+    case .shiftRight: .shiftRight
     default: nil
     }
   }
 }
 
 extension ArithmeticOperator {
-  /// `+ -` are additive, `* / %` multiplicative; all associate to the left.
+  /// `+ -` are additive, `* / %` multiplicative, `& | ^ << >>` bitwise (looser than both, as
+  /// in SQL); all associate to the left.
   public var precedence: Precedence {
     switch self {
     case .add, .subtract: .additive
     case .multiply, .divide, .remainder: .multiplicative
+    case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: .bitwise
     }
   }
 }

@@ -9,7 +9,7 @@ extension Printer {
     if !query.ordering.isEmpty {
       let keys = query.ordering.map { key -> String in
         var printer = Printer()
-        printer.expr(key.key, .additive)
+        printer.expr(key.key, .bitwise)
         var text = printer.out
         if key.direction == .descending { text += " desc" }
         if let nulls = key.nulls { text += " nulls \(nulls.rawValue)" }
@@ -80,7 +80,7 @@ extension Printer {
         printer.join(arguments) { $0.expr($1) }
         printer.out += ")"
       } else {
-        printer.expr(item.expr, .additive)
+        printer.expr(item.expr, .bitwise)
       }
       if let alias = item.alias {
         printer.out += " as " + Quoting.name(alias.text, at: .statementName)
@@ -91,7 +91,7 @@ extension Printer {
 
   private static func operand(_ expr: Expr) -> String {
     var printer = Printer()
-    printer.expr(expr, .additive, value: true)
+    printer.expr(expr, .bitwise, value: true)
     return printer.out
   }
 

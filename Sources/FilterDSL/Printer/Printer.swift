@@ -27,9 +27,9 @@ struct Printer {
     case .list(let items):
       list(items, afterIn: false)
     case .range(let lower, let upper, let kind):
-      self.expr(lower, .additive, value: value)
+      self.expr(lower, .bitwise, value: value)
       out += kind.rawValue
-      self.expr(upper, .additive, value: value)
+      self.expr(upper, .bitwise, value: value)
     case .call(let name, let arguments):
       out += Quoting.name(name.text, at: .callee)
       out += "("
@@ -59,7 +59,7 @@ struct Printer {
         self.expr(operand, Printer.tighter(than: op.precedence))
       }
     case .predicate(let subject, let condition):
-      self.expr(subject, .additive)
+      self.expr(subject, .bitwise)
       out += " "
       self.condition(condition)
     case .quantified(let quantifier, let subject, let condition):
@@ -76,10 +76,10 @@ struct Printer {
     switch condition.kind {
     case .compare(let op, let operand, let options):
       out += op.rawValue + options.spelling + " "
-      expr(operand, .additive, value: true)
+      expr(operand, .bitwise, value: true)
     case .text(let op, let operand, let options, let negated):
       out += (negated ? "not " : "") + op.rawValue + options.spelling + " "
-      expr(operand, .additive, value: true)
+      expr(operand, .bitwise, value: true)
     case .member(let operand, let options, let negated):
       out += (negated ? "not " : "") + "in" + options.spelling + " "
       if case .list(let items) = operand.kind {
@@ -87,13 +87,13 @@ struct Printer {
       } else if case .range = operand.kind {
         expr(operand, .or, value: true)
       } else {
-        expr(operand, .additive, value: true)
+        expr(operand, .bitwise, value: true)
       }
     case .between(let lower, let upper, let options, let negated):
       out += (negated ? "not " : "") + "between" + options.spelling + " "
-      expr(lower, .additive, value: true)
+      expr(lower, .bitwise, value: true)
       out += " and "
-      expr(upper, .additive, value: true)
+      expr(upper, .bitwise, value: true)
     case .isNull(let negated):
       out += negated ? "is not null" : "is null"
     case .isEmpty(let negated):
@@ -101,7 +101,7 @@ struct Printer {
     case .same(let operand, let negated):
       out += negated ? "is not " : "is "
       let start = out.endIndex
-      expr(operand, .additive, value: true)
+      expr(operand, .bitwise, value: true)
       // `is null ...` and `is empty` would read as the tests of those names.
       let written = out[start...].lowercased()
       if written.hasPrefix("null") || written.hasPrefix("empty") {
@@ -119,7 +119,7 @@ struct Printer {
   /// list; elsewhere `(a)` would read back as grouping.
   private mutating func list(_ items: [Expr], afterIn: Bool) {
     out += "("
-    join(items) { $0.expr($1, .additive, value: true) }
+    join(items) { $0.expr($1, .bitwise, value: true) }
     if items.count == 1 && !afterIn { out += "," }
     out += ")"
   }

@@ -16,6 +16,13 @@ enum Arithmetic {
       // the quotient overflows, but the remainder does not (PostgreSQL and Python give 0).
       if b == -1 { return .success(0) }
       (value, overflow) = a.remainderReportingOverflow(dividingBy: b)
+    case .bitAnd: (value, overflow) = (a & b, false)
+    case .bitOr: (value, overflow) = (a | b, false)
+    case .bitXor: (value, overflow) = (a ^ b, false)
+    // Swift's `<<` and `>>` on integers are SQLite's: an amount of 64 or more shifts every bit
+    // out, a negative amount shifts the other way. Bits shifted out are lost, as in SQL.
+    case .shiftLeft: (value, overflow) = (a << b, false)
+    case .shiftRight: (value, overflow) = (a >> b, false)
     }
     return overflow ? .failure(.integerOverflow) : .success(value)
   }
@@ -34,6 +41,9 @@ enum Arithmetic {
     case .remainder:
       if b == 0 { return .failure(.divisionByZero) }
       value = a.truncatingRemainder(dividingBy: b)
+    case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+      // The checker allows them on integers alone; a decimal met at run time has no bits.
+      return .failure(.invalidConversion)
     }
     return value.isNaN ? .failure(.invalidConversion) : .success(value)
   }

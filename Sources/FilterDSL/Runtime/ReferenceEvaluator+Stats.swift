@@ -2,7 +2,7 @@ extension ReferenceEvaluator {
   /// The rows of `stats` over `records`, computed the plainest way, for the engines to be
   /// checked against: each record's truth, keys and values by this evaluator, every value of
   /// a group kept, then each aggregate from the kept values (integers summed in 128 bits,
-  /// decimals in order, in no particular row order). Faults: the filter's on every record,
+  /// decimals in order with Neumaier's compensation, in no particular row order). Faults: the filter's on every record,
   /// the keys' and values' on the records that match.
   public func stats(_ stats: BoundStats, on records: [[Value]]) -> (
     rows: [[Value]], faults: FaultCounts
@@ -88,11 +88,14 @@ extension ReferenceEvaluator {
       guard !values.isEmpty else { return .null }
       var integers: Int128 = 0
       var decimals = 0.0
+      var compensation = 0.0
       for value in values {
         switch value {
         case .int(let n): integers += Int128(n)
         case .duration(let span): integers += Int128(span.nanoseconds)
-        case .double(let d): decimals += d
+        // Compensated, as the engines add: a plain sum of 9.2e18, 2.5 and -9.2e18 depends on
+        // the order (0 or 2.5).
+        case .double(let d): StatsAccumulator.neumaier(&decimals, &compensation, d)
         default: break
         }
       }
@@ -115,7 +118,7 @@ extension ReferenceEvaluator {
         }
         return .duration(TimeSpan(nanoseconds: ns))
       case .double:
-        let total = Double(integers) + decimals
+        let total = Double(integers) + (decimals + compensation)
         return .double(aggregate.function == .sum ? total : total / Double(values.count))
       default:
         return .null

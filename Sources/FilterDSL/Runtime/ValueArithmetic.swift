@@ -37,6 +37,10 @@ enum ValueArithmetic {
   }
 
   static func apply(_ op: ArithmeticOperator, _ a: Value, _ b: Value) -> Result<Value, Fault> {
+    if op.isBitwise {
+      guard case .int(let x) = a, case .int(let y) = b else { return .success(.null) }
+      return Arithmetic.int(op, x, y).map { .int($0) }
+    }
     switch (a, b) {
     case (.int(let x), .int(let y)): return Arithmetic.int(op, x, y).map { .int($0) }
     case (.int(let x), .double(let y)):

@@ -88,7 +88,7 @@ extension Checker {
         .invalidOperand(
           "cannot apply '\(op.rawValue)' to \(describe(left, a)) and \(describe(right, b))",
           at: left.range.union(right.range),
-          help: a == .string && b == .string ? "only + joins text" : nil))
+          help: Checker.arithmeticHelp(op, a, b)))
       return nil
     }
     if let x = l.constant, let y = r.constant {
@@ -121,9 +121,26 @@ extension Checker {
     return false
   }
 
+  /// What to say when `a op b` does not apply.
+  static func arithmeticHelp(_ op: ArithmeticOperator, _ a: ValueType, _ b: ValueType) -> String? {
+    switch op {
+    case .bitAnd where a == .bool || b == .bool: "for 'and' write 'and' or '&&'"
+    case .bitOr where a == .bool || b == .bool: "for 'or' write 'or' or '||'"
+    case _ where op.isBitwise: "'\(op.rawValue)' works on integers: write int(x) for a number"
+    case _ where a == .string && b == .string: "only + joins text"
+    default: nil
+    }
+  }
+
   /// The result type of `a op b`, or nil when the operator does not apply.
   static func arithmeticType(_ op: ArithmeticOperator, _ a: ValueType, _ b: ValueType) -> ValueType?
   {
+    if op.isBitwise {
+      // Integers alone, as SQLite's and PostgreSQL's bitwise operators.
+      let integer: (ValueType) -> Bool = { $0 == .int || $0 == .null }
+      guard integer(a), integer(b) else { return nil }
+      return a == .null && b == .null ? .null : .int
+    }
     if a == .null && b == .null { return .null }
     if a == .null { return arithmeticType(op, b, b) == nil ? nil : b }
     if b == .null { return arithmeticType(op, a, a) == nil ? nil : a }

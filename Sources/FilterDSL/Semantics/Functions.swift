@@ -155,8 +155,13 @@ public struct FunctionRegistry: Sendable {
     return copy
   }
 
-  /// The function called `name`, if any.
-  public func definition(named name: String) -> FunctionDefinition? { definitions[name] }
+  /// Other names of built-in functions: `iif` (SQLite's, SQL Server's) is `if`.
+  static let aliases = ["iif": "if"]
+
+  /// The function called `name` (or by one of its other names), if any.
+  public func definition(named name: String) -> FunctionDefinition? {
+    definitions[name] ?? FunctionRegistry.aliases[name].flatMap { definitions[$0] }
+  }
 
   /// The names of all functions, sorted.
   public var names: [String] { definitions.keys.sorted() }

@@ -22,6 +22,14 @@ import Testing
     ),
     ("lex-1.9", "1.5...2.5", "decimal(1.5) closedRange decimal(2.5)"),
     (
+      "lex-1.10", "a & b | c ^ ~d << 2 >> 1 && e || f",
+      "identifier(a) ampersand identifier(b) pipe identifier(c) caret tilde identifier(d) shiftLeft integer(2) shiftRight integer(1) ampAmp identifier(e) pipePipe identifier(f)"
+    ),
+    (
+      "lex-1.11", "a<<=b>>=c<=d",
+      "identifier(a) shiftLeft equal identifier(b) shiftRight equal identifier(c) lessEqual identifier(d)"
+    ),
+    (
       "lex-2.1", "AND Or nOt IN Between IS NULL nil TRUE false",
       "and or not in between is null null true false"
     ),
@@ -130,7 +138,6 @@ import Testing
     ("lex-e20", "a => 3", 108, "'=>' is not an operator"),
     ("lex-e21", "a =< 3", 108, "'=<' is not an operator"),
     ("lex-e22", "a === 3", 108, "'===' is not an operator"),
-    ("lex-e23", "a & b", 108, "'&' is not an operator"),
     ("lex-e24", "a .. b", 108, "'..' is not an operator"),
     ("lex-e25", "$ + 1", 109, "'$' must be followed by a parameter name"),
     ("lex-e26", "``", 109, "empty field name"),

@@ -38,6 +38,30 @@ import Testing
     ("parse-2.11", "a and (b and c)", "(query (and a (and b c)))"),
     ("parse-2.12", "!!a", "(query (not (not a)))"),
     ("parse-2.13", "AND_x == 1", "(query (== AND_x 1))"),
+    // Bitwise operators: one level between comparison and additive, as in SQLite.
+    ("parse-2.14", "a & b | c == d ^ e", #"(query (== (| (& a b) c) (^ "d" "e")))"#),
+    ("parse-2.15", "flags & 1 << 2 + 1 == 8", "(query (== (<< (& flags 1) (+ 2 1)) 8))"),
+    ("parse-2.16", "~a - -~1 > 0", "(query (> (- (^ a -1) (- (^ 1 -1))) 0))"),
+    ("parse-2.17", "x >> 2 in (1, 2)", "(query (in (>> x 2) (list 1 2)))"),
+    // SQL's spellings of calls.
+    ("parse-2.18", "cast(price as integer) > 3", "(query (> (call int price) 3))"),
+    ("parse-2.19", "CAST(code AS double precision) == 1.5", "(query (== (call double code) 1.5))"),
+    (
+      "parse-2.20", "case when a > 1 then x else y end == 2", "(query (== (call if (> a 1) x y) 2))"
+    ),
+    (
+      "parse-2.21", "CASE WHEN a THEN 1 WHEN b THEN 2 END",
+      "(query (call if a 1 (call if b 2 null)))"
+    ),
+    (
+      "parse-2.22", "case color when Red then 1 when Blue then 2 else 0 end > 0",
+      #"(query (> (call if (== color "Red") 1 (call if (== color "Blue") 2 0)) 0))"#
+    ),
+    ("parse-2.23", "iif(a, 1, 2) == 1", "(query (== (call iif a 1 2) 1))"),
+    (
+      "parse-2.24", "case == 1 and case.x > 2 and x == case",
+      #"(query (and (== case 1) (> case.x 2) (== x "case")))"#
+    ),
     // Operators.
     (
       "parse-3.1", "a != 1 and b < 2 and c <= 3 and d > 4 and e >= 5",
@@ -179,6 +203,17 @@ import Testing
       "parse-e30", "x order by a nulls", 207,
       "expected 'first' or 'last' after 'nulls', found the end of the input"
     ),
+    ("parse-e31", "cast(a)", 207, "expected 'as' and a type after 'cast(...', found ')'"),
+    ("parse-e32", "cast(a as money)", 207, "expected a type after 'as', found 'money'"),
+    ("parse-e33", "case when a 1 end", 207, "expected 'then' and a value after 'when', found '1'"),
+    (
+      "parse-e34", "case when a then 1", 207,
+      "expected 'end' to close 'case' after '1', found the end of the input"
+    ),
+    (
+      "parse-e35", "case x then 1 end", 207,
+      "expected 'when' and a condition after 'x', found 'then'"
+    ),
   ])
   func errors(id: String, source: String, code: Int, message: String) {
     let result = Parser.parseQuery(source)
@@ -199,6 +234,14 @@ import Testing
     ("color == none", #"to compare with the text none, quote it: "none""#),
     ("a => 1", "did you mean '>='?"),
     ("x == 1 lmit 5", "did you mean 'limit'?"),
+    (
+      "a == 1 & b == 2",
+      "'&' is bitwise and on integers, tighter than a comparison: for 'and' write 'and' or '&&'"
+    ),
+    (
+      "cast(a as money)",
+      "cast to integer, double, text, bool, date or datetime: cast(code as integer)"
+    ),
   ])
   func helpfulHints(source: String, help: String) {
     #expect(Parser.parseQuery(source).diagnostics.first?.help == help, "\(source)")
