@@ -199,9 +199,9 @@ struct SQLWriter {
       let (toward, away) = op == .shiftLeft ? ("<<", ">>") : (">>", "<<")
       return once([a, b]) { n in
         let (x, k) = (n[0], n[1])
-        // Every bit shifted out: 0, or -1 for a negative number shifted right.
-        let signs = "(CASE WHEN \(x) < 0 THEN -1 ELSE 0 END)"
-        let (outToward, outAway) = op == .shiftLeft ? ("0", signs) : (signs, "0")
+        // Every bit shifted out: 0, or -1 for a negative number shifted right (null for null).
+        let (zero, signs) = ("(\(x) & 0)", "(\(x) >> 63)")
+        let (outToward, outAway) = op == .shiftLeft ? (zero, signs) : (signs, zero)
         // `% 64` keeps the amount an integer in branches not taken (PostgreSQL may fold
         // constants there).
         return "(CASE WHEN \(k) BETWEEN 0 AND 63 THEN \(x) \(toward) ((\(k)) % 64)::integer"

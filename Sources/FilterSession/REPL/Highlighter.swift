@@ -33,7 +33,8 @@ package struct Highlighter: Sendable {
   /// Words that are keywords inside a statement unless a field has the name.
   static let clauseWords: Set<String> = [
     "order", "by", "asc", "desc", "limit", "offset", "where", "as", "table", "nulls", "first",
-    "last", "format", "root", "type", "delimiter", "header", "spaces",
+    "last", "format", "root", "type", "delimiter", "header", "spaces", "case", "when", "then",
+    "else", "end",
   ]
   /// Tokens after which a bare word is a value, not a field.
   static let valueOperators: Set<TokenKind> = Set([.in, .between, .modifier])

@@ -16,6 +16,8 @@ import Testing
     #expect(Repl.needsMoreInput("count (price < 5"))
     #expect(Repl.needsMoreInput("model == \"iPhone"))
     #expect(Repl.needsMoreInput("price < 500 and"))
+    #expect(Repl.needsMoreInput("flags & 4 == 4 and bits <<"))
+    #expect(Repl.needsMoreInput("mask |"))
     #expect(Repl.needsMoreInput("facets color where"))
     #expect(Repl.needsMoreInput("color in (a,\nb"))
     #expect(!Repl.needsMoreInput("count (price < 5)"))
