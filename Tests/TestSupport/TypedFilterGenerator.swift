@@ -86,6 +86,11 @@ public struct TypedFilterGenerator {
             e(.field(FieldPath("rec.y"))),
           ]), Condition(.isNull(negated: rng.chance(0.5)))))
     case 10:
+      if rng.chance(0.2) {
+        // A box, sometimes across the antimeridian; coordinates out of range fault.
+        let corners = [0, 1, 2, 3].map { _ in lit(.int(rng.pick([-2, 0, 3, 170, -170]))) }
+        return e(.call(Name("inBox"), [int(0), rng.chance(0.5) ? double(0) : int(0)] + corners))
+      }
       return rng.chance(0.5) ? field("b") : e(.exists(FieldPath(rng.pick(["d", "rec.x", "rec"]))))
     case 11:
       if rng.chance(0.3) {
@@ -256,6 +261,8 @@ public struct TypedFilterGenerator {
         .arithmetic(
           rng.pick(ArithmeticOperator.allCases.filter { !$0.isBitwise }), double(depth - 1),
           rng.chance(0.5) ? int(depth - 1) : double(depth - 1)))
+    case 3 where rng.chance(0.3):
+      return e(.call(Name("distance"), [int(0), double(depth - 1), lit(.double(1.5)), int(0)]))
     default: return e(.call(Name(rng.pick(["min", "max"])), [double(depth - 1), int(depth - 1)]))
     }
   }

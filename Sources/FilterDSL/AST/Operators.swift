@@ -151,7 +151,8 @@ extension TokenKind {
     case .like: .text(.like)
     case .matches: .text(.matches)
     case .identifier, .quotedIdentifier, .word, .parameter, .integer, .decimal, .string, .date,
-      .dateTime, .duration, .and, .or, .not, .in, .between, .is, .null, .true, .false, .any,
+      .dateTime, .duration, .length, .and, .or, .not, .in, .between, .is, .null, .true, .false,
+      .any,
       .all, .none, .exists, .leftParen, .rightParen, .comma, .dot, .semicolon, .leftBracket,
       .rightBracket, .closedRange, .halfOpenRange, .plus, .minus, .star, .slash, .percent,
       .ampersand, .pipe, .caret, .shiftLeft, .shiftRight, .tilde, .bang, .ampAmp, .pipePipe,

@@ -87,9 +87,21 @@ extension Lexer {
     emit(.integer, from: start)
   }
 
-  /// A number run into letters: a duration, a word such as `5G`, or a mistake.
+  /// A number run into letters: a duration, a distance in kilometres, a word such as `5G`, or
+  /// a mistake.
   private mutating func scanSuffixed(from start: Int, numberEnd: Int, isDecimal: Bool) {
     let range = SourceRange(start: start, end: index)
+    if index - numberEnd == 2, bytes[numberEnd] == UInt8(ascii: "k"),
+      bytes[numberEnd + 1] == UInt8(ascii: "m")
+    {
+      if LiteralDecoder.kilometres(bytes, start..<index) != nil {
+        emit(.length, from: start)
+      } else {
+        emit(.invalid, from: start)
+        diagnostics.append(.numberOutOfRange(at: range))
+      }
+      return
+    }
     if isDecimal {
       emit(.invalid, from: start)
       if LiteralDecoder.unit(bytes, at: numberEnd, end: index) != nil {

@@ -54,6 +54,15 @@ enum LiteralDecoder {
     return value
   }
 
+  /// The metres of a distance written in kilometres (`5km`, `1.5km`), or nil when it is out
+  /// of range.
+  static func kilometres(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+    guard range.count > 2, let value = decimal(bytes, range.lowerBound..<range.upperBound - 2),
+      (value * 1000).isFinite
+    else { return nil }
+    return value * 1000
+  }
+
   static func digitValue(_ byte: UInt8) -> UInt64? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))

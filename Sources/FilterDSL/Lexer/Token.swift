@@ -40,6 +40,8 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   case dateTime
   /// `7d`, `1h30m`
   case duration
+  /// `5km`, `1.5km`: a distance, read as a number of metres.
+  case length
 
   // Keywords (case-insensitive)
   /// A keyword of logic, membership or a literal: `and`, `or`, `not`, `in`, `between`, `is`,
@@ -95,7 +97,8 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   /// Whether this kind is a literal (including `true`, `false`, `null`).
   var isLiteral: Bool {
     switch self {
-    case .integer, .decimal, .string, .date, .dateTime, .duration, .true, .false, .null: true
+    case .integer, .decimal, .string, .date, .dateTime, .duration, .length, .true, .false, .null:
+      true
     default: false
     }
   }
@@ -111,6 +114,7 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
     case .string: "a string"
     case .date, .dateTime: "a date"
     case .duration: "a duration"
+    case .length: "a distance"
     case .newline: "the end of the line"
     case .endOfFile: "the end of the input"
     default: nil

@@ -39,8 +39,8 @@ extension Parser {
   /// are taken first).
   static func startsOperand(_ kind: TokenKind) -> Bool {
     switch kind {
-    case .identifier, .quotedIdentifier, .word, .integer, .decimal, .duration, .string, .date,
-      .dateTime, .true, .false, .parameter, .leftParen, .minus, .plus:
+    case .identifier, .quotedIdentifier, .word, .integer, .decimal, .duration, .length, .string,
+      .date, .dateTime, .true, .false, .parameter, .leftParen, .minus, .plus, .tilde:
       true
     default:
       // A text operator that is also a function: `startsWith(model, "iPhone")`.

@@ -238,7 +238,7 @@ extension Parser {
       advance()
     }
     defer { depth -= count }
-    if kind == .integer || kind == .decimal || kind == .duration {
+    if kind == .integer || kind == .decimal || kind == .duration || kind == .length {
       let negative = previous.kind == .minus
       let literal = try parseNumber(minus: negative ? previous : nil)
       return try wrap(

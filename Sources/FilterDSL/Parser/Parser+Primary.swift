@@ -71,7 +71,7 @@ extension Parser {
   private func parseLeaf(value: Bool) throws(ParseAbort) -> Expr {
     let token = current
     switch token.kind {
-    case .integer, .decimal, .duration:
+    case .integer, .decimal, .duration, .length:
       return try parseNumber(minus: nil)
     case .string:
       advance()
@@ -155,6 +155,9 @@ extension Parser {
     case .decimal:
       let number = LiteralDecoder.decimal(bytes, digits) ?? 0
       return try node(.literal(.double(minus == nil ? number : -number)), range)
+    case .length:
+      let metres = LiteralDecoder.kilometres(bytes, digits) ?? 0
+      return try node(.literal(.double(minus == nil ? metres : -metres)), range)
     default:
       guard case .duration(let span) = LiteralDecoder.duration(bytes, digits) else {
         throw ParseAbort()

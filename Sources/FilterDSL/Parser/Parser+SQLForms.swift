@@ -45,7 +45,7 @@ extension Parser {
     case .identifier:
       return isWord(following, "when") || !Vocabulary.isReserved(text(following))
     case .quotedIdentifier, .parameter, .integer, .decimal, .string, .date, .dateTime, .duration,
-      .true, .false, .null, .word:
+      .length, .true, .false, .null, .word:
       return true
     default:
       return false

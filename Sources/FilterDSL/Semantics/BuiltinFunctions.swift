@@ -1,7 +1,7 @@
 /// The built-in functions.
 enum BuiltinFunctions {
   static let all: [FunctionDefinition] =
-    core + textFunctions + positions + dateFunctions + conversions + conditionals
+    core + textFunctions + positions + dateFunctions + conversions + conditionals + geography
 
   private static let core: [FunctionDefinition] = [
     textFunction("lower") { $0.lowercased() },

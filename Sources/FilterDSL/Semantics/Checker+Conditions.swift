@@ -241,6 +241,10 @@ extension Checker {
     if case .list = type, !Checker.isList(other) {
       return "test its elements with any, all or none: any \(subject) ..."
     }
+    if case .call(let name, _) = subject.kind, name.text == "distance", other == .duration {
+      // `distance(...) < 500m`: m is minutes.
+      return "a distance is a number of metres: write 500 for 500 metres, 5km for 5000"
+    }
     if case .literal(.string) = operand.kind, type == .date || type == .dateTime {
       return "write dates without quotes: 2022-09-16"
     }

@@ -80,7 +80,7 @@ package struct Highlighter: Sendable {
         }
       case .quotedIdentifier: mark(token.range, .field)
       case .string: mark(token.range, .text)
-      case .integer, .decimal, .date, .dateTime, .duration, .true, .false, .null:
+      case .integer, .decimal, .date, .dateTime, .duration, .length, .true, .false, .null:
         mark(token.range, .literal)
       case .parameter, .modifier: mark(token.range, .parameter)
       case .invalid: mark(token.range, .error)

@@ -53,6 +53,7 @@ import Testing
       "duration(7d) duration(12h) duration(30m) duration(45s) duration(500ms) duration(1h30m) duration(2w) duration(10us) duration(5ns)"
     ),
     ("lex-3.7", "2022-09-16", "date(2022-09-16)"),
+    ("lex-3.7b", "5km 1.5km 2e3km 5kmh", "length(5km) length(1.5km) length(2e3km) word(5kmh)"),
     (
       "lex-3.8", "2022-09-16T10:00:00Z 2022-09-16t10:00",
       "dateTime(2022-09-16T10:00:00Z) dateTime(2022-09-16t10:00)"
