@@ -368,6 +368,12 @@ extension SQLWriter {
       return SQLFragment(
         "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(some) NOT \(test)) THEN \(no) \(unknown) ELSE \(yes) END)"
       )
+    case .one:
+      // flt's order: two true is false, then an unknown is unknown, then one true is true.
+      let trues = "(SELECT count(*) FROM \(elements) WHERE \(test))"
+      return SQLFragment(
+        "(CASE WHEN \(list) IS NULL THEN NULL WHEN \(trues) >= 2 THEN \(no) \(unknown) WHEN \(trues) = 1 THEN \(yes) ELSE \(no) END)"
+      )
     }
   }
 }

@@ -167,7 +167,7 @@ extension TokenKind {
   package static let textOperators = Set(TextOperator.allCases.map(\.token))
 }
 
-/// `any`, `all`, `none` over a list field.
+/// `any`, `all`, `none`, `one` over a list field.
 public enum Quantifier: String, Hashable, Sendable, CaseIterable {
   /// At least one element passes.
   case any
@@ -175,6 +175,18 @@ public enum Quantifier: String, Hashable, Sendable, CaseIterable {
   case all
   /// No element passes.
   case none
+  /// Exactly one element passes (CEL's `exists_one`): false once two do, unknown while an
+  /// element's test is unknown and fewer than two pass.
+  case one
+
+  /// The truth of `one` from what its elements' tests gave: false when two or more are true,
+  /// unknown when one is unknown (it could be either), else whether one is true. The
+  /// evaluators stop at the second true test.
+  static func exactlyOne(trues: Int, unknowns: Int) -> Truth {
+    if trues >= 2 { return .false }
+    if unknowns > 0 { return .unknown }
+    return Truth(trues == 1)
+  }
 }
 
 /// `...` (closed) or `..<` (half-open), as in Swift.

@@ -121,7 +121,7 @@ struct Compiler<Root> {
         }, plan: Plan("Where", plans: [inner.plan]))
     }
     let produce = list.asValue
-    let name = quantifier == .any ? "Any" : quantifier == .all ? "All" : "None"
+    let name = quantifier.rawValue.prefix(1).uppercased() + quantifier.rawValue.dropFirst()
     let plan = Plan(name, [.text(subjectText), .plan(elementTest.plan)])
     let test: (Root, inout EvaluationState) -> Truth = { r, run in
       guard case .list(let elements) = produce(r, &run) else { return .unknown }
@@ -142,6 +142,17 @@ struct Compiler<Root> {
           if result == .false { break }
         }
         return result
+      case .one:
+        var (trues, unknowns) = (0, 0)
+        for element in elements where trues < 2 {
+          guard run.charge(1) else { return .unknown }
+          switch elementTest.test(element, r, &run) {
+          case .true: trues += 1
+          case .unknown: unknowns += 1
+          case .false: break
+          }
+        }
+        return Quantifier.exactlyOne(trues: trues, unknowns: unknowns)
       }
     }
     return CompiledTest(test: test, plan: plan)

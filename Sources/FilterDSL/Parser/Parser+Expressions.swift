@@ -87,7 +87,24 @@ extension Parser {
     switch kind {
     case .exists: return try parseExists()
     case .any, .all, .none: return try parseQuantified()
+    case .identifier where startsOne: return try parseQuantified()
     default: return try parseConditionTail(try parseArithmetic(value: false))
+    }
+  }
+
+  /// Whether `one` starts a quantifier here (`one tags == x`, `one (1, 2) == x`): the word is
+  /// not reserved, so a field may be called `one`; as a field it is followed by an operator, a
+  /// clause word or nothing, never by a value, and `one(` without a space is a call.
+  var startsOne: Bool {
+    guard isWord(current, "one") else { return false }
+    let following = next
+    switch following.kind {
+    case .identifier: return !Vocabulary.isReserved(text(following))
+    case .leftParen: return following.range.start > current.range.end
+    case .quotedIdentifier, .parameter, .integer, .decimal, .string, .date, .dateTime, .duration,
+      .length, .word, .true, .false, .null:
+      return true
+    default: return false
     }
   }
 
@@ -114,7 +131,13 @@ extension Parser {
     try enter()
     defer { depth -= 1 }
     let keyword = advance()
-    let quantifier: Quantifier = keyword.kind == .any ? .any : keyword.kind == .all ? .all : .none
+    let quantifier: Quantifier =
+      switch keyword.kind {
+      case .any: .any
+      case .all: .all
+      case .none: .none
+      default: .one
+      }
     if startsScopedFilter {
       // `any children (age < 18 and name startsWith A)`: a filter on each element's fields.
       let path = try parseFieldPath(after: keyword, scoped: true)

@@ -115,6 +115,17 @@ public struct ReferenceEvaluator: Sendable {
         if result == .false { break }
       }
       return result
+    case .one:
+      var (trues, unknowns) = (0, 0)
+      for element in elements {
+        switch test(condition, element, &state) {
+        case .true: trues += 1
+        case .unknown: unknowns += 1
+        case .false: break
+        }
+        if trues == 2 { break }
+      }
+      return Quantifier.exactlyOne(trues: trues, unknowns: unknowns)
     }
   }
 

@@ -59,6 +59,15 @@ import Testing
     ),
     ("parse-2.23", "iif(a, 1, 2) == 1", "(query (== (call iif a 1 2) 1))"),
     (
+      "parse-2.25", "one tags == 5G and one $list > 3",
+      #"(query (and (one tags (== "5G")) (one $list (> 3))))"#
+    ),
+    ("parse-2.26", "one kids (age < 5)", "(query (one kids (where (< age 5))))"),
+    (
+      "parse-2.27", "one == 1 or one order by one",
+      "(query (or (== one 1) one) (order-by (asc one)))"
+    ),
+    (
       "parse-2.24", "case == 1 and case.x > 2 and x == case",
       #"(query (and (== case 1) (> case.x 2) (== x "case")))"#
     ),

@@ -50,6 +50,14 @@ import Testing
     ("bit-6", "any scores & 1 == 1 and any scores ^ 4 == 1", .true),
     ("bit-7", "year(updated) & 1 == 1", .unknown),
     ("bit-8", "price & 1 + 2 == 3 and (price & 1) + 2 == 3", .true),
+    // `one`: exactly one element passes; unknown while an element is unknown and fewer than
+    // two pass (tags 5G and eSIM; scores 4, 5, null; accessories Case 49, Charger 19, Strap).
+    ("one-1", "one tags == 5G and not one tags != x and not one tags == x", .true),
+    ("one-2", "one scores == 4", .unknown),
+    ("one-3", "not one scores >= 4", .true),
+    ("one-4", "one accessories (name == Case) and not one accessories (len(name) > 0)", .true),
+    ("one-5", "one accessories (price < 20)", .unknown),
+    ("one-6", "one accessories.name == Case and one $colors == Gold", .true),
     // SQL's spellings.
     ("sql-1", #"iif(price > 500, "high", "low") == "high""#, .true),
     ("sql-2", "case when price > 2000 then 3 when price > 500 then 2 else 1 end == 2", .true),
