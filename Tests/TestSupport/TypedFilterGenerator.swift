@@ -231,6 +231,13 @@ public struct TypedFilterGenerator {
     case 4, 5:
       return e(.arithmetic(rng.pick(ArithmeticOperator.allCases), int(depth - 1), int(depth - 1)))
     case 6: return e(.negate(int(depth - 1)))
+    case 7 where rng.chance(0.3):
+      // Aggregates of a list: nulls passed over, an empty list null, a sum past 64 bits a fault.
+      let list = rng.pick([
+        field("nums"), field("kids.x"),
+        e(.arithmetic(rng.pick([.multiply, .add, .shiftLeft]), field("nums"), int(0))),
+      ])
+      return e(.call(Name(rng.pick(["sum", "min", "max"])), [list]))
     case 7:
       return e(
         .call(
@@ -263,6 +270,9 @@ public struct TypedFilterGenerator {
           rng.chance(0.5) ? int(depth - 1) : double(depth - 1)))
     case 3 where rng.chance(0.3):
       return e(.call(Name("distance"), [int(0), double(depth - 1), lit(.double(1.5)), int(0)]))
+    case 3 where rng.chance(0.3):
+      return e(
+        .call(Name(rng.pick(["mean", "avg"])), [rng.pick([field("nums"), field("kids.x")])]))
     default: return e(.call(Name(rng.pick(["min", "max"])), [double(depth - 1), int(depth - 1)]))
     }
   }

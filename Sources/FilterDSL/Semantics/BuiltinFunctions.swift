@@ -2,6 +2,7 @@
 enum BuiltinFunctions {
   static let all: [FunctionDefinition] =
     core + textFunctions + positions + dateFunctions + conversions + conditionals + geography
+    + listAggregates
 
   private static let core: [FunctionDefinition] = [
     textFunction("lower") { $0.lowercased() },
@@ -42,8 +43,7 @@ enum BuiltinFunctions {
     rounding("round", .toNearestOrAwayFromZero),
     rounding("floor", .down),
     rounding("ceil", .up),
-    extremum("min", pickFirst: true),
-    extremum("max", pickFirst: false),
+
     FunctionDefinition(
       name: "now", arity: 0...0, resultType: { _ in .success(.dateTime) },
       evaluate: { _, context in .success(.dateTime(context.now)) }),
@@ -87,47 +87,5 @@ enum BuiltinFunctions {
         default: return .success(.null)
         }
       })
-  }
-
-  private static func extremum(_ name: String, pickFirst: Bool) -> FunctionDefinition {
-    FunctionDefinition(
-      name: name, arity: 2...64,
-      resultType: { types in
-        let known = types.filter { $0 != .null }
-        guard let first = known.first else { return .success(.null) }
-        if known.allSatisfy(\.isNumeric) {
-          return .success(known.contains(.double) ? .double : .int)
-        }
-        if known.allSatisfy({ $0 == first }), first != .bool, !Self.isCollection(first) {
-          return .success(first)
-        }
-        return .failure(
-          TypeRuleError("\(name) takes values of one kind, all numbers, all text or all dates"))
-      },
-      evaluate: { args, _ in
-        var best: Value? = nil
-        for arg in args {
-          guard let current = best else {
-            best = arg
-            continue
-          }
-          guard let order = ValueOrder.compare(arg, current) else { return .success(.null) }
-          if pickFirst ? order < 0 : order > 0 { best = arg }
-        }
-        // Mixed int and double: the result is a double, like the type says.
-        if let chosen = best, case .int(let i) = chosen,
-          args.contains(where: { if case .double = $0 { true } else { false } })
-        {
-          return .success(.double(Double(i)))
-        }
-        return .success(best ?? .null)
-      })
-  }
-
-  private static func isCollection(_ type: ValueType) -> Bool {
-    switch type {
-    case .list, .record: true
-    default: false
-    }
   }
 }

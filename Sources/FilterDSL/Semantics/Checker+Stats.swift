@@ -87,9 +87,11 @@ extension Checker {
           .invalidOperand(
             "\(name.text) takes \(takes), not \(describe(argument, bound.type))",
             at: argument.range,
-            help: function == .sum || function == .mean
-              ? "count its values instead: count(\(argument)) or distinct(\(argument))"
-              : "count its values instead: count(\(argument))"))
+            help: Checker.isList(bound.type) && function != .count && function != .distinct
+              ? "\(name.text) of each record's list first: \(name.text)(\(name.text)(\(argument)))"
+              : function == .sum || function == .mean
+                ? "count its values instead: count(\(argument)) or distinct(\(argument))"
+                : "count its values instead: count(\(argument))"))
         return nil
       }
       return [BoundAggregate(function, of: bound, name: column, type: type)]
@@ -106,12 +108,16 @@ extension Checker {
   }
 
   /// Whether `expr` calls no aggregate (reported when it does: an aggregate is a whole column,
-  /// never a part of one, and not inside `where` or `by`). `max(a, b)` is a function.
+  /// never a part of one, and not inside `where` or `by`). `max(a, b)` is a function, and so
+  /// is an aggregate's name called with one list: `sum(items.price)` adds up a record's list.
   private func noAggregate(in expr: Expr, _ place: String) -> Bool {
     var found: Expr? = nil
     func visit(_ expr: Expr) -> Expr {
       if found != nil { return expr }
-      if Aggregate.called(by: expr) != nil {
+      if let (_, name, arguments) = Aggregate.called(by: expr),
+        !(arguments.count == 1 && functions.definition(named: name.text) != nil
+          && typeIfBound(arguments[0]).map(Checker.isList) == true)
+      {
         found = expr
         return expr
       }

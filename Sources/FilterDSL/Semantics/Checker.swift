@@ -123,6 +123,13 @@ public final class Checker {
     self.layout = ParameterLayout(parameters)
   }
 
+  /// The type `expr` has when it binds, without reporting anything (nil when it has an error).
+  func typeIfBound(_ expr: Expr) -> ValueType? {
+    let (saved, savedReported) = (diagnostics, reported)
+    defer { (diagnostics, reported) = (saved, savedReported) }
+    return bind(expr)?.type
+  }
+
   /// Adds `diagnostic`, once: `x in (1, 2)` checks `x == 1` and `x == 2`, and a warning about
   /// `x` would otherwise come twice.
   func report(_ diagnostic: Diagnostic) {
@@ -287,7 +294,7 @@ public final class Checker {
     var types = known.map(\.type)
     // A list given first to a function of single values: the function applies to each element.
     var mapped = false
-    if !function.takesLists, case .list(let element) = types.first {
+    if function.mapsOverList(count: types.count), case .list(let element) = types.first {
       types[0] = element
       mapped = true
     }

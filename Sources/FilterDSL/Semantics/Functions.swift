@@ -22,6 +22,9 @@ public struct FunctionDefinition: Sendable {
   /// that says no applies to each element of a list given first instead: `lower(tags)` is the
   /// list of the tags in lower case, so `any lower(tags) == "5g"` works.
   public let takesLists: Bool
+  /// Whether a list given as the only argument is taken whole even so: `min(scores)` is the
+  /// least score, `min(scores, 3)` each score or 3, whichever is less.
+  package internal(set) var takesListAlone = false
   /// Whether this is flt's own function of its name (a back end may then write it in its own
   /// language), not an embedder's.
   package internal(set) var isBuiltin = false
@@ -73,6 +76,11 @@ public struct FunctionDefinition: Sendable {
     self.evaluation = .lazy(evaluate)
   }
 
+  /// Whether a list given first, with `count` arguments in all, is taken element by element.
+  func mapsOverList(count: Int) -> Bool {
+    !takesLists && !(takesListAlone && count == 1)
+  }
+
   /// Calls the function, evaluating arguments through `argument` as its evaluation says; a
   /// fault is given to `record` and makes the result (or that element's result) null.
   @inline(__always)
@@ -89,7 +97,7 @@ public struct FunctionDefinition: Sendable {
         if value.isNull { return .null }
         values.append(value)
       }
-      if !takesLists, case .list(let items) = values.first {
+      if mapsOverList(count: count), case .list(let items) = values.first {
         // Element by element: a null element gives null, as a null argument does.
         return .list(
           items.map { item in
@@ -155,8 +163,9 @@ public struct FunctionRegistry: Sendable {
     return copy
   }
 
-  /// Other names of built-in functions: `iif` (SQLite's, SQL Server's) is `if`.
-  static let aliases = ["iif": "if"]
+  /// Other names of built-in functions: `iif` (SQLite's, SQL Server's) is `if`, `avg` is
+  /// `mean`.
+  static let aliases = ["iif": "if", "avg": "mean"]
 
   /// The function called `name` (or by one of its other names), if any.
   public func definition(named name: String) -> FunctionDefinition? {

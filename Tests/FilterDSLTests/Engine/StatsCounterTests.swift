@@ -155,6 +155,10 @@ import Testing
       "count() where mean(price) > 3", "FLT319",
       "mean(price) is an aggregate, and cannot be part of the filter"
     ),
+    (
+      "count() by min(price)", "FLT319",
+      "min(price) is an aggregate, and cannot be part of a key of 'by'"
+    ),
     ("count() by colour", "FLT301", "unknown field 'colour'"),
   ])
   func mistakesAreSaid(text: String, code: String, message: String) throws {
@@ -169,6 +173,23 @@ import Testing
   @Test func maxOfTwoValuesIsTheFunction() throws {
     let records = [record("a", 1), record("a", 300)]
     #expect(try run("max(max(price, 100))", records).rows == [[.int(300)]])
+  }
+
+  /// An aggregate of a list inside is the function of the list: the sum of each record's
+  /// list, then the stats of those.
+  @Test func aggregatesOfListsAreFunctions() throws {
+    let records = [
+      record("a", 1, tags: ["1", "22"]), record("a", 2, tags: []),
+      record("b", 3, tags: ["333"]),
+    ]
+    let result = try run(
+      "sum(sum(int(tags))), max(min(int(tags))) by color where max(int(tags)) >= 2", records)
+    #expect(
+      result.rows == [[.string("a"), .int(23), .int(1)], [.string("b"), .int(333), .int(333)]])
+    let checked = FilterEnvironment(RecordType.dynamic(Self.schema)).check(
+      try #require(Parser.parseStats(SourceText("sum(int(tags))")).value))
+    #expect(
+      checked.diagnostics.first?.help == "sum of each record's list first: sum(sum(int(tags)))")
   }
 
   @Test(arguments: [
