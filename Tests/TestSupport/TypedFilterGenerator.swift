@@ -172,6 +172,23 @@ public struct TypedFilterGenerator {
     case 3: return e(.predicate(date(1), Condition(.compare(op, date(1), []))))
     case 4: return e(.predicate(duration(1), Condition(.compare(op, duration(1), []))))
     default:
+      if rng.chance(0.3) {
+        // Whole lists: equal in length and element by element, three-valued.
+        let list = { (g: inout TypedFilterGenerator) -> Expr in
+          g.rng.chance(0.5)
+            ? g.rng.pick([g.field("nums"), g.field("kids.x")])
+            : g.e(.list((0..<g.rng.int(0...3)).map { _ in g.small() }))
+        }
+        let (a, b) = (list(&self), list(&self))
+        switch rng.int(0...2) {
+        case 0: return e(.predicate(a, Condition(.compare(rng.pick([.equal, .notEqual]), b, []))))
+        case 1: return e(.predicate(a, Condition(.same(b, negated: rng.chance(0.5)))))
+        default:
+          return e(
+            .predicate(
+              a, Condition(.member(e(.list([b, list(&self)])), [], negated: rng.chance(0.3)))))
+        }
+      }
       if rng.chance(0.5) {
         return e(.predicate(field("rec.y"), Condition(.compare(op, string(0), []))))
       }

@@ -8,7 +8,15 @@ enum ValueComparison {
     let same: Bool
     switch (a.isNull, b.isNull) {
     case (true, true): same = true
-    case (false, false): same = ValueOrder.compare(a, b).map { $0 == 0 } ?? (a == b)
+    case (false, false):
+      if case .list(let xs) = a, case .list(let ys) = b {
+        // Element by element, a null the same as a null: (1, null) is (1, null).
+        same =
+          xs.count == ys.count
+          && zip(xs, ys).allSatisfy { Self.same($0, $1, negated: false) == .true }
+      } else {
+        same = ValueOrder.compare(a, b).map { $0 == 0 } ?? (a == b)
+      }
     default: same = false
     }
     return Truth(same != negated)
@@ -26,6 +34,10 @@ enum ValueComparison {
   static func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, _ options: StringOptions)
     -> Truth
   {
+    if case .list(let xs) = a, case .list(let ys) = b, op == .equal || op == .notEqual {
+      let equal = listsEqual(xs, ys, options)
+      return op == .equal ? equal : !equal
+    }
     var a = a
     var b = b
     if !options.isEmpty, case .string(let x) = a, case .string(let y) = b {
@@ -34,6 +46,19 @@ enum ValueComparison {
     }
     guard let order = ValueOrder.compare(a, b) else { return .unknown }
     return holds(op, order)
+  }
+
+  /// Whether two lists are equal: of one length (else false), and each element equal to the
+  /// other's at its position, in order (CEL's list equality), with three-valued `and`: a null
+  /// element makes it unknown unless another pair already differs.
+  static func listsEqual(_ xs: [Value], _ ys: [Value], _ options: StringOptions) -> Truth {
+    guard xs.count == ys.count else { return .false }
+    var result = Truth.true
+    for (x, y) in zip(xs, ys) {
+      result = result && compare(.equal, x, y, options)
+      if result == .false { break }
+    }
+    return result
   }
 
   /// Whether `op` holds for a comparison result (negative, zero, positive).

@@ -173,10 +173,7 @@ extension Checker {
       report(.comparisonWithNull(at: subject.expr.range.union(operand.range)))
       return bound
     }
-    guard Checker.unify(type, other) != nil,
-      Checker.isOrderable(type) || op == .equal || op == .notEqual,
-      Checker.isOrderable(other)
-    else {
+    guard Checker.comparable(type, other, op) else {
       report(
         .incomparable(
           describe(subject.expr, type), describe(operand, other), at: operand.range,
@@ -197,7 +194,11 @@ extension Checker {
   private func same(_ subject: Subject, _ operand: Expr) -> BoundExpr? {
     guard let bound = bind(operand) else { return nil }
     let (type, other) = (subject.type, bound.type)
-    if type == .null || other == .null || Checker.unify(type, other) != nil { return bound }
+    if type == .null || other == .null || Checker.unify(type, other) != nil
+      || Checker.comparable(type, other, .equal)
+    {
+      return bound
+    }
     report(
       .incomparable(
         describe(subject.expr, type), describe(operand, other), at: operand.range,
@@ -240,6 +241,9 @@ extension Checker {
     }
     if case .list = type, !Checker.isList(other) {
       return "test its elements with any, all or none: any \(subject) ..."
+    }
+    if Checker.isList(type) && Checker.isList(other) {
+      return "lists compare with == and != alone: equal in length, element by element in order"
     }
     if case .call(let name, _) = subject.kind, name.text == "distance", other == .duration {
       // `distance(...) < 500m`: m is minutes.
@@ -393,7 +397,10 @@ extension Checker {
       report(.notAList(describe(operand, bound.type), operation: "in", at: operand.range))
       return nil
     }
-    guard element == .null || Checker.unify(subject.type, element) != nil else {
+    guard
+      element == .null || Checker.unify(subject.type, element) != nil
+        || Checker.comparable(subject.type, element, .equal)
+    else {
       report(
         .incomparable(
           describe(subject.expr, subject.type),
@@ -401,6 +408,16 @@ extension Checker {
       return nil
     }
     return bound
+  }
+
+  /// Whether values of `a` and `b` compare with `op`: of one kind (numbers with numbers, dates
+  /// with date-times) and ordered, or, for `==` and `!=`, two lists whose elements compare.
+  static func comparable(_ a: ValueType, _ b: ValueType, _ op: ComparisonOperator) -> Bool {
+    if case .list(let x) = a, case .list(let y) = b {
+      return (op == .equal || op == .notEqual)
+        && (x == .null || y == .null || comparable(x, y, .equal))
+    }
+    return unify(a, b) != nil && isOrderable(a) && isOrderable(b)
   }
 
   /// The name of the field `expr` reads, when it is a field: the list's, for a quantifier's

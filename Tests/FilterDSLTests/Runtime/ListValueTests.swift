@@ -2,10 +2,11 @@ import Testing
 
 @testable import FilterDSL
 
-/// Aggregates of a list's elements (`sum`, `mean`/`avg`, `min`, `max` of one list), on the
-/// record of ``ReferenceEvaluatorTests`` (scores 4, 5 and null; accessories priced 49, 19 and
-/// null; tags 5G and eSIM), through the reference evaluator and the compiled engine.
-@Suite struct ListFunctionTests {
+/// Lists as values: aggregates of a list's elements (`sum`, `mean`/`avg`, `min`, `max` of one
+/// list) and whole lists compared (`==`, `!=`, `is`, `in`), on the record of
+/// ``ReferenceEvaluatorTests`` (scores 4, 5 and null; accessories priced 49, 19 and null; tags
+/// 5G and eSIM), through the reference evaluator and the compiled engine.
+@Suite struct ListValueTests {
   @Test(arguments: [
     (
       "list-1",
@@ -30,6 +31,30 @@ import Testing
     try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }
   }
 
+  /// Equal lists have one length and equal elements in order; a null element is unknown unless
+  /// another pair already differs; `is` takes null as null.
+  @Test(arguments: [
+    ("eq-1", "tags == (5G, eSIM) and tags != (eSIM, 5G) and tags != (5G,)", Truth.true),
+    ("eq-2", "tags == (5G, eSIM, x) or tags == ()", .false),
+    ("eq-3", "scores == (4, 5, 6)", .unknown),
+    ("eq-4", "scores == (4, 6, 6) or scores == (4, 5)", .false),
+    (
+      "eq-5", "scores is (4, 5, null) and scores is not (4, 5, 6) and scores == (4.0, 5, `price`)",
+      .unknown
+    ),
+    (
+      "eq-6", "scores is (4.0, 5, null) and tags in ((a,), (5G, eSIM)) and tags not in ((a,),)",
+      .true
+    ),
+    (
+      "eq-7", "accessories.price == (49, 19, null) or accessories.name == (Case, Charger, Strap)",
+      .true
+    ),
+  ])
+  func equality(id: String, filter: String, expected: Truth) throws {
+    try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }
+  }
+
   /// An integer sum beyond 64 bits is a fault, as any integer overflow.
   @Test func aSumBeyond64BitsFaults() throws {
     try ReferenceEvaluatorTests.expectBothEngines(
@@ -42,6 +67,11 @@ import Testing
     ("sum(price) > 1", "sum takes a list of numbers or durations, not an integer"),
     ("min(price) > 1", "min takes a list, or two values or more, not an integer alone"),
     ("max(accessories) > 1", "max takes a list, or two values or more, not a list of records"),
+    (
+      "tags < (a, b)",
+      "| lists compare with == and != alone: equal in length, element by element in order"
+    ),
+    ("scores == (a, b)", "cannot compare 'scores' (a list of integers) with a list of text"),
   ])
   func typeErrors(filter: String, message: String) {
     let diagnostics = CheckerTests.check(filter)
