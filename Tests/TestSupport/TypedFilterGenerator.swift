@@ -114,25 +114,28 @@ public struct TypedFilterGenerator {
         ? (int(1), int(1)) : rng.chance(0.5) ? (string(1), string(1)) : (date(1), date(0))
       return e(.predicate(subject, Condition(.same(operand, negated: rng.chance(0.5)))))
     case 14:
-      // A filter on the fields of each record of a list: x (int) and y (text).
-      let inner: Expr =
-        rng.chance(0.5)
-        ? e(
-          .predicate(
-            field("x"), Condition(.compare(rng.pick(ComparisonOperator.allCases), small(), []))))
-        : e(
-          .logical(
-            .and,
-            [
-              e(
-                .predicate(
-                  field("x"), Condition(.member(e(.list([small(), small()])), [], negated: false)))),
-              e(.predicate(field("y"), Condition(.isNull(negated: rng.chance(0.5))))),
-            ]))
+      let inner = kidsFilter()
       return e(
         .quantified(rng.pick(Quantifier.allCases), field("kids"), Condition(.satisfies(inner))))
     default: return lit(rng.pick([.bool(true), .bool(false), .null]))
     }
+  }
+
+  /// A filter on the fields of a record of `kids`: x (int) and y (text).
+  public mutating func kidsFilter() -> Expr {
+    rng.chance(0.5)
+      ? e(
+        .predicate(
+          field("x"), Condition(.compare(rng.pick(ComparisonOperator.allCases), small(), []))))
+      : e(
+        .logical(
+          .and,
+          [
+            e(
+              .predicate(
+                field("x"), Condition(.member(e(.list([small(), small()])), [], negated: false)))),
+            e(.predicate(field("y"), Condition(.isNull(negated: rng.chance(0.5))))),
+          ]))
   }
 
   /// A comparison, most often of a field with a literal.
@@ -248,6 +251,10 @@ public struct TypedFilterGenerator {
     case 4, 5:
       return e(.arithmetic(rng.pick(ArithmeticOperator.allCases), int(depth - 1), int(depth - 1)))
     case 6: return e(.negate(int(depth - 1)))
+    case 7 where rng.chance(0.2):
+      // The records of a list whose fields pass, counted.
+      let kept = e(.filtered(field("kids"), kidsFilter()))
+      return e(.call(Name(rng.pick(["count", "len"])), [kept]))
     case 7 where rng.chance(0.3):
       // Aggregates of a list: nulls passed over, an empty list null, a sum past 64 bits a fault.
       let list = rng.pick([

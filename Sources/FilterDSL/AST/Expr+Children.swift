@@ -21,6 +21,9 @@ extension Expr {
     case .quantified(let quantifier, let subject, let condition):
       let subject = try transform(subject)
       result.kind = .quantified(quantifier, subject, try condition.mappingOperands(transform))
+    case .filtered(let list, let filter):
+      let list = try transform(list)
+      result.kind = .filtered(list, try transform(filter))
     }
     return result
   }
@@ -43,7 +46,7 @@ extension Expr {
     case .quantified(let quantifier, let subject, var condition):
       condition.operatorRange = range
       kind = .quantified(quantifier, subject, condition)
-    case .literal, .list, .range, .negate, .not, .arithmetic, .logical: break
+    case .literal, .list, .range, .negate, .not, .arithmetic, .logical, .filtered: break
     }
   }
 }

@@ -49,6 +49,9 @@ public struct Expr: Hashable, Sendable {
     indirect case quantified(Quantifier, Expr, Condition)
     /// `exists camera.megapixels`.
     case exists(FieldPath)
+    /// `children where age > 12` (in a call's parentheses or its own): the records of a list
+    /// for which the filter, on their fields, is true, in order.
+    indirect case filtered(Expr, Expr)
   }
 }
 

@@ -29,6 +29,8 @@ extension Expr {
         pending.append(b)
         pending.append(a)
       case .negate(let a), .not(let a): pending.append(a)
+      // The names of the filter are the elements' fields, not the record's.
+      case .filtered(let list, _): pending.append(list)
       case .predicate(let subject, let condition), .quantified(_, let subject, let condition):
         switch condition.kind {
         case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _),

@@ -23,6 +23,7 @@ enum TreeDump {
     case .quantified(let quantifier, let subject, let condition):
       node(quantifier.rawValue, [self.expr(subject), self.condition(condition, subject: nil)])
     case .exists(let path): node("exists", [Printer.text(of: path, value: false)])
+    case .filtered(let list, let filter): node("filtered", [self.expr(list), self.expr(filter)])
     }
   }
 

@@ -19,6 +19,7 @@ extension BoundExpr: CustomStringConvertible {
       case .quantified(let quantifier, let subject, let condition):
         .quantified(quantifier, subject.source, condition.source)
       case .exists(let field): .exists(field.path)
+      case .filtered(let list, let filter, _): .filtered(list.source, filter.source)
       }
     return Expr(kind, range: range)
   }

@@ -48,6 +48,9 @@ public struct BoundExpr: Sendable {
     case quantified(Quantifier, BoundExpr, BoundCondition)
     /// `exists path`.
     case exists(FieldRef)
+    /// `list where filter`: the records of the list for which the filter, bound to their
+    /// fields (`elements`), is true.
+    case filtered(BoundExpr, BoundExpr, elements: Schema)
   }
 
   /// The constant this node is, if it is one.

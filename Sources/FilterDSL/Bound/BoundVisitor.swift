@@ -42,6 +42,10 @@ public protocol BoundVisitor {
     in node: BoundExpr
   ) -> Result
   mutating func visitExists(_ field: FieldRef, in node: BoundExpr) -> Result
+  /// `list where filter` (the filter is in the elements' scope).
+  mutating func visitFiltered(
+    _ list: BoundExpr, _ filter: BoundExpr, elements: Schema, in node: BoundExpr
+  ) -> Result
 }
 
 extension BoundExpr {
@@ -64,6 +68,8 @@ extension BoundExpr {
     case .quantified(let quantifier, let subject, let condition):
       visitor.visitQuantified(quantifier, subject, condition, in: self)
     case .exists(let field): visitor.visitExists(field, in: self)
+    case .filtered(let list, let filter, let elements):
+      visitor.visitFiltered(list, filter, elements: elements, in: self)
     }
   }
 
@@ -77,6 +83,7 @@ extension BoundExpr {
     case .negate(let a), .not(let a): [a]
     case .predicate(let subject, let condition), .quantified(_, let subject, let condition):
       [subject] + condition.operands
+    case .filtered(let list, _, _): [list]
     }
   }
 }
@@ -153,6 +160,13 @@ extension BoundVisitor {
   }
   /// `exists`; by default, ``combine(_:_:)`` with no children.
   public mutating func visitExists(_ field: FieldRef, in node: BoundExpr) -> Result {
+    traverse(node)
+  }
+  /// `list where filter`; by default, the list visited (not the filter, in the elements'
+  /// scope), then combined.
+  public mutating func visitFiltered(
+    _ list: BoundExpr, _ filter: BoundExpr, elements: Schema, in node: BoundExpr
+  ) -> Result {
     traverse(node)
   }
 }

@@ -137,6 +137,8 @@ extension BoundExpr {
       return true
     case .quantified(_, _, let condition):
       if case .satisfies(let filter, _) = condition.kind, filter.mayFault { return true }
+    case .filtered(_, let filter, _):
+      if filter.mayFault { return true }
     default:
       break
     }

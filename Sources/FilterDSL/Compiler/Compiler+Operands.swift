@@ -14,6 +14,26 @@ extension Compiler {
     case .arithmetic(let op, let left, let right):
       return arithmetic(op, operand(left), operand(right))
     case .not, .logical, .predicate, .quantified, .exists: return .bool(node(expr).test)
+    case .filtered(let list, let filter, let elements):
+      return filtered(operand(list).asValue, filter, elements)
+    }
+  }
+
+  /// The records of a list for which `filter` (on their fields) is true; each record tested
+  /// costs one unit, as a quantifier's element does.
+  private func filtered(
+    _ list: @escaping (Root, inout EvaluationState) -> Value, _ filter: BoundExpr,
+    _ elements: Schema
+  ) -> Operand<Root> {
+    let test = Compiler<[Value]>(recordType: RecordType.dynamic(elements)).node(filter).test
+    return .value { r, run in
+      guard case .list(let items) = list(r, &run) else { return .null }
+      var kept: [Value] = []
+      for item in items {
+        guard run.charge(1) else { return .null }
+        if case .record(let values) = item, test(values, &run) == .true { kept.append(item) }
+      }
+      return .list(kept)
     }
   }
 

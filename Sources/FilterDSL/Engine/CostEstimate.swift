@@ -31,6 +31,10 @@ struct CostEstimate {
       let own = Cost.product(limits.assumedListCount, each)
       note(own, at: expr.range)
       return Cost.sum(cost(subject), own)
+    case .filtered(let list, let filter, _):
+      let own = Cost.product(limits.assumedListCount, Cost.sum(cost(filter), 1))
+      note(own, at: expr.range)
+      return Cost.sum(cost(list), own)
     }
   }
 

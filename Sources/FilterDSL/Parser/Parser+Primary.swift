@@ -214,7 +214,7 @@ extension Parser {
     var arguments: [Expr] = []
     while kind != .rightParen {
       if kind == .endOfFile { throw unclosed(open) }
-      arguments.append(try parseFilter())
+      arguments.append(try parseFiltered(try parseFilter()))
       guard match(.comma) else { break }
     }
     let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
@@ -247,9 +247,25 @@ extension Parser {
 
   // group = "(" filter ")" ;
   private func parseGroup() throws(ParseAbort) -> Expr {
-    let inner = try parseParenthesizedFilter()
+    let open = try openParenthesis()
+    defer { depth -= 1 }
+    let inner = try parseFiltered(try parseFilter())
+    _ = try closeParenthesis(open, after: nil)
     try rejectPostfix()
     return inner
+  }
+
+  // filtered = arithmetic "where" filter ;   (in parentheses: a call's or its own)
+  /// `children where age > 12`: the list's records for which the filter holds; `list` itself
+  /// when no `where` follows.
+  @inline(never)
+  private func parseFiltered(_ list: Expr) throws(ParseAbort) -> Expr {
+    guard isWord(current, "where") else { return list }
+    advance()
+    try enter()
+    defer { depth -= 1 }
+    let filter = try parseFilter()
+    return try node(.filtered(list, filter), list.range.union(filter.range))
   }
 
   /// `(` filter `)`.

@@ -33,7 +33,14 @@ struct Printer {
     case .call(let name, let arguments):
       out += Quoting.name(name.text, at: .callee)
       out += "("
-      join(arguments) { $0.expr($1) }
+      join(arguments) { printer, argument in
+        // `count(children where age > 12)`: a filtered list needs no parentheses of its own.
+        if case .filtered(let list, let filter) = argument.kind {
+          printer.filtered(list, filter)
+        } else {
+          printer.expr(argument)
+        }
+      }
       out += ")"
     case .negate(let operand):
       out += "-"
@@ -69,7 +76,18 @@ struct Printer {
       self.condition(condition)
     case .exists(let path):
       out += "exists " + Printer.text(of: path, value: false)
+    case .filtered(let list, let filter):
+      out += "("
+      filtered(list, filter)
+      out += ")"
     }
+  }
+
+  /// `list where filter`, without parentheses.
+  private mutating func filtered(_ list: Expr, _ filter: Expr) {
+    expr(list, .bitwise)
+    out += " where "
+    expr(filter)
   }
 
   mutating func condition(_ condition: Condition) {
@@ -137,7 +155,7 @@ struct Printer {
   static func precedence(of expr: Expr) -> Precedence {
     switch expr.kind {
     case .literal(let literal): isNegative(literal) ? .prefix : .postfix
-    case .field, .parameter, .list, .call: .postfix
+    case .field, .parameter, .list, .call, .filtered: .postfix
     case .negate: .prefix
     case .not: .not
     case .arithmetic(let op, _, _): op.precedence

@@ -211,6 +211,18 @@ public struct ReferenceEvaluator: Sendable {
       let a = value(left, &state)
       let b = value(right, &state)
       return ValueArithmetic.broadcast(op, a, b) { state.faults.record($0) }
+    case .filtered(let list, let filter):
+      guard case .list(let items) = value(list, &state) else { return .null }
+      guard case .field(let path) = list.kind, case .list(.record(let inner)) = schema.type(of: path)
+      else { return .list([]) }
+      let scoped = ReferenceEvaluator(schema: inner, context: context, functions: functions)
+      return .list(
+        items.filter { item in
+          guard case .record(let values) = item else { return false }
+          let (truth, faults) = scoped.evaluate(filter, on: values)
+          state.faults.merge(faults)
+          return truth == .true
+        })
     case .not, .logical, .predicate, .quantified, .exists:
       switch truth(expr, &state) {
       case .true: return .bool(true)

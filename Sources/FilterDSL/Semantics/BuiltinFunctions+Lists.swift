@@ -1,5 +1,5 @@
 /// Aggregates of a list's elements: `sum(items.price)`, `mean(scores)` (also `avg`),
-/// `min(scores)`, `max(scores)`; nulls are passed over, as SQL's aggregates pass them over,
+/// `min(scores)`, `max(scores)`, `count(children where age > 12)`; nulls are passed over, as SQL's aggregates pass them over,
 /// and a list with no value gives null. They compute as `stats` does (integers exactly,
 /// decimals with compensation), through the same accumulator. `min` and `max` of two values or
 /// more are the functions of those values.
@@ -7,6 +7,23 @@ extension BuiltinFunctions {
   static let listAggregates: [FunctionDefinition] = [
     listAggregate(.sum, "sum", example: "sum(items.price) > 100"),
     listAggregate(.mean, "mean", example: "mean(scores) >= 4"),
+    FunctionDefinition(
+      name: "count", arity: 1...1,
+      resultType: { types in
+        switch types[0] {
+        case .list, .null: .success(.int)
+        default:
+          .failure(
+            TypeRuleError(
+              "count takes a list, not \(types[0]): count(children where age > 12); "
+                + "over the records, count(x) is a column of stats"))
+        }
+      },
+      takesLists: true,
+      evaluate: { args, _ in
+        guard case .list(let items) = args[0] else { return .success(.null) }
+        return aggregate(.count, items)
+      }),
     extremum("min", .min, pickFirst: true),
     extremum("max", .max, pickFirst: false),
   ]
@@ -59,7 +76,9 @@ extension BuiltinFunctions {
       return .failure(fault)
     }
     // The least of 1 and 2.5 is the decimal 1.0, as the list's type says.
-    if type == .double, case .int(let i) = value { return .success(.double(Double(i))) }
+    if function == .min || function == .max, type == .double, case .int(let i) = value {
+      return .success(.double(Double(i)))
+    }
     return .success(value)
   }
 

@@ -84,6 +84,31 @@ extension Checker {
     return BoundExpr(.quantified(quantifier, bound, checked), type: .bool, range: range)
   }
 
+  /// `list where filter`: the list must be a field holding records, and the filter is checked
+  /// on their fields.
+  func filtered(_ list: Expr, _ filter: Expr, _ range: SourceRange) -> BoundExpr? {
+    guard let bound = bind(list) else { return nil }
+    guard case .field = list.kind, case .list(let element) = bound.type,
+      element == .null || Checker.isRecord(element)
+    else {
+      report(
+        .invalidOperand(
+          "where keeps the records of a list field whose fields pass, and \(describe(list, bound.type)) is not one",
+          at: list.range,
+          help: "for the elements of a list of values, test them with any, all, none or one"))
+      return nil
+    }
+    guard case .record(let inner) = element else {
+      // A list field with no known fields: no record passes.
+      return BoundExpr(.constant(.list([])), type: bound.type, range: range)
+    }
+    let scoped = Checker(schema: inner, parameters: parameters, functions: functions)
+    let test = scoped.requireBool(filter, what: "the filter after where")
+    for diagnostic in scoped.diagnostics { report(diagnostic) }
+    guard let test, !scoped.diagnostics.hasErrors else { return nil }
+    return BoundExpr(.filtered(bound, test, elements: inner), type: bound.type, range: range)
+  }
+
   private func operands(of condition: Condition) -> [Expr] {
     switch condition.kind {
     case .compare(_, let operand, _), .text(_, let operand, _, _), .member(let operand, _, _),

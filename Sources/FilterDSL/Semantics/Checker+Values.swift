@@ -116,6 +116,11 @@ extension Checker {
     }
   }
 
+  static func isRecord(_ type: ValueType) -> Bool {
+    if case .record = type { return true }
+    return false
+  }
+
   static func isList(_ type: ValueType) -> Bool {
     if case .list = type { return true }
     return false

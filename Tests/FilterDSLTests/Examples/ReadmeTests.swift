@@ -14,6 +14,7 @@ func fields(_ expr: Expr) -> Set<String> {
   case .range(let a, let b, _), .arithmetic(_, let a, let b):
     fields(a).union(fields(b))
   case .negate(let e), .not(let e): fields(e)
+  case .filtered(let list, _): fields(list)  // the filter reads the elements' fields
   case .predicate(let subject, let condition), .quantified(_, let subject, let condition):
     fields(subject).union(fields(condition))
   }

@@ -59,6 +59,11 @@ import Testing
     ),
     ("parse-2.23", "iif(a, 1, 2) == 1", "(query (== (call iif a 1 2) 1))"),
     (
+      "parse-2.28", "count(kids where age > 12) > 1",
+      "(query (> (call `count` (filtered kids (> age 12))) 1))"
+    ),
+    ("parse-2.29", "(kids where a) is empty", "(query (is-empty (filtered kids a)))"),
+    (
       "parse-2.25", "one tags == 5G and one $list > 3",
       #"(query (and (one tags (== "5G")) (one $list (> 3))))"#
     ),

@@ -55,6 +55,49 @@ import Testing
     try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }
   }
 
+  /// `list where filter`: the records whose fields pass (true, not unknown), counted or
+  /// measured; the filter sees the parameters.
+  @Test(arguments: [
+    (
+      "where-1",
+      "count(accessories where price > 20) == 1 and count(accessories where price is null) == 1",
+      Truth.true
+    ),
+    (
+      "where-2", "len(accessories where any tags == leather) == 1 and count(accessories) == 3",
+      .true
+    ),
+    ("where-3", "count(accessories where price < $budget and name startsWith C) == 2", .true),
+    (
+      "where-4",
+      "(accessories where price > 1000) is empty and not ((accessories where true) is empty)", .true
+    ),
+    (
+      "where-5", "count(accessories where len(name) > 4) == count(accessories where name != Case)",
+      .true
+    ),
+  ])
+  func filtered(id: String, filter: String, expected: Truth) throws {
+    try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }
+  }
+
+  /// A fault in the filter is counted for each record it happens on, in both engines.
+  @Test func faultsInTheFilterCount() throws {
+    try ReferenceEvaluatorTests.expectBothEngines(
+      "where-faults", "count(accessories where price / 0 > 1) == 0", .true
+    ) { $0[.divisionByZero] == 2 && $0.total == 2 }
+  }
+
+  /// Printed, a filtered list parses back to the same tree, in a call and on its own.
+  @Test(arguments: [
+    "count(kids where age > 12) > 1", "len((kids where a > 1 and b == x)) == 2",
+    "(kids where age < 5) is empty", "sum(sizes) > 3 and count(kids where any tags == a) == 1",
+  ])
+  func printedFilteredListsParseBack(text: String) throws {
+    let tree = try Parser.parseFilter(text).get()
+    #expect(try Parser.parseFilter(tree.description).get() == tree, "\(tree.description)")
+  }
+
   /// An integer sum beyond 64 bits is a fault, as any integer overflow.
   @Test func aSumBeyond64BitsFaults() throws {
     try ReferenceEvaluatorTests.expectBothEngines(
@@ -72,6 +115,9 @@ import Testing
       "| lists compare with == and != alone: equal in length, element by element in order"
     ),
     ("scores == (a, b)", "cannot compare 'scores' (a list of integers) with a list of text"),
+    ("count(tags where x > 1) > 0", "where keeps the records of a list field whose fields pass"),
+    ("count(accessories where colour == x) > 0", "unknown field 'colour'"),
+    ("count(price) > 1", "count takes a list, not an integer"),
   ])
   func typeErrors(filter: String, message: String) {
     let diagnostics = CheckerTests.check(filter)
