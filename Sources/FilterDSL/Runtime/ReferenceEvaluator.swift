@@ -213,7 +213,8 @@ public struct ReferenceEvaluator: Sendable {
       return ValueArithmetic.broadcast(op, a, b) { state.faults.record($0) }
     case .filtered(let list, let filter):
       guard case .list(let items) = value(list, &state) else { return .null }
-      guard case .field(let path) = list.kind, case .list(.record(let inner)) = schema.type(of: path)
+      guard case .field(let path) = list.kind,
+        case .list(.record(let inner)) = schema.type(of: path)
       else { return .list([]) }
       let scoped = ReferenceEvaluator(schema: inner, context: context, functions: functions)
       return .list(
