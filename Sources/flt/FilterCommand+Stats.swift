@@ -17,9 +17,11 @@ extension FilterCommand {
     }
     guard let filter = stats.filter else { return (stats, source, written, filterSource) }
     if written.filter != nil {
+      var unfiltered = stats
+      unfiltered.filter = nil
       throw ScanError(
         message: "give the filter once: as FILTER, or after where in --stats",
-        help: "flt --stats '\(StatsQuery(stats.items, by: stats.groups))' '\(filter)' FILE")
+        help: "flt --stats '\(unfiltered)' '\(filter)' FILE")
     }
     stats.filter = nil
     return (stats, source, Query(filter: filter), source)

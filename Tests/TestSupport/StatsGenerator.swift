@@ -17,8 +17,20 @@ public struct StatsGenerator {
     // Names must differ: number the columns.
     let named = items.enumerated().map { SelectItem($1.expr, as: Name("c\($0)")) }
     let keyed = keys.enumerated().map { SelectItem($1.expr, as: Name("k\($0)")) }
-    return StatsQuery(
+    var stats = StatsQuery(
       named, by: keyed, filter: values.rng.chance(0.5) ? values.bool(2) : nil)
+    if !keyed.isEmpty && values.rng.chance(0.3) {
+      // Ordered by a key (exact values: a decimal aggregate may differ in its last digit
+      // between engines, and a limit would then keep other rows), then cut.
+      let key = SortKey(
+        field("k\(values.rng.int(0...(keyed.count - 1)))"),
+        values.rng.pick(SortDirection.allCases),
+        nulls: values.rng.chance(0.3) ? .first : nil)
+      stats.ordering = [key]
+      if values.rng.chance(0.7) { stats.limit = Expr(.literal(.int(Int64(values.rng.int(0...3))))) }
+      if values.rng.chance(0.3) { stats.offset = Expr(.literal(.int(1))) }
+    }
+    return stats
   }
 
   private func field(_ name: String) -> Expr { Expr(.field(FieldPath(name))) }

@@ -13,6 +13,12 @@ public struct StatsQuery: Hashable, Sendable {
   public var groups: [SelectItem]
   /// The filter after `where`, or nil for every record.
   public var filter: Expr?
+  /// `order by` over the rows: each key names a column (`count() desc`, an `as` name); the
+  /// rows are otherwise in the order of their keys.
+  public var ordering: [SortKey] = []
+  /// `limit n` and `offset n` over the rows, after ordering (whole numbers).
+  public var limit: Expr?
+  public var offset: Expr?
 
   /// Stats of `items` by `groups` over the records matching `filter`.
   public init(_ items: [SelectItem], by groups: [SelectItem] = [], filter: Expr? = nil) {

@@ -74,6 +74,24 @@ public struct BoundAggregate: Sendable {
   }
 }
 
+/// A key of `order by` over the rows of a `stats`: a column, its direction, and where nulls go
+/// (last unless `nulls first` is said, as for queries).
+public struct StatsOrder: Hashable, Sendable {
+  /// The column, an index into ``BoundStats/schema``.
+  public var column: Int
+  /// Ascending or descending.
+  public var direction: SortDirection
+  /// Whether nulls come first.
+  public var nullsFirst: Bool
+
+  /// A key sorting by `column`.
+  public init(column: Int, direction: SortDirection, nullsFirst: Bool) {
+    self.column = column
+    self.direction = direction
+    self.nullsFirst = nullsFirst
+  }
+}
+
 /// A key of a checked `stats`: the expression after `by` and its column's name.
 public struct BoundGroupKey: Sendable {
   /// The value grouped by; a list's elements each make their own group.
@@ -97,6 +115,13 @@ public struct BoundStats: Sendable {
   public var aggregates: [BoundAggregate]
   /// The filter, or nil for every record.
   public var filter: BoundExpr?
+  /// `order by`: columns of ``schema`` to sort the rows by, most significant first (the rows
+  /// are otherwise in the order of their keys, which breaks ties).
+  public var ordering: [StatsOrder] = []
+  /// `limit n`: at most this many rows, after ordering and `offset`.
+  public var limit: Int?
+  /// `offset n`: the rows passed over, after ordering.
+  public var offset = 0
 
   /// Stats of these parts.
   public init(groups: [BoundGroupKey], aggregates: [BoundAggregate], filter: BoundExpr?) {

@@ -11,6 +11,12 @@ extension Parser {
     if !atClause(queryStart: true) && !atStatementEnd {
       query.filter = try parseFilter()
     }
+    try parseClauses(&query)
+    return query
+  }
+
+  /// The clauses after a query's filter (or after `stats`), each at most once.
+  func parseClauses(_ query: inout Query) throws(ParseAbort) {
     while atClause(
       queryStart: query.filter == nil && query.ordering.isEmpty && query.limit == nil
         && query.offset == nil)
@@ -32,7 +38,6 @@ extension Parser {
         query.offset = try parseOperand()
       }
     }
-    return query
   }
 
   /// Whether a clause starts here. At the start of a query, `limit`/`offset` must be followed

@@ -62,12 +62,7 @@ extension Parser {
     case "facets": kind = try parseFacets()
     case "stats":
       advance()
-      var stats = try parseStats()
-      if isWord(current, "where") {
-        advance()
-        stats.filter = try parseFilter()
-      }
-      kind = .stats(stats)
+      kind = .stats(try parseStatsWithClauses())
     case "explain":
       advance()
       kind = .explain(try parseQuery())

@@ -7,14 +7,23 @@ extension Parser {
     -> ParseResult<StatsQuery>
   {
     run(source, limits: limits, script: false) { parser throws(ParseAbort) in
-      var stats = try parser.parseStats()
-      if parser.isWord(parser.current, "where") {
-        parser.advance()
-        stats.filter = try parser.parseFilter()
-      }
+      let stats = try parser.parseStatsWithClauses()
       try parser.expectEnd()
       return stats
     }
+  }
+
+  /// Stats, then `where FILTER`, then `order by`, `limit` and `offset` over the rows.
+  func parseStatsWithClauses() throws(ParseAbort) -> StatsQuery {
+    var stats = try parseStats()
+    if isWord(current, "where") {
+      advance()
+      stats.filter = try parseFilter()
+    }
+    var clauses = Query(filter: nil)
+    try parseClauses(&clauses)
+    (stats.ordering, stats.limit, stats.offset) = (clauses.ordering, clauses.limit, clauses.offset)
+    return stats
   }
 
   // stats = select_item { "," select_item } [ "by" select_item { "," select_item } ] ;

@@ -124,6 +124,8 @@ extension StatsQuery: CustomStringConvertible {
     var text = Printer.selection(items)
     if !groups.isEmpty { text += " by " + Printer.selection(groups) }
     if let filter { text += " where " + filter.description }
+    let clauses = Query(filter: nil, ordering: ordering, limit: limit, offset: offset)
+    if !ordering.isEmpty || limit != nil || offset != nil { text += " " + clauses.description }
     return text
   }
 }

@@ -58,7 +58,7 @@ extension ReferenceEvaluator {
           return Self.aggregate(aggregate, all, &faults)
         }
     }
-    return (rows, faults)
+    return (StatsTally.arranged(rows, stats), faults)
   }
 
   /// One aggregate of a group's values (nil: a record, for `count()`).

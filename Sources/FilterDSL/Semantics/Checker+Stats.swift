@@ -57,8 +57,55 @@ extension Checker {
       for aggregate in column where named(aggregate.name, item) { aggregates.append(aggregate) }
     }
     if !ok || checker.diagnostics.hasErrors { return checker.result(nil) }
-    return checker.result(
-      BoundStats(groups: groups, aggregates: aggregates, filter: filter ?? nil))
+    var bound = BoundStats(groups: groups, aggregates: aggregates, filter: filter ?? nil)
+    guard checker.arrange(&bound, as: stats) else { return checker.result(nil) }
+    return checker.result(bound)
+  }
+
+  /// Resolves the `order by` keys of `stats` to the columns they name, and its `limit` and
+  /// `offset` to whole numbers; false after an error.
+  private func arrange(_ bound: inout BoundStats, as stats: StatsQuery) -> Bool {
+    let names = bound.schema.names
+    for key in stats.ordering {
+      let written = Checker.columnName(of: key.key)
+      guard let column = names.firstIndex(of: written) else {
+        report(
+          Diagnostic(
+            .invalidAggregate, at: key.key.range,
+            message: "no column of the stats is called '\(written)'",
+            help: "order by one of the columns: "
+              + names.map { "'\($0)'" }.joined(separator: ", ")))
+        return false
+      }
+      bound.ordering.append(
+        StatsOrder(column: column, direction: key.direction, nullsFirst: key.nulls == .first))
+    }
+    for (expr, clause) in [(stats.limit, "limit"), (stats.offset, "offset")] {
+      guard let expr else { continue }
+      guard let value = bind(expr)?.constant, case .int(let n) = value, n >= 0 else {
+        report(
+          .invalidOperand(
+            "the \(clause) of stats is a whole number written in it, from 0", at: expr.range,
+            help: "write a number: \(clause) 10"))
+        return false
+      }
+      if clause == "limit" { bound.limit = Int(n) } else { bound.offset = Int(n) }
+    }
+    return true
+  }
+
+  /// The name of the column a key of `order by` names: an aggregate as its column is named
+  /// (`count()`, `mean(price)`), a single name as written (an `as` name), anything else as
+  /// printed.
+  static func columnName(of key: Expr) -> String {
+    switch key.kind {
+    case .call(let name, let arguments) where arguments.count <= 1:
+      return "\(name.text)(\(arguments.first?.description ?? ""))"
+    case .field(let path) where path.components.count == 1:
+      return path.components[0].text
+    default:
+      return key.description
+    }
   }
 
   /// The aggregates one item stands for: itself when it is an aggregate's call, else the

@@ -29,9 +29,10 @@ public final class StatsSink: RecordSink {
     let environment = FilterEnvironment(
       DataRecord.valueType(records.schema), parameters: parameterTypes,
       evaluationLimits: limits)
-    counter = try environment.compileStats(
-      StatsQuery(stats.items, by: stats.groups), source: source
-    ).binding(parameters, now: now)
+    var unfiltered = stats
+    unfiltered.filter = nil
+    counter = try environment.compileStats(unfiltered, source: source).binding(
+      parameters, now: now)
     tally = StatsTally(counter.stats)
   }
 

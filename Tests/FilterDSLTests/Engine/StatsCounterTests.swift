@@ -160,6 +160,15 @@ import Testing
       "min(price) is an aggregate, and cannot be part of a key of 'by'"
     ),
     ("count() by colour", "FLT301", "unknown field 'colour'"),
+    ("count() by color order by colour", "FLT319", "no column of the stats is called 'colour'"),
+    (
+      "count() by color limit 2 * 1.5", "FLT306",
+      "the limit of stats is a whole number written in it, from 0"
+    ),
+    (
+      "count() by color limit -1", "FLT306",
+      "the limit of stats is a whole number written in it, from 0"
+    ),
   ])
   func mistakesAreSaid(text: String, code: String, message: String) throws {
     let checked = FilterEnvironment(RecordType.dynamic(Self.schema)).check(
@@ -168,6 +177,27 @@ import Testing
     #expect(error.code.description == code)
     #expect(error.message == message)
     #expect(checked.tree == nil)
+  }
+
+  /// `order by` a column (an aggregate as written, an `as` name, a key), ties in the keys'
+  /// order, nulls last unless `nulls first`; then `offset` and `limit`.
+  @Test func rowsAreOrderedAndCut() throws {
+    let records = [
+      record("a", 1), record("b", 5), record("c", 1), record("d", 3), record(nil, 2),
+      record("e", nil),
+    ]
+    func colors(_ text: String) throws -> [Value] { try run(text, records).rows.map { $0[0] } }
+    #expect(
+      try colors("count(), sum(price) as total by color order by total desc")
+        == [.string("b"), .string("d"), .null, .string("a"), .string("c"), .string("e")])
+    #expect(
+      try colors("count(), sum(price) by color order by sum(price) nulls first")
+        == [.string("e"), .string("a"), .string("c"), .null, .string("d"), .string("b")])
+    #expect(
+      try colors("max(price) by color order by max(price), color desc limit 2 offset 1")
+        == [.string("a"), .null])
+    #expect(try colors("count() by color order by count() limit 0").isEmpty)
+    #expect(try colors("count() by color offset 10").isEmpty)
   }
 
   @Test func maxOfTwoValuesIsTheFunction() throws {
@@ -194,6 +224,7 @@ import Testing
 
   @Test(arguments: [
     "count(), mean(price) as m by color, year(day) as y where price > 3",
+    "count() by color order by count() desc, color nulls first limit 3 offset 1",
     "sum(price - 1), max(`count`) by tags",
     "price",
   ])

@@ -103,8 +103,8 @@ public struct StatsTally: Sendable {
       }
       rows.append(row)
     }
+    rows = Self.arranged(rows, stats)
     let width = stats.groups.count
-    rows.sort { a, b in Self.precedes(a.prefix(width), b.prefix(width)) }
     let schema = Schema(
       stats.schema.fields.enumerated().map { index, field in
         beyond.contains(index - width) ? Schema.Field(field.name, .double, optional: true) : field
@@ -112,6 +112,33 @@ public struct StatsTally: Sendable {
     return StatsResult(
       schema: schema, rows: rows, records: records, faults: faults,
       beyondIntegers: beyond.sorted().map { stats.aggregates[$0].name })
+  }
+
+  /// `rows` in the order `stats` says: by their keys, then by its `order by` (ties keep the
+  /// keys' order), then its `offset` and `limit`. The one arrangement every engine's rows get
+  /// (the reference evaluator's too).
+  package static func arranged(_ rows: [[Value]], _ stats: BoundStats) -> [[Value]] {
+    let width = stats.groups.count
+    var rows = rows.sorted { a, b in precedes(a.prefix(width), b.prefix(width)) }
+    if !stats.ordering.isEmpty {
+      // Swift's sort is not stable: the keys' order is the last tie-breaker, by position.
+      let order = stats.ordering
+      rows = rows.enumerated().sorted { a, b in
+        for key in order {
+          let (x, y) = (a.element[key.column], b.element[key.column])
+          if x.isNull != y.isNull { return x.isNull == key.nullsFirst }
+          if x.isNull { continue }
+          let ascending = precedes([x], [y])
+          if ascending || precedes([y], [x]) {
+            return key.direction == .ascending ? ascending : !ascending
+          }
+        }
+        return a.offset < b.offset
+      }.map(\.element)
+    }
+    let start = min(stats.offset, rows.count)
+    let end = stats.limit.map { min(start + min($0, rows.count), rows.count) } ?? rows.count
+    return Array(rows[start..<end])
   }
 
   /// Key order: value by value, nulls last, values of different kinds by their text.
