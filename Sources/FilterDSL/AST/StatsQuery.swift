@@ -16,8 +16,9 @@ public struct StatsQuery: Hashable, Sendable {
   /// `order by` over the rows: each key names a column (`count() desc`, an `as` name); the
   /// rows are otherwise in the order of their keys.
   public var ordering: [SortKey] = []
-  /// `limit n` and `offset n` over the rows, after ordering (whole numbers).
+  /// `limit n` over the rows, after ordering (a whole number).
   public var limit: Expr?
+  /// `offset n` over the rows, after ordering (a whole number).
   public var offset: Expr?
 
   /// Stats of `items` by `groups` over the records matching `filter`.
