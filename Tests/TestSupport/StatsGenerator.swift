@@ -77,6 +77,13 @@ public struct StatsGenerator {
     case 4: return call("min", value())
     case 5: return call("max", value())
     case 6: return call("distinct", value())
+    case 7 where values.rng.chance(0.5):
+      // Quantiles, of numbers.
+      let fraction = Expr(.literal(.double(values.rng.pick([0, 0.1, 0.5, 0.75, 1]))))
+      return values.rng.chance(0.5)
+        ? call("median", numeric)
+        : Expr(
+          .call(Name("quantile"), [values.rng.chance(0.5) ? numeric : values.double(1), fraction]))
     case 7: return call("sum", values.double(2))
     default: return numeric
     }

@@ -13,6 +13,12 @@ public enum Aggregate: String, CaseIterable, Hashable, Sendable {
   case mean
   /// `distinct(x)`: how many different values `x` has (SQL's `count(distinct x)`).
   case distinct
+  /// `median(x)`: of numbers, the middle value (the mean of the two middle ones for an even
+  /// count): `quantile(x, 0.5)`.
+  case median
+  /// `quantile(x, p)`: of numbers, the value a fraction `p` (0 to 1) of the way through them in
+  /// order, interpolated between the two nearest (DuckDB's `quantile_cont`, pandas' default).
+  case quantile
 
   /// The aggregate a call's name spells (any case; `avg` is `mean`), if any.
   public init?(spelling: String) {
@@ -34,6 +40,15 @@ public enum Aggregate: String, CaseIterable, Hashable, Sendable {
     return (function, name, arguments)
   }
 
+  /// How many arguments it takes.
+  public var arity: ClosedRange<Int> {
+    switch self {
+    case .count: 0...1
+    case .quantile: 2...2
+    default: 1...1
+    }
+  }
+
   /// The type of its result over values of `type`; nil when it takes no such values.
   public func resultType(of type: ValueType) -> ValueType? {
     switch self {
@@ -50,6 +65,11 @@ public enum Aggregate: String, CaseIterable, Hashable, Sendable {
       case .duration, .null: type
       default: nil
       }
+    case .median, .quantile:
+      switch type {
+      case .int, .double, .null: .double
+      default: nil
+      }
     }
   }
 }
@@ -64,6 +84,8 @@ public struct BoundAggregate: Sendable {
   public var name: String
   /// The type of its values (``Aggregate/resultType(of:)``).
   public var type: ValueType
+  /// For `quantile`, the fraction of the way through the values (0 to 1); 0.5 for `median`.
+  public var fraction: Double?
 
   /// A column computing `function` of `argument`, called `name`.
   public init(_ function: Aggregate, of argument: BoundExpr?, name: String, type: ValueType) {
@@ -71,6 +93,7 @@ public struct BoundAggregate: Sendable {
     self.argument = argument
     self.name = name
     self.type = type
+    if function == .median { fraction = 0.5 }
   }
 }
 

@@ -69,6 +69,26 @@ extension ReferenceEvaluator {
     switch aggregate.function {
     case .count: return .int(Int64(aggregate.argument == nil ? all.count : values.count))
     case .distinct: return .int(Int64(Set(values).count))
+    case .median, .quantile:
+      // Sorted, then the value at position p × (n - 1), between its two neighbours.
+      var numbers: [Double] = []
+      for value in values {
+        switch value {
+        case .int(let n): numbers.append(Double(n))
+        case .double(let d) where !d.isNaN: numbers.append(d)
+        case .double: break
+        default: faults.record(.invalidConversion)
+        }
+      }
+      guard !numbers.isEmpty else { return .null }
+      numbers.sort()
+      let position = (aggregate.fraction ?? 0.5) * Double(numbers.count - 1)
+      let index = Int(position)
+      let weight = position - Double(index)
+      guard weight > 0, index + 1 < numbers.count, numbers[index] != numbers[index + 1] else {
+        return .double(numbers[index])
+      }
+      return .double(numbers[index] * (1 - weight) + numbers[index + 1] * weight)
     case .min, .max:
       var best: Value? = nil
       for value in values {

@@ -99,8 +99,8 @@ extension Checker {
   /// printed.
   static func columnName(of key: Expr) -> String {
     switch key.kind {
-    case .call(let name, let arguments) where arguments.count <= 1:
-      return "\(name.text)(\(arguments.first?.description ?? ""))"
+    case .call(let name, let arguments) where Aggregate.called(by: key) != nil:
+      return "\(name.text)(\(arguments.map(\.description).joined(separator: ", ")))"
     case .field(let path) where path.components.count == 1:
       return path.components[0].text
     default:
@@ -112,14 +112,14 @@ extension Checker {
   /// summary of its value. Nil after an error (reported).
   private func aggregates(_ item: SelectItem) -> [BoundAggregate]? {
     if let (function, name, arguments) = Aggregate.called(by: item.expr) {
-      let arity = function == .count ? 0...1 : 1...1
+      let arity = function.arity
       guard arity.contains(arguments.count) else {
         report(
           .wrongArity(name.text, expected: arity, got: arguments.count, at: item.expr.range))
         return nil
       }
       // Named as written, without the quotes a callee named like a statement word needs.
-      let column = item.alias?.text ?? "\(name.text)(\(arguments.first?.description ?? ""))"
+      let column = item.alias?.text ?? Checker.columnName(of: item.expr)
       guard let argument = arguments.first else {
         return [BoundAggregate(.count, of: nil, name: column, type: .int)]
       }
@@ -128,20 +128,28 @@ extension Checker {
       else { return nil }
       guard let type = function.resultType(of: bound.type) else {
         let takes =
-          function == .sum || function == .mean
-          ? "numbers or durations" : "values that can be ordered"
+          switch function {
+          case .sum, .mean: "numbers or durations"
+          case .median, .quantile: "numbers"
+          default: "values that can be ordered"
+          }
         report(
           .invalidOperand(
             "\(name.text) takes \(takes), not \(describe(argument, bound.type))",
             at: argument.range,
-            help: Checker.isList(bound.type) && function != .count && function != .distinct
+            help: Checker.isList(bound.type) && functions.definition(named: name.text) != nil
               ? "\(name.text) of each record's list first: \(name.text)(\(name.text)(\(argument)))"
               : function == .sum || function == .mean
                 ? "count its values instead: count(\(argument)) or distinct(\(argument))"
                 : "count its values instead: count(\(argument))"))
         return nil
       }
-      return [BoundAggregate(function, of: bound, name: column, type: type)]
+      var aggregate = BoundAggregate(function, of: bound, name: column, type: type)
+      if function == .quantile {
+        guard let fraction = self.fraction(arguments[1]) else { return nil }
+        aggregate.fraction = fraction
+      }
+      return [aggregate]
     }
     guard noAggregate(in: item.expr, "a column of stats"), let bound = bind(item.expr) else {
       return nil
@@ -152,6 +160,25 @@ extension Checker {
         BoundAggregate(function, of: bound, name: "\(function.rawValue)(\(label))", type: $0)
       }
     }
+  }
+
+  /// The fraction of `quantile(x, p)`: a number written in the statement, from 0 to 1.
+  private func fraction(_ expr: Expr) -> Double? {
+    let value = bind(expr)?.constant
+    let fraction: Double? =
+      switch value {
+      case .int(let i): Double(i)
+      case .double(let d): d
+      default: nil
+      }
+    guard let fraction, fraction >= 0 && fraction <= 1 else {
+      report(
+        .invalidOperand(
+          "the fraction of quantile is a number from 0 to 1 written in it", at: expr.range,
+          help: "quantile(delay, 0.9) is the value 90% of the way through the delays"))
+      return nil
+    }
+    return fraction
   }
 
   /// Whether `expr` calls no aggregate (reported when it does: an aggregate is a whole column,

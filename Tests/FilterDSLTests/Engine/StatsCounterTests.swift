@@ -161,6 +161,12 @@ import Testing
     ),
     ("count() by colour", "FLT301", "unknown field 'colour'"),
     ("count() by color order by colour", "FLT319", "no column of the stats is called 'colour'"),
+    ("median(color)", "FLT306", "median takes numbers, not 'color' (text)"),
+    (
+      "quantile(price, 1.5)", "FLT306",
+      "the fraction of quantile is a number from 0 to 1 written in it"
+    ),
+    ("quantile(price)", "FLT304", "quantile takes 2 arguments, not 1"),
     (
       "count() by color limit 2 * 1.5", "FLT306",
       "the limit of stats is a whole number written in it, from 0"
@@ -198,6 +204,32 @@ import Testing
         == [.string("a"), .null])
     #expect(try colors("count() by color order by count() limit 0").isEmpty)
     #expect(try colors("count() by color offset 10").isEmpty)
+  }
+
+  /// Quantiles interpolate between the two nearest values in order (position p × (n - 1));
+  /// nulls and NaN are left out; a group with no number has none.
+  @Test func quantilesInterpolate() throws {
+    let records = [
+      record("a", 1), record("a", 5), record("a", 1), record("a", 3), record("a", 2),
+      record("a", nil), record("b", 4), record("b", 8), record("c", nil),
+      record("d", nil, score: .nan), record("d", nil, score: 2.5),
+    ]
+    let result = try run(
+      "median(price), quantile(price, 0.9) as p90, quantile(price, 0.25), median(score) by color",
+      records)
+    #expect(
+      result.schema.names == [
+        "color", "median(price)", "p90", "quantile(price, 0.25)", "median(score)",
+      ])
+    #expect(
+      result.rows == [
+        [.string("a"), .double(2), .double(4.2), .double(1), .null],
+        [.string("b"), .double(6), .double(7.6), .double(5), .null],
+        [.string("c"), .null, .null, .null, .null],
+        [.string("d"), .null, .null, .null, .double(2.5)],
+      ])
+    #expect(StatsAccumulator.quantile([-1e308, 1e308], 0.5) == 0)
+    #expect(StatsAccumulator.quantile([1, .infinity], 0.5) == .infinity)
   }
 
   @Test func maxOfTwoValuesIsTheFunction() throws {

@@ -46,7 +46,8 @@ struct ColumnStats<Root>: @unchecked Sendable {
     var fields: [FieldRef] = []
     var feedOf: [Int?] = []
     for aggregate in stats.aggregates {
-      guard aggregate.function != .distinct else { return nil }
+      // Distinct values and quantiles keep every value: the general tally does.
+      guard ![.distinct, .median, .quantile].contains(aggregate.function) else { return nil }
       guard let argument = aggregate.argument else {
         feedOf.append(nil)
         continue

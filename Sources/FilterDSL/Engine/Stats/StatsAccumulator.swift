@@ -18,8 +18,15 @@ struct StatsAccumulator: Sendable {
   private var least: Value?
   private var greatest: Value?
   private var seen: Set<Value> = []
+  /// The numbers, for a quantile (NaN left out: flt does not order it).
+  private var numbers: [Double] = []
+  /// The quantile's fraction (0.5 for the median).
+  private var fraction = 0.5
 
-  init(_ function: Aggregate) { self.function = function }
+  init(_ function: Aggregate, fraction: Double = 0.5) {
+    self.function = function
+    self.fraction = fraction
+  }
 
   /// An accumulator holding these parts (``ColumnStats`` adds them up its own way).
   init(
@@ -50,6 +57,15 @@ struct StatsAccumulator: Sendable {
       case .int(let n): integers &+= Int128(n)
       case .duration(let span): integers &+= Int128(span.nanoseconds)
       case .double(let d): addDecimal(d)
+      default:
+        faults.record(.invalidConversion)
+        return
+      }
+      count &+= 1
+    case .median, .quantile:
+      switch value {
+      case .int(let n): numbers.append(Double(n))
+      case .double(let d): if !d.isNaN { numbers.append(d) }
       default:
         faults.record(.invalidConversion)
         return
@@ -107,6 +123,7 @@ struct StatsAccumulator: Sendable {
       addDecimal(other.compensation)
     }
     seen.formUnion(other.seen)
+    numbers += other.numbers
     for value in [other.least, other.greatest].compactMap({ $0 }) {
       // (The counts are added above.)
       let before = count
@@ -121,6 +138,8 @@ struct StatsAccumulator: Sendable {
     switch function {
     case .count: return (.int(Int64(count)), false)
     case .distinct: return (.int(Int64(seen.count)), false)
+    case .median, .quantile:
+      return (Self.quantile(numbers, fraction).map(Value.double) ?? .null, false)
     case .min: return (least ?? .null, false)
     case .max: return (greatest ?? .null, false)
     case .sum, .mean:
@@ -149,6 +168,23 @@ struct StatsAccumulator: Sendable {
         return (.null, false)
       }
     }
+  }
+
+  /// The value a fraction `p` of the way through `numbers` in order, interpolated linearly
+  /// between the two nearest (position `p × (n - 1)` from 0); nil for none.
+  static func quantile(_ numbers: [Double], _ p: Double) -> Double? {
+    guard !numbers.isEmpty else { return nil }
+    let sorted = numbers.sorted()
+    let position = p * Double(sorted.count - 1)
+    let below = Int(position.rounded(.down))
+    let above = Swift.min(below + 1, sorted.count - 1)
+    let (low, high) = (sorted[below], sorted[above])
+    let t = position - Double(below)
+    // As DuckDB interpolates, low + (high - low) × t; weighted where the difference of two
+    // large numbers of opposite signs overflows. Equal neighbours give the value itself.
+    if t == 0 || low == high { return low }
+    let span = high - low
+    return span.isFinite ? low + span * t : low * (1 - t) + high * t
   }
 
   /// `a / b` to the nearest integer, halves away from zero.

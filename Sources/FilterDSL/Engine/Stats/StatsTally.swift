@@ -23,7 +23,8 @@ public struct StatsTally: Sendable {
     if let row = rows[key] { return row }
     rows[key] = keys.count
     keys.append(key)
-    aggregates.append(stats.aggregates.map { StatsAccumulator($0.function) })
+    aggregates.append(
+      stats.aggregates.map { StatsAccumulator($0.function, fraction: $0.fraction ?? 0.5) })
     return keys.count - 1
   }
 
