@@ -109,7 +109,8 @@ enum Command {
         return Status.failure
       }
     }
-    guard let query = options.filter ?? (options.stats != nil ? "" : nil) else {
+    guard let query = options.filter ?? (options.stats ?? options.facets != nil ? "" : nil)
+    else {
       return usageError("missing FILTER")
     }
     if let path = options.files.first,

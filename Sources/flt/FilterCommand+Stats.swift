@@ -38,13 +38,38 @@ extension FilterCommand {
     return sink
   }
 
-  /// Writes the rows of `sink`'s result through `writer`, then its notes; returns the faults
-  /// met aggregating.
-  func writeStats(_ sink: StatsSink, into writer: any RecordSink) -> FaultCounts {
-    let result = sink.result
-    for row in result.rows { writer.write(DataRecord(row, schema: result.schema)) }
+  /// The fields `--facets` names (`color,camera.zoom`); the query must be a filter alone.
+  func facetFields(_ source: SourceText, filter written: Query) throws -> [FieldPath] {
+    if written.ordering.count > 0 || written.limit != nil || written.offset != nil {
+      throw ScanError(
+        message: "--facets counts every match; leave out order by, limit and offset")
+    }
+    let items = try Parser.parseSelection(source).get()
+    var fields: [FieldPath] = []
+    for item in items {
+      guard case .field(let path) = item.expr.kind, item.alias == nil else {
+        throw FilterError(
+          source: source,
+          diagnostics: [
+            Diagnostic(
+              .invalidOperand, at: item.expr.range,
+              message: "--facets counts the values of fields, and \(item.expr) is not one",
+              help: "name fields: --facets color,camera.zoom")
+          ])
+      }
+      fields.append(path)
+    }
+    return fields
+  }
+
+  /// Writes the rows of `sink`'s summary through `writer`, then its notes; returns the faults
+  /// met making them.
+  func writeSummary(_ sink: any SummarySink, into writer: any RecordSink) -> FaultCounts {
+    let summary = sink.summary
+    let schema = sink.rowSchema
+    for row in summary.rows { writer.write(DataRecord(row, schema: schema)) }
     writer.finish()
-    for note in result.notes { Command.writeError(note) }
-    return result.faults
+    for note in summary.notes { Command.writeError(note) }
+    return summary.faults
   }
 }

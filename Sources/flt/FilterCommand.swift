@@ -59,6 +59,14 @@ struct FilterCommand {
       stats = (request.stats, request.source)
       (written, source) = (request.query, request.querySource)
     }
+    // --facets counts among every record (a field's own condition does not narrow its counts):
+    // the scan hands them all over, and the sink filters.
+    var facets: (fields: [FieldPath], filter: Expr?, source: SourceText, text: SourceText)? = nil
+    if let text = options.facets {
+      let fields = SourceText(text, name: "--facets")
+      facets = (try facetFields(fields, filter: written), written.filter, source, fields)
+      written = Query(filter: nil)
+    }
     // Ctrl-C cancels a statement running in a database, rather than leaving it running there.
     var interrupt: (any DispatchSourceSignal)? = nil
     defer { interrupt?.cancel() }
@@ -75,7 +83,10 @@ struct FilterCommand {
     }
     // (The fields stats read, known before the first file opens: one its first records lack
     // is looked for in the rest, as the filter's are.)
-    scanOptions.outputFields = Set(stats?.query.fieldNames ?? [])
+    scanOptions.outputFields = Set(
+      (stats?.query.fieldNames ?? [])
+        + (facets.map { $0.fields.compactMap { $0.components.first?.text } } ?? [])
+        + (facets?.filter?.fieldNames ?? []))
     let scan = try Scan(
       query: written, source: source, sources: sources, options: scanOptions,
       parameterTypes: types, parameters: values, warn: warning)
@@ -90,9 +101,15 @@ struct FilterCommand {
         asColumns: options.parquet)
     }
     if let projection { scan.options.outputFields = projection.fieldNames }
-    let aggregating = try stats.map {
-      try statsSink($0.query, source: $0.source, for: scan, types: types, values: values)
-    }
+    let aggregating: (any SummarySink)? =
+      try stats.map {
+        try statsSink($0.query, source: $0.source, for: scan, types: types, values: values)
+      }
+      ?? facets.map {
+        try FacetSink(
+          $0.fields, filter: $0.filter, source: $0.source, fieldsSource: $0.text,
+          for: scan.first, parameterTypes: types, parameters: values)
+      }
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
     // Without a page, a sort spans the files.
@@ -110,7 +127,7 @@ struct FilterCommand {
     let sink =
       count
       ? CountSink(to: options.quiet ? nil : target.stream, perSource: scan.options.perFile)
-      : try output(format, scan.first, projection, aggregating?.stats.schema, target.stream)
+      : try output(format, scan.first, projection, aggregating?.rowSchema, target.stream)
     let progress = Progress(
       enabled: !options.quiet
         && options.progress
@@ -121,7 +138,7 @@ struct FilterCommand {
     let summary = try scan.run(into: aggregating ?? sink)
     progress.clear()
     var faults = summary.faults
-    if let aggregating { faults.merge(writeStats(aggregating, into: sink)) }
+    if let aggregating { faults.merge(writeSummary(aggregating, into: sink)) }
     if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
       Terminal.sayWhatIsNotShown(table, options)
     }

@@ -40,6 +40,13 @@ extension Options {
         "(FILTER may be left out, or written after where)",
       ]),
     OptionSpec(
+      short: nil, long: "--facets", value: "F1,F2,...",
+      help: [
+        "print each field's values and their counts among the matches",
+        "(disjunctive: a field's own condition in FILTER does not narrow",
+        "its counts): --facets color,diskSpace 'color == Gold and price < 900'",
+      ]),
+    OptionSpec(
       short: "-s", long: "--select", value: "F1,F2,...",
       help: ["print only these fields, in this order"]),
     OptionSpec(

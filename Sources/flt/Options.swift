@@ -20,6 +20,8 @@ struct Options {
   var count = false
   /// `--stats TEXT`: aggregates of the matches (`mean(price) by color`), printed instead.
   var stats: String?
+  /// `--facets F1,F2`: each field's values and their counts among the matches, printed instead.
+  var facets: String?
   var select: [String]?
   /// `--select` as written: names, or computed columns (`price - discount as net`).
   var selectText: String?
@@ -109,6 +111,8 @@ struct Options {
         options.count = true
       case "--stats":
         options.stats = try value()
+      case "--facets":
+        options.facets = try value()
       case "-s", "--select":
         let text = try value()
         let fields = text.split(separator: ",").map {
@@ -274,19 +278,21 @@ struct Options {
           "--with-filename writes each record after its file; a \(format) has no place for it: use --format jsonl, csv, tsv, table or records"
       )
     }
-    if options.stats != nil {
+    if let summary = options.stats != nil ? "--stats" : options.facets != nil ? "--facets" : nil {
       let other: String? =
-        options.count
-        ? "--count"
-        : options.select != nil
-          ? "--select"
-          : options.sqlScript
-            ? "--format sql"
-            : options.withFileName
-              ? "--with-filename" : options.quiet ? "--quiet" : nil
+        options.stats != nil && options.facets != nil
+        ? "one of --stats and --facets"
+        : options.count
+          ? "--count"
+          : options.select != nil
+            ? "--select"
+            : options.sqlScript
+              ? "--format sql"
+              : options.withFileName
+                ? "--with-filename" : options.quiet ? "--quiet" : nil
       if let other {
         throw UsageError(
-          message: "--stats prints a row per group, not the records; leave out \(other)")
+          message: "\(summary) prints rows of its own, not the records; leave out \(other)")
       }
     }
     if options.sqlScript && options.select != nil {
@@ -298,9 +304,11 @@ struct Options {
           "--filter-file - reads the filter from standard input, so the data needs a FILE")
     }
     if options.schema || options.filterFile != nil
-      || options.stats != nil && positional.first.map(Options.namesFile) == true
+      || (options.stats != nil || options.facets != nil)
+        && positional.first.map(Options.namesFile) == true
     {
-      // (--stats may leave the filter out: a first argument that names a file is data.)
+      // (--stats and --facets may leave the filter out: a first argument that names a file is
+      // data.)
       options.files = positional
     } else if let first = positional.first {
       options.filter = first

@@ -97,10 +97,19 @@ import Testing
     #expect(wrong.stderr.contains("mean takes numbers or durations, not 'model' (text)"))
     for other in [["-c"], ["-s", "model"], ["-f", "sql", "--dialect", "sqlite"], ["-q"]] {
       let run = try flt(other + ["--stats", "count()", "true", "examples/phones.json"])
-      #expect(run.status == 2 && run.stderr.contains("--stats prints a row per group"), "\(other)")
+      #expect(run.status == 2 && run.stderr.contains("--stats prints rows of its own"), "\(other)")
     }
     let sorted = try flt(["--stats", "count()", "true order by price", "examples/phones.json"])
     #expect(sorted.status == 2 && sorted.stderr.contains("leave out order by"))
+  }
+
+  /// `order by` a column and `limit` cut the rows, as in a session.
+  @Test func rowsAreOrderedAndCut() throws {
+    let run = try flt([
+      "-f", "csv", "--stats", "count() as n by color order by n desc, color limit 3",
+      "examples/phones.json",
+    ])
+    #expect(run.stdout == "color,n\nMidnight,13\nStarlight,13\nDeep Purple,8\n", "\(run.stderr)")
   }
 
   /// A field the first 10,000 records lack is looked for in the rest, as a filter's field is.

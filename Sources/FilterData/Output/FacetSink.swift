@@ -1,0 +1,117 @@
+import FilterDSL
+
+/// Counts the values of some fields among the records a ``Scan`` hands over (every record: the
+/// sink filters them itself), block by block: `flt --facets color,storage FILTER FILE`. The
+/// counts are disjunctive, as ``FacetCounter`` makes them: each field's counts ignore the
+/// parts of the filter that read only that field.
+///
+/// ```swift
+/// let scan = try Scan(file: "phones.json", query: "")
+/// let sink = try FacetSink(
+///   [FieldPath("color")], filter: try Parser.parseFilter("color == Gold").get(),
+///   source: SourceText("color == Gold"), for: scan.first)
+/// _ = try scan.run(into: sink)
+/// print(sink.counts.facets)
+/// ```
+public final class FacetSink: SummarySink {
+  private let counter: FacetCounter<DataRecord>
+  private var tallies: [[Value: Int]]
+  private var counted: [Int]
+  private var matches = 0
+  private var countingFaults = FaultCounts()
+  private var pending: [DataRecord] = []
+  private let filterFields: [String]
+
+  /// Checks the counting of `fields` among the records of `records` matching `filter` (every
+  /// record when nil), with parameters of these types and values, at `now`; `source` is the
+  /// text the filter's ranges point into, `fieldsSource` the fields' (the filter's when nil).
+  /// Throws every error.
+  public init(
+    _ fields: [FieldPath], filter: Expr?, source: SourceText, fieldsSource: SourceText? = nil,
+    for records: any RecordSource, parameterTypes: [String: ValueType] = [:],
+    parameters: [String: Value] = [:], now: Instant? = nil, limits: EvaluationLimits = .default
+  ) throws(FilterError) {
+    let environment = FilterEnvironment(
+      DataRecord.valueType(records.schema), parameters: parameterTypes,
+      evaluationLimits: limits)
+    if let fieldsSource {
+      // The fields first, so that an error in them points into their own text.
+      _ = try environment.facets(fields, filter: nil, source: fieldsSource)
+    }
+    counter = try environment.facets(fields, filter: filter, source: source).binding(
+      parameters, now: now)
+    tallies = Array(repeating: [:], count: counter.fields.count)
+    counted = Array(repeating: 0, count: counter.fields.count)
+    filterFields = filter?.fieldNames ?? []
+  }
+
+  /// The fields counted and those the filter reads.
+  public var fieldNames: Set<String> {
+    Set(counter.fields.compactMap { $0.components.first?.text } + filterFields)
+  }
+
+  /// The records counted so far.
+  public var count: Int { matches }
+
+  /// The counts, once the scan has run: each field's values, most frequent first.
+  public var counts: FacetCounts {
+    let facets = counter.fields.indices.map { i in
+      FacetCounts.Facet(
+        field: counter.fields[i], counts: FacetCounter<DataRecord>.ranked(tallies[i]),
+        records: counted[i])
+    }
+    return FacetCounts(facets: facets, matches: matches, faults: countingFaults)
+  }
+
+  /// A row per value of each field: the field, the value, and how many records have it.
+  public var rowSchema: Schema {
+    // The values' column takes the fields' type when they share one.
+    let types = Set(
+      counter.counted.map { field -> ValueType in
+        if case .list(let element) = field.field.type { return element }
+        return field.field.type
+      })
+    let valueType = types.count == 1 ? types.first ?? .string : .string
+    return Schema([
+      Schema.Field("field", .string), Schema.Field("value", valueType, optional: true),
+      Schema.Field("count", .int),
+    ])
+  }
+
+  /// The rows of ``rowSchema``, the faults met filtering, and a line saying how many records
+  /// matched the whole filter.
+  public var summary: (rows: [[Value]], faults: FaultCounts, notes: [String]) {
+    let counts = self.counts
+    let rows = counts.facets.flatMap { facet in
+      facet.counts.map { [.string(facet.field.dotted), $0.value, .int(Int64($0.count))] }
+    }
+    return (rows, countingFaults, [])
+  }
+
+  /// Counts `record` (in batches: a record waits for its block's end).
+  public func write(_ record: DataRecord) {
+    pending.append(record)
+    if pending.count >= 4096 { flush() }
+  }
+
+  /// Counts the block's records.
+  public func endOfBlock() { flush() }
+
+  /// Counts what is left.
+  public func finish() { flush() }
+
+  /// Only values are read.
+  public var readsRecordText: Bool { false }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    let counts = counter.count(pending)
+    pending.removeAll(keepingCapacity: true)
+    countingFaults.merge(counts.faults)
+    matches += counts.matches
+    for (index, facet) in counts.facets.enumerated() where index < tallies.count {
+      counted[index] += facet.records
+      for count in facet.counts { tallies[index][count.value, default: 0] += count.count }
+    }
+  }
+}
