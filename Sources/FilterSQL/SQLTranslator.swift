@@ -203,3 +203,82 @@ public struct SQLTranslator: Sendable {
     }
   }
 }
+
+/// `stats` in the database: each group's parts of each aggregate, for flt to finish.
+extension SQLTranslator {
+  /// What one aggregate of a `stats` reads from a row of ``statsStatement(_:parameters:now:)``.
+  public enum StatsPart: Sendable {
+    /// `count()`: the group's records (the row's count of records).
+    case records
+    /// `count(x)`: the values that are not null.
+    case count(column: Int)
+    /// `sum(x)`, `mean(x)` of integers: the count of values, and their sum in two parts that
+    /// cannot overflow, `sum(x >> 32)` and `sum(x & 0xFFFFFFFF)`, added up exactly in flt.
+    case integerSum(count: Int, high: Int, low: Int)
+    /// `min(x)`, `max(x)` of integers: the count of values, and the least or greatest.
+    case extremum(count: Int, value: Int)
+  }
+
+  /// `SELECT keys, count(*), parts FROM table WHERE filter GROUP BY keys`: the parts each
+  /// aggregate of `stats` is made of in each group of SQL's (see ``StatsPart``); the columns
+  /// of the keys come first, then the records, then the parts. Nil unless SQL gives them
+  /// exactly: the filter translates whole, each key is a top-level column of integers, text,
+  /// dates or true/false, and each aggregate is `count()`, `count(x)` of a top-level column,
+  /// or `sum`, `mean`, `min`, `max` of a top-level column of integers. (Text keys may be split
+  /// where flt's equal texts differ in bytes; flt merges those groups.)
+  public func statsStatement(
+    _ stats: BoundStats, parameters: [String: Value] = [:], now: Instant? = nil
+  ) -> (statement: SQLStatement, parts: [StatsPart])? {
+    guard !table.answersByPartition else { return nil }
+    var writer = SQLWriter(dialect, table, values: parameters, now: now)
+    guard let condition = writer.exactly(stats.filter.map { [$0] } ?? []) else { return nil }
+    func column(_ expr: BoundExpr?, _ types: [ValueType]) -> Int? {
+      guard let expr, case .field(let field) = expr.kind, field.isTopLevel,
+        field.slot < table.columns.count, types.contains(field.type)
+      else { return nil }
+      return field.slot
+    }
+    var selected: [String] = []
+    for group in stats.groups {
+      guard let slot = column(group.key, [.int, .string, .bool, .date]) else { return nil }
+      selected.append(dialect.selected(table.reading(slot, dialect), group.key.type))
+    }
+    selected.append("count(*)")
+    var parts: [StatsPart] = []
+    func add(_ sql: String) -> Int {
+      selected.append(sql)
+      return selected.count - 1
+    }
+    for aggregate in stats.aggregates {
+      switch aggregate.function {
+      case .count:
+        guard aggregate.argument != nil else {
+          parts.append(.records)
+          continue
+        }
+        guard let slot = column(aggregate.argument, [.int, .double, .string, .bool, .date])
+        else { return nil }
+        parts.append(.count(column: add("count(\(table.testing(slot, dialect)))")))
+      case .sum, .mean, .min, .max:
+        guard let slot = column(aggregate.argument, [.int]) else { return nil }
+        let x = table.testing(slot, dialect)
+        let count = add("count(\(x))")
+        switch aggregate.function {
+        case .sum, .mean:
+          parts.append(
+            .integerSum(
+              count: count, high: add("sum((\(x)) >> 32)"), low: add("sum((\(x)) & 4294967295)")))
+        default:
+          parts.append(.extremum(count: count, value: add("\(aggregate.function.rawValue)(\(x))")))
+        }
+      case .distinct, .median, .quantile:
+        return nil
+      }
+    }
+    let keys = stats.groups.indices.map { String($0 + 1) }.joined(separator: ", ")
+    let text =
+      "SELECT \(selected.joined(separator: ", ")) FROM \(dialect.quote(table.name))\(condition)"
+      + (keys.isEmpty ? "" : " GROUP BY \(keys)")
+    return (SQLStatement(text, parameters: writer.parameters, isSmall: true), parts)
+  }
+}

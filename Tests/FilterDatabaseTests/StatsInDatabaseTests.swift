@@ -30,6 +30,85 @@ import Testing
     try Self.check(records, connection, table, seed: UInt64(batch * 1000 + 500))
   }
 
+  /// Stats SQL computes exactly (integer, text, true/false and date keys; counts, and sums,
+  /// means, least and greatest of integers, past 64 bits too) are computed by one `GROUP BY`,
+  /// and give the rows memory gives, in the same order; the others are left to flt.
+  @Test func sqliteGroupsAsMemoryDoes() throws {
+    var generator = TypedFilterGenerator(seed: 70_000)
+    let records = (0..<120).map { _ in generator.record() }
+    let database = try SQLiteTestTable.make(records)
+    try Self.checkGrouped(records, database.connection, database.table, seed: 71_000)
+  }
+
+  @Test(.enabled(if: PostgresServer.available, "no PostgreSQL server"))
+  func postgresGroupsAsMemoryDoes() throws {
+    var generator = TypedFilterGenerator(seed: 72_000)
+    let records = (0..<120).map { _ in PostgresDifferentialTests.storable(generator.record()) }
+    let connection = try PostgresServer.connect()
+    let table = try PostgresDifferentialTests.load(records, connection, name: "flt_grouped")
+    try Self.checkGrouped(records, connection, table, seed: 73_000)
+  }
+
+  static func checkGrouped(
+    _ records: [[Value]], _ connection: any SQLConnection, _ table: SQLTable, seed: UInt64
+  ) throws {
+    var (pushed, leftToFlt) = (0, 0)
+    for i in 0..<60 {
+      var generator = TypedFilterGenerator(seed: seed + UInt64(i))
+      let field = { (name: String) in Expr(.field(FieldPath(name))) }
+      let keys = (0..<generator.rng.int(0...2)).enumerated().map { index, _ in
+        SelectItem(field(generator.rng.pick(["i", "j", "s", "b", "t"])), as: Name("k\(index)"))
+      }
+      var items: [SelectItem] = []
+      for index in 0..<generator.rng.int(1...4) {
+        let call: Expr
+        switch generator.rng.int(0...3) {
+        case 0: call = Expr(.call(Name("count"), []))
+        case 1:
+          call = Expr(
+            .call(Name("count"), [field(generator.rng.pick(["i", "d", "s", "b", "t", "tags"]))]))
+        case 2:
+          call = Expr(
+            .call(
+              Name(generator.rng.pick(["sum", "mean", "avg", "min", "max"])),
+              [field(generator.rng.pick(["i", "j"]))]))
+        default:
+          // Not exact in SQL: left to flt.
+          call = Expr(.call(Name(generator.rng.pick(["sum", "median"])), [field("d")]))
+        }
+        items.append(SelectItem(call, as: Name("c\(index)")))
+      }
+      var stats = StatsQuery(
+        items, by: keys, filter: generator.rng.chance(0.6) ? generator.bool(1) : nil)
+      if !keys.isEmpty && generator.rng.chance(0.3) {
+        stats.ordering = [SortKey(field("c0"), .descending)]
+        stats.limit = Expr(.literal(.int(2)))
+      }
+      let environment = FilterEnvironment(
+        RecordType.dynamic(schema), parameters: TypedFilterGenerator.parameters)
+      guard let bound = environment.check(stats).tree else { continue }
+      let expected = StatsCounter(
+        bound, for: .dynamic(schema), parameters: TypedFilterGenerator.parameters
+      )
+      .binding(context.parameters, now: context.now).run(records)
+      guard
+        let actual = try connection.stats(
+          bound, on: table, values: context.parameters, now: context.now)
+      else {
+        leftToFlt += 1
+        continue
+      }
+      pushed += 1
+      // Integers and counts exactly, and rows in the same order.
+      #expect(
+        actual.rows == expected.rows && actual.records == expected.records
+          && actual.schema == expected.schema,
+        "seed \(seed + UInt64(i)): stats \(stats)\n\(actual.rows)\nin memory \(expected.rows)")
+    }
+    #expect(
+      pushed >= 12 && leftToFlt >= 5, "\(pushed) computed by the database, \(leftToFlt) by flt")
+  }
+
   /// 40 random stats over `records`, in memory and over `table`.
   static func check(
     _ records: [[Value]], _ connection: any SQLConnection, _ table: SQLTable, seed: UInt64

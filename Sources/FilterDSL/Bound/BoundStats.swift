@@ -153,6 +153,13 @@ public struct BoundStats: Sendable {
     self.filter = filter
   }
 
+  /// These stats over the records matching `filter` (their own filter left out).
+  public func filtered(by filter: BoundExpr?) -> BoundStats {
+    var copy = self
+    copy.filter = filter
+    return copy
+  }
+
   /// The result's columns: the keys (a list key's element type), then the aggregates.
   public var schema: Schema {
     Schema(

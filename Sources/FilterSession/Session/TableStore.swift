@@ -86,8 +86,9 @@ final class TableStore: DatasetStore {
     }
   }
 
-  /// Stats over the table: its rows matching the filter (as SQL answers it) aggregated as
-  /// they come.
+  /// Stats over the table: computed by the database where SQL gives them exactly (one `GROUP
+  /// BY`, see `SQLConnection.stats`), else its rows matching the filter (as SQL answers it)
+  /// aggregated as they come.
   private func statsSink(_ stats: StatsQuery, _ run: StatementRun) throws -> StatsSink {
     try StatsSink(
       stats, source: run.source, for: TableSource(database.table, in: database.connection),
@@ -99,6 +100,14 @@ final class TableStore: DatasetStore {
     let sink = try statsSink(stats, run)
     let scan = try scan(Query(filter: stats.filter), run, reading: sink.fieldNames)
     if run.checkOnly { return nil }
+    if let bound = run.environment(RecordType.dynamic(schema)).check(stats).tree,
+      let result = try running(run, {
+        try database.connection.stats(
+          bound, on: database.table, values: run.parameters.values, now: run.now)
+      })
+    {
+      return result
+    }
     let summary = try running(run) { try scan.run(into: sink) }
     var result = sink.result
     result.faults.merge(summary.faults)

@@ -77,6 +77,21 @@ public struct StatsTally: Sendable {
     }
   }
 
+  /// Adds `records` records of the group with these keys' values, whose aggregates a back end
+  /// computed in parts (a database's `GROUP BY`): for each aggregate, how many values it took,
+  /// their exact integer sum, and the least or greatest of them.
+  package mutating func merge(
+    key: [Value], records: Int, parts: [(count: Int, integers: Int128, extreme: Value?)]
+  ) {
+    let accumulators = zip(stats.aggregates, parts).map { aggregate, part in
+      StatsAccumulator(
+        aggregate.function, count: part.count, integers: part.integers, decimals: 0,
+        compensation: 0, least: aggregate.function == .min ? part.extreme : nil,
+        greatest: aggregate.function == .max ? part.extreme : nil)
+    }
+    merge(key: key, accumulators, records: records)
+  }
+
   /// Adds what `other` tallied (the same stats over other records).
   public mutating func merge(_ other: StatsTally) {
     records &+= other.records
