@@ -101,10 +101,12 @@ final class TableStore: DatasetStore {
     let scan = try scan(Query(filter: stats.filter), run, reading: sink.fieldNames)
     if run.checkOnly { return nil }
     if let bound = run.environment(RecordType.dynamic(schema)).check(stats).tree,
-      let result = try running(run, {
-        try database.connection.stats(
-          bound, on: database.table, values: run.parameters.values, now: run.now)
-      })
+      let result = try running(
+        run,
+        {
+          try database.connection.stats(
+            bound, on: database.table, values: run.parameters.values, now: run.now)
+        })
     {
       return result
     }
