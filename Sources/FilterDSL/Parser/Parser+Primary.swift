@@ -44,10 +44,7 @@ extension Parser {
     case .leftParen:
       return current.opensList ? try parseList() : try parseGroup()
     case .identifier, .quotedIdentifier:
-      if next.kind == .leftParen {
-        return isWord(current, "cast") ? try parseCast() : try parseCall()
-      }
-      if startsCase { return try parseCase() }
+      if next.kind == .leftParen { return try parseCall() }
       return try parseNamed(value: value)
     default:
       // Some text operators are functions too: startsWith(model, "iPhone").
@@ -58,9 +55,10 @@ extension Parser {
     }
   }
 
-  /// A field path, or a bare word in value position.
+  /// A field path, a bare word in value position, or a `case` expression.
   @inline(never)
   private func parseNamed(value: Bool) throws(ParseAbort) -> Expr {
+    if startsCase { return try parseCase() }
     if value && kind == .identifier { return try parseBareWord() }
     let path = try parseFieldPath(after: nil)
     return try node(.field(path), path.range)
@@ -208,13 +206,15 @@ extension Parser {
 
   // call = ( name | "contains" | "startsWith" | "endsWith" ) "(" [ filter { "," filter } [ "," ] ] ")" ;
   private func parseCall() throws(ParseAbort) -> Expr {
+    if isWord(current, "cast") { return try parseCast() }
     let nameToken = advance()
     let open = try openParenthesis()
     defer { depth -= 1 }
     var arguments: [Expr] = []
     while kind != .rightParen {
       if kind == .endOfFile { throw unclosed(open) }
-      arguments.append(try parseFiltered(try parseFilter()))
+      arguments.append(try parseFilter())
+      if isWord(current, "where") { try parseFiltered(&arguments[arguments.count - 1]) }
       guard match(.comma) else { break }
     }
     let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
@@ -249,23 +249,23 @@ extension Parser {
   private func parseGroup() throws(ParseAbort) -> Expr {
     let open = try openParenthesis()
     defer { depth -= 1 }
-    let inner = try parseFiltered(try parseFilter())
+    var inner = try parseFilter()
+    if isWord(current, "where") { try parseFiltered(&inner) }
     _ = try closeParenthesis(open, after: nil)
     try rejectPostfix()
     return inner
   }
 
   // filtered = arithmetic "where" filter ;   (in parentheses: a call's or its own)
-  /// `children where age > 12`: the list's records for which the filter holds; `list` itself
-  /// when no `where` follows.
+  /// `children where age > 12`: `list` becomes the list's records for which the filter
+  /// holds. (In place, and out of line: the callers are on the recursive path.)
   @inline(never)
-  private func parseFiltered(_ list: Expr) throws(ParseAbort) -> Expr {
-    guard isWord(current, "where") else { return list }
+  private func parseFiltered(_ list: inout Expr) throws(ParseAbort) {
     advance()
     try enter()
     defer { depth -= 1 }
     let filter = try parseFilter()
-    return try node(.filtered(list, filter), list.range.union(filter.range))
+    list = try node(.filtered(list, filter), list.range.union(filter.range))
   }
 
   /// `(` filter `)`.

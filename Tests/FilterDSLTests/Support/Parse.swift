@@ -20,7 +20,7 @@ enum Parse {
     return Lexer.tokenize(source, newlines: newlines).tokens.dropLast().map { token in
       switch token.kind {
       case .identifier, .quotedIdentifier, .word, .parameter, .integer, .decimal, .string, .date,
-        .dateTime, .duration, .invalid, .modifier:
+        .dateTime, .duration, .length, .invalid, .modifier:
         "\(token.kind)(\(source.slice(token.range)))"
       default:
         "\(token.kind)"
