@@ -3,29 +3,63 @@ extension Expr {
   /// node's own kind, names and ranges are kept. Not recursive: a rewriting pass calls it
   /// from its own (depth-bounded) recursion.
   public func mappingChildren(_ transform: (Expr) throws -> Expr) rethrows -> Expr {
+    // Each kind of node is mapped out of line, so that this function, which rewriting passes
+    // call once per level of their recursion, binds nothing of its own: in a debug build each
+    // case's bindings and temporaries take room in the frame (over 3 KB when they were here).
     var result = self
     switch kind {
     case .literal, .field, .parameter, .exists: return self
-    case .list(let items): result.kind = .list(try items.map(transform))
-    case .range(let a, let b, let kind):
-      result.kind = .range(try transform(a), try transform(b), kind)
-    case .call(let name, let arguments): result.kind = .call(name, try arguments.map(transform))
-    case .negate(let a): result.kind = .negate(try transform(a))
-    case .not(let a): result.kind = .not(try transform(a))
-    case .arithmetic(let op, let a, let b):
-      result.kind = .arithmetic(op, try transform(a), try transform(b))
-    case .logical(let op, let operands): result.kind = .logical(op, try operands.map(transform))
-    case .predicate(let subject, let condition):
-      let subject = try transform(subject)
-      result.kind = .predicate(subject, try condition.mappingOperands(transform))
-    case .quantified(let quantifier, let subject, let condition):
-      let subject = try transform(subject)
-      result.kind = .quantified(quantifier, subject, try condition.mappingOperands(transform))
-    case .filtered(let list, let filter):
-      let list = try transform(list)
-      result.kind = .filtered(list, try transform(filter))
+    case .list, .call, .logical: result.kind = try mappingItems(transform)
+    case .range, .arithmetic, .negate, .not, .filtered:
+      result.kind = try mappingOperands(transform)
+    case .predicate, .quantified: result.kind = try mappingTest(transform)
     }
     return result
+  }
+
+  /// The kind of a node of several items (a list, a call, `and`/`or`), its items mapped.
+  @inline(never)
+  private func mappingItems(_ transform: (Expr) throws -> Expr) rethrows -> Kind {
+    switch kind {
+    case .list(let items): return .list(try items.map(transform))
+    case .call(let name, let arguments): return .call(name, try arguments.map(transform))
+    case .logical(let op, let operands): return .logical(op, try operands.map(transform))
+    default: return kind
+    }
+  }
+
+  /// The kind of a node of one or two operands, mapped in order.
+  @inline(never)
+  private func mappingOperands(_ transform: (Expr) throws -> Expr) rethrows -> Kind {
+    switch kind {
+    case .range(let a, let b, let kind):
+      let lower = try transform(a)
+      return .range(lower, try transform(b), kind)
+    case .arithmetic(let op, let a, let b):
+      let left = try transform(a)
+      return .arithmetic(op, left, try transform(b))
+    case .negate(let a): return .negate(try transform(a))
+    case .not(let a): return .not(try transform(a))
+    case .filtered(let list, let filter):
+      let mapped = try transform(list)
+      return .filtered(mapped, try transform(filter))
+    default: return kind
+    }
+  }
+
+  /// The kind of a test (a predicate or a quantifier): its subject, then its condition's
+  /// operands, mapped.
+  @inline(never)
+  private func mappingTest(_ transform: (Expr) throws -> Expr) rethrows -> Kind {
+    switch kind {
+    case .predicate(let subject, let condition):
+      let subject = try transform(subject)
+      return .predicate(subject, try condition.mappingOperands(transform))
+    case .quantified(let quantifier, let subject, let condition):
+      let subject = try transform(subject)
+      return .quantified(quantifier, subject, try condition.mappingOperands(transform))
+    default: return kind
+    }
   }
 
   /// Moves this node (not its children) to `range`: its own range, its condition's operator

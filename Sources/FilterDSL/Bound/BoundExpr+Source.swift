@@ -19,9 +19,16 @@ extension BoundExpr: CustomStringConvertible {
       case .quantified(let quantifier, let subject, let condition):
         .quantified(quantifier, subject.source, condition.source)
       case .exists(let field): .exists(field.path)
-      case .filtered(let list, let filter, _): .filtered(list.source, filter.source)
+      case .filtered: filteredSource
       }
     return Expr(kind, range: range)
+  }
+
+  /// The source kind of a `list where filter` node. (Out of line: ``source`` recurses.)
+  @inline(never)
+  private var filteredSource: Expr.Kind {
+    guard case .filtered(let list, let filter, _) = kind else { return .literal(.null) }
+    return .filtered(list.source, filter.source)
   }
 
   /// The canonical text of ``source``.

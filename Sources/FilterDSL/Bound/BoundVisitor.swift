@@ -68,9 +68,18 @@ extension BoundExpr {
     case .quantified(let quantifier, let subject, let condition):
       visitor.visitQuantified(quantifier, subject, condition, in: self)
     case .exists(let field): visitor.visitExists(field, in: self)
-    case .filtered(let list, let filter, let elements):
-      visitor.visitFiltered(list, filter, elements: elements, in: self)
+    case .filtered: acceptFiltered(&visitor)
     }
+  }
+
+  /// ``accept(_:)`` of a `list where filter` node. (Out of line: visitors recurse through
+  /// `accept`, and each case's bindings take room in its frame.)
+  @inline(never)
+  private func acceptFiltered<V: BoundVisitor>(_ visitor: inout V) -> V.Result {
+    guard case .filtered(let list, let filter, let elements) = kind else {
+      return visitor.combine(self, [])
+    }
+    return visitor.visitFiltered(list, filter, elements: elements, in: self)
   }
 
   /// The nodes under this one, in evaluation order: a test's subject, then its operands. (Not
@@ -83,8 +92,15 @@ extension BoundExpr {
     case .negate(let a), .not(let a): [a]
     case .predicate(let subject, let condition), .quantified(_, let subject, let condition):
       [subject] + condition.operands
-    case .filtered(let list, _, _): [list]
+    case .filtered: filteredList
     }
+  }
+
+  /// The list of a `list where filter` node, as its one child. (Out of line, as above.)
+  @inline(never)
+  private var filteredList: [BoundExpr] {
+    guard case .filtered(let list, _, _) = kind else { return [] }
+    return [list]
   }
 }
 

@@ -137,11 +137,19 @@ extension BoundExpr {
       return true
     case .quantified(_, _, let condition):
       if case .satisfies(let filter, _) = condition.kind, filter.mayFault { return true }
-    case .filtered(_, let filter, _):
-      if filter.mayFault { return true }
+    case .filtered:
+      if filterMayFault { return true }
     default:
       break
     }
     return children.contains { $0.mayFault }
+  }
+
+  /// Whether the filter of a `list where filter` node may fault. (Out of line: ``mayFault``
+  /// recurses.)
+  @inline(never)
+  private var filterMayFault: Bool {
+    guard case .filtered(_, let filter, _) = kind else { return false }
+    return filter.mayFault
   }
 }

@@ -14,17 +14,19 @@ extension Compiler {
     case .arithmetic(let op, let left, let right):
       return arithmetic(op, operand(left), operand(right))
     case .not, .logical, .predicate, .quantified, .exists: return .bool(node(expr).test)
-    case .filtered(let list, let filter, let elements):
-      return filtered(operand(list).asValue, filter, elements)
+    case .filtered: return filtered(expr)
     }
   }
 
-  /// The records of a list for which `filter` (on their fields) is true; each record tested
-  /// costs one unit, as a quantifier's element does.
-  private func filtered(
-    _ list: @escaping (Root, inout EvaluationState) -> Value, _ filter: BoundExpr,
-    _ elements: Schema
-  ) -> Operand<Root> {
+  /// `list where filter`: the records of the list for which `filter` (on their fields) is
+  /// true; each record tested costs one unit, as a quantifier's element does. (Out of line:
+  /// `operand` is on the recursive path.)
+  @inline(never)
+  private func filtered(_ expr: BoundExpr) -> Operand<Root> {
+    guard case .filtered(let listExpr, let filter, let elements) = expr.kind else {
+      return .constant(.null)
+    }
+    let list = operand(listExpr).asValue
     let test = Compiler<[Value]>(recordType: RecordType.dynamic(elements)).node(filter).test
     return .value { r, run in
       guard case .list(let items) = list(r, &run) else { return .null }

@@ -31,11 +31,18 @@ struct CostEstimate {
       let own = Cost.product(limits.assumedListCount, each)
       note(own, at: expr.range)
       return Cost.sum(cost(subject), own)
-    case .filtered(let list, let filter, _):
-      let own = Cost.product(limits.assumedListCount, Cost.sum(cost(filter), 1))
-      note(own, at: expr.range)
-      return Cost.sum(cost(list), own)
+    case .filtered: return filteredCost(expr)
     }
+  }
+
+  /// The cost of `list where filter`: the filter on each of the assumed elements. (Out of line:
+  /// ``cost(_:)`` recurses.)
+  @inline(never)
+  private mutating func filteredCost(_ expr: BoundExpr) -> Int {
+    guard case .filtered(let list, let filter, _) = expr.kind else { return 0 }
+    let own = Cost.product(limits.assumedListCount, Cost.sum(cost(filter), 1))
+    note(own, at: expr.range)
+    return Cost.sum(cost(list), own)
   }
 
   /// The estimated cost of `condition` on a value of type `subject`.

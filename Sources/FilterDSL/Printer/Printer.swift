@@ -35,8 +35,8 @@ struct Printer {
       out += "("
       join(arguments) { printer, argument in
         // `count(children where age > 12)`: a filtered list needs no parentheses of its own.
-        if case .filtered(let list, let filter) = argument.kind {
-          printer.filtered(list, filter)
+        if case .filtered = argument.kind {
+          printer.filtered(argument)
         } else {
           printer.expr(argument)
         }
@@ -76,15 +76,17 @@ struct Printer {
       self.condition(condition)
     case .exists(let path):
       out += "exists " + Printer.text(of: path, value: false)
-    case .filtered(let list, let filter):
+    case .filtered:
       out += "("
-      filtered(list, filter)
+      filtered(expr)
       out += ")"
     }
   }
 
-  /// `list where filter`, without parentheses.
-  private mutating func filtered(_ list: Expr, _ filter: Expr) {
+  /// `list where filter`, without parentheses. (Out of line: ``expr(_:_:value:)`` recurses.)
+  @inline(never)
+  private mutating func filtered(_ node: Expr) {
+    guard case .filtered(let list, let filter) = node.kind else { return }
     expr(list, .bitwise)
     out += " where "
     expr(filter)

@@ -211,19 +211,8 @@ public struct ReferenceEvaluator: Sendable {
       let a = value(left, &state)
       let b = value(right, &state)
       return ValueArithmetic.broadcast(op, a, b) { state.faults.record($0) }
-    case .filtered(let list, let filter):
-      guard case .list(let items) = value(list, &state) else { return .null }
-      guard case .field(let path) = list.kind,
-        case .list(.record(let inner)) = schema.type(of: path)
-      else { return .list([]) }
-      let scoped = ReferenceEvaluator(schema: inner, context: context, functions: functions)
-      return .list(
-        items.filter { item in
-          guard case .record(let values) = item else { return false }
-          let (truth, faults) = scoped.evaluate(filter, on: values)
-          state.faults.merge(faults)
-          return truth == .true
-        })
+    case .filtered:
+      return filtered(expr, &state)
     case .not, .logical, .predicate, .quantified, .exists:
       switch truth(expr, &state) {
       case .true: return .bool(true)
@@ -231,6 +220,27 @@ public struct ReferenceEvaluator: Sendable {
       case .unknown: return .null
       }
     }
+  }
+
+  /// `list where filter`: the records of the list field for which the filter, evaluated on
+  /// their fields, is true. (Out of line: `value` is on the recursive path.)
+  @inline(never)
+  private func filtered(_ expr: Expr, _ state: inout State) -> Value {
+    guard case .filtered(let list, let filter) = expr.kind,
+      case .list(let items) = value(list, &state)
+    else { return .null }
+    guard case .field(let path) = list.kind,
+      case .list(.record(let inner)) = schema.type(of: path)
+    else { return .list([]) }
+    let scoped = ReferenceEvaluator(schema: inner, context: context, functions: functions)
+    var kept: [Value] = []
+    for item in items {
+      guard case .record(let values) = item else { continue }
+      let (truth, faults) = scoped.evaluate(filter, on: values)
+      state.faults.merge(faults)
+      if truth == .true { kept.append(item) }
+    }
+    return .list(kept)
   }
 
   private func record(_ result: Result<Value, Fault>, _ state: inout State) -> Value {

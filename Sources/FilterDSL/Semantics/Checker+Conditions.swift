@@ -86,8 +86,12 @@ extension Checker {
 
   /// `list where filter`: the list must be a field holding records, and the filter is checked
   /// on their fields.
-  func filtered(_ list: Expr, _ filter: Expr, _ range: SourceRange) -> BoundExpr? {
-    guard let bound = bind(list) else { return nil }
+  @inline(never)
+  func filtered(_ expr: Expr) -> BoundExpr? {
+    guard case .filtered(let list, let filter) = expr.kind, let bound = bind(list) else {
+      return nil
+    }
+    let range = expr.range
     guard case .field = list.kind, case .list(let element) = bound.type,
       element == .null || Checker.isRecord(element)
     else {

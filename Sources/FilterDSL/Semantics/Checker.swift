@@ -159,7 +159,7 @@ public final class Checker {
     case .quantified(let quantifier, let subject, let condition):
       quantified(quantifier, subject, condition, expr.range)
     case .exists(let path): exists(path, expr.range)
-    case .filtered(let list, let filter): filtered(list, filter, expr.range)
+    case .filtered: filtered(expr)
     }
   }
 
