@@ -181,18 +181,25 @@ struct SQLWriter {
     }
   }
 
-  /// `a op b` for a bitwise operator on integers (both written), as flt computes it: `&` and
-  /// `|` are the same everywhere; SQLite has no exclusive or, so it is `(a | b) - (a & b)`
-  /// there (which is a ^ b and never overflows); SQLite shifts as flt does (an amount of 64 or
-  /// more shifts every bit out, a negative one shifts the other way), but PostgreSQL's
-  /// `bigint << integer` is defined for amounts from 0 to 63 alone, so the others are written
-  /// out.
+  /// `a op b` for a bitwise operator on integers (both written), as flt computes it. SQLite
+  /// shifts as flt does (an amount of 64 or more shifts every bit out, a negative one shifts
+  /// the other way) and has no exclusive or, so it is `(a | b) - (a & b)` there (which is
+  /// `a ^ b` and never overflows); its operands must be integers (it would take a real's
+  /// integer part). PostgreSQL's `bigint << integer` is defined for amounts from 0 to 63
+  /// alone, so the others are written out.
   private func bitwise(_ op: ArithmeticOperator, _ a: String, _ b: String) -> String? {
     switch (op, dialect) {
-    case (.bitAnd, _), (.bitOr, _), (.shiftLeft, .sqlite), (.shiftRight, .sqlite):
+    case (_, .sqlite):
+      // SQLite takes a real as its integer part here, where flt has no bits of a decimal.
+      return once([a, b]) { n in
+        let value =
+          op == .bitXor
+          ? "((\(n[0]) | \(n[1])) - (\(n[0]) & \(n[1])))" : "(\(n[0]) \(op.rawValue) \(n[1]))"
+        return
+          "(CASE WHEN typeof(\(n[0])) = 'integer' AND typeof(\(n[1])) = 'integer' THEN \(value) END)"
+      }
+    case (.bitAnd, _), (.bitOr, _):
       return "(\(a) \(op.rawValue) \(b))"
-    case (.bitXor, .sqlite):
-      return once([a, b]) { n in "((\(n[0]) | \(n[1])) - (\(n[0]) & \(n[1])))" }
     case (.bitXor, .postgresql):
       return "(\(a) # \(b))"
     case (.shiftLeft, .postgresql), (.shiftRight, .postgresql):
