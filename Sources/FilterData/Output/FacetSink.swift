@@ -2,7 +2,7 @@ import FilterDSL
 
 /// Counts the values of some fields among the records a ``Scan`` hands over (every record: the
 /// sink filters them itself), block by block: `flt --facets color,storage FILTER FILE`. The
-/// counts are disjunctive, as ``FacetCounter`` makes them: each field's counts ignore the
+/// counts are disjunctive, as `FacetCounter` makes them: each field's counts ignore the
 /// parts of the filter that read only that field.
 ///
 /// ```swift
