@@ -16,8 +16,10 @@ extension SQLConnection {
     var tally = StatsTally(stats)
     var failure: DatabaseError?
     let width = stats.groups.count
+    // Every column a part reads is checked against the row's length before it is read.
+    let last = parts.flatMap(\.columns).reduce(width, max)
     try forEachRow(statement) { row in
-      guard row.count > width else {
+      guard row.count > last else {
         failure = DatabaseError("the database gave a row of stats flt cannot read: \(row)")
         return false
       }

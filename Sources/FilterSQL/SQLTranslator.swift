@@ -217,6 +217,16 @@ extension SQLTranslator {
     case integerSum(count: Int, high: Int, low: Int)
     /// `min(x)`, `max(x)` of integers: the count of values, and the least or greatest.
     case extremum(count: Int, value: Int)
+
+    /// The columns of the row it reads.
+    public var columns: [Int] {
+      switch self {
+      case .records: []
+      case .count(let column): [column]
+      case .integerSum(let count, let high, let low): [count, high, low]
+      case .extremum(let count, let value): [count, value]
+      }
+    }
   }
 
   /// `SELECT keys, count(*), parts FROM table WHERE filter GROUP BY keys`: the parts each
