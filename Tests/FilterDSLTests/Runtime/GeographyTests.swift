@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import FilterDSL
@@ -18,6 +20,37 @@ import Testing
     // Paris to London: 343.5 km (haversine on this sphere).
     let parisLondon = Geography.distance(latitude: 48.8566, longitude: 2.3522, 51.5074, -0.1278)
     #expect(parisLondon > 343_500 && parisLondon < 343_600)
+  }
+
+  /// The core's own sine, cosine and arc tangent (it imports no C library) against the C
+  /// library's, over their whole ranges, and the distance against the formula written with
+  /// them.
+  @Test func trigonometryAgreesWithTheCLibrary() {
+    for i in -4000...4000 {
+      let x = Double(i) / 1000 * Double.pi  // -4π to 4π
+      #expect(abs(Geography.sine(x) - Foundation.sin(x)) < 1e-15, "sin \(x)")
+      #expect(abs(Geography.cosine(x) - Foundation.cos(x)) < 1e-15, "cos \(x)")
+    }
+    for i in 0...2000 {
+      let z = Double(i) / 2000
+      #expect(abs(Geography.arcTangent(z) - Foundation.atan(z)) < 1e-15, "atan \(z)")
+      #expect(abs(Geography.angle(z, 1 - z) - Foundation.atan2(z, 1 - z)) < 1e-15)
+    }
+    var generator = SplitMix64(seed: 9)
+    for _ in 0..<2000 {
+      let p = (0..<4).map { i in
+        Double(generator.next() % 1_000_001) / 1_000_000 * (i % 2 == 0 ? 180 : 360)
+          - (i % 2 == 0 ? 90 : 180)
+      }
+      let r = Double.pi / 180
+      let a =
+        pow(Foundation.sin((p[2] - p[0]) * r / 2), 2)
+        + Foundation.cos(p[0] * r) * Foundation.cos(p[2] * r)
+        * pow(Foundation.sin((p[3] - p[1]) * r / 2), 2)
+      let expected = 2 * Geography.radius * Foundation.asin(Swift.min(1, a.squareRoot()))
+      let got = Geography.distance(latitude: p[0], longitude: p[1], p[2], p[3])
+      #expect(abs(got - expected) < 1e-6, "\(p): \(got) vs \(expected)")
+    }
   }
 
   /// On the record of ``ReferenceEvaluatorTests`` (memory 6, diskSpace 256, price 999).
