@@ -278,6 +278,37 @@ struct SQLWriter {
     }
   }
 
+  /// `exists field` as a table has fields (`FieldPresence/columns`): a column always; a
+  /// field of nested records where the record holding it is an object. Nil inside a
+  /// quantifier, through a list, or for a name a path cannot spell: there a field exists where
+  /// it has a value.
+  mutating func present(_ field: FieldRef) -> String? {
+    let names = field.path.components.map(\.text)
+    guard element == nil, field.steps.count == names.count,
+      !field.steps.contains(where: \.throughList), field.slot < table.columns.count
+    else { return nil }
+    guard names.count > 1 else { return dialect.literal(true) }
+    let parent = names.dropFirst().dropLast()
+    guard
+      !parent.contains(where: {
+        $0.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
+      })
+    else { return nil }
+    let column = table.reading(field.slot, dialect)
+    let path = "$" + parent.map { ".\"" + $0 + "\"" }.joined()
+    // (Never unknown: a null column, or a path that is not there, is false.)
+    switch dialect {
+    case .sqlite:
+      return bind(.string(path), .string).map {
+        "COALESCE(json_type(\(column), \($0)) = 'object', 0)"
+      }
+    case .postgresql:
+      // (As ``jsonPath(_:_:)`` reads, a form postgres_fdw sends to a shard.)
+      let test = bind("strict " + path + #" ? (@.type() == "object")"#, as: "jsonpath")
+      return "(jsonb_path_query_first(\(column), \(test), '{}'::jsonb, true) IS NOT NULL)"
+    }
+  }
+
   /// A field of nested records read from its top-level column by a JSON path (PostgreSQL):
   /// the `jsonb` value there when its JSON type is `type` (a number of an integer field also
   /// whole), or any but `null` without a type; NULL where it is missing or of another
@@ -344,6 +375,7 @@ struct SQLWriter {
     case .quantified(let quantifier, let subject, let condition):
       return quantified(quantifier, subject, condition)
     case .exists(let field):
+      if let present = present(field) { return SQLFragment(present) }
       guard let read = column(field) ?? jsonPath(field, nil) ?? nested(field) else { return nil }
       return SQLFragment("(\(read) IS NOT NULL)")
     case .constant(.bool(let b)):

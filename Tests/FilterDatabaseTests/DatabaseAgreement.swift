@@ -23,8 +23,10 @@ struct DatabaseAgreement {
       let source = SourceText(filter)
       let parsed = try Parser.parseQuery(source).get()
       let bound = try Checker.check(parsed, schema: schema, parameters: types).get(source)
-      let expected = CompiledQuery(bound, for: .dynamic(schema), parameters: types)
-        .binding(values).run(records).records
+      let expected = CompiledQuery(
+        bound, for: .dynamic(schema, presence: .columns), parameters: types
+      )
+      .binding(values).run(records).records
       let query = TableQuery(parsed, on: table, in: connection, types: types, values: values)
       let translation = try query.translation()
       if !translation.narrowed.isEmpty { narrowed += 1 }

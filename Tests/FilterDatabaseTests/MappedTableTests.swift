@@ -46,9 +46,13 @@ import Testing
       let query = try TableQuery(filter, on: table, in: database, functions: functions)
       let translation = try query.translation()
       #expect(translation.residual == nil, "\(filter)")
-      let bound = try FilterEnvironment(RecordType.dynamic(Self.schema), functions: functions)
-        .check(query.query).get(query.source)
-      let expected = CompiledQuery(bound, for: .dynamic(Self.schema)).run(records).records
+      let bound = try FilterEnvironment(
+        RecordType.dynamic(Self.schema, presence: .columns), functions: functions
+      )
+      .check(query.query).get(query.source)
+      let expected = CompiledQuery(bound, for: .dynamic(Self.schema, presence: .columns)).run(
+        records
+      ).records
       #expect(try query.records() == expected, "\(filter)")
     }
   }

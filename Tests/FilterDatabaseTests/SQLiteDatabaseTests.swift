@@ -225,7 +225,9 @@ import Testing
     let filter = try Parser.parseFilter(deep).get()
     #expect(
       try query.count()
-        == records.filter { reference.evaluate(filter, on: $0).truth == .true }.count)
+        == records.filter {
+          reference.evaluate(filter, on: $0, has: asTable(reference.schema, $0)).truth == .true
+        }.count)
   }
 
   /// Where flt's arithmetic faults (overflow, division by zero), the value is null; SQLite's
@@ -261,7 +263,9 @@ import Testing
     ] {
       let query = try TableQuery(text, on: table, in: connection)
       let filter = try Parser.parseFilter(text).get()
-      let expected = records.filter { reference.evaluate(filter, on: $0).truth == .true }
+      let expected = records.filter {
+        reference.evaluate(filter, on: $0, has: asTable(reference.schema, $0)).truth == .true
+      }
       if dialect == .sqlite || !text.contains("d") {
         #expect(try query.translation().residual == nil, "\(text) runs in \(dialect)")
       }
@@ -334,7 +338,9 @@ extension SQLiteDatabaseTests {
       let filter = try Parser.parseFilter(text).get()
       #expect(
         try TableQuery(text, on: table, in: database).count()
-          == records.filter { reference.evaluate(filter, on: $0).truth == .true }.count,
+          == records.filter {
+            reference.evaluate(filter, on: $0, has: asTable(reference.schema, $0)).truth == .true
+          }.count,
         "depth \(depth)")
     }
   }

@@ -45,7 +45,8 @@ import Testing
         ).tree
       else { continue }
       let expected = CompiledQuery(
-        bound, for: .dynamic(schema), parameters: TypedFilterGenerator.parameters
+        bound, for: .dynamic(schema, presence: .columns),
+        parameters: TypedFilterGenerator.parameters
       )
       .binding(context.parameters, now: context.now).run(records).records
       let onDatabase = TableQuery(
@@ -74,7 +75,9 @@ import Testing
       let count = try onDatabase.count()
       let matching =
         query.filter.map { filter in
-          records.filter { reference.evaluate(filter, on: $0).truth == .true }.count
+          records.filter {
+            reference.evaluate(filter, on: $0, has: asTable(reference.schema, $0)).truth == .true
+          }.count
         } ?? records.count
       #expect(
         count == matching, "seed \(seed): count \(count) vs \(matching)\n\(translation.explanation)"
@@ -118,7 +121,7 @@ import Testing
       let source = SourceText(filter.description)
       guard
         let counter = try? FacetCounter(
-          fields, filter: filter, source: source, for: .dynamic(schema),
+          fields, filter: filter, source: source, for: .dynamic(schema, presence: .columns),
           parameters: TypedFilterGenerator.parameters
         ).binding(context.parameters, now: context.now)
       else { continue }

@@ -145,7 +145,7 @@ struct ShardedPostgresTests {
     logs = ShardLogs()
     let counter = try FacetCounter(
       [FieldPath("b")], filter: Parser.parseFilter(SourceText("i > 0")).get(),
-      source: SourceText("i > 0"), for: .dynamic(Self.schema))
+      source: SourceText("i > 0"), for: .dynamic(Self.schema, presence: .columns))
     let facets = try connection.count(counter, on: table)
     #expect(facets.facets == counter.count(records).facets)
     for shard in try logs.statements() {
@@ -211,8 +211,9 @@ struct ShardedPostgresTests {
   /// The records `query` gives in memory.
   static func inMemory(_ query: TableQuery, _ records: [[Value]]) throws -> [[Value]] {
     CompiledQuery(
-      try FilterEnvironment(.dynamic(schema)).check(query.query).get(query.source),
-      for: .dynamic(schema)
+      try FilterEnvironment(.dynamic(schema, presence: .columns)).check(query.query).get(
+        query.source),
+      for: .dynamic(schema, presence: .columns)
     ).run(records).records
   }
 

@@ -85,10 +85,11 @@ import Testing
         stats.limit = Expr(.literal(.int(2)))
       }
       let environment = FilterEnvironment(
-        RecordType.dynamic(schema), parameters: TypedFilterGenerator.parameters)
+        RecordType.dynamic(schema, presence: .columns), parameters: TypedFilterGenerator.parameters)
       guard let bound = environment.check(stats).tree else { continue }
       let expected = StatsCounter(
-        bound, for: .dynamic(schema), parameters: TypedFilterGenerator.parameters
+        bound, for: .dynamic(schema, presence: .columns),
+        parameters: TypedFilterGenerator.parameters
       )
       .binding(context.parameters, now: context.now).run(records)
       guard
@@ -119,7 +120,7 @@ import Testing
       let stats = generator.stats()
       let source = SourceText(stats.description)
       let environment = FilterEnvironment(
-        RecordType.dynamic(schema), parameters: TypedFilterGenerator.parameters)
+        RecordType.dynamic(schema, presence: .columns), parameters: TypedFilterGenerator.parameters)
       guard let counter = try? environment.compileStats(stats, source: source) else { continue }
       let expected = counter.binding(context.parameters, now: context.now).run(records)
       let tableSource = TableSource(table, in: connection)

@@ -55,9 +55,15 @@ struct TableQuery {
   /// What runs in the database, and what flt does after.
   func translation() throws -> SQLTranslation {
     let bound = try FilterEnvironment(
-      RecordType.dynamic(table.schema), parameters: types, functions: functions
+      RecordType.dynamic(table.schema, presence: .columns), parameters: types, functions: functions
     ).check(query).get(source)
     return SQLTranslator(table: table, dialect: connection.dialect).translate(
       bound, parameters: values, now: now ?? Instant(seconds: 0))
   }
+}
+
+/// Which fields a table's row has though their value is null, for the reference evaluator:
+/// every column, and a nested field where its record is there (``FieldPresence/columns``).
+func asTable(_ schema: Schema, _ record: [Value]) -> (FieldPath) -> Bool {
+  { FieldPresence.columns(schema, record, has: $0) }
 }

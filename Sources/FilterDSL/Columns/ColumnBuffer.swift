@@ -123,6 +123,11 @@ struct ColumnBuffer: Sendable {
 
   /// The code of the value spelled `spelling`, if the column is coded and has seen it so
   /// spelled (see ``noteSpelling(_:)``).
+  /// The value a code stands for (null for a code this column has not given).
+  func value(ofCode code: UInt32) -> Value {
+    Int(code) < dictionary.values.count ? dictionary.values[Int(code)] : .null
+  }
+
   func code(spelled spelling: UnsafeRawBufferPointer) -> UInt32? {
     kind == .coded ? spellings.code(of: spelling) : nil
   }

@@ -30,6 +30,8 @@ extension ColumnTable {
         changed = true
       }
     }
-    return changed ? ColumnTable(schema: Schema(fields), count: count, columns: columns) : self
+    return changed
+      ? ColumnTable(schema: Schema(fields), count: count, columns: columns, presence: presence)
+      : self
   }
 }

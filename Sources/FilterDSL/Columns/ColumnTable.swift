@@ -24,12 +24,22 @@ public final class ColumnTable: Sendable {
   /// Every row number, in order: the records to give a filter or query over the whole table.
   /// (One array, made once: given it, a filter knows that each position is its row.)
   public let rows: [Int]
+  /// Which rows have a field though its value is null (what `exists` asks): by default, a
+  /// field exists where it has a value.
+  public let presence: FieldPresence
 
-  init(schema: Schema, count: Int, columns: [Column]) {
+  init(schema: Schema, count: Int, columns: [Column], presence: FieldPresence = .values) {
     self.schema = schema
     self.count = count
     self.columns = columns
+    self.presence = presence
     rows = Array(0..<count)
+  }
+
+  /// This table, whose rows have fields with a null value as `presence` says (a table of a
+  /// CSV file's rows: ``FieldPresence/columns``).
+  public func withPresence(_ presence: FieldPresence) -> ColumnTable {
+    ColumnTable(schema: schema, count: count, columns: columns, presence: presence)
   }
 
   /// Whether `records` is ``rows`` itself (the same buffer): a position in it is its row.
@@ -75,8 +85,13 @@ public final class ColumnTable: Sendable {
       FieldAccessor<Int>(
         field: field, reader: ColumnTable.reader(columns[slot], type: field.type))
     }
+    var present: (@Sendable (FieldRef) -> (@Sendable (Int) -> Bool)?)? = nil
+    if presence.asksRecords {
+      present = { [self] field in presence.test(field, in: self) }
+    }
     return RecordType(
       fields: accessors,
+      presence: present,
       gather: { [self] records, indices, gathered in
         // Positions in every row are the rows (ascending, from a selection).
         if isEveryRow(records), let first = indices.first, let last = indices.last, first >= 0,

@@ -72,7 +72,9 @@ final class VectorCompiler {
       if case .coded(let slot, _) = inner { return .coded(slot: slot, expr) }
       return .compiled(VectorCompiler.not(select(inner)))
     default:
-      if let slot = codedSlot(expr.fields) { return .coded(slot: slot, expr) }
+      // (A test that asks whether rows have a field though it is null asks each row: the
+      // rows of one code differ there.)
+      if !asksPresence(expr), let slot = codedSlot(expr.fields) { return .coded(slot: slot, expr) }
       return .compiled(numberKernel(expr) ?? arithmeticKernel(expr) ?? rowTest(expr))
     }
   }
@@ -101,6 +103,20 @@ final class VectorCompiler {
       slot < table.columns.count, case .coded = table.columns[slot].storage
     else { return nil }
     return slot
+  }
+
+  /// Whether `expr` has an `exists` that asks the table's rows whether they have a field
+  /// though its value is null (see ``FieldPresence``).
+  private func asksPresence(_ expr: BoundExpr) -> Bool {
+    guard table.presence.asksRecords else { return false }
+    var pending = [expr]
+    while let next = pending.popLast() {
+      if case .exists(let field) = next.kind, table.presence.test(field, in: table) != nil {
+        return true
+      }
+      pending += next.children
+    }
+    return false
   }
 
   // MARK: Kernels
@@ -213,6 +229,8 @@ final class VectorCompiler {
       guard case .field(let ref) = subject.kind else { return nil }
       (field, condition) = (ref, test)
     case .exists(let ref):
+      // (A row whose value is null may have the field all the same: the row engine asks.)
+      guard table.presence.test(ref, in: table) == nil else { return nil }
       (field, condition) = (ref, BoundCondition(.isNull(negated: true)))
     default:
       return nil

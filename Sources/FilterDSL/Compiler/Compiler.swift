@@ -27,13 +27,25 @@ struct Compiler<Root> {
       return quantified(
         quantifier, operand(subject), condition, subjectText: Compiler.text(subject))
     case .exists(let field):
-      return isNull(
-        self.field(field), negated: true, plan: Plan("Exists", [.text(field.path.dotted)]))
+      return exists(field)
     default:
       let value = operand(expr)
       return CompiledTest(
         test: Compiler.truth(value), plan: Plan("Is", [.text(Compiler.text(expr))]))
     }
+  }
+
+  /// `exists field`: true where the field has a value, and where the record type says the
+  /// record has it though its value is null (see ``RecordType/withPresence(_:)``).
+  @inline(never)
+  private func exists(_ field: FieldRef) -> CompiledTest<Root> {
+    let hasValue = isNull(
+      self.field(field), negated: true, plan: Plan("Exists", [.text(field.path.dotted)]))
+    guard let present = recordType.presence?(field) else { return hasValue }
+    let test = hasValue.test
+    return CompiledTest(
+      test: { r, run in test(r, &run) == .true || present(r) ? .true : .false },
+      plan: hasValue.plan)
   }
 
   /// A value used as a test: true or false, anything else unknown.

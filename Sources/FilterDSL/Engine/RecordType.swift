@@ -23,6 +23,10 @@ public struct RecordType<Root>: Sendable {
   /// For records held by column (``ColumnTable``): how filters and facets read whole
   /// columns. Nil for records read one by one.
   let columns: ColumnAccess<Root>?
+  /// For each field `exists` asks of, the test of whether a record whose value there is null
+  /// has the field all the same (a JSON key present with `null`); nil (or a nil test) when
+  /// a field exists where it has a value. See ``FieldPresence``.
+  private(set) var presence: (@Sendable (FieldRef) -> (@Sendable (Root) -> Bool)?)? = nil
 
   /// A record type of `fields`, in order.
   @inlinable
@@ -50,6 +54,7 @@ public struct RecordType<Root>: Sendable {
 
   init(
     fields: [FieldAccessor<Root>],
+    presence: (@Sendable (FieldRef) -> (@Sendable (Root) -> Bool)?)? = nil,
     gather: @escaping @Sendable ([Root], [Int], inout [Root]) -> Void,
     columns: ColumnAccess<Root>?
   ) {
@@ -58,6 +63,28 @@ public struct RecordType<Root>: Sendable {
     selectors = fields.map(\.selector)
     self.gather = gather
     self.columns = columns
+    self.presence = presence
+  }
+
+  /// This record type, whose records may have a field though its value there is null (as a
+  /// JSON object has a key whose value is `null`): `exists field` is true for a record when
+  /// its value is not null, or, when it is, when the test `presence(field)` makes says so.
+  /// `presence` is called once per field as a filter is compiled; nil means that a record has
+  /// the field only where it has a value (the default).
+  ///
+  /// ```swift
+  /// // Records as dictionaries: a key present with nil exists.
+  /// let withKeys = entries.withPresence { field in
+  ///   let name = field.path.components[0].text
+  ///   return { entry in entry.keys.contains(name) }
+  /// }
+  /// ```
+  public func withPresence(
+    _ presence: @escaping @Sendable (FieldRef) -> (@Sendable (Root) -> Bool)?
+  ) -> RecordType {
+    var copy = self
+    copy.presence = presence
+    return copy
   }
 
   /// This record type with no ``Schema/Field/knownValues`` at any depth: the checker then
@@ -346,6 +373,21 @@ extension RecordType where Root == [Value] {
         return FieldAccessor(
           field: field, reader: reader, selector: DynamicReaders.selector(reader))
       })
+  }
+}
+
+extension RecordType where Root == [Value] {
+  /// Dynamic records whose fields exist as `presence` says (see ``FieldPresence``): with
+  /// ``FieldPresence/columns``, as a table's rows, every field of the schema exists where the
+  /// record holding it does (`exists` then asks what SQL's tables answer).
+  public static func dynamic(_ schema: Schema, presence: FieldPresence) -> RecordType<[Value]> {
+    let type = dynamic(schema)
+    guard case .columns = presence.rule else { return type }
+    return type.withPresence { field in
+      guard let has = FieldPresence.column(field) else { return nil }
+      let slot = field.slot
+      return { record in has(slot < record.count ? record[slot] : .null) }
+    }
   }
 }
 

@@ -27,22 +27,30 @@ public struct ReferenceEvaluator: Sendable {
   }
 
   /// The truth of `filter` for `record` (values in the order of the schema's fields), and the
-  /// faults hit on the way.
-  public func evaluate(_ filter: Expr, on record: [Value]) -> (truth: Truth, faults: FaultCounts) {
-    var state = State(record: record)
+  /// faults hit on the way. `has` says whether the record has a field whose value is null
+  /// (see ``FieldPresence``); without it, a record has the fields it has a value in.
+  public func evaluate(
+    _ filter: Expr, on record: [Value], has: ((FieldPath) -> Bool)? = nil
+  ) -> (truth: Truth, faults: FaultCounts) {
+    var state = State(record: record, has: has)
     let truth = self.truth(filter, &state)
     return (truth, state.faults)
   }
 
-  /// The value of `expr` for `record`: null when unknown.
-  public func value(_ expr: Expr, on record: [Value]) -> (value: Value, faults: FaultCounts) {
-    var state = State(record: record)
+  /// The value of `expr` for `record`: null when unknown. `has` as for
+  /// ``evaluate(_:on:has:)``.
+  public func value(
+    _ expr: Expr, on record: [Value], has: ((FieldPath) -> Bool)? = nil
+  ) -> (value: Value, faults: FaultCounts) {
+    var state = State(record: record, has: has)
     let value = self.value(expr, &state)
     return (value, state.faults)
   }
 
   struct State {
     let record: [Value]
+    /// Whether the record has a field whose value is null.
+    var has: ((FieldPath) -> Bool)? = nil
     var faults = FaultCounts()
     /// The fields of the elements a quantifier is testing with `(filter)`.
     var elements: Schema? = nil
@@ -87,7 +95,7 @@ public struct ReferenceEvaluator: Sendable {
       defer { state.elements = outer }
       return quantified(quantifier, list, condition, &state)
     case .exists(let path):
-      return Truth(!field(path, in: state.record).isNull)
+      return Truth(!field(path, in: state.record).isNull || state.has?(path) == true)
     default:
       switch value(expr, &state) {
       case .bool(let b): return Truth(b)

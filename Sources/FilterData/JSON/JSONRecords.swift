@@ -100,11 +100,32 @@ extension JSONScanner {
           slot: slot)
       {
         rows.cells.set(slot, code: code)
+        try scanner.noteNulls(
+          rows.builder.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
         return
       }
       (scanner.index, scanner.newlines, scanner.lineStart) = saved
       let value = try scanner.value(layout, slot, depth: 1)
       rows.cells.set(slot, value, spelled: saved.0..<scanner.index)
+      try scanner.noteNulls(value, layout, slot, from: saved.0, &rows)
+    }
+  }
+
+  /// Notes the keys present with null in field `slot`, whose value (just read, from `start`
+  /// on) is `value`: the field itself, or keys of its nested records (for `exists`).
+  private func noteNulls(
+    _ value: Value, _ layout: RecordLayout, _ slot: Int, from start: Int, _ rows: inout ColumnRows
+  ) throws(DataProblem) {
+    if value.isNull {
+      rows.nullSlots.append(slot)
+    } else if case .record(let inner) = value, inner.contains(where: Value.holdsNull),
+      case .record(let nested) = layout.schema.fields[slot].type
+    {
+      var again = self
+      again.index = start
+      try JSONPresence.nullPaths(
+        &again, inner, nested, prefix: [layout.schema.fields[slot].name], depth: 1,
+        into: &rows.nullPaths)
     }
   }
 

@@ -41,6 +41,8 @@ public struct LoadedRecords: Sendable {
     // field first seen later is null in them already: they need not be read again).
     var stale = 0
     var stopped = false
+    // The rows with keys present with null (JSON), for `exists`.
+    var nulls = FieldPresence.values
     while true {
       stopped = stop()
       guard !stopped,
@@ -49,6 +51,7 @@ public struct LoadedRecords: Sendable {
             builder.reserve(rows: expected)
             texts.reserve(expected)
           }
+          nulls = nulls.appending(rows.presentNulls(reader.schema), offset: builder.count)
           builder.append(rowsOf: &rows.builder)
           for text in rows.texts {
             texts.append(reader.buffer[text], at: reader.bufferOffset + text.lowerBound)
@@ -69,7 +72,8 @@ public struct LoadedRecords: Sendable {
       builder.replace(row: row, with: reader.redecoded(old).values)
     }
     // Every record read: a text field's distinct values are known, whatever the sample saw.
-    let table = builder.finish(reader.schema)
+    let table = builder.finish(reader.schema).withPresence(
+      format.header == nil ? nulls : .columns)
     self.init(
       table: stopped ? table : table.knowingValues(limit: TypeTally.knownValuesLimit),
       texts: texts, format: format)
@@ -104,7 +108,8 @@ public struct LoadedRecords: Sendable {
       return !stopped
     }
     for line in source.closingWarnings { warn(line) }
-    let table = builder.finish(source.schema)
+    // (Records made from values have every field of the schema: see ``RecordBatch``.)
+    let table = builder.finish(source.schema).withPresence(.columns)
     self.init(
       table: stopped ? table : table.knowingValues(limit: TypeTally.knownValuesLimit),
       texts: RecordTexts(file: nil), format: .json)

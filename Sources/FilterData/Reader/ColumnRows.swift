@@ -16,14 +16,33 @@ struct ColumnRows: Sendable {
   /// The cells of the record being read.
   var cells = RowCells()
 
+  /// The rows (ascending) whose JSON object has a key with a null value (or text read as
+  /// null), for `exists` (see `FieldPresence`): top-level fields by slot, nested ones by
+  /// path.
+  private(set) var nullRows: [[Int]] = []
+  private(set) var nestedNullRows: [[String]: [Int]] = [:]
+  /// The same for the record being read: its top-level slots, and its nested paths.
+  var nullSlots: [Int] = []
+  var nullPaths: [[String]] = []
+
   /// Reads the JSON record at `scanner`'s cursor (see ``JSONScanner/record(_:into:)``);
   /// ``keep(text:in:)`` then adds it, or ``drop()`` forgets it.
   mutating func read(_ scanner: inout JSONScanner, _ layout: RecordLayout) throws(DataProblem) {
+    nullSlots.removeAll(keepingCapacity: true)
+    nullPaths.removeAll(keepingCapacity: true)
     try scanner.record(layout, into: &self)
   }
 
   /// Adds the record read last, whose text is `bytes[text]`.
   mutating func keep(text: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+    let row = texts.count
+    for slot in nullSlots {
+      if slot >= nullRows.count { nullRows += repeatElement([], count: slot + 1 - nullRows.count) }
+      if nullRows[slot].last != row { nullRows[slot].append(row) }
+    }
+    for path in nullPaths where nestedNullRows[path]?.last != row {
+      nestedNullRows[path, default: []].append(row)
+    }
     builder.append(&cells, spelledIn: UnsafeRawBufferPointer(bytes))
     texts.append(text)
   }
@@ -31,9 +50,21 @@ struct ColumnRows: Sendable {
   /// Forgets the record read last.
   mutating func drop() { cells.removeAll() }
 
+  /// The rows with a key present with a null value, by the path's names (top-level fields by
+  /// their names in `schema`).
+  func presentNulls(_ schema: Schema) -> [[String]: [Int]] {
+    var paths = nestedNullRows
+    for (slot, rows) in nullRows.enumerated() where !rows.isEmpty && slot < schema.fields.count {
+      paths[[schema.fields[slot].name]] = rows
+    }
+    return paths
+  }
+
   /// Removes every record (see ``ColumnBuilder/removeRows()``).
   mutating func removeAll() {
     builder.removeRows()
     texts.removeAll(keepingCapacity: true)
+    nullRows.removeAll(keepingCapacity: true)
+    nestedNullRows.removeAll()
   }
 }

@@ -75,7 +75,24 @@ public struct DataRecord: Sendable {
     RecordType(
       schema.fields.enumerated().map { slot, field in
         accessor(field, slot: slot)
-      })
+      }
+    ).withPresence(presence)
+  }
+
+  /// Whether a record whose value of `field` is null has the field all the same (`exists`):
+  /// a JSON record when its text has the key (with `null`, or text read as null), a CSV row
+  /// always (its file has the column; a nested field where its record is there). Records
+  /// made from values (a database's rows) have every field their text was made with.
+  static func presence(_ field: FieldRef) -> (@Sendable (DataRecord) -> Bool)? {
+    guard let column = FieldPresence.column(field) else { return nil }
+    let names = field.path.components.map(\.text)
+    let slot = field.slot
+    return { record in
+      guard record.format.header == nil else {
+        return column(slot < record.values.count ? record.values[slot] : .null)
+      }
+      return JSONPresence.has(record.text, names)
+    }
   }
 
   /// How computed values read data records of `schema`: each field's value by its slot,
@@ -87,7 +104,8 @@ public struct DataRecord: Sendable {
         FieldAccessor<DataRecord>.value(field.name, field.type, optional: field.isOptional) {
           slot < $0.values.count ? $0.values[slot] : .null
         }
-      })
+      }
+    ).withPresence(presence)
   }
 
   private static func accessor(_ field: Schema.Field, slot: Int) -> FieldAccessor<DataRecord> {

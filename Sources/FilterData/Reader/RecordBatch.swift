@@ -35,7 +35,9 @@ public struct RecordBatch: Sendable {
   /// A batch of records that were not read from a file: `table`'s rows. Their text is made
   /// as a JSON object of the table's schema (see `DataRecord.init(_:schema:)`).
   public init(_ table: ColumnTable) {
-    (self.table, texts, buffer, format) = (table, nil, [], .json)
+    // Every field of the schema is in the text made for a record (see `FieldPresence`).
+    self.table = table.presence.asksRecords ? table : table.withPresence(.columns)
+    (texts, buffer, format) = (nil, [], .json)
     (schemaIsFinal, width) = (true, table.columns.count)
   }
 
@@ -76,12 +78,19 @@ extension DataReader {
     let more = try nextRows { rows in
       batches.append(
         RecordBatch(
-          table: rows.builder.table(schema), texts: rows.texts, buffer: buffer,
+          table: rows.builder.table(schema).withPresence(presence(of: rows)),
+          texts: rows.texts, buffer: buffer,
           format: recordFields, schemaIsFinal: sawEverything, width: layout.width))
       // The rows' builder keeps the distinct values it has seen, block after block: one
       // that has seen many (text rarely repeated) starts again, so that memory stays flat.
       if rows.builder.codedValues > batchCodedValues { rows.builder = ColumnBuilder() }
     }
     return more ? batches : nil
+  }
+
+  /// Which of `rows` have a field though its value is null: a JSON object's keys present
+  /// with null; every column of a CSV file.
+  func presence(of rows: ColumnRows) -> FieldPresence {
+    recordFields.header == nil ? .keys(rows.presentNulls(schema)) : .columns
   }
 }

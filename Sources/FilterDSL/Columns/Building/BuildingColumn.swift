@@ -96,6 +96,11 @@ struct BuildingColumn: Sendable {
     isDense ? dense.code(spelled: spelling) : nil
   }
 
+  /// The value a code of ``code(spelled:)`` stands for.
+  func value(ofCode code: UInt32) -> Value {
+    isDense ? dense.value(ofCode: code) : .null
+  }
+
   /// How many distinct values the column codes (0 when it is not coded).
   var codedValues: Int { isDense ? dense.codedValues : 0 }
 

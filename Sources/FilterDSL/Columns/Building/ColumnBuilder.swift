@@ -120,6 +120,11 @@ public struct ColumnBuilder: Sendable {
     slot >= 0 && slot < columns.count ? columns[slot].code(spelled: spelling) : nil
   }
 
+  /// The value a code of ``code(spelled:slot:)`` stands for in column `slot`.
+  package func value(ofCode code: UInt32, slot: Int) -> Value {
+    slot >= 0 && slot < columns.count ? columns[slot].value(ofCode: code) : .null
+  }
+
   /// Whether column `slot` is coded, so that ``code(spelled:slot:)`` may find codes in it.
   package func remembersSpellings(slot: Int) -> Bool {
     slot >= 0 && slot < columns.count && columns[slot].isCoded

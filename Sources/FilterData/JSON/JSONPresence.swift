@@ -1,0 +1,88 @@
+import FilterDSL
+
+/// Which keys a JSON record has, for `exists`: a key present with `null` exists, a key the
+/// object lacks does not (see `FieldPresence`). Paths go through objects only.
+enum JSONPresence {
+  /// Whether the JSON object `text` has the path `names` (objects within objects; when a key
+  /// is repeated, its last value counts, as the reader keeps the last).
+  static func has(_ text: ArraySlice<UInt8>, _ names: [String]) -> Bool {
+    text.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes, from: 0, to: bytes.count)
+      return (try? scanner.has(names[...], depth: 0)) ?? false
+    }
+  }
+
+  /// The paths under `prefix` whose value is null in `values` (a record of `schema`) though
+  /// the object at `scanner`'s cursor has their key: the keys present with null (or with text
+  /// read as null) in a nested record just read. Moves past the object.
+  static func nullPaths(
+    _ scanner: inout JSONScanner, _ values: [Value], _ schema: Schema, prefix: [String],
+    depth: Int, into paths: inout [[String]]
+  ) throws(DataProblem) {
+    scanner.skipSpace()
+    guard scanner.peek == 0x7B else { return try scanner.skipValue(depth: depth) }
+    try scanner.container(depth: depth, close: 0x7D) {
+      (scanner: inout JSONScanner) throws(DataProblem) in
+      scanner.skipSpace()
+      let key = try scanner.string()
+      try scanner.expect(0x3A, "':' after the key")
+      guard
+        let slot = schema.fields.lastIndex(where: { $0.name.utf8.elementsEqual(key.utf8) }),
+        slot < values.count
+      else { return try scanner.skipValue(depth: depth + 1) }
+      switch values[slot] {
+      case .null:
+        paths.append(prefix + [key])
+        try scanner.skipValue(depth: depth + 1)
+      case .record(let inner) where inner.contains(where: Value.holdsNull):
+        guard case .record(let nested) = schema.fields[slot].type else {
+          return try scanner.skipValue(depth: depth + 1)
+        }
+        try nullPaths(
+          &scanner, inner, nested, prefix: prefix + [key], depth: depth + 1, into: &paths)
+      default:
+        try scanner.skipValue(depth: depth + 1)
+      }
+    }
+  }
+}
+
+extension Value {
+  /// Whether this is null, or a record with a null field at some depth (not in a list).
+  static func holdsNull(_ value: Value) -> Bool {
+    switch value {
+    case .null: true
+    case .record(let inner): inner.contains(where: holdsNull)
+    default: false
+    }
+  }
+}
+
+extension JSONScanner {
+  /// Whether the value at the cursor, an object, has the path `names`; moves past it.
+  fileprivate mutating func has(_ names: ArraySlice<String>, depth: Int) throws(DataProblem)
+    -> Bool
+  {
+    guard let name = names.first else {
+      try skipValue(depth: depth)
+      return true
+    }
+    skipSpace()
+    guard peek == 0x7B else {
+      try skipValue(depth: depth)
+      return false
+    }
+    var found = false
+    try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
+      scanner.skipSpace()
+      let key = try scanner.string()
+      try scanner.expect(0x3A, "':' after the key")
+      if key.utf8.elementsEqual(name.utf8) {
+        found = try scanner.has(names.dropFirst(), depth: depth + 1)
+      } else {
+        try scanner.skipValue(depth: depth + 1)
+      }
+    }
+    return found
+  }
+}
