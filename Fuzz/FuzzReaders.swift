@@ -51,6 +51,7 @@ func fuzzLoad(
       path: path, format: format, blockSize: blockSize, sample: sample)
     let table: ColumnTable
     var texts: [[UInt8]] = []
+    var present: [String] = []
     if asRecords {
       reader.readsInParts = false
       var (builder, records, stale) = (ColumnBuilder(), [DataRecord](), 0)
@@ -64,12 +65,14 @@ func fuzzLoad(
       }
       table = builder.finish(reader.schema)
       texts = records.map { Array($0.text) }
+      present = fuzzPresence(records, DataRecord.recordType(table.schema), table.schema)
     } else {
       let loaded = try LoadedRecords(reading: reader)
       table = loaded.table
       texts = loaded.records(Array(0..<loaded.count)).map { Array($0.text) }
+      present = fuzzPresence(table.rows, table.recordType, table.schema)
     }
-    return .success(texts.indices.map { fuzzRow(table, $0, texts[$0]) })
+    return .success(texts.indices.map { fuzzRow(table, $0, texts[$0]) + " " + present[$0] })
   } catch {
     return .failure(FuzzFailure(message: error.description))
   }
@@ -84,22 +87,53 @@ func fuzzBlocks(
     let reader = try DataReader(
       path: path, format: format, blockSize: blockSize, sample: sample)
     var rows: [String] = []
-    func add(_ table: ColumnTable, _ records: [DataRecord]) {
-      for (row, record) in records.enumerated() { rows.append(fuzzRow(table, row, record.text)) }
+    func add(_ table: ColumnTable, _ records: [DataRecord], _ present: [String]) {
+      for (row, record) in records.enumerated() {
+        rows.append(fuzzRow(table, row, record.text) + " " + present[row])
+      }
     }
     while let block = try reader.nextBlock(byColumn: byColumn) {
       switch block {
       case .records(let records):
         var builder = ColumnBuilder()
         for record in records { builder.append(record.values) }
-        add(builder.finish(reader.schema), records)
+        let table = builder.finish(reader.schema)
+        add(
+          table, records, fuzzPresence(records, DataRecord.recordType(table.schema), table.schema))
       case .batches(let batches):
-        for batch in batches { add(batch.table, batch.records(batch.table.rows)) }
+        for batch in batches {
+          let table = batch.table
+          add(
+            table, batch.records(table.rows),
+            fuzzPresence(table.rows, table.recordType, table.schema))
+        }
       }
     }
     return .success(rows)
   } catch {
     return .failure(FuzzFailure(message: error.description))
+  }
+}
+
+/// For each of `records`, which fields of `schema` (and of its nested records) it has, as
+/// `exists` asks through `type`: a key present with null exists, a missing one does not, and
+/// every reading must agree.
+func fuzzPresence<Root>(_ records: [Root], _ type: RecordType<Root>, _ schema: Schema)
+  -> [String]
+{
+  var paths: [FieldPath] = []
+  for field in schema.fields.prefix(5) {
+    paths.append(FieldPath([Name(field.name)]))
+    guard case .record(let inner) = field.type else { continue }
+    for nested in inner.fields.prefix(3) {
+      paths.append(FieldPath([Name(field.name), Name(nested.name)]))
+    }
+  }
+  let filters = paths.map { path in
+    try? CompiledFilter(Expr(.exists(path)), source: SourceText(""), for: type)
+  }
+  return records.map { record in
+    String(filters.map { $0.map { $0.matches(record) ? "1" : "0" } ?? "-" })
   }
 }
 

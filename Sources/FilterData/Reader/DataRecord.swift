@@ -76,7 +76,7 @@ public struct DataRecord: Sendable {
       schema.fields.enumerated().map { slot, field in
         accessor(field, slot: slot)
       }
-    ).withPresence(presence)
+    ).withPresence { presence($0) }
   }
 
   /// Whether a record whose value of `field` is null has the field all the same (`exists`):
@@ -105,7 +105,7 @@ public struct DataRecord: Sendable {
           slot < $0.values.count ? $0.values[slot] : .null
         }
       }
-    ).withPresence(presence)
+    ).withPresence { presence($0) }
   }
 
   private static func accessor(_ field: Schema.Field, slot: Int) -> FieldAccessor<DataRecord> {
