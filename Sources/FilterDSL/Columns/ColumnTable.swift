@@ -118,11 +118,19 @@ public final class ColumnTable: Sendable {
 
   /// The values of the picked rows (0 for null), and whether each has one.
   private static func gather<Number: Numeric>(
-    _ values: [Number], _ nulls: NullMask, _ pick: RecordPick<Int>,
+    _ values: [Number], _ nulls: NullMask, _ pick: RecordPick<Int>, identity: Bool,
     _ out: UnsafeMutablePointer<Number>, _ present: UnsafeMutablePointer<Bool>
   ) {
     values.withUnsafeBufferPointer { values in
-      pick.forEachRow { n, row in
+      if identity, nulls.words.isEmpty {
+        pick.forEachIndex { n, row in
+          let inside = UInt(bitPattern: row) < UInt(values.count)
+          out[n] = inside ? values[row] : 0
+          present[n] = inside
+        }
+        return
+      }
+      pick.forEachRow(identity: identity) { n, row in
         let inside = row >= 0 && row < values.count && !nulls.isNull(row)
         out[n] = inside ? values[row] : 0
         present[n] = inside
@@ -135,9 +143,13 @@ public final class ColumnTable: Sendable {
     guard field.isTopLevel, field.slot < columns.count else { return nil }
     switch columns[field.slot].storage {
     case .int(let values, let nulls):
-      return .ints { Self.gather(values, nulls, $0, $1, $2) }
+      return .ints { [self] in
+        Self.gather(values, nulls, $0, identity: isEveryRow($0.records), $1, $2)
+      }
     case .double(let values, let nulls):
-      return .doubles { Self.gather(values, nulls, $0, $1, $2) }
+      return .doubles { [self] in
+        Self.gather(values, nulls, $0, identity: isEveryRow($0.records), $1, $2)
+      }
     default:
       return nil
     }
@@ -162,9 +174,17 @@ public final class ColumnTable: Sendable {
           }
         }
       },
-      pickedCodes: { pick, gathered in
+      pickedCodes: { [self] pick, gathered in
+        let identity = isEveryRow(pick.records)
         codes.withUnsafeBufferPointer { codes in
-          pick.forEachRow { n, row in
+          if identity {
+            // (One unsigned comparison a row: a position outside the table reads code 0.)
+            pick.forEachIndex { n, row in
+              gathered[n] = UInt(bitPattern: row) < UInt(codes.count) ? codes[row] : 0
+            }
+            return
+          }
+          pick.forEachRow(identity: false) { n, row in
             gathered[n] = row >= 0 && row < codes.count ? codes[row] : 0
           }
         }
@@ -243,14 +263,46 @@ public final class ColumnTable: Sendable {
 extension RecordPick<Int> {
   /// Calls `body` with each pick's number from 0 and its row (-1 for a position outside the
   /// rows): a loop of its own for picked positions and for a range of the rows.
-  @inline(__always) func forEachRow(_ body: (Int, Int) -> Void) {
+  /// Calls `body` with each pick's number from 0 and its index into the records, unchecked
+  /// (the caller checks it): for records that are the table's rows, the index is the row.
+  @inline(__always) func forEachIndex(_ body: (Int, Int) -> Void) {
+    if let positions {
+      positions.withUnsafeBufferPointer { positions in
+        let end = Swift.max(0, Swift.min(count, positions.count - range.lowerBound))
+        guard end > 0, let base = positions.baseAddress?.advanced(by: range.lowerBound) else {
+          return
+        }
+        for n in 0..<end { body(n, base[n]) }
+      }
+    } else {
+      for n in 0..<Swift.max(0, Swift.min(count, records.count - range.lowerBound)) {
+        body(n, range.lowerBound &+ n)
+      }
+    }
+  }
+
+  /// With `identity` (the records are the table's ``ColumnTable/rows``: each position is its
+  /// row), the rows are not read from the records: a range of them is a run of rows.
+  @inline(__always) func forEachRow(identity: Bool, _ body: (Int, Int) -> Void) {
     records.withUnsafeBufferPointer { rows in
       if let positions {
         positions.withUnsafeBufferPointer { positions in
-          for n in 0..<Swift.max(0, Swift.min(count, positions.count - range.lowerBound)) {
+          let end = Swift.max(0, Swift.min(count, positions.count - range.lowerBound))
+          if identity {
+            for n in 0..<end {
+              let index = positions[range.lowerBound + n]
+              body(n, index >= 0 && index < rows.count ? index : -1)
+            }
+            return
+          }
+          for n in 0..<end {
             let index = positions[range.lowerBound + n]
             body(n, index >= 0 && index < rows.count ? rows[index] : -1)
           }
+        }
+      } else if identity {
+        for n in 0..<Swift.max(0, Swift.min(count, rows.count - range.lowerBound)) {
+          body(n, range.lowerBound + n)
         }
       } else {
         for n in 0..<Swift.max(0, Swift.min(count, rows.count - range.lowerBound)) {

@@ -257,6 +257,19 @@ struct ColumnStats<Root>: @unchecked Sendable {
     /// Adds the records of `part` (at most ``chunk``).
     func add(_ part: RecordPick<Root>, _ stats: ColumnStats) {
       let n = part.count
+      // (Without keys every record is in group 0: `groupOf` stays zero.)
+      if stats.keys.isEmpty, !seen.isEmpty {
+        seen[0] &+= n
+      } else {
+        countGroups(part, stats)
+      }
+      addFeeds(part, stats)
+    }
+
+    /// Puts each record's group in ``groupOf`` (its keys' codes times their strides), and
+    /// counts the groups.
+    private func countGroups(_ part: RecordPick<Root>, _ stats: ColumnStats) {
+      let n = part.count
       groupOf.withUnsafeMutableBufferPointer { groupOf in
         for index in 0..<n { groupOf[index] = 0 }
         for (key, stride) in zip(stats.keys, stats.strides) {
@@ -269,6 +282,11 @@ struct ColumnStats<Root>: @unchecked Sendable {
           for index in 0..<n { seen[groupOf[index]] &+= 1 }
         }
       }
+    }
+
+    /// Adds the feeds of the records of `part`, whose groups are in ``groupOf``.
+    private func addFeeds(_ part: RecordPick<Root>, _ stats: ColumnStats) {
+      let n = part.count
       for feed in stats.feeds.indices {
         switch stats.feeds[feed] {
         case .coded(let column, let values):
