@@ -20,7 +20,7 @@ public struct FieldPresence: Sendable {
     case listed([[String]: [Int]])
   }
 
-  let rule: Rule
+  private(set) var rule: Rule
 
   /// A field exists where it has a value.
   public static let values = FieldPresence(rule: .values)
@@ -33,17 +33,16 @@ public struct FieldPresence: Sendable {
     FieldPresence(rule: .listed(nulls))
   }
 
-  /// The paths of `nulls`, with rows moved on by `offset`, added to these (rows after every
-  /// row listed here): the presence of two tables' rows one after the other.
-  package func appending(_ nulls: [[String]: [Int]], offset: Int) -> FieldPresence {
-    guard !nulls.isEmpty else { return self }
-    var listed: [[String]: [Int]]
-    switch rule {
-    case .listed(let own): listed = own
-    default: listed = [:]
-    }
-    for (path, rows) in nulls { listed[path, default: []] += rows.map { $0 + offset } }
-    return .keys(listed)
+  /// Adds the paths of `nulls`, with rows moved on by `offset` (rows after every row listed
+  /// here): the presence of two tables' rows one after the other. In place: a load adds a
+  /// block's rows at a time.
+  package mutating func append(_ nulls: [[String]: [Int]], offset: Int) {
+    guard !nulls.isEmpty else { return }
+    var listed: [[String]: [Int]] = [:]
+    if case .listed(let own) = rule { listed = own }
+    rule = .values  // (so that `listed` is the only reference, and grows in place)
+    for (path, rows) in nulls { listed[path, default: []] += rows.lazy.map { $0 + offset } }
+    rule = .listed(listed)
   }
 
   /// Whether any record may have a field with a null value (so that `exists` asks).
@@ -66,8 +65,9 @@ public struct FieldPresence: Sendable {
       return nil
     case .columns:
       guard let has = FieldPresence.column(field) else { return nil }
-      let slot = field.slot
-      return { row in has(table.value(row: row, slot: slot)) }
+      let (slot, count) = (field.slot, table.count)
+      // (A row outside the table is a record of nulls, which has no field.)
+      return { row in row >= 0 && row < count && has(table.value(row: row, slot: slot)) }
     case .listed(let nulls):
       guard let rows = nulls[field.path.components.map(\.text)], !rows.isEmpty else {
         return nil

@@ -51,7 +51,7 @@ public struct LoadedRecords: Sendable {
             builder.reserve(rows: expected)
             texts.reserve(expected)
           }
-          nulls = nulls.appending(rows.presentNulls(reader.schema), offset: builder.count)
+          nulls.append(rows.presentNulls(reader.schema), offset: builder.count)
           builder.append(rowsOf: &rows.builder)
           for text in rows.texts {
             texts.append(reader.buffer[text], at: reader.bufferOffset + text.lowerBound)
