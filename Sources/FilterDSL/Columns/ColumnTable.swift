@@ -261,8 +261,6 @@ public final class ColumnTable: Sendable {
 }
 
 extension RecordPick<Int> {
-  /// Calls `body` with each pick's number from 0 and its row (-1 for a position outside the
-  /// rows): a loop of its own for picked positions and for a range of the rows.
   /// Calls `body` with each pick's number from 0 and its index into the records, unchecked
   /// (the caller checks it): for records that are the table's rows, the index is the row.
   @inline(__always) func forEachIndex(_ body: (Int, Int) -> Void) {
@@ -281,8 +279,10 @@ extension RecordPick<Int> {
     }
   }
 
-  /// With `identity` (the records are the table's ``ColumnTable/rows``: each position is its
-  /// row), the rows are not read from the records: a range of them is a run of rows.
+  /// Calls `body` with each pick's number from 0 and its row (-1 for a position outside the
+  /// rows): a loop of its own for picked positions and for a range of the rows. With
+  /// `identity` (the records are the table's ``ColumnTable/rows``: each position is its row),
+  /// the rows are not read from the records: a range of them is a run of rows.
   @inline(__always) func forEachRow(identity: Bool, _ body: (Int, Int) -> Void) {
     records.withUnsafeBufferPointer { rows in
       if let positions {
