@@ -35,14 +35,7 @@ public struct Column: Sendable {
     }
 
     /// Where `row` is in ``rows``, or where it would go.
-    func position(of row: Int) -> Int {
-      var (low, high) = (0, rows.count)
-      while low < high {
-        let middle = low + (high - low) / 2
-        if rows[middle] < row { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
+    func position(of row: Int) -> Int { rows.position(of: row) }
   }
 
   /// The distinct values of a coded column, with the first row holding each: a test that
@@ -168,4 +161,16 @@ struct NullMask: Sendable {
   }
 
   var bytes: Int { words.count * 8 }
+}
+
+extension [Int] {
+  /// Where `value` is in this ascending array, or where it would go: a binary search.
+  func position(of value: Int) -> Int {
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = low + (high - low) / 2
+      if self[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
 }

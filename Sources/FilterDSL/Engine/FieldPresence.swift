@@ -100,13 +100,9 @@ public struct FieldPresence: Sendable {
     return has(field.slot < record.count ? record[field.slot] : .null)
   }
 
-  /// Whether `rows` (ascending) holds `row`: a binary search.
+  /// Whether `rows` (ascending) holds `row`.
   static func contains(_ rows: [Int], _ row: Int) -> Bool {
-    var (low, high) = (0, rows.count)
-    while low < high {
-      let middle = low + (high - low) / 2
-      if rows[middle] < row { low = middle + 1 } else { high = middle }
-    }
-    return low < rows.count && rows[low] == row
+    let index = rows.position(of: row)
+    return index < rows.count && rows[index] == row
   }
 }

@@ -100,8 +100,12 @@ extension JSONScanner {
           slot: slot)
       {
         rows.cells.set(slot, code: code)
-        try scanner.noteNulls(
-          rows.builder.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
+        // (A code's value is never null: only a nested record may hold keys with null. The
+        // value is not fetched for other fields, a retain and release a cell.)
+        if case .record = layout.schema.fields[slot].type {
+          try scanner.noteNulls(
+            rows.builder.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
+        }
         return
       }
       (scanner.index, scanner.newlines, scanner.lineStart) = saved
