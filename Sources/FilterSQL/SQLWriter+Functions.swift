@@ -36,6 +36,14 @@ extension SQLWriter {
         let then = value(arguments[1]), let otherwise = value(arguments[2])
       else { return nil }
       return "(CASE WHEN \(condition.text) THEN \(then) ELSE \(otherwise) END)"
+    case ("nullif", 2):
+      // NULL where `a == b` holds, written as the comparison would be.
+      let equal = BoundExpr(
+        .predicate(arguments[0], BoundCondition(.compare(.equal, arguments[1], []))), type: .bool)
+      guard arguments[0].type == type, let condition = truth(equal), condition.exact,
+        let value = value(arguments[0])
+      else { return nil }
+      return "(CASE WHEN \(condition.text) THEN NULL ELSE \(value) END)"
     case ("min", _), ("max", _):
       return extremum(function.name, arguments, type)
     case ("floor", 1), ("ceil", 1), ("round", 1):

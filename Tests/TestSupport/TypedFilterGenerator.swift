@@ -61,11 +61,13 @@ public struct TypedFilterGenerator {
         ? rng.pick([
           field("tags"), field("kids.y"),
           e(.call(Name(rng.pick(["lower", "trim"])), [field("tags")])),
+          e(.arithmetic(.add, field("tags"), field("kids.y"))),
         ])
         : rng.pick([
           field("nums"), field("kids.x"),
           e(.arithmetic(rng.pick(ArithmeticOperator.allCases), field("nums"), int(0))),
           e(.negate(field("kids.x"))), e(.call(Name("abs"), [field("nums")])),
+          e(.arithmetic(.add, field("nums"), field("kids.x"))),
         ])
       let element = t == "s" ? string(0) : int(0)
       return e(
@@ -269,13 +271,16 @@ public struct TypedFilterGenerator {
       )
     case 8:
       return e(
-        .call(Name(rng.pick(["year", "month", "day", "weekday", "hour"])), [date(depth - 1)]))
+        .call(
+          Name(rng.pick(["year", "month", "day", "weekday", "hour", "second"])), [date(depth - 1)]))
     case 9:
       // Casts: what does not convert is a fault, in both engines alike.
       return e(
         .call(Name("int"), [rng.pick([string(depth - 1), double(depth - 1), field("b")])]))
     case 10:
       return e(.call(Name("if"), [bool(depth - 1), int(depth - 1), int(depth - 1)]))
+    case 11 where rng.chance(0.3):
+      return e(.call(Name("nullif"), [int(depth - 1), rng.chance(0.5) ? int(0) : double(0)]))
     case 11:
       return e(.call(Name("coalesce"), [int(depth - 1), int(depth - 1), int(0)]))
     default: return e(.call(Name(rng.pick(["round", "floor", "ceil"])), [double(depth - 1)]))

@@ -75,14 +75,23 @@ extension Diagnostic {
   }
 
   /// `example` is the value compared without the quantifier (`dep_delay > 3`).
+  /// `listField` names the list field that a bare word on the right of `in` spells as text
+  /// (`"5G" in tags`).
   static func notAList(
-    _ what: String, operation: String, example: String = "price > 3", at range: SourceRange
+    _ what: String, operation: String, example: String = "price > 3", listField: String? = nil,
+    at range: SourceRange
   ) -> Diagnostic {
-    Diagnostic(
+    let help =
+      if let listField {
+        "on the right of an operator a word is text; for the list field, write it in backticks: x in `\(listField)` (or \(listField) contains x)"
+      } else if operation == "in" {
+        "write the values in parentheses: x in (a, b), or a range: x in 1...5"
+      } else {
+        "compare the value itself: \(example)"
+      }
+    return Diagnostic(
       .notAList, at: range, message: "'\(operation)' needs a list, and \(what) is not one",
-      help: operation == "in"
-        ? "write the values in parentheses: x in (a, b), or a range: x in 1...5"
-        : "compare the value itself: \(example)")
+      help: help)
   }
 
   static func nullInList(at range: SourceRange) -> Diagnostic {

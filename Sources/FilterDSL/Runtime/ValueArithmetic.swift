@@ -11,11 +11,13 @@ enum ValueArithmetic {
   }
 
   /// `a op b`, element by element when one side is a list (each fault is recorded, and its
-  /// element is null).
+  /// element is null); `+` of two lists joins them.
   static func broadcast(
     _ op: ArithmeticOperator, _ a: Value, _ b: Value, _ record: (Fault) -> Void
   ) -> Value {
     switch (a, b) {
+    case (.list(let xs), .list(let ys)) where op == .add:
+      return .list(xs + ys)
     case (.list(let items), let other) where !isList(other):
       return .list(items.map { apply(op, $0, other).settled(record) })
     case (let other, .list(let items)) where !isList(other):

@@ -1,5 +1,5 @@
-/// `if(condition, then, else)` and `coalesce(a, b, ...)`: they see nulls, and evaluate only
-/// the arguments they need, so a branch not taken never counts a fault.
+/// `if(condition, then, else)`, `coalesce(a, b, ...)` and `nullif(a, b)`: they see nulls, and
+/// evaluate only the arguments they need, so a branch not taken never counts a fault.
 extension BuiltinFunctions {
   static let conditionals: [FunctionDefinition] = [
     FunctionDefinition(
@@ -40,6 +40,24 @@ extension BuiltinFunctions {
           if !value.isNull { return .success(value) }
         }
         return .success(.null)
+      }),
+    // SQL's NULLIF: null where `a == b` is true, else `a` (a null `b` leaves `a`).
+    FunctionDefinition(
+      name: "nullif", arity: 2...2,
+      resultType: { types in
+        guard Checker.comparable(types[0], types[1], .equal) || types.contains(.null) else {
+          return .failure(
+            TypeRuleError(
+              "nullif compares two values of one kind, not \(types[0]) and \(types[1]): nullif(price, 0)"
+            ))
+        }
+        return .success(types[0] == .null ? types[1] : types[0])
+      },
+      lazy: { _, argument, _ in
+        let value = argument(0)
+        guard !value.isNull else { return .success(.null) }
+        let equal = ValueComparison.compare(.equal, value, argument(1), [])
+        return .success(equal == .true ? .null : value)
       }),
   ]
 }

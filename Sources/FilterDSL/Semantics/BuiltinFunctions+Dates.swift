@@ -26,6 +26,7 @@ extension BuiltinFunctions {
     datePart("day", timeToo: false) { day, _ in day.components.day },
     datePart("hour", timeToo: true) { _, second in Int(second / 3600) },
     datePart("minute", timeToo: true) { _, second in Int(second / 60 % 60) },
+    datePart("second", timeToo: true) { _, second in Int(second % 60) },
     // ISO 8601: Monday is 1, Sunday 7 (1970-01-01 was a Thursday).
     datePart("weekday", timeToo: false) { day, _ in
       Int((day.daysSinceEpoch % 7 + 7 + 3) % 7) + 1

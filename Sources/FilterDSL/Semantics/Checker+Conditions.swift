@@ -423,7 +423,16 @@ extension Checker {
     }
     guard let bound = bind(operand) else { return nil }
     guard case .list(let element) = bound.type else {
-      report(.notAList(describe(operand, bound.type), operation: "in", at: operand.range))
+      var listField: String?
+      if case .literal(.string(let word)) = operand.kind,
+        case .list? = schema.field(named: word)?.field.type
+      {
+        listField = word
+      }
+      report(
+        .notAList(
+          describe(operand, bound.type), operation: "in", listField: listField,
+          at: operand.range))
       return nil
     }
     guard

@@ -100,13 +100,16 @@ extension Checker {
     return BoundExpr(.arithmetic(op, l, r), type: type, range: range)
   }
 
-  /// The result type of `a op b`, where a list with single values works element by element:
-  /// `any scores % 2 == 1`.
+  /// The result type of `a op b`, where a list with single values works element by element
+  /// (`any scores % 2 == 1`), and `+` joins two lists.
   static func arithmeticResult(_ op: ArithmeticOperator, _ a: ValueType, _ b: ValueType)
     -> ValueType?
   {
     if let result = arithmeticType(op, a, b) { return result }
     switch (a, b) {
+    case (.list(let x), .list(let y)) where op == .add:
+      // Two lists joined: `tags + ("new",)`.
+      return unify(x, y).map { .list($0) }
     case (.list(let x), _) where !isList(b):
       return arithmeticType(op, x, b).map { .list($0) }
     case (_, .list(let y)) where !isList(a):

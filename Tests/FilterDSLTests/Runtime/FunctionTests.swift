@@ -37,6 +37,7 @@ import Testing
       .true
     ),
     ("fn-2.3", "hour(2022-09-16T10:42:00Z) == 10 and minute(2022-09-16T10:42:00Z) == 42", .true),
+    ("fn-2.3s", "second(2022-09-16T10:42:07Z) == 7 and second(1969-12-31T23:59:58Z) == 58", .true),
     ("fn-2.4", "hour(1969-12-31T23:30:00Z) == 23 and day(1969-12-31T23:30:00Z) == 31", .true),
     ("fn-2.5", "hour(released) == 0 and year(updated) == 2022", .unknown),
     ("fn-2.6", #"date("16/09/2022", "%d/%m/%Y") == `released`"#, .true),
@@ -115,6 +116,16 @@ import Testing
     ("fn-4.4", "coalesce(updated, released) == 2022-09-16", .true),
     ("fn-4.5", "coalesce(discontinued, updated) is null", .true),
     ("fn-4.6", "coalesce(camera.zoom, 1.5, price / 0) == 1.5", .true),
+    // SQL's NULLIF: null where the two are equal; a null second argument leaves the first.
+    ("fn-4.7", "nullif(price, 999) is null and nullif(price, 998.5) == 999", .true),
+    (
+      "fn-4.8",
+      "nullif(color, $nothing) == `color` and nullif(updated, 2022-09-16T00:00:00Z) is null", .true
+    ),
+    (
+      "fn-4.9", #"nullif(model, "IPHONE 14 PRO") == `model` and nullif(screenSize, 6.1) is null"#,
+      .true
+    ),
   ])
   func truth(id: String, filter: String, expected: Truth) throws {
     try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }
@@ -148,6 +159,7 @@ import Testing
     (#"if(price, 1, 2) == 1"#, "if takes a condition first"),
     (#"if(inStock, 1, "a") == 1"#, "if gives one kind of value"),
     (#"coalesce(price, model) == 1"#, "coalesce takes values of one kind"),
+    (#"nullif(price, model) == 1"#, "nullif compares two values of one kind"),
     ("int(camera) == 1", "int takes"), ("year(price) == 1", "year takes a date"),
     (#"substring(model, "a") == "b""#, "substring takes text"),
   ])

@@ -50,6 +50,13 @@ import Testing
       "eq-7", "accessories.price == (49, 19, null) or accessories.name == (Case, Charger, Strap)",
       .true
     ),
+    // `+` joins two lists, in order.
+    (
+      "eq-8", "tags + (x,) == (5G, eSIM, x) and len(scores + scores) == 6 and (1,) + () == (1,)",
+      .true
+    ),
+    ("eq-9", "any scores + accessories.price == 19 and (tags + tags)[2] == 5G", .true),
+    ("eq-10", "scores + (1,) == (4, 5, null, 1)", .unknown),
   ])
   func equality(id: String, filter: String, expected: Truth) throws {
     try ReferenceEvaluatorTests.expectBothEngines(id, filter, expected) { $0.isEmpty }

@@ -160,7 +160,7 @@ import Testing
     (
       "sem-6", "lowr(model) == x",
       [
-        "FLT303 unknown function 'lowr' | did you mean 'lower'? (the functions nearest to it are lower, floor, hour, now, bool, len, year, abs, at, ceil, ... (38 in all))"
+        "FLT303 unknown function 'lowr' | did you mean 'lower'? (the functions nearest to it are lower, floor, hour, now, bool, len, year, abs, at, ceil, ... (40 in all))"
       ]
     ),
     ("sem-7", "lower(model, color) == x", ["FLT304 lower takes 1 argument, not 2"]),
@@ -251,6 +251,16 @@ import Testing
       [
         "FLT307 'in' needs a list, and an integer is not one | write the values in parentheses: x in (a, b), or a range: x in 1...5"
       ]
+    ),
+    (
+      "sem-28b", "color in tags",
+      [
+        "FLT307 'in' needs a list, and 'tags' is not one | on the right of an operator a word is text; for the list field, write it in backticks: x in `tags` (or tags contains x)"
+      ]
+    ),
+    (
+      "sem-28c", "len(tags + scores) > 3",
+      ["FLT306 cannot apply '+' to 'tags' (a list of text) and 'scores' (a list of integers)"]
     ),
     (
       "sem-29", "released + released > 3",
