@@ -52,6 +52,8 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.sqlite, .bool): "BOOLEAN"
     case (.sqlite, .int): "INTEGER"
     case (.sqlite, .double): "REAL"
+    // (NUMERIC affinity: a decimal is kept as an integer where it is one, else as a real.)
+    case (.sqlite, .decimal): "DECIMAL"
     case (.sqlite, .string): "TEXT"
     case (.sqlite, .date): "DATE"
     case (.sqlite, .dateTime): "DATETIME"
@@ -60,6 +62,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.postgresql, .bool): "boolean"
     case (.postgresql, .int): "bigint"
     case (.postgresql, .double): "double precision"
+    case (.postgresql, .decimal): "numeric"
     case (.postgresql, .string): "text"
     case (.postgresql, .date): "date"
     case (.postgresql, .dateTime): "timestamptz"

@@ -44,6 +44,11 @@ extension SQLDialect {
     case .bool(let b): return self == .sqlite ? .int(b ? 1 : 0) : .text(b ? "true" : "false")
     case .int(let i): return .int(i)
     case .double(let d): return d.isNaN ? nil : .double(d)
+    case .decimal(let d):
+      // SQLite has no decimals: a real, where it compares with every integer (and so with
+      // every real) as the decimal does.
+      guard self == .sqlite else { return .text(d.description) }
+      return d.standIn(against: .int).map(SQLValue.double)
     case .string(let s):
       return self == .postgresql && s.utf8.contains(0) ? nil : .text(s)
     case .date(let d):
@@ -97,6 +102,9 @@ extension SQLDialect {
         return nil
       }
       return .double(d)
+    case (.decimal, .int(let i)): return .decimal(ExactDecimal(i))
+    case (.decimal, .double(let d)): return ExactDecimal(d).map(Value.decimal)
+    case (.decimal, .text(let s)): return ExactDecimal(s).map(Value.decimal)
     case (.string, .text(let s)): return .string(s)
     case (.date, .text(let s)), (.dateTime, .text(let s)):
       guard let value = Value.isoDate(Array(s.utf8)) else { return nil }

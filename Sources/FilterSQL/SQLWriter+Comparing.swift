@@ -10,7 +10,9 @@ extension SQLWriter {
     guard dialect.comparesExactly(a), dialect.comparesExactly(b) else { return false }
     switch (a, b) {
     case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.date, .date),
-      (.dateTime, .dateTime), (.duration, .duration), (.int, .double), (.double, .int):
+      (.dateTime, .dateTime), (.duration, .duration), (.int, .double), (.double, .int),
+      (.decimal, .decimal), (.int, .decimal), (.decimal, .int), (.double, .decimal),
+      (.decimal, .double):
       return true
     default:
       return false
@@ -30,8 +32,13 @@ extension SQLWriter {
     case (.double, .double):
       // PostgreSQL orders NaN above every number, and as equal to itself; flt not at all.
       return "NULLIF(\(x), 'NaN')"
-    case (.int, .double):
+    case (.int, .double), (.int, .decimal):
       return "(\(x))::numeric"
+    case (.double, .decimal):
+      return "NULLIF(\(x), 'NaN')"
+    case (.decimal, .double):
+      // A decimal with a double compares as its nearest double.
+      return "(\(x))::float8"
     case (.double, .int):
       return once(x) { x in
         "(CASE WHEN \(x) = 'NaN' THEN NULL WHEN \(x) >= 9.223372036854775808e18::float8 THEN 9223372036854775808 "

@@ -77,6 +77,7 @@ extension SQLWriter {
   private mutating func pair(_ a: SQLSubject, _ b: BoundExpr, _ options: StringOptions) -> (
     String, String
   )? {
+    let b = Self.standIn(b, against: a.type)
     guard comparable(a.type, b.type), options.isEmpty || (a.type != .string && b.type != .string),
       let left = value(a), let right = value(b)
     else { return nil }
@@ -88,13 +89,20 @@ extension SQLWriter {
     _ subject: SQLSubject, _ lower: BoundExpr, _ bound: BoundExpr, upper: ComparisonOperator,
     _ options: StringOptions
   ) -> String? {
+    let (lower, bound) = (
+      Self.standIn(lower, against: subject.type), Self.standIn(bound, against: subject.type)
+    )
     guard comparable(subject.type, lower.type), comparable(subject.type, bound.type),
       options.isEmpty || subject.type != .string,
       let value = value(subject), let low = self.value(lower), let high = self.value(bound)
     else { return nil }
-    // The subject is written once, so both bounds must want it in the same form.
-    let form = compared(value, subject.type, with: lower.type)
-    guard form == compared(value, subject.type, with: bound.type) else { return nil }
+    // The subject is written once, so both bounds must want it in the same form (an integer
+    // compared with an integer and a decimal: as a decimal with both).
+    var form = compared(value, subject.type, with: lower.type)
+    if form != compared(value, subject.type, with: bound.type) {
+      guard subject.type == .int else { return nil }
+      form = compared(value, .int, with: .double)
+    }
     let (a, b) = (
       compared(low, lower.type, with: subject.type), compared(high, bound.type, with: subject.type)
     )
@@ -136,18 +144,18 @@ extension SQLWriter {
     for item in items {
       let element: String?
       let type: ValueType
-      if let expr = item.expr {
+      if let expr = item.expr.map({ Self.standIn($0, against: subject.type) }) {
         type = expr.type
         guard comparable(subject.type, type) else { return nil }
         element = value(expr)
       } else {
         // A number keeps its own type (an integer in a list of decimals stays exact).
-        switch item.value {
+        let (value, valueType) = Self.standIn(item.value ?? .null, against: subject.type)
+        switch value {
         case .int: type = .int
         case .double: type = .double
-        default: type = elementType
+        default: type = valueType ?? elementType
         }
-        let value = item.value ?? .null
         element = Self.fits(value, type) ? bind(value, type) : nil
       }
       guard let element else { return nil }
@@ -162,6 +170,27 @@ extension SQLWriter {
     if forms.count > 1, subject.type == .int { forms = [compared(value, .int, with: .double)] }
     guard forms.count == 1, let form = forms.first else { return nil }
     return "(\(form) IN (\(elements.joined(separator: ", "))))"
+  }
+
+  /// `expr` with a decimal constant compared with a column of integers or doubles written as a
+  /// number of that kind that compares the same (so that SQLite, which has no decimals, and
+  /// PostgreSQL compare as they compare the other numbers): with a double, its nearest double;
+  /// with an integer, the integer it is, else a double (see `NumberComparison`). Else `expr`.
+  static func standIn(_ expr: BoundExpr, against other: ValueType) -> BoundExpr {
+    guard case .constant(let constant) = expr.kind else { return expr }
+    let (value, type) = standIn(constant, against: other)
+    guard let type else { return expr }
+    return BoundExpr(.constant(value), type: type, range: expr.range)
+  }
+
+  /// `value` so, with its new type; the type is nil where it stays.
+  static func standIn(_ value: Value, against other: ValueType) -> (Value, ValueType?) {
+    guard case .decimal(let d) = value else { return (value, nil) }
+    if other == .int, d.isWhole, let whole = d.truncated { return (.int(whole), .int) }
+    guard let double = d.standIn(against: other) else {
+      return (value, .decimal)
+    }
+    return (.double(double), .double)
   }
 
   /// `list contains x` on a list column: true when an element equals x; else unknown when the

@@ -103,6 +103,8 @@ extension SQLWriter {
   private mutating func extremum(_ name: String, _ arguments: [BoundExpr], _ type: ValueType)
     -> String?
   {
+    // (A decimal constant among doubles is its nearest double.)
+    let arguments = arguments.map { Self.standIn($0, against: type) }
     guard [.int, .double, .string, .date, .dateTime, .duration].contains(type),
       arguments.allSatisfy({ $0.type == type || ($0.type == .int && type == .double) }),
       var written = values(of: arguments)

@@ -133,11 +133,31 @@ struct SQLWriter {
   /// of that type would convert.
   static func fits(_ value: Value, _ type: ValueType) -> Bool {
     switch (value, type) {
-    case (.null, _), (.int, .int), (.double, .double), (.string, .string), (.bool, .bool),
-      (.date, .date), (.dateTime, .dateTime), (.duration, .duration):
+    case (.null, _), (.int, .int), (.double, .double), (.decimal, .decimal), (.string, .string),
+      (.bool, .bool), (.date, .date), (.dateTime, .dateTime), (.duration, .duration):
       true
     default:
       false
+    }
+  }
+
+  /// `left op right` of decimals and integers, exactly: in PostgreSQL's `numeric`, whose
+  /// sums keep the larger scale and whose products add the scales, as flt's do; NULL where
+  /// flt's overflows (beyond 38 digits at that scale) or divides by zero. SQLite has no
+  /// decimals: there flt computes it.
+  private mutating func decimalArithmetic(
+    _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr
+  ) -> String? {
+    guard dialect == .postgresql, op != .divide, !op.isBitwise else { return nil }
+    depth += 4
+    defer { depth -= 4 }
+    guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }
+    let x =
+      op == .remainder
+      ? "mod((\(a))::numeric, NULLIF((\(b))::numeric, 0))"
+      : "((\(a))::numeric \(op.rawValue) (\(b))::numeric)"
+    return once(x) { x in
+      "(CASE WHEN scale(\(x)) <= 38 AND abs(\(x)) < 10::numeric ^ (38 - scale(\(x))) THEN \(x) END)"
     }
   }
 
@@ -152,6 +172,15 @@ struct SQLWriter {
     _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr, type: ValueType
   ) -> String? {
     guard type.isNumeric, left.type.isNumeric, right.type.isNumeric else { return nil }
+    if type == .decimal { return decimalArithmetic(op, left, right) }
+    if left.type == .decimal || right.type == .decimal {
+      // A decimal constant with a double is its nearest double; another decimal stays in flt.
+      let (left, right) = (
+        Self.standIn(left, against: .double), Self.standIn(right, against: .double)
+      )
+      guard type == .double, left.type != .decimal, right.type != .decimal else { return nil }
+      return arithmetic(op, left, right, type: type)
+    }
     depth += 4
     defer { depth -= 4 }
     guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }

@@ -207,10 +207,24 @@ import Testing
   }
 
   @Test func decimalsInPostgreSQLWhereNoErrorCanArise() throws {
-    // An integer times a constant: no size could overflow, so exact.
-    let price = try Self.translate("price * 1.1 < 1000", .postgresql)
+    // An integer times a double: no size could overflow, so exact.
+    let price = try Self.translate("price * 1.1e0 < 1000", .postgresql)
     #expect(price.residual == nil)
     #expect(price.select.text.contains(#"("price" * $1::double precision)"#))
+    // An integer times an exact decimal: `numeric`, NULL beyond flt's 38 digits; SQLite has
+    // no decimals, so there flt computes it.
+    let exact = try Self.translate("price * 1.1 < 1000", .postgresql)
+    #expect(exact.residual == nil)
+    #expect(exact.select.text.contains(#"(("price")::numeric * ($1::numeric)::numeric)"#))
+    #expect(
+      exact.select.text.contains(
+        "abs(x) < 10::numeric ^ (38 - scale(x))".replacingOccurrences(
+          of: "x", with: #"(("price")::numeric * ($1::numeric)::numeric)"#)))
+    #expect(try Self.translate("price * 1.1 < 1000", .sqlite).residual != nil)
+    // A decimal constant compared with a column of integers: the number that compares the
+    // same (a double), or the integer it is.
+    #expect(try Self.translate("price < 2.5", .sqlite).select.parameters == [.double(2.5)])
+    #expect(try Self.translate("price < 2.00", .sqlite).select.parameters == [.int(2)])
     // A decimal column: computed where its size allows, and the rest left to flt.
     let rating = try Self.translate("rating * 2 < 9", .postgresql)
     #expect(rating.narrowed.count == 1 && rating.residual != nil)

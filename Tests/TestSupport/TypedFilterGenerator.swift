@@ -153,12 +153,14 @@ public struct TypedFilterGenerator {
             Condition(.compare(op, lit(.int(Int64(rng.int(-3...3)))), []))))
       case 1:
         let constant: Literal =
-          rng.chance(0.5) ? .int(Int64(rng.int(-2...3))) : .double(rng.pick([0.5, 2.0, -1.5, 3.0]))
+          rng.chance(0.3)
+          ? .int(Int64(rng.int(-2...3)))
+          : rng.chance(0.5) ? .double(rng.pick([0.5, 2.0, -1.5, 3.0])) : decimalLiteral()
         return e(.predicate(field("d"), Condition(.compare(op, lit(constant), []))))
       case 2:
-        return e(
-          .predicate(
-            field("i"), Condition(.compare(op, lit(.double(rng.pick([0.5, 2.0, -1.5, 3.0]))), []))))
+        let constant: Literal =
+          rng.chance(0.5) ? .double(rng.pick([0.5, 2.0, -1.5, 3.0])) : decimalLiteral()
+        return e(.predicate(field("i"), Condition(.compare(op, lit(constant), []))))
       default:
         let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
         return e(
@@ -206,7 +208,9 @@ public struct TypedFilterGenerator {
     let negated = rng.chance(0.3)
     switch rng.int(0...3) {
     case 0:
-      let items = (0..<rng.int(1...12)).map { _ in lit(.int(Int64(rng.int(-3...3)))) }
+      let items = (0..<rng.int(1...12)).map { _ in
+        rng.chance(0.15) ? lit(decimalLiteral()) : lit(.int(Int64(rng.int(-3...3))))
+      }
       return e(.predicate(int(1), Condition(.member(e(.list(items)), [], negated: negated))))
     case 1:
       let items = (0..<rng.int(1...12)).map { _ in lit(.string(rng.pick(Self.strings))) }
@@ -291,7 +295,10 @@ public struct TypedFilterGenerator {
   public mutating func double(_ depth: Int) -> Expr {
     switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
     case 0: return field("d")
-    case 1: return lit(.double(rng.pick([0.5, -1.5, 2.0, 1e300, -0.0, 3.25])))
+    case 1:
+      // A double, or an exact decimal (with an integer, exact; with a double, a double).
+      return rng.chance(0.5)
+        ? lit(.double(rng.pick([0.5, -1.5, 2.0, 1e300, -0.0, 3.25]))) : lit(decimalLiteral())
     case 2:
       return e(
         .arithmetic(
@@ -304,6 +311,16 @@ public struct TypedFilterGenerator {
         .call(Name(rng.pick(["mean", "avg"])), [rng.pick([field("nums"), field("kids.x")])]))
     default: return e(.call(Name(rng.pick(["min", "max"])), [double(depth - 1), int(depth - 1)]))
     }
+  }
+
+  /// An exact decimal literal: fractions either side of an integer, scales kept (`2.00`), one
+  /// that a double cannot hold, and one beyond 2^53.
+  public mutating func decimalLiteral() -> Literal {
+    let text = rng.pick([
+      "0.5", "-1.5", "2.00", "3.25", "0.1", "-0.0", "1.10", "0.30", "99999999999999999999.5",
+      "9007199254740993.0", "-2.999",
+    ])
+    return .decimal(ExactDecimal(text) ?? ExactDecimal(0))
   }
 
   /// A text expression nested up to `depth` levels.

@@ -9,8 +9,11 @@ public enum Literal: Hashable, Sendable {
   case bool(Bool)
   /// A whole number: `256`.
   case int(Int64)
-  /// Always finite when produced by the parser.
+  /// A binary floating-point number, written with an exponent (`1e3`); always finite when
+  /// produced by the parser.
   case double(Double)
+  /// An exact decimal, written with a point and no exponent: `6.1`.
+  case decimal(ExactDecimal)
   /// Text: `"Space Black"`, or a bare word in value position.
   case string(String)
   /// A calendar day: `2022-09-16`.

@@ -40,6 +40,7 @@ extension BoundExpr: CustomStringConvertible {
     case .bool(let b): .literal(.bool(b))
     case .int(let i): .literal(.int(i))
     case .double(let d): .literal(.double(d))
+    case .decimal(let d): .literal(.decimal(d))
     case .string(let s): .literal(.string(s))
     case .date(let d): .literal(.date(d))
     case .dateTime(let t): .literal(.dateTime(t))

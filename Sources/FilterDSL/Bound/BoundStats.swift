@@ -56,18 +56,18 @@ public enum Aggregate: String, CaseIterable, Hashable, Sendable {
     case .min, .max: Checker.isOrderable(type) ? type : nil
     case .sum:
       switch type {
-      case .int, .double, .duration, .null: type
+      case .int, .double, .decimal, .duration, .null: type
       default: nil
       }
     case .mean:
       switch type {
-      case .int, .double: .double
+      case .int, .double, .decimal: .double
       case .duration, .null: type
       default: nil
       }
     case .median, .quantile:
       switch type {
-      case .int, .double, .null: .double
+      case .int, .double, .decimal, .null: .double
       default: nil
       }
     }

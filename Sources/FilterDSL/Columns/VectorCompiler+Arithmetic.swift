@@ -54,9 +54,17 @@ extension VectorCompiler {
     case .arithmetic, .negate: break
     default: return nil
     }
-    guard let read = VectorCompiler.runValue(operand) else { return nil }
+    guard var read = VectorCompiler.runValue(operand) else { return nil }
     switch (subject.type, operand.type) {
-    case (.int, .int), (.int, .double), (.double, .int), (.double, .double): break
+    case (.int, .int), (.int, .double), (.double, .int), (.double, .double), (.int, .decimal):
+      break
+    case (.double, .decimal):
+      // A decimal compared with a double is its nearest double.
+      let decimal = read
+      read = { run in
+        if case .decimal(let d) = decimal(run) { return .double(d.doubleValue) }
+        return decimal(run)
+      }
     default: return nil
     }
     if subject.type == .int, let ints = intKernel(subject) {
@@ -65,6 +73,7 @@ extension VectorCompiler {
         case .int(let k): ValueComparison.holds(op, NumberComparison.compareSame(value, k))
         case .double(let k):
           NumberComparison.compare(value, k).map { ValueComparison.holds(op, $0) }
+        case .decimal(let k): ValueComparison.holds(op, ExactDecimal.compare(value, k))
         default: nil
         }
       }
@@ -208,6 +217,10 @@ extension VectorCompiler {
         let numbers = ints(rows, &run)
         return Numbers(values: numbers.values.map(Double.init), valid: numbers.valid)
       }
+    }
+    // A decimal constant in arithmetic on doubles is its nearest double.
+    if case .constant(.decimal(let k)) = expr.kind {
+      return { rows, _ in Numbers(repeating: k.doubleValue, count: rows.count) }
     }
     guard expr.type == .double else { return nil }
     switch expr.kind {

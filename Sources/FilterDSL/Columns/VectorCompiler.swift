@@ -316,6 +316,16 @@ final class VectorCompiler {
     _ selection: inout [Int], _ falses: inout [Int], _ wantFalses: Bool
   ) -> Bool {
     switch (storage, k) {
+    case (.int(let values, let nulls), .decimal(let d)):
+      if let k = NumberComparison.double(standingFor: d, against: .int) {
+        return compare(storage, op, .double(k), rows, &selection, &falses, wantFalses)
+      }
+      scan(rows, &selection, &falses, wantFalses) { row in
+        guard row >= 0, row < values.count, !nulls.isNull(row) else { return .unknown }
+        return ValueComparison.holds(op, ExactDecimal.compare(values[row], d))
+      }
+    case (.double, .decimal(let d)):
+      return compare(storage, op, .double(d.doubleValue), rows, &selection, &falses, wantFalses)
     case (.int(let values, let nulls), .int(let k)):
       // The commonest test: one loop per operator, so that the comparison is inlined.
       compareLoop(op, values, nulls, k, rows, &selection, &falses, wantFalses)

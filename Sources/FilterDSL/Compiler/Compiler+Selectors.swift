@@ -14,6 +14,7 @@ extension Compiler {
       let k: Double
       switch operands.first {
       case .constant(.double(let d)): k = d
+      case .constant(.decimal(let d)): k = d.doubleValue
       case .constant(.int(let i)) where Double(exactly: i) != nil: k = Double(i)
       default: return nil
       }

@@ -50,6 +50,20 @@ extension Compiler {
   private func compare(
     _ op: ComparisonOperator, _ subject: Operand<Root>, _ constant: Value, _ options: StringOptions
   ) -> ((Root, inout EvaluationState) -> Truth)? {
+    var constant = constant
+    if case .decimal(let d) = constant {
+      // As the double that compares the same, for the loops on doubles.
+      let type: ValueType
+      switch subject {
+      case .int: type = .int
+      case .double: type = .double
+      default: return nil
+      }
+      guard let double = NumberComparison.double(standingFor: d, against: type) else {
+        return nil
+      }
+      constant = .double(double)
+    }
     switch (subject, constant) {
     case (.int(let read), .int(let k)) where options.isEmpty:
       return Compiler.intTest(op, read, k)

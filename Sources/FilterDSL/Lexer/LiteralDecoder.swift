@@ -54,6 +54,16 @@ enum LiteralDecoder {
     return value
   }
 
+  /// The exact decimal a number written with a point and no exponent spells (`6.10`), or nil
+  /// (an exponent, or more than 38 digits: such a number is a double).
+  static func exactDecimal(_ bytes: [UInt8], _ range: Range<Int>) -> ExactDecimal? {
+    let slice = bytes[range]
+    guard !slice.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
+      return nil
+    }
+    return ExactDecimal(String(decoding: slice.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self))
+  }
+
   /// The metres of a distance written in kilometres (`5km`, `1.5km`), or nil when it is out
   /// of range.
   static func kilometres(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {

@@ -151,9 +151,21 @@ extension Parser {
       }
       return try node(.literal(.int(value)), range)
     case .decimal:
+      // Written with a point alone: exact, as SQL reads `6.1`; with an exponent (or beyond
+      // 38 digits), a double.
+      if let exact = LiteralDecoder.exactDecimal(bytes, digits) {
+        return try node(.literal(.decimal(minus == nil ? exact : exact.negated)), range)
+      }
       let number = LiteralDecoder.decimal(bytes, digits) ?? 0
       return try node(.literal(.double(minus == nil ? number : -number)), range)
     case .length:
+      // `1.5km` is the decimal 1500.0 (exact); with an exponent, a double.
+      if digits.count > 2,
+        let exact = LiteralDecoder.exactDecimal(bytes, digits.lowerBound..<digits.upperBound - 2)?
+          .multiplying(by: ExactDecimal(1000))
+      {
+        return try node(.literal(.decimal(minus == nil ? exact : exact.negated)), range)
+      }
       let metres = LiteralDecoder.kilometres(bytes, digits) ?? 0
       return try node(.literal(.double(minus == nil ? metres : -metres)), range)
     default:

@@ -34,6 +34,7 @@ extension Parser {
     "int4": "int", "double": "double", "real": "double", "float": "double", "float8": "double",
     "text": "text", "string": "text", "varchar": "text", "bool": "bool", "boolean": "bool",
     "date": "date", "datetime": "datetime", "timestamp": "datetime", "timestamptz": "datetime",
+    "decimal": "decimal", "numeric": "decimal",
   ]
 
   /// Whether a `case` expression starts here: `case when ...`, or `case x when ...` (a field

@@ -176,6 +176,7 @@ struct Printer {
     switch literal {
     case .int(let v): v < 0
     case .double(let v): v.sign == .minus
+    case .decimal(let v): v.significand < 0
     case .duration(let span): span.nanoseconds < 0
     default: false
     }
@@ -185,7 +186,7 @@ struct Printer {
   private static func isUnsignedNumber(_ expr: Expr) -> Bool {
     guard case .literal(let literal) = expr.kind else { return false }
     switch literal {
-    case .int, .double, .duration: return !isNegative(literal)
+    case .int, .double, .decimal, .duration: return !isNegative(literal)
     default: return false
     }
   }
@@ -197,12 +198,21 @@ struct Printer {
     case .null: "null"
     case .bool(let b): b ? "true" : "false"
     case .int(let v): String(v)
-    case .double(let v): v.description
+    case .double(let v): doubleLiteral(v)
+    // (Always with a point, which makes it a decimal: `5km` is `5000.0`.)
+    case .decimal(let v): v.scale == 0 ? v.description + ".0" : v.description
     case .string(let s): Quoting.string(s)
     case .date(let d): d.description
     case .dateTime(let t): t.description
     case .duration(let span): span.description
     }
+  }
+
+  /// A double as a literal that reads back as one: with an exponent (`6.1e0`; a number
+  /// written with a point alone is a decimal).
+  static func doubleLiteral(_ v: Double) -> String {
+    let text = v.description
+    return text.contains("e") || !v.isFinite ? text : text + "e0"
   }
 
   static func text(of path: FieldPath, value: Bool) -> String {

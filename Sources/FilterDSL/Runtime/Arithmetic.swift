@@ -48,6 +48,26 @@ enum Arithmetic {
     return value.isNaN ? .failure(.invalidConversion) : .success(value)
   }
 
+  /// Decimal arithmetic: `+ - * %` exact (a result beyond 38 digits overflows), `/` on the
+  /// nearest doubles (a decimal divided is a double, as in DuckDB).
+  static func decimal(_ op: ArithmeticOperator, _ a: ExactDecimal, _ b: ExactDecimal)
+    -> Result<Value, Fault>
+  {
+    let result: ExactDecimal?
+    switch op {
+    case .add: result = a.adding(b)
+    case .subtract: result = a.subtracting(b)
+    case .multiply: result = a.multiplying(by: b)
+    case .divide: return double(op, a.doubleValue, b.doubleValue).map { .double($0) }
+    case .remainder:
+      if b.significand == 0 { return .failure(.divisionByZero) }
+      result = a.remainder(dividingBy: b)
+    case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+      return .failure(.invalidConversion)
+    }
+    return result.map { .success(.decimal($0)) } ?? .failure(.integerOverflow)
+  }
+
   static func negate(_ a: Int64) -> Result<Int64, Fault> {
     let (value, overflow) = Int64(0).subtractingReportingOverflow(a)
     return overflow ? .failure(.integerOverflow) : .success(value)

@@ -115,6 +115,27 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     return Int64(exactly: result)
   }
 
+  /// A double that compares with every number of type `type` (integers or doubles) as this
+  /// decimal does, for the loops and the databases that compare doubles: with doubles, its
+  /// nearest double (the rule for a decimal and a double); with integers, the same where no
+  /// integer lies between the decimal and that double (below 2^53, a double that is whole
+  /// only where the decimal is). Nil otherwise: compare exactly.
+  package func standIn(against type: ValueType) -> Double? {
+    let double = doubleValue
+    switch type {
+    case .double: return double
+    case .int:
+      guard double.magnitude < 9_007_199_254_740_992,
+        isWhole || double.rounded(.towardZero) != double
+      else { return nil }
+      return double
+    default: return nil
+    }
+  }
+
+  /// Whether the value is a whole number (`2.00` is).
+  public var isWhole: Bool { normalized.scale == 0 }
+
   /// The same value with no trailing zeros after the point: how values are told apart.
   var normalized: (significand: Int128, scale: Int) {
     var (s, k) = (significand, scale)

@@ -77,6 +77,7 @@ extension ReferenceEvaluator {
         case .int(let n): numbers.append(Double(n))
         case .double(let d) where !d.isNaN: numbers.append(d)
         case .double: break
+        case .decimal(let d): numbers.append(d.doubleValue)
         default: faults.record(.invalidConversion)
         }
       }
@@ -109,6 +110,7 @@ extension ReferenceEvaluator {
       var integers: Int128 = 0
       var decimals = 0.0
       var compensation = 0.0
+      var exact: ExactDecimal? = ExactDecimal(0)
       for value in values {
         switch value {
         case .int(let n): integers += Int128(n)
@@ -116,6 +118,9 @@ extension ReferenceEvaluator {
         // Compensated, as the engines add: a plain sum of 9.2e18, 2.5 and -9.2e18 depends on
         // the order (0 or 2.5).
         case .double(let d): StatsAccumulator.neumaier(&decimals, &compensation, d)
+        case .decimal(let d):
+          StatsAccumulator.neumaier(&decimals, &compensation, d.doubleValue)
+          exact = exact?.adding(d)
         default: break
         }
       }
@@ -137,6 +142,14 @@ extension ReferenceEvaluator {
           return .null
         }
         return .duration(TimeSpan(nanoseconds: ns))
+      case .decimal where aggregate.function == .sum:
+        guard let whole = ExactDecimal(significand: integers, scale: 0),
+          let total = exact?.adding(whole)
+        else {
+          faults.record(.integerOverflow)
+          return .null
+        }
+        return .decimal(total)
       case .double:
         let total = Double(integers) + (decimals + compensation)
         return .double(aggregate.function == .sum ? total : total / Double(values.count))

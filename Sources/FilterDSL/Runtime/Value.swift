@@ -7,8 +7,10 @@ public enum Value: Hashable, Sendable {
   case bool(Bool)
   /// A whole number; arithmetic that leaves 64 bits is a fault, never a wrap.
   case int(Int64)
-  /// A decimal number.
+  /// A binary floating-point number (IEEE double): JSON and CSV numbers with a point.
   case double(Double)
+  /// An exact decimal: a literal written with a point (`2.55`), a decimal column.
+  indirect case decimal(ExactDecimal)
   /// Text.
   case string(String)
   /// A calendar day.
@@ -29,6 +31,7 @@ public enum Value: Hashable, Sendable {
     case .bool(let b): self = .bool(b)
     case .int(let i): self = .int(i)
     case .double(let d): self = .double(d)
+    case .decimal(let d): self = .decimal(d)
     case .string(let s): self = .string(s)
     case .date(let d): self = .date(d)
     case .dateTime(let t): self = .dateTime(t)
@@ -40,6 +43,18 @@ public enum Value: Hashable, Sendable {
   public var isNull: Bool {
     if case .null = self { return true }
     return false
+  }
+
+  /// A number as a value of the number type `type` says (an integer where a decimal or a
+  /// double is declared, a decimal where a double is: the least of 1 and 2.5 is `1.0`); any
+  /// other value as it is.
+  func converted(toNumber type: ValueType) -> Value {
+    switch (self, type) {
+    case (.int(let i), .double): .double(Double(i))
+    case (.decimal(let d), .double): .double(d.doubleValue)
+    case (.int(let i), .decimal): .decimal(ExactDecimal(i))
+    default: self
+    }
   }
 }
 
@@ -95,7 +110,8 @@ extension Value: CustomStringConvertible {
     case .null: Printer.text(of: .null)
     case .bool(let b): Printer.text(of: .bool(b))
     case .int(let i): Printer.text(of: .int(i))
-    case .double(let d): Printer.text(of: .double(d))
+    case .double(let d): d.description
+    case .decimal(let d): Printer.text(of: .decimal(d))
     case .string(let s): Printer.text(of: .string(s))
     case .date(let d): Printer.text(of: .date(d))
     case .dateTime(let t): Printer.text(of: .dateTime(t))

@@ -4,6 +4,7 @@ enum ValueArithmetic {
     switch value {
     case .int(let i): Arithmetic.negate(i).map { .int($0) }
     case .double(let d): .success(.double(-d))
+    case .decimal(let d): .success(.decimal(d.negated))
     case .duration(let span):
       Arithmetic.negate(span.nanoseconds).map { .duration(TimeSpan(nanoseconds: $0)) }
     default: .success(.null)
@@ -50,6 +51,13 @@ enum ValueArithmetic {
     case (.double(let x), .int(let y)):
       return Arithmetic.double(op, x, Double(y)).map { .double($0) }
     case (.double(let x), .double(let y)): return Arithmetic.double(op, x, y).map { .double($0) }
+    case (.decimal(let x), .decimal(let y)): return Arithmetic.decimal(op, x, y)
+    case (.int(let x), .decimal(let y)): return Arithmetic.decimal(op, ExactDecimal(x), y)
+    case (.decimal(let x), .int(let y)): return Arithmetic.decimal(op, x, ExactDecimal(y))
+    case (.decimal(let x), .double(let y)):
+      return Arithmetic.double(op, x.doubleValue, y).map { .double($0) }
+    case (.double(let x), .decimal(let y)):
+      return Arithmetic.double(op, x, y.doubleValue).map { .double($0) }
     case (.string(let x), .string(let y)) where op == .add: return .success(.string(x + y))
     case (.date(let d), .duration(let span)) where op == .add || op == .subtract:
       return TimeArithmetic.add(d, span, negate: op == .subtract)

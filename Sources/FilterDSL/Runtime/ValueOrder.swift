@@ -1,4 +1,5 @@
-/// How two values compare: numbers by value (int and double exactly), text by Unicode
+/// How two values compare: numbers by value (integers with doubles and with decimals exactly;
+/// a decimal with a double as the double nearest it, as SQL converts it), text by Unicode
 /// scalars after canonical equivalence (Swift's `String` order), `false` before `true`, dates
 /// and date-times in time (a date is midnight UTC), durations by length.
 package enum ValueOrder {
@@ -11,6 +12,13 @@ package enum ValueOrder {
     case (.double(let x), .int(let y)): NumberComparison.compare(x, y)
     case (.double(let x), .double(let y)):
       x.isNaN || y.isNaN ? nil : NumberComparison.compareSame(x, y)
+    case (.decimal(let x), .decimal(let y)): ExactDecimal.compare(x, y)
+    case (.int(let x), .decimal(let y)): ExactDecimal.compare(x, y)
+    case (.decimal(let x), .int(let y)): -ExactDecimal.compare(y, x)
+    case (.decimal(let x), .double(let y)):
+      y.isNaN ? nil : NumberComparison.compareSame(x.doubleValue, y)
+    case (.double(let x), .decimal(let y)):
+      x.isNaN ? nil : NumberComparison.compareSame(x, y.doubleValue)
     case (.string(let x), .string(let y)): NumberComparison.compareSame(x, y)
     case (.bool(let x), .bool(let y)): NumberComparison.compareSame(x ? 1 : 0, y ? 1 : 0)
     case (.date(let x), .date(let y)): NumberComparison.compareSame(x, y)

@@ -1,10 +1,13 @@
-/// Casts: `int(x)`, `double(x)`, `text(x)`, `bool(x)` (and `date(x)`, with the dates). A value
+/// Casts: `int(x)`, `double(x)`, `decimal(x)`, `text(x)`, `bool(x)` (and `date(x)`, with the
+/// dates). A value
 /// that does not convert is null and counted as a fault, never a trap.
 extension BuiltinFunctions {
   static let conversions: [FunctionDefinition] = [
-    cast("int", to: .int, from: [.int, .double, .string, .bool]) { value in
+    cast("int", to: .int, from: [.int, .double, .decimal, .string, .bool]) { value in
       switch value {
       case .int: return .success(value)
+      case .decimal(let d):
+        return d.truncated.map { .success(.int($0)) } ?? .failure(.integerOverflow)
       case .double(let d):
         // Toward zero, as Swift, Python and SQLite truncate.
         guard d.isFinite else { return .failure(.invalidConversion) }
@@ -19,9 +22,10 @@ extension BuiltinFunctions {
       default: return .failure(.invalidConversion)
       }
     },
-    cast("double", to: .double, from: [.int, .double, .string, .bool]) { value in
+    cast("double", to: .double, from: [.int, .double, .decimal, .string, .bool]) { value in
       switch value {
       case .int(let i): return .success(.double(Double(i)))
+      case .decimal(let d): return .success(.double(d.doubleValue))
       case .double: return .success(value)
       case .string(let text):
         let digits = trimmed(text)
@@ -34,9 +38,27 @@ extension BuiltinFunctions {
       default: return .failure(.invalidConversion)
       }
     },
+    // A double is the decimal it is written as (`2.55`), as DuckDB casts one.
+    cast("decimal", to: .decimal, from: [.int, .double, .decimal, .string, .bool]) { value in
+      switch value {
+      case .int(let i): return .success(.decimal(ExactDecimal(i)))
+      case .decimal: return .success(value)
+      case .double(let d):
+        return ExactDecimal(d).map { .success(.decimal($0)) } ?? .failure(.invalidConversion)
+      case .string(let text):
+        let digits = trimmed(text)
+        let exact =
+          ExactDecimal(digits)
+          ?? (digits.first?.isLetter == false && !digits.lowercased().contains("x")
+            ? Double(digits).flatMap(ExactDecimal.init) : nil)
+        return exact.map { .success(.decimal($0)) } ?? .failure(.invalidConversion)
+      case .bool(let b): return .success(.decimal(ExactDecimal(b ? 1 : 0)))
+      default: return .failure(.invalidConversion)
+      }
+    },
     cast(
       "text", to: .string,
-      from: [.int, .double, .string, .bool, .date, .dateTime, .duration]
+      from: [.int, .double, .decimal, .string, .bool, .date, .dateTime, .duration]
     ) { value in
       if case .string = value { return .success(value) }
       // Other values as the language writes them: 2.5, true, 2022-09-16, 7d.

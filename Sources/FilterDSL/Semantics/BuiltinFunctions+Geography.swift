@@ -160,6 +160,7 @@ enum Geography {
       switch arg {
       case .int(let i): value = Double(i)
       case .double(let d): value = d
+      case .decimal(let d): value = d.doubleValue
       default: return nil
       }
       let limit: Double = index % 2 == 0 ? 90 : 180

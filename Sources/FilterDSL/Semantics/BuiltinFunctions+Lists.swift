@@ -61,25 +61,24 @@ extension BuiltinFunctions {
     var type: ValueType = .null
     for item in items {
       accumulator.add(item, &faults)
-      // The widest kind met: an integer sum stays one, a decimal makes it a decimal.
+      // The widest kind met: an integer sum stays one, an exact decimal makes it one, a
+      // double a double.
       switch item {
       case .int where type == .null: type = .int
+      case .decimal where type == .null || type == .int: type = .decimal
       case .double: type = .double
       case .duration: type = .duration
       default: break
       }
     }
-    if function == .mean && type == .int { type = .double }
+    if function == .mean && (type == .int || type == .decimal) { type = .double }
     let (value, beyond) = accumulator.result(as: type, &faults)
     if beyond { return .failure(.integerOverflow) }
     if let fault = Fault.allCases.first(where: { faults[$0] > 0 }) {
       return .failure(fault)
     }
     // The least of 1 and 2.5 is the decimal 1.0, as the list's type says.
-    if function == .min || function == .max, type == .double, case .int(let i) = value {
-      return .success(.double(Double(i)))
-    }
-    return .success(value)
+    return .success(function == .min || function == .max ? value.converted(toNumber: type) : value)
   }
 
   /// `min(a, b, ...)` and `max(a, b, ...)` of values, or of one list's elements.
@@ -103,7 +102,7 @@ extension BuiltinFunctions {
         let known = types.filter { $0 != .null }
         guard let first = known.first else { return .success(.null) }
         if known.allSatisfy(\.isNumeric) {
-          return .success(known.contains(.double) ? .double : .int)
+          return .success(known.dropFirst().reduce(first) { Checker.unify($0, $1) ?? .double })
         }
         if known.allSatisfy({ $0 == first }), first != .bool, Checker.isOrderable(first) {
           return .success(first)
@@ -124,13 +123,19 @@ extension BuiltinFunctions {
           guard let order = ValueOrder.compare(arg, current) else { return .success(.null) }
           if pickFirst ? order < 0 : order > 0 { best = arg }
         }
-        // Mixed int and double: the result is a double, like the type says.
-        if let chosen = best, case .int(let i) = chosen,
-          args.contains(where: { if case .double = $0 { true } else { false } })
-        {
-          return .success(.double(Double(i)))
+        // Mixed numbers: the result is of the widest kind, as the type says.
+        guard let chosen = best else { return .success(.null) }
+        let widest = args.reduce(chosen) { widest, arg in
+          switch (widest, arg) {
+          case (_, .double), (.int, .decimal): arg
+          default: widest
+          }
         }
-        return .success(best ?? .null)
+        switch widest {
+        case .double: return .success(chosen.converted(toNumber: .double))
+        case .decimal: return .success(chosen.converted(toNumber: .decimal))
+        default: return .success(chosen)
+        }
       })
     definition.takesListAlone = true
     return definition

@@ -27,7 +27,8 @@ enum BuiltinFunctions {
       name: "abs", arity: 1...1,
       resultType: { types in
         switch types[0] {
-        case .int, .double, .duration, .null: .success(types[0] == .null ? .int : types[0])
+        case .int, .double, .decimal, .duration, .null:
+          .success(types[0] == .null ? .int : types[0])
         default: .failure(TypeRuleError("abs takes a number or a duration, not \(types[0])"))
         }
       },
@@ -35,6 +36,7 @@ enum BuiltinFunctions {
         switch args[0] {
         case .int(let i): Arithmetic.abs(i).map { .int($0) }
         case .double(let d): .success(.double(Swift.abs(d)))
+        case .decimal(let d): .success(.decimal(d.significand < 0 ? d.negated : d))
         case .duration(let span):
           Arithmetic.abs(span.nanoseconds).map { .duration(TimeSpan(nanoseconds: $0)) }
         default: .success(.null)
@@ -84,6 +86,8 @@ enum BuiltinFunctions {
           guard rounded.isFinite else { return .failure(.invalidConversion) }
           guard let value = Int64(exactly: rounded) else { return .failure(.integerOverflow) }
           return .success(.int(value))
+        case .decimal(let d):
+          return d.rounded(rule).map { .success(.int($0)) } ?? .failure(.integerOverflow)
         default: return .success(.null)
         }
       })

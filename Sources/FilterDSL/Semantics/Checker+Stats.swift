@@ -169,6 +169,7 @@ extension Checker {
       switch value {
       case .int(let i): Double(i)
       case .double(let d): d
+      case .decimal(let d): d.doubleValue
       default: nil
       }
     guard let fraction, fraction >= 0 && fraction <= 1 else {

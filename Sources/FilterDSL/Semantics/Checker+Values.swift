@@ -35,12 +35,13 @@ extension Checker {
     return BoundExpr(.range(low, high, kind), type: .list(unified), range: range)
   }
 
-  /// The type two values of types `a` and `b` share, if any: ints and doubles are numbers,
-  /// null fits anything, dates and date-times are both points in time.
+  /// The type two values of types `a` and `b` share, if any: numbers are numbers (a double
+  /// with any number a double, an integer with a decimal a decimal), null fits anything,
+  /// dates and date-times are both points in time.
   static func unify(_ a: ValueType, _ b: ValueType) -> ValueType? {
     if a == .null { return b }
     if b == .null || a == b { return a }
-    if a.isNumeric && b.isNumeric { return .double }
+    if a.isNumeric && b.isNumeric { return a == .double || b == .double ? .double : .decimal }
     if (a == .date && b == .dateTime) || (a == .dateTime && b == .date) { return .dateTime }
     return nil
   }
@@ -55,7 +56,7 @@ extension Checker {
     switch bound.type {
     case .list(let element) where element.isNumeric || element == .duration:
       type = bound.type  // element by element: `any -scores > 1`
-    case .int, .double, .duration: type = bound.type
+    case .int, .double, .decimal, .duration: type = bound.type
     case .null: type = .int
     default:
       report(.invalidOperand("cannot negate \(describe(operand, bound.type))", at: operand.range))
@@ -152,7 +153,12 @@ extension Checker {
     if a == .null && b == .null { return .null }
     if a == .null { return arithmeticType(op, b, b) == nil ? nil : b }
     if b == .null { return arithmeticType(op, a, a) == nil ? nil : a }
-    if a.isNumeric && b.isNumeric { return a == .int && b == .int ? .int : .double }
+    if a.isNumeric && b.isNumeric {
+      // SQL's rules: integers stay integers; a double makes a double; decimals and integers
+      // are exact, but divided give a double (as DuckDB's decimals do).
+      if a == .int && b == .int { return .int }
+      return a == .double || b == .double || op == .divide ? .double : .decimal
+    }
     switch (op, a, b) {
     case (.add, .string, .string): return .string
     case (.add, .date, .duration), (.subtract, .date, .duration), (.add, .duration, .date):

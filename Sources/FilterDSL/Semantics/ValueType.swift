@@ -4,8 +4,10 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case bool
   /// A whole number (64 bits).
   case int
-  /// A decimal number.
+  /// A binary floating-point number (IEEE double).
   case double
+  /// An exact decimal (SQL's `DECIMAL`).
+  case decimal
   /// Text.
   case string
   /// A calendar day: `2022-09-16`.
@@ -28,6 +30,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .bool: self = .bool
     case .int: self = .int
     case .double: self = .double
+    case .decimal: self = .decimal
     case .string: self = .string
     case .date: self = .date
     case .dateTime: self = .dateTime
@@ -35,8 +38,8 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether values of this type are numbers (int or double).
-  public var isNumeric: Bool { self == .int || self == .double }
+  /// Whether values of this type are numbers (integers, doubles, decimals).
+  public var isNumeric: Bool { self == .int || self == .double || self == .decimal }
 
   /// Whether values of this type are lists.
   public var isList: Bool {
@@ -50,6 +53,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .bool: "true or false"
     case .int: "an integer"
     case .double: "a number"
+    case .decimal: "a decimal"
     case .string: "text"
     case .date: "a date"
     case .dateTime: "a date-time"
@@ -66,6 +70,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .bool: "true/false values"
     case .int: "integers"
     case .double: "numbers"
+    case .decimal: "decimals"
     case .string: "text"
     case .date: "dates"
     case .dateTime: "date-times"

@@ -39,6 +39,7 @@ package enum ValueText {
           // NaN, which is no number, is null.
           let text = d.isFinite ? String(d) : d.isNaN ? "null" : d < 0 ? "-1e999" : "1e999"
           out.append(contentsOf: text.utf8)
+        case .decimal(let d): out.append(contentsOf: d.description.utf8)
         case .string(let s): JSONText.appendQuoted(s.utf8, to: &out)
         case .date(let d): JSONText.appendQuoted(d.description.utf8, to: &out)
         case .dateTime(let t): JSONText.appendQuoted(t.description.utf8, to: &out)
@@ -58,7 +59,7 @@ package enum ValueText {
   /// Whether a table aligns the value to the right.
   package static func isNumber(_ value: Value) -> Bool {
     switch value {
-    case .int, .double: true
+    case .int, .double, .decimal: true
     default: false
     }
   }

@@ -69,6 +69,7 @@ public enum SchemaOutline {
     case .bool: "bool"
     case .int: "int"
     case .double: "double"
+    case .decimal: "decimal"
     case .string: "string"
     case .date: "date"
     case .dateTime: "datetime"

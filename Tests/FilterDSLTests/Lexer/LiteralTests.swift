@@ -19,7 +19,17 @@ import Testing
     ("0b101", .int(5)),
     ("9223372036854775807", .int(Int64.max)),
     ("-9223372036854775808", .int(Int64.min)),
-    ("6.1", .double(6.1)),
+    // With a point alone, an exact decimal (keeping its scale); with an exponent, a double.
+    ("6.1", .decimal(ExactDecimal("6.1")!)),
+    ("-0.50", .decimal(ExactDecimal("-0.50")!)),
+    ("1_000.25", .decimal(ExactDecimal("1000.25")!)),
+    ("1.5km", .decimal(ExactDecimal("1500.0")!)),
+    ("1.5e0km", .double(1500)),
+    // Beyond 38 digits: a double.
+    (
+      "1234567890123456789012345678901234567890.5",
+      .double(1234567890123456789012345678901234567890.5)
+    ),
     ("1e3", .double(1000)),
     ("-2.5e-3", .double(-0.0025)),
     ("1.7976931348623157e308", .double(.greatestFiniteMagnitude)),

@@ -105,6 +105,11 @@ import Testing
     }
   }
 
+  /// A value holding a decimal is no larger than one holding text: the decimal is boxed.
+  @Test func valuesStaySmall() {
+    #expect(MemoryLayout<Value>.size <= MemoryLayout<String>.size + 1)
+  }
+
   @Test func rounded() {
     #expect(Self.d("2.5").rounded(.toNearestOrAwayFromZero) == 3)
     #expect(Self.d("-2.5").rounded(.toNearestOrAwayFromZero) == -3)

@@ -89,6 +89,11 @@ struct ASTGenerator {
     case 1: return .bool(rng.chance(0.5))
     case 2:
       return .int(rng.pick([0, 1, -1, 256, Int64.max, Int64.min, Int64(bitPattern: rng.next())]))
+    case 3 where rng.chance(0.4):
+      // An exact decimal: its scale kept, up to 38 digits.
+      let significand = Int128(Int64(bitPattern: rng.next())) * Int128(rng.int(1...1000))
+      return .decimal(
+        ExactDecimal(significand: significand, scale: rng.int(0...20)) ?? ExactDecimal(0))
     case 3:
       let special: [Double] = [
         0, -0.0, 6.1, -2.5, 1e300, -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,

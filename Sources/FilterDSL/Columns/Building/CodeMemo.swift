@@ -34,6 +34,11 @@ struct CodeMemo: Sendable {
     case .bool(let b): return mix(b ? 0x2545_F491_4F6C_DD1D : 0x1B87_3593_2A6D_5C3B)
     case .int(let i): return mix(UInt64(bitPattern: i) ^ 0x9E37_79B9_7F4A_7C15)
     case .double(let d): return mix(d.bitPattern ^ 0xC2B2_AE3D_27D4_EB4F)
+    case .decimal(let d):
+      let (significand, scale) = d.normalized
+      return mix(
+        UInt64(truncatingIfNeeded: significand) ^ UInt64(truncatingIfNeeded: significand >> 64)
+          &* 0x2127_599B_F432_5C37 ^ UInt64(scale))
     case .date(let d): return mix(UInt64(bitPattern: d.daysSinceEpoch) ^ 0x1656_67B1_9E37_79F9)
     case .dateTime(let t):
       return mix(

@@ -2,8 +2,9 @@
 /// value, the distinct values (only what its ``Aggregate`` needs).
 ///
 /// Integers and durations are summed exactly in 128 bits (a sum of 64-bit integers cannot
-/// leave them before 2^64 values); decimals with Neumaier's compensation, so that the order
-/// the values come in changes the last digit at most. Nulls are left out, as SQL leaves them
+/// leave them before 2^64 values); doubles with Neumaier's compensation, so that the order
+/// the values come in changes the last digit at most; exact decimals exactly (a sum beyond 38
+/// digits is a fault), and as doubles too, for their mean. Nulls are left out, as SQL leaves them
 /// out; a NaN counts and makes a sum and a mean NaN, and is never the least or the greatest
 /// (flt does not order NaN).
 struct StatsAccumulator: Sendable {
@@ -12,9 +13,11 @@ struct StatsAccumulator: Sendable {
   private(set) var count = 0
   /// Integers and durations (in nanoseconds), exactly.
   private var integers: Int128 = 0
-  /// Decimals, and what their rounding lost (Neumaier).
+  /// Doubles (and exact decimals as doubles), and what their rounding lost (Neumaier).
   private var decimals = 0.0
   private var compensation = 0.0
+  /// Exact decimals, exactly; nil once their sum left 38 digits.
+  private var exact: ExactDecimal? = ExactDecimal(0)
   private var least: Value?
   private var greatest: Value?
   private var seen: Set<Value> = []
@@ -57,6 +60,9 @@ struct StatsAccumulator: Sendable {
       case .int(let n): integers &+= Int128(n)
       case .duration(let span): integers &+= Int128(span.nanoseconds)
       case .double(let d): addDecimal(d)
+      case .decimal(let d):
+        addDecimal(d.doubleValue)
+        exact = exact?.adding(d)
       default:
         faults.record(.invalidConversion)
         return
@@ -65,6 +71,7 @@ struct StatsAccumulator: Sendable {
     case .median, .quantile:
       switch value {
       case .int(let n): numbers.append(Double(n))
+      case .decimal(let d): numbers.append(d.doubleValue)
       case .double(let d): if !d.isNaN { numbers.append(d) }
       default:
         faults.record(.invalidConversion)
@@ -118,6 +125,7 @@ struct StatsAccumulator: Sendable {
   mutating func merge(_ other: StatsAccumulator, _ faults: inout FaultCounts) {
     count &+= other.count
     integers &+= other.integers
+    exact = other.exact.flatMap { exact?.adding($0) }
     if other.decimals != 0 || other.compensation != 0 {
       addDecimal(other.decimals)
       addDecimal(other.compensation)
@@ -156,7 +164,16 @@ struct StatsAccumulator: Sendable {
           return (.null, false)
         }
         return (.duration(TimeSpan(nanoseconds: ns)), false)
-      case .double:
+      case .decimal where function == .sum:
+        // Integers (in a list of integers and decimals) and decimals, exactly.
+        guard let whole = ExactDecimal(significand: integers, scale: 0),
+          let total = exact?.adding(whole)
+        else {
+          faults.record(.integerOverflow)
+          return (.null, false)
+        }
+        return (.decimal(total), false)
+      case .double, .decimal:
         let decimal = decimals + compensation
         if function == .sum { return (.double(Double(integers) + decimal), false) }
         // The integers' quotient and remainder apart: exact however large their sum.
