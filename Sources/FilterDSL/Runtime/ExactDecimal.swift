@@ -143,16 +143,19 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     return (s, k)
   }
 
+  /// Whether the two are worth the same, whatever their scales (`2.5 == 2.50`).
   public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
     a.normalized == b.normalized
   }
 
+  /// Hashes the value, not its scale: equal decimals hash alike.
   public func hash(into hasher: inout Hasher) {
     let (s, k) = normalized
     hasher.combine(s)
     hasher.combine(k)
   }
 
+  /// Whether `a` is worth less than `b`.
   public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
     compare(a, b) < 0
   }
