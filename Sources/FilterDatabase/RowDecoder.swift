@@ -81,6 +81,13 @@ struct RowDecoder {
           "table \(table.name): column \(column) holds \(text.count > 24 ? text.prefix(12) + "… (\(text.count) characters)" : text), beyond the range of flt's numbers (about ±1.8e308) (in row \(number) of those the query returned)",
           help: "select it as text in a view (CAST(\(column) AS text)), or scale it down")
       }
+      if case .text(let text) = cell, field.type == .decimal, Double(text) != nil,
+        !text.lowercased().contains("n")
+      {
+        return DatabaseError(
+          "table \(table.name): column \(column) holds \(text.count > 24 ? text.prefix(12) + "… (\(text.count) characters)" : text), beyond the 38 digits of flt's decimals (in row \(number) of those the query returned)",
+          help: "select it as a double in a view (CAST(\(column) AS double precision))")
+      }
       return DatabaseError(
         "table \(table.name): column \(column) holds \(cell), not \(field.type) (in row \(number) of those the query returned)",
         help: "fix the value in the database, or declare the column as text")

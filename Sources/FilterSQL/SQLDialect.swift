@@ -107,6 +107,10 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case "datetime", "timestamp", "timestamptz", "timestamp with time zone": return .dateTime
     case "duration", "interval": return .duration
     case "json", "jsonb": return nil
+    // PostgreSQL's decimals are exact; SQLite keeps a DECIMAL column's values as reals.
+    case "numeric",
+      "decimal" where self == .postgresql:
+      return .decimal
     default:
       if name.contains("int") { return .int }
       for real in ["real", "floa", "doub", "numeric", "decimal"] where name.contains(real) {

@@ -76,10 +76,12 @@ extension SQLWriter {
   /// raises an error).
   private mutating func absolute(_ argument: BoundExpr) -> String? {
     let type = argument.type
-    guard type == .int || type == .double || (type == .duration && dialect == .sqlite),
+    guard
+      type == .int || type == .double || (type == .duration && dialect == .sqlite)
+        || (type == .decimal && dialect == .postgresql),
       let x = value(argument)
     else { return nil }
-    guard type != .double else { return "abs(\(x))" }
+    guard type != .double && type != .decimal else { return "abs(\(x))" }
     return once(x) { x in
       "(CASE WHEN \(x) = -9223372036854775807 - 1 THEN NULL ELSE abs(\(x)) END)"
     }
@@ -139,8 +141,11 @@ extension SQLWriter {
   /// where flt faults (beyond the integers, infinite, NaN). From the integral part `t` and
   /// the fraction `x - t`, which a double holds exactly.
   private mutating func rounded(_ name: String, _ argument: BoundExpr) -> String? {
-    guard argument.type.isNumeric, let x = value(argument) else { return nil }
-    guard argument.type == .double else { return x }
+    // (A decimal: PostgreSQL's `numeric`, exactly; SQLite has none.)
+    guard argument.type.isNumeric, argument.type != .decimal || dialect == .postgresql,
+      let x = value(argument)
+    else { return nil }
+    guard argument.type != .int else { return x }
     let truth = dialect == .postgresql ? "::int" : ""
     return once(x) { x in
       let t = dialect == .postgresql ? "trunc(\(x))::bigint" : "CAST(\(x) AS INTEGER)"

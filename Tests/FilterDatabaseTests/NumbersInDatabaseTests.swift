@@ -82,9 +82,9 @@ import Testing
     try connection.executeScript("DROP TABLE numbers")
   }
 
-  /// A `numeric` beyond a double's range is an error that says so, never a null; the
-  /// infinities of `double precision` are read as infinities (JSON output writes `1e999`,
-  /// not null).
+  /// A `numeric` is an exact decimal, and one beyond its 38 digits is an error that says so,
+  /// never a null; the infinities of `double precision` are read as infinities (JSON output
+  /// writes `1e999`, not null).
   @Test(.enabled(if: PostgresServer.available, "no PostgreSQL server"))
   func aNumericBeyondADoublesRangeIsSaid() throws {
     let connection = try PostgresServer.connect()
@@ -96,7 +96,13 @@ import Testing
     let error = try #require(throws: DatabaseError.self) {
       try Scan(query: SourceText("true"), source: source).records()
     }
-    #expect(error.message.contains("beyond the range of flt's numbers"), "\(error.message)")
+    #expect(error.message.contains("beyond the 38 digits of flt's decimals"), "\(error.message)")
+    #expect(error.help?.contains("CAST(n AS double precision)") == true)
+    let exact = try Scan(query: SourceText("n - 0.5 == 1.00"), source: source).records()
+    #expect(
+      exact.map { $0.values[0] } == [
+        .decimal(ExactDecimal(significand: 15, scale: 1) ?? ExactDecimal(0))
+      ])
     let finite = try Scan(query: SourceText("d > 1"), source: source).records()
     #expect(finite.map { $0.values[1] } == [.double(.infinity)])
     #expect(String(decoding: finite[0].text, as: UTF8.self).contains(#""d":1e999"#))
