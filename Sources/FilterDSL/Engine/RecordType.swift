@@ -177,7 +177,7 @@ public struct FieldAccessor<Root>: Sendable {
       operand: .int { r, _ in read(r).map(Int64.init) })
   }
 
-  /// A decimal field called `name`, read by `read` (nil for no value); `optional` when some records
+  /// A double field called `name`, read by `read` (nil for no value); `optional` when some records
   /// have none.
   @inlinable
   public static func double(
@@ -229,6 +229,17 @@ public struct FieldAccessor<Root>: Sendable {
     Self(field: .init(name, .duration, optional: optional), reader: .duration(read))
   }
 
+  /// An exact decimal field called `name`, read by `read` (nil for no value): money, as
+  /// SQL's `DECIMAL` (`.decimal("price") { ExactDecimal("\($0.price)") }` from Foundation's
+  /// `Decimal`).
+  public static func decimal(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> ExactDecimal?
+  ) -> Self {
+    Self(
+      field: .init(name, .decimal, optional: optional),
+      reader: .value { read($0).map(Value.decimal) ?? .null })
+  }
+
   /// A field of any type read as a ``Value``: lists, nested records, or values whose Swift type
   /// is not one of the above.
   public static func value(
@@ -248,7 +259,7 @@ extension FieldAccessor {
     .int(name) { $0[keyPath: keyPath] }
   }
 
-  /// A decimal field read through a key path (several times slower to call than a closure).
+  /// A double field read through a key path (several times slower to call than a closure).
   public static func double(_ name: String, _ keyPath: KeyPath<Root, Double> & Sendable) -> Self {
     .double(name) { $0[keyPath: keyPath] }
   }

@@ -44,6 +44,24 @@ import Testing
     .string("nickname", optional: true) { $0.nickname },
   ])
 
+  /// Money as exact decimals: Foundation's `Decimal` through its text.
+  @Test func exactDecimalFields() throws {
+    struct Item: Sendable {
+      var name: String
+      var price: Decimal
+    }
+    let items = ["2.55", "0.30", "2.5"].enumerated().map { index, text in
+      Item(name: "\(index)", price: Decimal(string: text) ?? 0)
+    }
+    let type = RecordType<Item>([
+      .string("name") { $0.name }, .decimal("price") { ExactDecimal("\($0.price)") },
+    ])
+    let filter = try CompiledFilter("price - 0.55 == 2.00 or price == 0.1 + 0.2", for: type)
+    #expect(items.filter(filter.matches).map(\.name) == ["0", "1"])
+    #expect(try CompiledFilter("price * 2 == 5.10", for: type).matches(items[0]))
+    #expect(try CompiledFilter("price > 2.5e0", for: type).matches(items[0]))
+  }
+
   @Test func keyPathFields() throws {
     let byKeyPath = RecordType<Phone>([
       .string("model", \.model), .int("price", \.price), .double("screenSize", \.screenSize),
