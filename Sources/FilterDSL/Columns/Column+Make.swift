@@ -61,12 +61,13 @@ extension ColumnTable {
 }
 
 extension Value {
-  /// Whether this value is of `type`: null fits every type; an integer fits a decimal; a
-  /// list's elements and a record's fields fit theirs.
+  /// Whether this value is of `type`: null fits every type; an integer fits a double and an
+  /// exact decimal; a list's elements and a record's fields fit theirs.
   func fits(_ type: ValueType) -> Bool {
     switch (self, type) {
     case (.null, _), (.bool, .bool), (.int, .int), (.int, .double), (.double, .double),
-      (.string, .string), (.date, .date), (.dateTime, .dateTime), (.duration, .duration):
+      (.int, .decimal), (.decimal, .decimal), (.string, .string), (.date, .date),
+      (.dateTime, .dateTime), (.duration, .duration):
       return true
     case (.list(let items), .list(let element)):
       return items.allSatisfy { $0.fits(element) }

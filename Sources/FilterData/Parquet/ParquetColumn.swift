@@ -6,7 +6,10 @@ struct ParquetColumn {
   /// How a stored value becomes an flt value.
   enum Conversion: Equatable {
     case bool, int, uint32, uint64, double, float, float16
-    /// An unscaled integer (of any physical form) divided by 10^scale.
+    /// An unscaled integer (of any physical form) divided by 10^scale, exactly: a decimal of
+    /// at most 38 digits.
+    case exactDecimal(scale: Int)
+    /// The same as a double: a decimal wider than 38 digits (`decimal256`).
     case decimal(scale: Int)
     /// Days since 1970-01-01.
     case date
@@ -41,6 +44,7 @@ struct ParquetColumn {
     case .bool: .bool
     case .int, .uint32, .uint64: .int
     case .double, .float, .float16, .decimal: .double
+    case .exactDecimal: .decimal
     case .date: .date
     case .timestamp, .int96: .dateTime
     case .string, .uuid: .string
@@ -70,13 +74,34 @@ struct ParquetColumn {
     conversion = ParquetColumn.conversion(element, physical)
   }
 
+  /// A decimal of `precision` digits, `scale` after the point: exact where flt's decimals
+  /// hold every value it can have (38 digits), else a double.
+  private static func decimal(
+    scale: Int, precision: Int, _ physical: ParquetMetadata.PhysicalType,
+    _ element: ParquetMetadata.SchemaElement
+  ) -> Conversion {
+    let width: Bool =
+      switch physical {
+      case .int32, .int64: true
+      case .fixedLengthByteArray: (element.typeLength ?? 0) <= 16
+      default: precision > 0
+      }
+    let fits = (0...ExactDecimal.maximumDigits).contains(scale) && precision <= 38 && width
+    return fits ? .exactDecimal(scale: scale) : .decimal(scale: scale)
+  }
+
   private static func conversion(
     _ element: ParquetMetadata.SchemaElement, _ physical: ParquetMetadata.PhysicalType
   ) -> Conversion {
     let converted = element.convertedType
     let logical = element.logical
-    if case .decimal(let scale, _) = logical { return .decimal(scale: Int(scale)) }
-    if converted == 5 { return .decimal(scale: Int(element.scale)) }
+    if case .decimal(let scale, let precision) = logical {
+      return decimal(scale: Int(scale), precision: Int(precision), physical, element)
+    }
+    if converted == 5 {
+      return decimal(
+        scale: Int(element.scale), precision: Int(element.precision), physical, element)
+    }
     switch physical {
     case .boolean: return .bool
     case .int32:

@@ -186,6 +186,17 @@ struct PlainValues {
       let (seconds, overflow) = (julian - 2_440_588).multipliedReportingOverflow(by: 86_400)
       guard !overflow, within >= 0 else { throw ParquetError("holds an INT96 time out of range") }
       return .dateTime(Instant(seconds: seconds &+ extra, nanoseconds: Int32(within)))
+    case .exactDecimal(let scale):
+      let unscaled: Int128?
+      switch column.physical {
+      case .int32: unscaled = Int128(try word(Int32.self))
+      case .int64: unscaled = Int128(try word(Int64.self))
+      default: unscaled = PlainValues.bigEndianInt128(try array())
+      }
+      guard let unscaled, let exact = ExactDecimal(significand: unscaled, scale: scale) else {
+        throw ParquetError("holds a decimal beyond the 38 digits of flt's decimals")
+      }
+      return .decimal(exact)
     case .uuid:
       let raw = try array()
       let hex = raw.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
@@ -194,6 +205,18 @@ struct PlainValues {
     default:
       return .string(String(decoding: try array(), as: UTF8.self))
     }
+  }
+
+  /// A big-endian two's-complement integer, if it fits 128 bits (bytes past 16 only repeat
+  /// the sign).
+  static func bigEndianInt128(_ bytes: UnsafeRawBufferPointer) -> Int128? {
+    guard let first = bytes.first else { return 0 }
+    let negative = first & 0x80 != 0
+    let extra = Swift.max(0, bytes.count - 16)
+    for byte in bytes.prefix(extra) where byte != (negative ? 0xFF : 0) { return nil }
+    var value: Int128 = negative ? -1 : 0
+    for byte in bytes.dropFirst(extra) { value = value << 8 | Int128(byte) }
+    return (value < 0) == negative ? value : nil
   }
 
   /// A big-endian two's-complement integer of any length, as a double.

@@ -150,7 +150,8 @@ struct ParquetStatistics {
   {
     guard let min = statistics.min, let max = statistics.max else { return nil }
     switch column.conversion {
-    case .int, .uint32, .uint64, .double, .float, .decimal, .date, .timestamp: break
+    case .int, .uint32, .uint64, .double, .float, .decimal, .exactDecimal, .date, .timestamp:
+      break
     default: return nil
     }
     // The older fields order unsigned integers and decimals in bytes as signed: not theirs.
