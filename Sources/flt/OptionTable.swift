@@ -106,8 +106,8 @@ extension Options {
     OptionSpec(
       short: "-t", long: "--type", value: "NAME=TYPE",
       help: [
-        "read field NAME as TYPE (int, double, string, bool, date,",
-        "datetime, duration); values that do not convert are null",
+        "read field NAME as TYPE (int, double, decimal, string, bool,",
+        "date, datetime, duration); values that do not convert are null",
       ]),
     OptionSpec(
       short: "-p", long: "--param", value: "NAME=VALUE",

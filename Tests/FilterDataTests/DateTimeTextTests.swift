@@ -63,4 +63,28 @@ import Testing
     let csv = try NullTextTests.read("n,d\n533,2.5\nx,3\n", "fixed.csv", options).1
     #expect(csv == [[.int(533), .double(2.5)], [.null, .int(3)]])
   }
+
+  /// `--type price=decimal` reads numbers exactly, from their digits: their scale kept, an
+  /// exponent applied, text that spells one converted; beyond 38 digits null and counted.
+  @Test func numbersReadAsExactDecimals() throws {
+    let options = ReadOptions(types: ["p": .decimal])
+    func d(_ text: String) -> Value { ExactDecimal(scientific: text).map(Value.decimal) ?? .null }
+    let lines =
+      #"{"p": 2.55}"# + "\n" + #"{"p": "0.30"}"# + "\n" + #"{"p": 1.5e3}"# + "\n"
+      + #"{"p": 12345678901234567890123456789012345678901}"# + "\n" + #"{"p": -7}"# + "\n"
+    let (reader, values) = try NullTextTests.read(lines, "decimals.jsonl", options)
+    #expect(reader.schema.fields.map(\.type) == [.decimal])
+    #expect(values == [[d("2.55")], [d("0.30")], [d("1500")], [.null], [d("-7")]])
+    #expect(values[1].first?.description == "0.30")
+    #expect(reader.conversionFailures == ["p": 1])
+    let csv = try NullTextTests.read("p\n2.55\n1.5e3\nx\n0.10\n", "decimals.csv", options).1
+    #expect(csv == [[d("2.55")], [d("1500")], [.null], [d("0.1")]])
+    #expect(csv[3].first?.description == "0.10")
+    // Exact where a double is not: 0.1 * 3 is 0.30.
+    let path = try DataFiles.write("p\n0.1\n0.2\n", "decimals-sum.csv")
+    let matches = QueryingByColumnTests.run(
+      "p * 3 == 0.3 or p + 0.1 == 0.3", path, options, blockSize: 1 << 16, sample: 100,
+      byColumn: true)
+    #expect(matches.records.count == 2 && matches.error == nil)
+  }
 }

@@ -150,6 +150,7 @@ import Testing
       switch seed % 4 {
       case 0: ReadOptions(types: ["price": .int])
       case 1: ReadOptions(nullTexts: ReadOptions.usualNullTexts)
+      case 2 where seed % 8 == 2: ReadOptions(types: ["price": .decimal])
       default: ReadOptions()
       }
     return (try DataFiles.write(text, "\(name).\(format)"), options)

@@ -34,7 +34,7 @@ import Testing
   var agreement: DatabaseAgreement {
     var records: [[Value]] = []
     for (n, text) in Self.decimals.enumerated() {
-      let m = text.flatMap(ExactDecimal.init).map(Value.decimal) ?? .null
+      let m = text.flatMap { ExactDecimal($0) }.map(Value.decimal) ?? .null
       for k in 0..<3 {
         let i = Self.integers[(n + k) % Self.integers.count].map(Value.int) ?? .null
         let d = Self.doubles[(n * 2 + k) % Self.doubles.count].map(Value.double) ?? .null

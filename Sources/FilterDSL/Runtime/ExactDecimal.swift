@@ -63,13 +63,21 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
   /// form needs more than 38 digits or a scale past 38 (`1e-50`).
   public init?(_ double: Double) {
     guard double.isFinite else { return nil }
-    let text = "\(double)"
+    self.init(scientific: "\(double)")
+  }
+
+  /// The number `text` spells exactly, with an exponent or without (`1.5e3` is `1500`,
+  /// `2.50` keeps its scale), as JSON and CSV write numbers; nil beyond 38 digits or a scale
+  /// past 38.
+  public init?(scientific text: some StringProtocol) {
+    let text = Substring(text)
     guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
       self.init(text)
       return
     }
-    // Scientific: the mantissa shifted by the exponent.
-    guard let mantissa = ExactDecimal(text[..<e]), let exponent = Int(text[text.index(after: e)...])
+    // The mantissa shifted by the exponent.
+    guard let mantissa = ExactDecimal(text[..<e]),
+      let exponent = Int(text[text.index(after: e)...]), exponent.magnitude <= 100
     else { return nil }
     if exponent >= 0 {
       var significand = mantissa.significand

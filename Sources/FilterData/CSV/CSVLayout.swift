@@ -135,6 +135,8 @@ struct CSVColumns {
     case .double:
       if let int = NumberText.integer(bytes, cell.start, cell.end) { return .int(int) }
       value = NumberText.decimal(bytes, cell.start, cell.end).map(Value.double)
+    case .decimal:
+      value = NumberText.exactDecimal(bytes, cell.start, cell.end).map(Value.decimal)
     case .bool:
       value = CSVColumns.boolean(bytes, cell).map(Value.bool)
     case .date, .dateTime:

@@ -125,6 +125,19 @@ enum NumberText {
 }
 
 extension NumberText {
+  /// The exact decimal the number in `bytes[start..<end]` spells (`2.50`, `1.5e3`), or nil
+  /// (not a number, or beyond 38 digits).
+  static func exactDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> ExactDecimal?
+  {
+    guard start < end, end - start <= 128,
+      integer(bytes, start, end) != nil || decimal(bytes, start, end) != nil
+    else { return nil }
+    return ExactDecimal(
+      scientific: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    )
+  }
+
   /// The number `text` spells (an integer or a decimal as JSON writes them, spaces around
   /// allowed, as `int(x)` and `double(x)` allow them), or nil.
   static func number(_ text: String) -> Value? {

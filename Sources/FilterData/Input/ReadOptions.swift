@@ -73,6 +73,7 @@ public struct ReadOptions: Sendable {
     // The names here are ``typeSpellings``.
     case "int", "integer": .int
     case "double", "number", "float": .double
+    case "decimal", "numeric": .decimal
     case "string", "text": .string
     case "bool", "boolean": .bool
     case "date": .date
@@ -84,12 +85,12 @@ public struct ReadOptions: Sendable {
 
   /// Every name ``type(named:)`` reads, for suggestions.
   public static let typeSpellings = [
-    "int", "integer", "double", "number", "float", "string", "text", "bool", "boolean", "date",
-    "datetime", "date-time", "duration",
+    "int", "integer", "double", "number", "float", "decimal", "numeric", "string", "text", "bool",
+    "boolean", "date", "datetime", "date-time", "duration",
   ]
 
   /// The names ``type(named:)`` reads, for messages.
-  public static let typeNames = "int, double, string, bool, date, datetime, duration"
+  public static let typeNames = "int, double, decimal, string, bool, date, datetime, duration"
 }
 
 /// The null texts as bytes, to test cells and JSON strings without making strings.

@@ -211,11 +211,12 @@ extension JSONScanner {
   /// reads `"533"` as 533, as it reads a CSV cell), or nil (the cursor moved) for other types
   /// and texts that do not convert.
   private mutating func fixedText(_ type: ValueType) throws(DataProblem) -> Value? {
-    guard type == .int || type == .double || type == .bool else { return nil }
+    guard type == .int || type == .double || type == .decimal || type == .bool else { return nil }
     let (start, stop, simple) = try scanString()
     guard simple else { return nil }
     switch type {
     case .int: return NumberText.integer(bytes, start, stop).map(Value.int)
+    case .decimal: return NumberText.exactDecimal(bytes, start, stop).map(Value.decimal)
     case .double:
       if let integer = NumberText.integer(bytes, start, stop) { return .int(integer) }
       return NumberText.decimal(bytes, start, stop).map(Value.double)
@@ -295,6 +296,9 @@ extension JSONScanner {
       switch (scalar, type) {
       case (.null, _), (.bool, .bool), (.int, .int), (.int, .double), (.double, .double):
         return scalar
+      case (.int, .decimal), (.double, .decimal):
+        // Exact, from the number's own digits (`--type price=decimal`).
+        return NumberText.exactDecimal(bytes, start, index).map(Value.decimal)
       case (_, .string):
         // Mixed columns are text: numbers and booleans keep their JSON spelling.
         return .string(

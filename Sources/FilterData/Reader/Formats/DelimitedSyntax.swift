@@ -79,7 +79,7 @@ struct DelimitedSyntax {
       decodesEscapes: decodesEscapes, nulls: columns.nulls,
       literalColumns: header.indices.map { column in
         let type = type(column)
-        return type == .int || type == .double || type == .bool
+        return type == .int || type == .double || type == .decimal || type == .bool
       },
       textColumns: header.indices.map { type($0) == .string },
       nesting: CellNesting.of(columns), source: source)
