@@ -13,7 +13,7 @@ public enum Literal: Hashable, Sendable {
   /// produced by the parser.
   case double(Double)
   /// An exact decimal, written with a point and no exponent: `6.1`.
-  case decimal(ExactDecimal)
+  indirect case decimal(ExactDecimal)
   /// Text: `"Space Black"`, or a bare word in value position.
   case string(String)
   /// A calendar day: `2022-09-16`.
