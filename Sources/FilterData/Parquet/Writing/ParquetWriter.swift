@@ -36,6 +36,7 @@ public final class ParquetWriter: RecordSink {
   private var rowGroups: [RowGroupMetadata] = []
   private var unstorable = 0
   private var cutTimes = 0
+  private var decimalsAsText = 0
   private var problem: String?
 
   /// The most records a row group holds (DuckDB's default is 122,880).
@@ -71,13 +72,19 @@ public final class ParquetWriter: RecordSink {
   /// Why the file can no longer be written, or nil.
   public var failure: String? { out.failure ?? problem }
 
-  /// Values written as null because they did not fit their field, and times cut to the
-  /// microsecond.
+  /// Values written as null because they did not fit their field, times cut to the
+  /// microsecond, and exact decimals written as text (their digits kept; Parquet's DECIMAL,
+  /// whose scale is one per column, is not written yet).
   public var warnings: [String] {
     var lines: [String] = []
     if unstorable > 0 {
       lines.append(
         "warning: \(unstorable) value\(unstorable == 1 ? "" : "s") did not fit the type of \(unstorable == 1 ? "its" : "their") field and \(unstorable == 1 ? "was" : "were") written to Parquet as null\n"
+      )
+    }
+    if decimalsAsText > 0 {
+      lines.append(
+        "warning: \(decimalsAsText) exact decimal\(decimalsAsText == 1 ? " was" : "s were") written to Parquet as text, digits kept (flt does not write Parquet's DECIMAL yet)\n"
       )
     }
     if cutTimes > 0 {
@@ -185,6 +192,9 @@ public final class ParquetWriter: RecordSink {
       switch value {
       case .string(let string): text = string
       case .duration(let span): text = span.description
+      case .decimal(let d):
+        decimalsAsText += 1
+        text = d.description
       default: text = ValueText.plain(value)
       }
       chunks[index].texts.append(Array(text.utf8))
