@@ -29,6 +29,7 @@ import Testing
     "m * 1000000000000000000000.0 > 1", "m + 99999999999999999999.5 > 0", "m == 9007199254740993",
     "m > 9007199254740992.5", "m * `d` > 1", "m > 2.5e0", "m >= 0 order by m desc",
     "true order by m, i limit 5", "max(m, 1.5) > 2", "coalesce(m, 0.5) > 0.4",
+    "m * 0.000000001 >= 0",
   ]
 
   var agreement: DatabaseAgreement {

@@ -203,14 +203,12 @@ public struct ExactDecimal: Hashable, Sendable, Comparable, CustomStringConverti
     adding(other.negated)
   }
 
-  /// `self * other`, at the sum of the scales (trailing zeros dropped past 38); nil beyond 38
-  /// digits.
+  /// `self * other`, at the sum of the scales (as PostgreSQL multiplies); nil beyond 38 digits
+  /// or a scale past 38.
   public func multiplying(by other: ExactDecimal) -> ExactDecimal? {
     let (product, overflow) = significand.multipliedReportingOverflow(by: other.significand)
     guard !overflow else { return nil }
-    var (s, k) = (product, scale + other.scale)
-    while k > Self.maximumDigits, s % 10 == 0 { (s, k) = (s / 10, k - 1) }
-    return ExactDecimal(significand: s, scale: k)
+    return ExactDecimal(significand: product, scale: scale + other.scale)
   }
 
   /// The remainder of `self / other`, with the sign of `self` (as `%` on integers); nil when

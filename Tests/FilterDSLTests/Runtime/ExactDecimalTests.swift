@@ -75,6 +75,9 @@ import Testing
     #expect(
       Self.d("0.5").multiplying(by: Self.d("0." + String(repeating: "0", count: 36) + "2"))
         == Self.d("0." + String(repeating: "0", count: 36) + "1"))
+    // Scales that add past 38 are nil, trailing zeros or not (PostgreSQL keeps the sum).
+    #expect(
+      Self.d("0.5").multiplying(by: Self.d("0." + String(repeating: "0", count: 37) + "2")) == nil)
     #expect(ExactDecimal(significand: 1, scale: 39) == nil)
   }
 
