@@ -93,8 +93,8 @@ extension JSONScanner {
     try fields(layout, depth: 0) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
       scanner.skipSpace()
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      if rows.builder.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
-        let code = rows.builder.code(
+      if rows.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
+        let code = rows.code(
           spelled: UnsafeRawBufferPointer(
             UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index])),
           slot: slot)
@@ -104,7 +104,7 @@ extension JSONScanner {
         // value is not fetched for other fields, a retain and release a cell.)
         if case .record = layout.schema.fields[slot].type {
           try scanner.noteNulls(
-            rows.builder.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
+            rows.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
         }
         return
       }

@@ -134,7 +134,8 @@ struct ColumnStats<Root>: @unchecked Sendable {
     let total = records.count
     let threads = total >= 1 << 15 ? 2 : 1
     let partials = (0..<threads).map { _ in Partial(self) }
-    let round = 1 << 16
+    // (Large rounds: each wakes the other thread, which costs as much as thousands of rows.)
+    let round = 1 << 18
     var start = 0
     var faults = [FaultCounts](repeating: FaultCounts(), count: threads)
     while start < total, !stop(), tally.faults.overLimit == nil {
