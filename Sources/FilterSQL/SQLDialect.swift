@@ -108,8 +108,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case "duration", "interval": return .duration
     case "json", "jsonb": return nil
     // PostgreSQL's decimals are exact; SQLite keeps a DECIMAL column's values as reals.
-    case "numeric",
-      "decimal" where self == .postgresql:
+    case "numeric" where self == .postgresql, "decimal" where self == .postgresql:
       return .decimal
     default:
       if name.contains("int") { return .int }

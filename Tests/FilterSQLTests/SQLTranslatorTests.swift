@@ -277,6 +277,17 @@ import Testing
     #expect(deep.residual != nil)
   }
 
+  /// A column's declared type: `numeric` and `decimal` are exact decimals in PostgreSQL;
+  /// SQLite keeps such a column's values as reals, so there they are doubles.
+  @Test func declaredTypes() {
+    for declared in ["numeric", "NUMERIC(10, 2)", "decimal", "decimal(38,4)"] {
+      #expect(SQLDialect.postgresql.fieldType(declared: declared) == .decimal, "\(declared)")
+      #expect(SQLDialect.sqlite.fieldType(declared: declared) == .double, "\(declared)")
+    }
+    #expect(SQLDialect.postgresql.fieldType(declared: "double precision") == .double)
+    #expect(SQLDialect.postgresql.fieldType(declared: "bigint") == .int)
+  }
+
   @Test func dialectDifferences() throws {
     // SQLite compares integers with reals exactly; PostgreSQL would convert the integer to a
     // double, so there both become decimals that order as flt does.
