@@ -56,14 +56,15 @@ extension VectorCompiler {
     }
     guard var read = VectorCompiler.runValue(operand) else { return nil }
     switch (subject.type, operand.type) {
-    case (.int, .int), (.int, .double), (.double, .int), (.double, .double), (.int, .decimal):
-      break
-    case (.double, .decimal):
-      // A decimal compared with a double is its nearest double.
-      let decimal = read
+    case (.int, .int), (.int, .double), (.double, .int), (.double, .double): break
+    case (.int, .decimal), (.double, .decimal):
+      // The double that compares the same (once a batch, not a decimal compared each row);
+      // with integers, where none does, the decimal itself.
+      let (decimal, type) = (read, subject.type)
       read = { run in
-        if case .decimal(let d) = decimal(run) { return .double(d.doubleValue) }
-        return decimal(run)
+        let value = decimal(run)
+        guard case .decimal(let d) = value, let k = d.standIn(against: type) else { return value }
+        return .double(k)
       }
     default: return nil
     }

@@ -317,7 +317,7 @@ final class VectorCompiler {
   ) -> Bool {
     switch (storage, k) {
     case (.int(let values, let nulls), .decimal(let d)):
-      if let k = NumberComparison.double(standingFor: d, against: .int) {
+      if let k = d.standIn(against: .int) {
         return compare(storage, op, .double(k), rows, &selection, &falses, wantFalses)
       }
       scan(rows, &selection, &falses, wantFalses) { row in

@@ -59,9 +59,7 @@ extension Compiler {
       case .double: type = .double
       default: return nil
       }
-      guard let double = NumberComparison.double(standingFor: d, against: type) else {
-        return nil
-      }
+      guard let double = d.standIn(against: type) else { return nil }
       constant = .double(double)
     }
     switch (subject, constant) {

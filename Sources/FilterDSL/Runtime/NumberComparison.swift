@@ -18,12 +18,6 @@ enum NumberComparison {
     compare(b, a).map { -$0 }
   }
 
-  /// A double that compares with every number of type `type` as `d` does (see
-  /// ``ExactDecimal/standIn(against:)``).
-  static func double(standingFor d: ExactDecimal, against type: ValueType) -> Double? {
-    d.standIn(against: type)
-  }
-
   /// Values of one type. (Named apart from the mixed comparisons above, so that two literals
   /// can never silently pick this one as doubles.)
   static func compareSame<T: Comparable>(_ a: T, _ b: T) -> Int {

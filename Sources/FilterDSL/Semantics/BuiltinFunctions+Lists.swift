@@ -125,17 +125,13 @@ extension BuiltinFunctions {
         }
         // Mixed numbers: the result is of the widest kind, as the type says.
         guard let chosen = best else { return .success(.null) }
-        let widest = args.reduce(chosen) { widest, arg in
-          switch (widest, arg) {
-          case (_, .double), (.int, .decimal): arg
-          default: widest
-          }
+        if args.contains(where: { if case .double = $0 { true } else { false } }) {
+          return .success(chosen.converted(toNumber: .double))
         }
-        switch widest {
-        case .double: return .success(chosen.converted(toNumber: .double))
-        case .decimal: return .success(chosen.converted(toNumber: .decimal))
-        default: return .success(chosen)
+        if args.contains(where: { if case .decimal = $0 { true } else { false } }) {
+          return .success(chosen.converted(toNumber: .decimal))
         }
+        return .success(chosen)
       })
     definition.takesListAlone = true
     return definition
