@@ -218,3 +218,25 @@ import Testing
     #expect(isNull.filter(records).matches.count == 2)
   }
 }
+
+/// The test that spares most nested records the walk for keys present with null.
+@Suite struct MayHaveNullTests {
+  static func mayHaveNull(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { JSONPresence.mayHaveNull($0, from: 0, to: $0.count) }
+  }
+
+  @Test func keysAndNumbersHoldNoNull() {
+    #expect(!Self.mayHaveNull(#"{"megapixels": 12, "zoom": 5e2, "ok": true, "no": false}"#))
+    #expect(!Self.mayHaveNull(#"{"a\"n": {"b" :1}, "c":[1, 2]}"#))
+    #expect(!Self.mayHaveNull("{}"))
+  }
+
+  @Test func nullsAndTextValuesMayHold() {
+    #expect(Self.mayHaveNull(#"{"a": null}"#))
+    #expect(Self.mayHaveNull(#"{"a": {"b": [1, null]}}"#))
+    #expect(Self.mayHaveNull(#"{"a": "NA"}"#))
+    #expect(Self.mayHaveNull(#"{"a": ["x"]}"#))
+    #expect(Self.mayHaveNull(#"{"a\\": "x\"y"}"#))
+  }
+}

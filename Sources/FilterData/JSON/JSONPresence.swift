@@ -47,6 +47,37 @@ enum JSONPresence {
   }
 }
 
+extension JSONPresence {
+  /// Whether the JSON value `bytes[start..<end]` (scanned, so well formed) may have a key
+  /// present with null: it has a `null`, or a text that is not a key (which may read as null,
+  /// as `"NA"` does where numbers belong). A record that lacks keys holds null for them too;
+  /// this tells the usual such record (`{"megapixels": 12}`) from one that needs
+  /// ``nullPaths(_:_:_:prefix:depth:into:)``'s walk, without making a string of each key.
+  static func mayHaveNull(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Bool
+  {
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      index += 1
+      // Outside texts, only `null` has an n.
+      if byte == UInt8(ascii: "n") { return true }
+      guard byte == 0x22 else { continue }
+      while index < end, bytes[index] != 0x22 { index += bytes[index] == 0x5C ? 2 : 1 }
+      index += 1
+      while index < end,
+        bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
+          || bytes[index] == 0x0D
+      {
+        index += 1
+      }
+      // A text not followed by ':' is a value.
+      guard index < end, bytes[index] == 0x3A else { return true }
+    }
+    return false
+  }
+}
+
 extension Value {
   /// Whether this is null, or a record with a null field at some depth (not in a list).
   static func holdsNull(_ value: Value) -> Bool {

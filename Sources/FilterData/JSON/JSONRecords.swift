@@ -123,7 +123,8 @@ extension JSONScanner {
     if value.isNull {
       rows.nullSlots.append(slot)
     } else if case .record(let inner) = value, inner.contains(where: Value.holdsNull),
-      case .record(let nested) = layout.schema.fields[slot].type
+      case .record(let nested) = layout.schema.fields[slot].type,
+      JSONPresence.mayHaveNull(bytes, from: start, to: index)
     {
       var again = self
       again.index = start
@@ -140,42 +141,42 @@ extension JSONScanner {
     _ layout: RecordLayout, depth: Int,
     _ field: (inout JSONScanner, Int) throws(DataProblem) -> Void
   ) throws(DataProblem) {
+    // (A loop, not ``container(depth:close:_:)``: its closure retained and released the
+    // layout for every field.)
+    guard try enter(depth: depth, close: 0x7D) else { return }
     var position = 0
-    try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
-      scanner.skipSpace()
-      guard scanner.peek == 0x22 else { throw scanner.unexpected("a key in quotes") }
+    repeat {
+      skipSpace()
+      guard peek == 0x22 else { throw unexpected("a key in quotes") }
       let (start, stop, simple): (Int, Int, Bool)
       let slot: Int?
-      if let (guess, close) = layout.guessedSlot(
-        scanner.bytes, at: scanner.index, end: scanner.end, position: position)
-      {
+      if let (guess, close) = layout.guessedSlot(bytes, at: index, end: end, position: position) {
         // The key found here last time, as it was written then.
-        (start, stop, simple, slot) = (scanner.index + 1, close, true, guess)
-        scanner.index = close + 1
+        (start, stop, simple, slot) = (index + 1, close, true, guess)
+        index = close + 1
       } else {
-        (start, stop, simple) = try scanner.scanString()
+        (start, stop, simple) = try scanString()
         slot =
           simple
-          ? layout.slot(scanner.bytes, start, stop, position: position)
-          : layout.slot(decoded: Array(try scanner.decodedKey(start, stop)))
+          ? layout.slot(bytes, start, stop, position: position)
+          : layout.slot(decoded: Array(try decodedKey(start, stop)))
       }
       position += 1
-      let keyPlace = (offset: start - 1, newlines: scanner.newlines, lineStart: scanner.lineStart)
-      try scanner.expect(0x3A, "':' after the key")
+      let keyPlace = (offset: start - 1, newlines: newlines, lineStart: lineStart)
+      try expect(0x3A, "':' after the key")
       if let slot, slot < layout.width, layout.isNeeded(slot) {
-        try field(&scanner, slot)
+        try field(&self, slot)
       } else if slot == nil && layout.growth.acceptsNewFields {
         // A key the schema lacks: a new field, once the reader has grown its schema.
         let key =
           simple
-          ? String(
-            decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<stop]), as: UTF8.self)
-          : String(try scanner.decodedKey(start, stop))
-        try scanner.reportGrowth(layout.prefix + [key], layout, at: keyPlace, depth: depth + 1)
+          ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+          : String(try decodedKey(start, stop))
+        try reportGrowth(layout.prefix + [key], layout, at: keyPlace, depth: depth + 1)
       } else {
-        try scanner.skipValue(depth: depth + 1)
+        try skipValue(depth: depth + 1)
       }
-    }
+    } while try next(close: 0x7D)
   }
 
   /// A key with escapes, decoded.

@@ -388,29 +388,45 @@ struct JSONScanner {
     depth: Int, close: UInt8,
     _ element: (inout JSONScanner) throws(DataProblem) -> Void
   ) throws(DataProblem) {
+    guard try enter(depth: depth, close: close) else { return }
+    repeat {
+      try element(&self)
+    } while try next(close: close)
+  }
+
+  /// Enters the object or array at the cursor (its opening bracket, `close` the bracket that
+  /// ends it): whether it has a member, at which the cursor is then; an empty one is passed.
+  /// With ``next(close:)``, the steps of ``container(depth:close:_:)`` for a loop that calls
+  /// no closure per member.
+  @inline(__always) mutating func enter(depth: Int, close: UInt8) throws(DataProblem) -> Bool {
     guard depth < JSONScanner.maxDepth else {
       throw DataProblem(
         code: .dataTooDeep,
         message: "arrays and objects nest more than \(JSONScanner.maxDepth) deep",
         label: "too deep", help: "flatten the data", offset: index)
     }
-    let what = close == 0x7D ? "'}'" : "']'"
     index += 1
     skipSpace()
     if peek == close {
       index += 1
-      return
+      return false
     }
-    while true {
-      try element(&self)
-      skipSpace()
-      guard let next = peek else { throw .truncated(index, "the input ends before \(what)") }
-      if next == close {
-        index += 1
-        return
-      }
-      guard next == 0x2C else { throw unexpected("',' or \(what)") }
+    return true
+  }
+
+  /// After a member: whether another follows (the comma passed), or the container ends (its
+  /// closing bracket passed).
+  @inline(__always) mutating func next(close: UInt8) throws(DataProblem) -> Bool {
+    skipSpace()
+    guard let next = peek else {
+      throw .truncated(index, "the input ends before \(close == 0x7D ? "'}'" : "']'")")
+    }
+    if next == close {
       index += 1
+      return false
     }
+    guard next == 0x2C else { throw unexpected("',' or \(close == 0x7D ? "'}'" : "']'")") }
+    index += 1
+    return true
   }
 }
