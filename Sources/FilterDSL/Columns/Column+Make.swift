@@ -13,7 +13,8 @@ extension Column {
   }
 
   /// Values already coded: row `row` holds `values[codes[row]]`. Nil when a code is not an
-  /// index of `values`. Tests on the column then run once per distinct value.
+  /// index of `values`. Tests on the column then run once per distinct value. (The column
+  /// keeps its codes as narrow as `values` allows: a byte each for at most 256 values.)
   public static func coded(_ codes: [UInt32], values: [Value]) -> Column? {
     var firstRows = [Int](repeating: -1, count: values.count)
     for (row, code) in codes.enumerated() {
@@ -21,7 +22,7 @@ extension Column {
       guard code < values.count else { return nil }
       if firstRows[code] < 0 { firstRows[code] = row }
     }
-    return Column(storage: .coded(codes, Dictionary(values: values, firstRows: firstRows)))
+    return Column(storage: .coded(Codes(codes), Dictionary(values: values, firstRows: firstRows)))
   }
 
   /// Any values, each kept as it is (coded when few are distinct, as ``ColumnBuilder`` does).

@@ -9,8 +9,8 @@ public struct Column: Sendable {
     case int([Int64], NullMask)
     case double([Double], NullMask)
     /// Codes into ``Dictionary`` (code 0 is null): text, true-or-false values, and other
-    /// kinds of value with few distinct values.
-    case coded([UInt32], Dictionary)
+    /// kinds of value with few distinct values; a byte a row while there are at most 255.
+    case coded(Codes, Dictionary)
     case values([Value])
     /// Few rows have a value: those rows and their values (``Sparse``).
     case sparse(Sparse)
@@ -94,7 +94,7 @@ public struct Column: Sendable {
     case .int(let values, let nulls): values.count * 8 + nulls.bytes
     case .double(let values, let nulls): values.count * 8 + nulls.bytes
     case .coded(let codes, let dictionary):
-      codes.count * 4 + dictionary.firstRows.count * 8
+      codes.count * codes.width + dictionary.firstRows.count * 8
         + dictionary.values.reduce(0) { $0 + Column.size(of: $1) }
     case .values(let values): values.reduce(0) { $0 + Column.size(of: $1) }
     case .sparse(let sparse):

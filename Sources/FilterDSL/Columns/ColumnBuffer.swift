@@ -5,7 +5,7 @@ struct ColumnBuffer: Sendable {
   private(set) var count = 0
   private var ints: [Int64] = []
   private var doubles: [Double] = []
-  private var codes: [UInt32] = []
+  private var codes = Codes()
   private var values: [Value] = []
   private var nulls = NullMask()
   private var dictionary = Column.Dictionary()
@@ -59,8 +59,9 @@ struct ColumnBuffer: Sendable {
       guard replacedCodes else { return .coded(codes, dictionary) }
       var found = dictionary
       found.firstRows = [Int](repeating: -1, count: found.firstRows.count)
-      for (row, code) in codes.enumerated() where code != 0 && found.firstRows[Int(code)] < 0 {
-        found.firstRows[Int(code)] = row
+      for row in 0..<codes.count {
+        let code = Int(codes[row])
+        if code != 0 && found.firstRows[code] < 0 { found.firstRows[code] = row }
       }
       return .coded(codes, found)
     case .values: return .values(values)
@@ -104,8 +105,8 @@ struct ColumnBuffer: Sendable {
     }
     // (No `reserveCapacity` here: reserving exactly, join after join, would copy the codes
     // once per join where the room made ahead runs out.)
-    for (row, partCode) in part.codes.enumerated() {
-      let index = Int(partCode)
+    for row in 0..<part.codes.count {
+      let index = Int(part.codes[row])
       if part.checkedIn[index] != join {
         let value = part.dictionary.values[index]
         let guess = Int(part.joinedCodes[index])
@@ -156,7 +157,7 @@ struct ColumnBuffer: Sendable {
     count = 0
     ints.removeAll(keepingCapacity: true)
     doubles.removeAll(keepingCapacity: true)
-    codes.removeAll(keepingCapacity: true)
+    codes.removeAll()
     values.removeAll(keepingCapacity: true)
     nulls = NullMask()
     // (The first rows of the distinct values are gone: found again if this column is built.)
@@ -233,7 +234,7 @@ struct ColumnBuffer: Sendable {
       doubles[row] = 0
       nulls.set(row, null: true)
     case (.coded, _) where fitsCoded(value):
-      codes[row] = code(of: value, row: row)
+      codes.set(row, code(of: value, row: row))
       // The row may have been the first of its old value: found again when finished.
       replacedCodes = true
     case (.values, _):
@@ -246,7 +247,7 @@ struct ColumnBuffer: Sendable {
       kind = .values
       replacedCodes = true
       (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
-        [], [], [], NullMask(), .init(), [:], CodeMemo()
+        [], [], Codes(), NullMask(), .init(), [:], CodeMemo()
       )
     }
   }
@@ -273,7 +274,7 @@ struct ColumnBuffer: Sendable {
       values = allValues
       kind = .values
       (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
-        [], [], [], NullMask(), .init(), [:], CodeMemo()
+        [], [], Codes(), NullMask(), .init(), [:], CodeMemo()
       )
     }
   }

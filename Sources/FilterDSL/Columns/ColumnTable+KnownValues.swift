@@ -15,7 +15,10 @@ extension ColumnTable {
       // The dictionary may keep values of rows read again after the schema widened: count
       // the codes the rows hold.
       var used = [Int](repeating: 0, count: dictionary.values.count)
-      for code in codes where Int(code) < used.count { used[Int(code)] += 1 }
+      func tally<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
+        for code in codes where Int(code) < used.count { used[Int(code)] += 1 }
+      }
+      codes.withBuffer(tally, tally, tally)
       var values: [String] = []
       var rows = 0
       for code in used.indices.dropFirst() where used[code] > 0 {

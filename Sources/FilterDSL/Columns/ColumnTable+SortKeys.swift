@@ -25,12 +25,15 @@ extension ColumnTable {
         var nulls: [Bool] = []
         keys.reserveCapacity(rows.count)
         nulls.reserveCapacity(rows.count)
-        for row in rows {
-          let code = row >= 0 && row < codes.count ? Int(codes[row]) : 0
-          let rank = code < ranks.count ? ranks[code] : nil
-          keys.append(rank ?? 0)
-          nulls.append(rank == nil)
+        func rank<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
+          for row in rows {
+            let code = row >= 0 && row < codes.count ? Int(codes[row]) : 0
+            let rank = code < ranks.count ? ranks[code] : nil
+            keys.append(rank ?? 0)
+            nulls.append(rank == nil)
+          }
         }
+        codes.withBuffer(rank, rank, rank)
         return .ints(keys, nulls: nulls)
       }
     default:

@@ -162,32 +162,34 @@ public final class ColumnTable: Sendable {
     else { return nil }
     return CodedColumn(
       codes: { rows in
-        codes.withUnsafeBufferPointer { codes in
-          rows.withUnsafeBufferPointer { rows in
-            [UInt32](unsafeUninitializedCapacity: rows.count) { gathered, initialized in
+        rows.withUnsafeBufferPointer { rows in
+          [UInt32](unsafeUninitializedCapacity: rows.count) { gathered, initialized in
+            func gather<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
               for index in rows.indices {
                 let row = rows[index]
-                gathered[index] = row >= 0 && row < codes.count ? codes[row] : 0
+                gathered[index] = row >= 0 && row < codes.count ? UInt32(codes[row]) : 0
               }
-              initialized = rows.count
             }
+            codes.withBuffer(gather, gather, gather)
+            initialized = rows.count
           }
         }
       },
       pickedCodes: { [self] pick, gathered in
         let identity = isEveryRow(pick.records)
-        codes.withUnsafeBufferPointer { codes in
+        func gather<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
           if identity {
             // (One unsigned comparison a row: a position outside the table reads code 0.)
             pick.forEachIndex { n, row in
-              gathered[n] = UInt(bitPattern: row) < UInt(codes.count) ? codes[row] : 0
+              gathered[n] = UInt(bitPattern: row) < UInt(codes.count) ? UInt32(codes[row]) : 0
             }
             return
           }
           pick.forEachRow(identity: false) { n, row in
-            gathered[n] = row >= 0 && row < codes.count ? codes[row] : 0
+            gathered[n] = row >= 0 && row < codes.count ? UInt32(codes[row]) : 0
           }
         }
+        codes.withBuffer(gather, gather, gather)
       }, firstRecords: dictionary.firstRows, values: dictionary.values)
   }
 
@@ -208,7 +210,7 @@ public final class ColumnTable: Sendable {
       var counts = [Int](repeating: 0, count: dictionary.values.count)
       for position in positions where position >= 0 && position < rows.count {
         let row = rows[position]
-        let code = row >= 0 && row < codes.count ? Int(codes[row]) : 0
+        let code = Int(codes.code(at: row))
         if code < counts.count { counts[code] += 1 }
       }
       var tally: [Value: Int] = [:]
@@ -249,14 +251,18 @@ public final class ColumnTable: Sendable {
 
   /// A reader of a coded column: each distinct value decoded once, then looked up by code.
   private static func coded<T: Sendable>(
-    _ codes: [UInt32], _ dictionary: Column.Dictionary, _ decode: (Value) -> T?
+    _ codes: Codes, _ dictionary: Column.Dictionary, _ decode: (Value) -> T?
   ) -> @Sendable (Int) -> T? {
     let decoded = dictionary.values.map(decode)
-    return { row in
-      guard row >= 0, row < codes.count else { return nil }
-      let code = Int(codes[row])
-      return code < decoded.count ? decoded[code] : nil
+    // (A reader for each width of the codes.)
+    func reader<Code: FixedWidthInteger & Sendable>(_ codes: [Code]) -> @Sendable (Int) -> T? {
+      { row in
+        guard row >= 0, row < codes.count else { return nil }
+        let code = Int(codes[row])
+        return code < decoded.count ? decoded[code] : nil
+      }
     }
+    return codes.withArray(reader, reader, reader)
   }
 }
 

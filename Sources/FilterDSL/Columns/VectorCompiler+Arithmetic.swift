@@ -320,13 +320,13 @@ extension VectorCompiler {
   }
 
   /// The values of `rows` in a coded column, through its decoded values.
-  private static func gather<T: Numeric>(_ rows: [Int], _ codes: [UInt32], _ decoded: [T?])
+  private static func gather<T: Numeric>(_ rows: [Int], _ codes: Codes, _ decoded: [T?])
     -> Numbers<T>
   {
     var numbers = Numbers(
       values: [T](repeating: 0, count: rows.count),
       valid: [Bool](repeating: false, count: rows.count))
-    codes.withUnsafeBufferPointer { codes in
+    func gather<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
       for (i, row) in rows.enumerated() where row >= 0 && row < codes.count {
         let code = Int(codes[row])
         guard code < decoded.count, let value = decoded[code] else { continue }
@@ -334,6 +334,7 @@ extension VectorCompiler {
         numbers.valid[i] = true
       }
     }
+    codes.withBuffer(gather, gather, gather)
     return numbers
   }
 }

@@ -13,7 +13,7 @@ import Testing
     for value in values { builder.append([value]) }
     let table = builder.finish(Schema([.init("f", type, optional: true)]))
     guard case .coded(let codes, let dictionary) = table.columns[0].storage else { return nil }
-    return (codes, dictionary.values)
+    return (codes.wide, dictionary.values)
   }
 
   @Test func valuesThatHashAlikeKeepTheirOwnCodes() {

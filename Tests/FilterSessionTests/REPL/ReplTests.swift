@@ -100,8 +100,9 @@ import Testing
     #expect(harness.output.text.contains("rarity      string  (4 values: N, R, SR, SSR)"))
     repl.handle(":memory")
     #expect(
-      harness.output.text.contains("rarity              coded, 4 distinct                    320 B")
+      harness.output.text.contains("rarity              coded, 4 distinct                    200 B")
     )
+    // (A byte a row of codes: 40; the first rows of the 5 codes, 40; the values, 120.)
     // The text stays in the file: where each record starts (8 bytes) and its length (4), in
     // arrays whose spare capacity depends on the allocator.
     let text = harness.output.text.split(separator: "\n").first {
