@@ -79,3 +79,102 @@ extension ColumnTable {
     return ranks
   }
 }
+
+extension ColumnTable {
+  /// For a top-level field held as integers, decimals or ranked codes (as ``sortKeys(_:)``
+  /// orders it): given a row, a narrowing of a selection of rows to those that come before
+  /// it in an order by the field alone (`descending`, nulls first or last), and with `ties`
+  /// those that tie with it too. Nil when the field is held otherwise, or holds a NaN (flt
+  /// does not order it); nil from the function when the given row has no value.
+  ///
+  /// A sorted query with a limit that has its first matches already asks only the rows that
+  /// may still come before the last of them (DuckDB's "dynamic filter" of a top-k): a test of
+  /// the key, a byte or a word a row, before the filter.
+  func sortBound(_ field: FieldRef, descending: Bool, nullsFirst: Bool, ties: Bool)
+    -> (@Sendable (Int) -> Selector<Int>?)?
+  {
+    guard field.isTopLevel, field.slot < columns.count else { return nil }
+    switch columns[field.slot].storage {
+    case .int(let values, let nulls):
+      return { bound in
+        guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
+        let limit = values[bound]
+        return { rows, selection, _ in
+          values.withUnsafeBufferPointer { values in
+            Self.narrow(rows, &selection) { row in
+              guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
+              return Self.before(values[row], limit, descending: descending, ties: ties)
+            }
+          }
+        }
+      }
+    case .double(let values, let nulls):
+      guard !values.contains(where: \.isNaN) else { return nil }
+      return { bound in
+        guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
+        let limit = values[bound]
+        return { rows, selection, _ in
+          values.withUnsafeBufferPointer { values in
+            Self.narrow(rows, &selection) { row in
+              guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
+              return Self.before(values[row], limit, descending: descending, ties: ties)
+            }
+          }
+        }
+      }
+    case .coded(let codes, let dictionary):
+      guard let ranks = Self.ranks(dictionary.values) else { return nil }
+      return { bound in
+        let code = Int(codes.code(at: bound))
+        guard code < ranks.count, let limit = ranks[code] else { return nil }
+        // Whether each code's rows may come before the bound's.
+        let keeps = ranks.map { rank in
+          rank.map { Self.before($0, limit, descending: descending, ties: ties) } ?? nullsFirst
+        }
+        return { rows, selection, _ in
+          func narrow<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
+            Self.narrow(rows, &selection) { row in
+              let code = row < codes.count ? Int(codes[row]) : 0
+              return code < keeps.count ? keeps[code] : nullsFirst
+            }
+          }
+          codes.withBuffer(narrow, narrow, narrow)
+        }
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// Whether `value` comes before `bound` (or ties with it, with `ties`).
+  @inline(__always) private static func before<T: Comparable>(
+    _ value: T, _ bound: T, descending: Bool, ties: Bool
+  ) -> Bool {
+    if ties && value == bound { return true }
+    return descending ? value > bound : value < bound
+  }
+
+  /// Keeps the positions of `selection` (into `rows`) whose row `keep` accepts; a position
+  /// or row outside them is kept (the filter after this says what it is).
+  @inline(__always) private static func narrow(
+    _ rows: [Int], _ selection: inout [Int], _ keep: (Int) -> Bool
+  ) {
+    var kept = 0
+    rows.withUnsafeBufferPointer { rows in
+      selection.withUnsafeMutableBufferPointer { selection in
+        for index in 0..<selection.count {
+          let position = selection[index]
+          let accept: Bool
+          if position >= 0, position < rows.count, rows[position] >= 0 {
+            accept = keep(rows[position])
+          } else {
+            accept = true
+          }
+          selection[kept] = position
+          kept &+= accept ? 1 : 0
+        }
+      }
+    }
+    selection.removeLast(selection.count - kept)
+  }
+}

@@ -112,6 +112,9 @@ public final class ColumnTable: Sendable {
         countCodes: { [self] field in countCodes(field) },
         fieldValues: { [self] field in fieldValues(field) },
         sortKeys: { [self] field in sortKeys(field) },
+        sortBound: { [self] field, descending, nullsFirst, ties in
+          sortBound(field, descending: descending, nullsFirst: nullsFirst, ties: ties)
+        },
         codedColumn: { [self] field in codedColumn(field) },
         numbers: { [self] field in numbers(field) }))
   }

@@ -176,11 +176,21 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     matching(records, until: stop, faults: &faults, keeping: true).indices
   }
 
-  /// Keeps, of the indices of some matches (ascending), those that may still be among the
-  /// first records a sorted query returns, ascending: a query with `order by` and `limit`
-  /// prunes each chunk's matches on the core that found them (see
-  /// ``CompiledQuery/pruning(_:first:)``), instead of keeping every match to sort at the end.
-  @usableFromInline typealias Pruning = @Sendable ([Int]) -> [Int]
+  /// How a query with `order by` and `limit` keeps, of a filter's matches, only those that
+  /// may still be among the first records it returns (see
+  /// ``CompiledQuery/pruning(_:first:)``): each chunk's matches are pruned on the core that
+  /// found them, instead of keeping every match to sort at the end.
+  @usableFromInline struct Pruning: Sendable {
+    /// Keeps, of the indices of some matches (ascending), those that may still be among the
+    /// first, ascending; with the index of the one of them that comes last in the query's
+    /// order once they are as many as the first (nil while they are fewer).
+    let prune: @Sendable ([Int]) -> (kept: [Int], last: Int?)
+    /// Given the record that comes last of those kept: a narrowing of a selection to the
+    /// records that may still come before it, tested before the filter on the records
+    /// after it (nil when the query's first key cannot be tested so, or the filter may
+    /// fault: skipping its evaluation would not count the faults).
+    let bound: (@Sendable (Root) -> Selector<Root>?)?
+  }
 
   /// How many records of `records` match and, when `keeping`, their indices in order (a
   /// count keeps none), pruned by `prune` if given (the count is of all matches); `stop` and
@@ -200,7 +210,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       count += $0.count
       if keeping { selected += $0 }
     }
-    return (prune.map { $0(selected) } ?? selected, count)
+    return (prune.map { $0.prune(selected).kept } ?? selected, count)
   }
 
   /// How many records a thread filters at a time when a big array is split across cores.
@@ -218,8 +228,13 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     var selected: [Int] = []
     var matched = 0
     var start = range.lowerBound
+    // Once a sorted query has its first matches, the rounds after test its first key first.
+    var narrowing: Selector<Root>? = nil
     while start < range.upperBound, faults.overLimit == nil, !stop() {
-      let roundEnd = Swift.min(start + chunk * 8, range.upperBound)
+      // (A sorted query that can bound the rows after its first matches looks for them in a
+      // first round of a chunk a core: the rounds after it are narrowed.)
+      let chunks = prune?.bound != nil && start == range.lowerBound ? 2 : 8
+      let roundEnd = Swift.min(start + chunk * chunks, range.upperBound)
       let count = (roundEnd - start + chunk - 1) / chunk
       var parts = [[Int]](repeating: [], count: count)
       var partCounts = [Int](repeating: 0, count: count)
@@ -230,7 +245,8 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
           partFaults.withUnsafeMutableBufferPointer { partFaults in
             let work = ParallelWork(
               filter: self, records: records, spent: faults.cost, keeping: keeping,
-              prune: prune, parts: parts, counts: partCounts, faults: partFaults)
+              prune: prune, narrowing: narrowing, parts: parts, counts: partCounts,
+              faults: partFaults)
             DispatchQueue.concurrentPerform(iterations: count) { part in
               let from = roundStart + part * chunk
               work.run(from..<Swift.min(from + chunk, roundEnd), into: part)
@@ -241,7 +257,13 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       for part in parts { selected += part }
       // (Each part was pruned on its own; what they keep together, pruned again, is what
       // the whole would keep.)
-      if let prune, count > 1 { selected = prune(selected) }
+      if let prune {
+        let (kept, last) = prune.prune(selected)
+        selected = kept
+        if let last, let bound = prune.bound, last >= 0, last < records.count {
+          narrowing = bound(records[last])
+        }
+      }
       matched += partCounts.reduce(0, +)
       for partFaults in partFaults { faults.merge(partFaults) }
       faults.check(bindings.limits)
@@ -253,10 +275,11 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// Calls `body` with the indices of the matching records of each batch of 1,024 records
   /// (small enough to stay in cache while every test and `body` pass over them), in order;
   /// only the records at `range` when given. The run has spent `spent` cost units before;
-  /// it stops once over a limit (``FaultCounts/overLimit`` in `faults`).
+  /// it stops once over a limit (``FaultCounts/overLimit`` in `faults`). With `narrowing`,
+  /// only the records it keeps are filtered (and counted).
   func forEachBatch(
     _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool, spent: Int,
-    faults: inout FaultCounts, _ body: ([Int]) -> Void
+    faults: inout FaultCounts, narrowing: Selector<Root>? = nil, _ body: ([Int]) -> Void
   ) {
     let batch = 1024
     var selection: [Int] = []
@@ -279,6 +302,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
           selection.withUnsafeMutableBufferPointer { positions in
             for index in positions.indices { positions[index] = start &+ index }
           }
+          narrowing?(records, &selection, &run)
           select(records, &selection, &run)
         } else {
           for index in start..<end {
@@ -321,6 +345,8 @@ private struct ParallelWork<Root>: @unchecked Sendable {
   /// Whether the indices are kept (a count keeps only how many), and how they are pruned.
   let keeping: Bool
   let prune: CompiledFilter<Root>.Pruning?
+  /// What narrows each batch before the filter (see ``CompiledFilter/Pruning/bound``).
+  let narrowing: Selector<Root>?
   let parts: UnsafeMutableBufferPointer<[Int]>
   let counts: UnsafeMutableBufferPointer<Int>
   let faults: UnsafeMutableBufferPointer<FaultCounts>
@@ -330,11 +356,13 @@ private struct ParallelWork<Root>: @unchecked Sendable {
     var kept: [Int] = []
     var count = 0
     var faults = FaultCounts()
-    filter.forEachBatch(records, in: range, until: { false }, spent: spent, faults: &faults) {
+    filter.forEachBatch(
+      records, in: range, until: { false }, spent: spent, faults: &faults, narrowing: narrowing
+    ) {
       count += $0.count
       if keeping { kept += $0 }
     }
-    parts[part] = prune.map { $0(kept) } ?? kept
+    parts[part] = prune.map { $0.prune(kept).kept } ?? kept
     counts[part] = count
     self.faults[part] = faults
   }

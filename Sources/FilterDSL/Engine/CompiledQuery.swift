@@ -17,6 +17,10 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// When every key is a field held by column in a form that orders without its values
   /// (integers, decimals, coded values by rank): each key's sort keys for many records.
   let keySorts: [@Sendable ([Root]) -> SortKeyColumn?]?
+  /// For a query whose first key is a field held in a column that orders it: the narrowing
+  /// of a selection to the records that come before a given one by that key (strictly when
+  /// it is the only key). See ``pruning(_:first:)``.
+  let firstKeyBound: (@Sendable (Root) -> Selector<Root>?)?
   /// `offset` and `limit`, compiled: they read no record.
   let counts:
     (
@@ -87,6 +91,12 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
     }
     self.keyColumns = keyColumns.count == keys.count ? keyColumns : nil
     self.keySorts = keySorts.count == keys.count && !keys.isEmpty ? keySorts : nil
+    if let first = bound.ordering.first, case .field(let field) = first.key.kind {
+      firstKeyBound = type.columns?.sortBound(
+        field, first.direction == .descending, first.nullsFirst, bound.ordering.count > 1)
+    } else {
+      firstKeyBound = nil
+    }
     let constant = Compiler(recordType: RecordType<Void>([]))
     counts = (
       bound.offset.map { constant.operand($0).asValue },
@@ -253,24 +263,32 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// `first`, ascending again: the first `first` of them in the query's order. (Ties go by
   /// index, as in ``sorted(_:_:first:)``, so the first of what each part keeps are the first
   /// of all.) Nil for other queries: their keys may fault, and a key's faults count only for
-  /// the records that are sorted.
+  /// the records that are sorted. Where the first key is a column that can bound a
+  /// selection and the filter cannot fault, records after those kept are tested against the
+  /// last of them first (see ``CompiledFilter/Pruning/bound``): by that key alone, strictly
+  /// when it is the only key (a later record that ties comes after).
   @usableFromInline func pruning(_ records: [Root], first: Int) -> CompiledFilter<Root>.Pruning? {
-    guard let keySorts, let gather = filter?.gather, first >= 0 else { return nil }
+    guard let keySorts, let filter, first >= 0 else { return nil }
+    let gather = filter.gather
     let directions = keys.map { (descending: $0.direction == .descending, $0.nullsFirst) }
-    let records = SharedRecords(items: records)
-    return { indices in
-      guard indices.count > first else { return indices }
-      let valid = indices.filter { $0 >= 0 && $0 < records.items.count }
-      // (Through the record type's gather, which is specialized for it: this closure is not.)
-      var chosen: [Root] = []
-      gather(records.items, valid, &chosen)
-      guard chosen.count == valid.count else { return indices }
-      let typed = keySorts.compactMap { $0(chosen) }
-      guard typed.count == keySorts.count else { return indices }
-      let order = SortOrder.order(typed, keys: directions, count: chosen.count, first: first)
-      return order.sorted().map { valid[$0] }
-    }
+    let shared = SharedRecords(items: records)
+    return CompiledFilter<Root>.Pruning(
+      prune: { indices in
+        guard indices.count >= first else { return (indices, nil) }
+        let valid = indices.filter { $0 >= 0 && $0 < shared.items.count }
+        // (Through the record type's gather, which is specialized for it: this closure is
+        // not.)
+        var chosen: [Root] = []
+        gather(shared.items, valid, &chosen)
+        guard chosen.count == valid.count else { return (indices, nil) }
+        let typed = keySorts.compactMap { $0(chosen) }
+        guard typed.count == keySorts.count else { return (indices, nil) }
+        let order = SortOrder.order(typed, keys: directions, count: chosen.count, first: first)
+        let last = order.count == first ? order.last.map { valid[$0] } : nil
+        return (order.sorted().map { valid[$0] }, last)
+      }, bound: filter.bound.mayFault ? nil : firstKeyBound)
   }
+
 }
 
 /// Records a pruning reads on the cores that filter them (read only).

@@ -290,6 +290,13 @@ struct ColumnAccess<Root>: Sendable {
   /// For a top-level field held in a form that orders without its values: its sort keys for
   /// given records (nil from the function when a value cannot be ordered so).
   let sortKeys: @Sendable (FieldRef) -> (@Sendable ([Root]) -> SortKeyColumn?)?
+  /// For a top-level field that ``sortKeys`` orders: given a record, a narrowing of a
+  /// selection to the records that come before it in an order by the field (descending or
+  /// not, nulls first or not), or tie with it too (see `ColumnTable.sortBound`).
+  let sortBound:
+    @Sendable (_ field: FieldRef, _ descending: Bool, _ nullsFirst: Bool, _ ties: Bool) -> (
+      @Sendable (Root) -> Selector<Root>?
+    )?
   /// For a top-level field whose column is coded: its codes and distinct values (facets
   /// count several such fields in one pass over the codes).
   let codedColumn: @Sendable (FieldRef) -> CodedColumn<Root>?

@@ -195,6 +195,55 @@ import Testing
     }
   }
 
+  @Test func sortedQueriesBoundedByTheirFirstKeyAgreeWithSortedRows() throws {
+    // Past a round of chunks (262,144 rows), a sorted query with a limit tests the rows
+    // after the matches it keeps against the last of them, by its first key, before the
+    // filter: flat integers, decimals and ranked codes; nulls first and last; ties; a second
+    // key; a filter that may fault (not narrowed: its faults must all be counted).
+    let count = 300_000
+    var random = SplitMix64(seed: 77)
+    var wide: [Int64] = [], wideNulls: [Bool] = [], doubles: [Double] = [], codes: [UInt32] = []
+    var tags: [Int64] = []
+    for _ in 0..<count {
+      wide.append(Int64(random.int(-5_000...5_000)))
+      wideNulls.append(random.chance(0.1))
+      doubles.append(Double(random.int(0...50)) / 4)
+      codes.append(UInt32(random.int(0...6)))
+      tags.append(Int64(random.int(0...9)))
+    }
+    let sizes: [Value] = [.null, .int(64), .int(128), .int(256), .int(512), .int(1024), .int(2)]
+    let schema = Schema([
+      .init("w", .int, optional: true), .init("d", .double), .init("size", .int, optional: true),
+      .init("t", .int),
+    ])
+    let sized = try #require(Column.coded(codes, values: sizes))
+    let table = try #require(
+      ColumnTable(
+        schema: schema,
+        columns: [.ints(wide, nulls: wideNulls), .doubles(doubles), sized, .ints(tags)]))
+    let records: [[Value]] = (0..<count).map { row in
+      [
+        wideNulls[row] ? .null : .int(wide[row]), .double(doubles[row]), sizes[Int(codes[row])],
+        .int(tags[row]),
+      ]
+    }
+    let queries = [
+      "t != 3 order by w desc limit 5", "t != 3 order by w limit 5",
+      "t < 8 order by w desc nulls first limit 30", "t < 8 order by w nulls last limit 3",
+      "t != 0 order by d desc limit 4", "t != 0 order by d limit 100 offset 7",
+      "t == 1 order by size desc limit 6", "t == 1 order by size nulls first limit 6",
+      "t > 2 order by size, w desc limit 9", "t > 2 order by d desc, t limit 12",
+      "100 / (t - 4) > 10 order by w desc limit 5", "t != 9 order by size desc limit 1000",
+    ]
+    for text in queries {
+      let overColumns = try CompiledQuery(text, for: table.recordType).run(table.rows)
+      let overRows = try CompiledQuery(text, for: .dynamic(schema)).run(records)
+      #expect(overColumns.records.map { records[$0] } == overRows.records, "\(text)")
+      #expect(overColumns.faults == overRows.faults, "\(text)")
+      #expect(!overRows.records.isEmpty, "\(text)")
+    }
+  }
+
   @Test func bigTablesAreFilteredInChunksOnEveryCoreWithTheSameResult() throws {
     // Past 65,536 rows the selection runs in chunks on several threads; matches (in order)
     // and faults must be those of the row engine over the same records.
