@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Builds a ``ColumnTable`` row by row. Each column takes the form its values need: text and
 /// true-or-false values are coded; integers, dates, times, durations, lists and nested
 /// records are coded while they have few distinct values (then integers are kept flat, the
@@ -68,16 +70,35 @@ public struct ColumnBuilder: Sendable {
   /// appended here.
   public mutating func append(rowsOf part: inout ColumnBuilder) {
     addColumns(part.columns.count)
-    let forms = forms
+    let (forms, offset) = (forms, count)
     // A wide part's other columns have no rows: nothing to join, nothing to empty.
-    for slot in part.columnsWithRows {
-      touch(slot)
-      columns[slot].append(rowsOf: &part.columns[slot], at: count, forms)
+    let slots = part.columnsWithRows
+    for slot in slots { touch(slot) }
+    if part.count >= ColumnBuilder.joinedOnCores, slots.count >= 2 {
+      // Each column joins on its own (they share nothing), the columns shared out between
+      // two cores: a load joins each block's rows while no other work is ready.
+      columns.withUnsafeMutableBufferPointer { columns in
+        part.columns.withUnsafeMutableBufferPointer { parts in
+          let joins = ColumnJoins(columns: columns, parts: parts, slots: slots)
+          DispatchQueue.concurrentPerform(iterations: 2) { half in
+            for index in stride(from: half, to: slots.count, by: 2) {
+              joins.join(slots[index], at: offset, forms)
+            }
+          }
+        }
+      }
+    } else {
+      for slot in slots {
+        columns[slot].append(rowsOf: &part.columns[slot], at: offset, forms)
+      }
     }
     part.forgetRows()
     count += part.count
     part.count = 0
   }
+
+  /// How many rows a part has at least for its columns to join on two cores.
+  static let joinedOnCores = 2_048
 
   /// Appends a row of `cells`, and empties them for the next. Cells given a code take it;
   /// values decoded from a spelling (the bytes of `text` they came from) are remembered by it
@@ -210,5 +231,19 @@ public struct ColumnBuilder: Sendable {
         Column(storage: self.columns[slot].take(rows: count, schema.fields[slot].type, forms)))
     }
     return ColumnTable(schema: schema, count: count, columns: columns)
+  }
+}
+
+/// The columns of two builders, for joining each of a part's columns to the one of its slot
+/// on two threads: each slot is joined by one thread only, and nothing else touches the
+/// buffers until every join is done.
+private struct ColumnJoins: @unchecked Sendable {
+  let columns: UnsafeMutableBufferPointer<BuildingColumn>
+  let parts: UnsafeMutableBufferPointer<BuildingColumn>
+  let slots: [Int]
+
+  func join(_ slot: Int, at offset: Int, _ forms: ColumnForms) {
+    guard slot >= 0, slot < columns.count, slot < parts.count else { return }
+    columns[slot].append(rowsOf: &parts[slot], at: offset, forms)
   }
 }
