@@ -34,7 +34,8 @@ extension ColumnTable {
       }
     }
     return changed
-      ? ColumnTable(schema: Schema(fields), count: count, columns: columns, presence: presence)
+      ? ColumnTable(
+        schema: Schema(fields), count: count, columns: columns, presence: presence, zones: zones)
       : self
   }
 }

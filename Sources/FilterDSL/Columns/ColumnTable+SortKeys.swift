@@ -91,15 +91,15 @@ extension ColumnTable {
   /// may still come before the last of them (DuckDB's "dynamic filter" of a top-k): a test of
   /// the key, a byte or a word a row, before the filter.
   func sortBound(_ field: FieldRef, descending: Bool, nullsFirst: Bool, ties: Bool)
-    -> (@Sendable (Int) -> Selector<Int>?)?
+    -> (@Sendable (Int) -> Narrowing<Int>?)?
   {
     guard field.isTopLevel, field.slot < columns.count else { return nil }
     switch columns[field.slot].storage {
     case .int(let values, let nulls):
-      return { bound in
+      return { [self] bound in
         guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
         let limit = values[bound]
-        return { rows, selection, _ in
+        let select: Selector<Int> = { rows, selection, _ in
           values.withUnsafeBufferPointer { values in
             Self.narrow(rows, &selection) { row in
               guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
@@ -107,13 +107,15 @@ extension ColumnTable {
             }
           }
         }
+        return Narrowing(
+          select: select, rulesOut: rulingOut(field, .int(limit), descending, nullsFirst, ties))
       }
     case .double(let values, let nulls):
       guard !values.contains(where: \.isNaN) else { return nil }
-      return { bound in
+      return { [self] bound in
         guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
         let limit = values[bound]
-        return { rows, selection, _ in
+        let select: Selector<Int> = { rows, selection, _ in
           values.withUnsafeBufferPointer { values in
             Self.narrow(rows, &selection) { row in
               guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
@@ -121,17 +123,20 @@ extension ColumnTable {
             }
           }
         }
+        return Narrowing(
+          select: select,
+          rulesOut: rulingOut(field, .double(limit), descending, nullsFirst, ties))
       }
     case .coded(let codes, let dictionary):
       guard let ranks = Self.ranks(dictionary.values) else { return nil }
-      return { bound in
+      return { [self] bound in
         let code = Int(codes.code(at: bound))
         guard code < ranks.count, let limit = ranks[code] else { return nil }
         // Whether each code's rows may come before the bound's.
         let keeps = ranks.map { rank in
           rank.map { Self.before($0, limit, descending: descending, ties: ties) } ?? nullsFirst
         }
-        return { rows, selection, _ in
+        let select: Selector<Int> = { rows, selection, _ in
           func narrow<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
             Self.narrow(rows, &selection) { row in
               let code = row < codes.count ? Int(codes[row]) : 0
@@ -140,9 +145,26 @@ extension ColumnTable {
           }
           codes.withBuffer(narrow, narrow, narrow)
         }
+        return Narrowing(
+          select: select, rulesOut: rulingOut(field, .int(limit), descending, nullsFirst, ties))
       }
     default:
       return nil
+    }
+  }
+
+  /// Whether none of the table's own rows at a range of positions (positions that are rows)
+  /// can come before `bound`, by the blocks' ``SortZones``; nil for a column without them.
+  private func rulingOut(
+    _ field: FieldRef, _ bound: SortZones.Keys.Bound, _ descending: Bool, _ nullsFirst: Bool,
+    _ ties: Bool
+  ) -> (([Int], Range<Int>) -> Bool)? {
+    guard field.slot < zones.count, let zones = zones[field.slot] else { return nil }
+    return { [self] rows, positions in
+      !positions.isEmpty && isEveryRow(rows)
+        && zones.rulesOut(
+          rows: positions.lowerBound, positions.upperBound - 1, below: bound,
+          descending: descending, nullsFirst: nullsFirst, ties: ties)
     }
   }
 

@@ -28,18 +28,25 @@ public final class ColumnTable: Sendable {
   /// field exists where it has a value.
   public let presence: FieldPresence
 
-  init(schema: Schema, count: Int, columns: [Column], presence: FieldPresence = .values) {
+  /// For a big table, each column's ``SortZones`` (nil for a column that has none).
+  let zones: [SortZones?]
+
+  init(
+    schema: Schema, count: Int, columns: [Column], presence: FieldPresence = .values,
+    zones: [SortZones?]? = nil
+  ) {
     self.schema = schema
     self.count = count
     self.columns = columns
     self.presence = presence
     rows = Array(0..<count)
+    self.zones = zones ?? (count >= SortZones.leastRows ? SortZones.of(columns) : [])
   }
 
   /// This table, whose rows have fields with a null value as `presence` says (a table of a
   /// CSV file's rows: ``FieldPresence/columns``).
   public func withPresence(_ presence: FieldPresence) -> ColumnTable {
-    ColumnTable(schema: schema, count: count, columns: columns, presence: presence)
+    ColumnTable(schema: schema, count: count, columns: columns, presence: presence, zones: zones)
   }
 
   /// Whether `records` is ``rows`` itself (the same buffer): a position in it is its row.

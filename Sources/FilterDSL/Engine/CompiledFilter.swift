@@ -189,7 +189,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     /// records that may still come before it, tested before the filter on the records
     /// after it (nil when the query's first key cannot be tested so, or the filter may
     /// fault: skipping its evaluation would not count the faults).
-    let bound: (@Sendable (Root) -> Selector<Root>?)?
+    let bound: (@Sendable (Root) -> Narrowing<Root>?)?
   }
 
   /// How many records of `records` match and, when `keeping`, their indices in order (a
@@ -229,7 +229,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
     var matched = 0
     var start = range.lowerBound
     // Once a sorted query has its first matches, the rounds after test its first key first.
-    var narrowing: Selector<Root>? = nil
+    var narrowing: Narrowing<Root>? = nil
     while start < range.upperBound, faults.overLimit == nil, !stop() {
       // (A sorted query that can bound the rows after its first matches looks for them in a
       // first round of a chunk a core: the rounds after it are narrowed.)
@@ -279,7 +279,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
   /// only the records it keeps are filtered (and counted).
   func forEachBatch(
     _ records: [Root], in range: Range<Int>? = nil, until stop: () -> Bool, spent: Int,
-    faults: inout FaultCounts, narrowing: Selector<Root>? = nil, _ body: ([Int]) -> Void
+    faults: inout FaultCounts, narrowing: Narrowing<Root>? = nil, _ body: ([Int]) -> Void
   ) {
     let batch = 1024
     var selection: [Int] = []
@@ -294,6 +294,11 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
       run.memo = memo
       while start < range.upperBound, run.faults.overLimit == nil, !stop() {
         let end = Swift.min(start + batch, range.upperBound)
+        if let rulesOut = narrowing?.rulesOut, rulesOut(records, start..<end) {
+          // (No record of the batch is wanted: none is read.)
+          start = end
+          continue
+        }
         selection.removeAll(keepingCapacity: true)
         if let select {
           // The batch's positions, written in place (appending a range went element by
@@ -302,7 +307,7 @@ public struct CompiledFilter<Root>: @unchecked Sendable {
           selection.withUnsafeMutableBufferPointer { positions in
             for index in positions.indices { positions[index] = start &+ index }
           }
-          narrowing?(records, &selection, &run)
+          narrowing?.select(records, &selection, &run)
           select(records, &selection, &run)
         } else {
           for index in start..<end {
@@ -346,7 +351,7 @@ private struct ParallelWork<Root>: @unchecked Sendable {
   let keeping: Bool
   let prune: CompiledFilter<Root>.Pruning?
   /// What narrows each batch before the filter (see ``CompiledFilter/Pruning/bound``).
-  let narrowing: Selector<Root>?
+  let narrowing: Narrowing<Root>?
   let parts: UnsafeMutableBufferPointer<[Int]>
   let counts: UnsafeMutableBufferPointer<Int>
   let faults: UnsafeMutableBufferPointer<FaultCounts>

@@ -20,7 +20,7 @@ public struct CompiledQuery<Root>: @unchecked Sendable {
   /// For a query whose first key is a field held in a column that orders it: the narrowing
   /// of a selection to the records that come before a given one by that key (strictly when
   /// it is the only key). See ``pruning(_:first:)``.
-  let firstKeyBound: (@Sendable (Root) -> Selector<Root>?)?
+  let firstKeyBound: (@Sendable (Root) -> Narrowing<Root>?)?
   /// `offset` and `limit`, compiled: they read no record.
   let counts:
     (

@@ -295,7 +295,7 @@ struct ColumnAccess<Root>: Sendable {
   /// not, nulls first or not), or tie with it too (see `ColumnTable.sortBound`).
   let sortBound:
     @Sendable (_ field: FieldRef, _ descending: Bool, _ nullsFirst: Bool, _ ties: Bool) -> (
-      @Sendable (Root) -> Selector<Root>?
+      @Sendable (Root) -> Narrowing<Root>?
     )?
   /// For a top-level field whose column is coded: its codes and distinct values (facets
   /// count several such fields in one pass over the codes).

@@ -68,3 +68,46 @@ import Testing
       (0..<3_000).allSatisfy { table.value(row: $0, slot: 0) == .string("model \($0 % 300)") })
   }
 }
+
+/// A big table's sort zones: each block's least and greatest key and whether it has a null,
+/// ruling out only blocks that cannot hold a row before the bound.
+@Suite struct SortZonesTests {
+  @Test func blocksAreRuledOutOnlyWhenNoRowCanComeFirst() throws {
+    let rows = SortZones.rows
+    // Block 0: 0..<1024; block 1: 5000..., with a null; block 2: nulls only.
+    var values = (0..<Int64(rows)).map { $0 } + (0..<Int64(rows)).map { 5_000 + $0 }
+    var nulls = [Bool](repeating: false, count: 2 * rows)
+    nulls[rows + 7] = true
+    values += [Int64](repeating: 0, count: rows)
+    nulls += [Bool](repeating: true, count: rows)
+    let zones = try #require(SortZones(.ints(values, nulls: nulls)))
+    func out(_ block: Int, _ limit: Int64, descending: Bool, nullsFirst: Bool, ties: Bool) -> Bool {
+      zones.rulesOut(
+        rows: block * rows, block * rows + rows - 1, below: .int(limit), descending: descending,
+        nullsFirst: nullsFirst, ties: ties)
+    }
+    // Descending: block 0 (at most 1023) cannot beat 1023, can tie it.
+    #expect(out(0, 1_023, descending: true, nullsFirst: false, ties: false))
+    #expect(!out(0, 1_023, descending: true, nullsFirst: false, ties: true))
+    #expect(!out(0, 1_022, descending: true, nullsFirst: false, ties: false))
+    // Ascending: block 1 (at least 5000) cannot come before 5000, a null there can if first.
+    #expect(out(1, 5_000, descending: false, nullsFirst: false, ties: false))
+    #expect(!out(1, 5_000, descending: false, nullsFirst: true, ties: false))
+    // Nulls only: out unless nulls come first.
+    #expect(out(2, 0, descending: false, nullsFirst: false, ties: true))
+    #expect(!out(2, 0, descending: false, nullsFirst: true, ties: false))
+    // A range over two blocks is out only if both are; outside the zones, never.
+    #expect(
+      !zones.rulesOut(
+        rows: 0, 2 * rows - 1, below: .int(1_023), descending: true,
+        nullsFirst: false, ties: false))
+    #expect(
+      !zones.rulesOut(
+        rows: 3 * rows, 3 * rows, below: .int(0), descending: true,
+        nullsFirst: false, ties: false))
+    // No zones for NaN, or values of kinds that do not compare; ranked text has them.
+    #expect(SortZones(.doubles([1, .nan])) == nil)
+    #expect(SortZones(.values([.string("a"), .int(1)])) == nil)
+    #expect(SortZones(.values([.string("b"), .string("a")])) != nil)
+  }
+}

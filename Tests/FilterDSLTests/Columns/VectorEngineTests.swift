@@ -214,17 +214,20 @@ import Testing
     let sizes: [Value] = [.null, .int(64), .int(128), .int(256), .int(512), .int(1024), .int(2)]
     let schema = Schema([
       .init("w", .int, optional: true), .init("d", .double), .init("size", .int, optional: true),
-      .init("t", .int),
+      .init("t", .int), .init("n", .int),
     ])
     let sized = try #require(Column.coded(codes, values: sizes))
     let table = try #require(
       ColumnTable(
         schema: schema,
-        columns: [.ints(wide, nulls: wideNulls), .doubles(doubles), sized, .ints(tags)]))
+        columns: [
+          .ints(wide, nulls: wideNulls), .doubles(doubles), sized, .ints(tags),
+          .ints((0..<Int64(count)).map { $0 / 3 }),
+        ]))
     let records: [[Value]] = (0..<count).map { row in
       [
         wideNulls[row] ? .null : .int(wide[row]), .double(doubles[row]), sizes[Int(codes[row])],
-        .int(tags[row]),
+        .int(tags[row]), .int(Int64(row / 3)),
       ]
     }
     let queries = [
@@ -234,6 +237,9 @@ import Testing
       "t == 1 order by size desc limit 6", "t == 1 order by size nulls first limit 6",
       "t > 2 order by size, w desc limit 9", "t > 2 order by d desc, t limit 12",
       "100 / (t - 4) > 10 order by w desc limit 5", "t != 9 order by size desc limit 1000",
+      // Rising keys: every block after the first rounds is ruled out by its zone (or none).
+      "t != 3 order by n limit 5", "t != 3 order by n desc limit 5",
+      "t != 3 order by n, w limit 8", "t > 7 order by n nulls first limit 20 offset 2",
     ]
     for text in queries {
       let overColumns = try CompiledQuery(text, for: table.recordType).run(table.rows)
