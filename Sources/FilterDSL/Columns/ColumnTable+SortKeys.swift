@@ -96,37 +96,10 @@ extension ColumnTable {
     guard field.isTopLevel, field.slot < columns.count else { return nil }
     switch columns[field.slot].storage {
     case .int(let values, let nulls):
-      return { [self] bound in
-        guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
-        let limit = values[bound]
-        let select: Selector<Int> = { rows, selection, _ in
-          values.withUnsafeBufferPointer { values in
-            Self.narrow(rows, &selection) { row in
-              guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
-              return Self.before(values[row], limit, descending: descending, ties: ties)
-            }
-          }
-        }
-        return Narrowing(
-          select: select, rulesOut: rulingOut(field, .int(limit), descending, nullsFirst, ties))
-      }
+      return numberBound(field, values, nulls, descending, nullsFirst, ties, as: { .int($0) })
     case .double(let values, let nulls):
       guard !values.contains(where: \.isNaN) else { return nil }
-      return { [self] bound in
-        guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
-        let limit = values[bound]
-        let select: Selector<Int> = { rows, selection, _ in
-          values.withUnsafeBufferPointer { values in
-            Self.narrow(rows, &selection) { row in
-              guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
-              return Self.before(values[row], limit, descending: descending, ties: ties)
-            }
-          }
-        }
-        return Narrowing(
-          select: select,
-          rulesOut: rulingOut(field, .double(limit), descending, nullsFirst, ties))
-      }
+      return numberBound(field, values, nulls, descending, nullsFirst, ties, as: { .double($0) })
     case .coded(let codes, let dictionary):
       guard let ranks = Self.ranks(dictionary.values) else { return nil }
       return { [self] bound in
@@ -150,6 +123,27 @@ extension ColumnTable {
       }
     default:
       return nil
+    }
+  }
+
+  /// ``sortBound(_:descending:nullsFirst:ties:)`` for a column of numbers held flat.
+  private func numberBound<T: Comparable & Sendable>(
+    _ field: FieldRef, _ values: [T], _ nulls: NullMask, _ descending: Bool, _ nullsFirst: Bool,
+    _ ties: Bool, as key: @escaping @Sendable (T) -> SortZones.Keys.Bound
+  ) -> @Sendable (Int) -> Narrowing<Int>? {
+    { [self] bound in
+      guard bound >= 0, bound < values.count, !nulls.isNull(bound) else { return nil }
+      let limit = values[bound]
+      let select: Selector<Int> = { rows, selection, _ in
+        values.withUnsafeBufferPointer { values in
+          Self.narrow(rows, &selection) { row in
+            guard row < values.count, !nulls.isNull(row) else { return nullsFirst }
+            return Self.before(values[row], limit, descending: descending, ties: ties)
+          }
+        }
+      }
+      return Narrowing(
+        select: select, rulesOut: rulingOut(field, key(limit), descending, nullsFirst, ties))
     }
   }
 
