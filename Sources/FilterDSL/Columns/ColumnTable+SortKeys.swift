@@ -84,8 +84,9 @@ extension ColumnTable {
   /// For a top-level field held as integers, decimals or ranked codes (as ``sortKeys(_:)``
   /// orders it): given a row, a narrowing of a selection of rows to those that come before
   /// it in an order by the field alone (`descending`, nulls first or last), and with `ties`
-  /// those that tie with it too. Nil when the field is held otherwise, or holds a NaN (flt
-  /// does not order it); nil from the function when the given row has no value.
+  /// those that tie with it too. Nil when the field is held otherwise, holds a NaN (flt
+  /// does not order it), or is coded with more than 4,096 distinct values; nil from the
+  /// function when the given row has no value.
   ///
   /// A sorted query with a limit that has its first matches already asks only the rows that
   /// may still come before the last of them (DuckDB's "dynamic filter" of a top-k): a test of
@@ -98,10 +99,17 @@ extension ColumnTable {
     case .int(let values, let nulls):
       return numberBound(field, values, nulls, descending, nullsFirst, ties, as: { .int($0) })
     case .double(let values, let nulls):
-      guard !values.contains(where: \.isNaN) else { return nil }
+      // (A big table's zones say whether the column has a NaN: it has none if it has zones.)
+      let noNaN =
+        count >= SortZones.leastRows && field.slot < zones.count
+        ? zones[field.slot] != nil : !values.contains(where: \.isNaN)
+      guard noNaN else { return nil }
       return numberBound(field, values, nulls, descending, nullsFirst, ties, as: { .double($0) })
     case .coded(let codes, let dictionary):
-      guard let ranks = Self.ranks(dictionary.values) else { return nil }
+      // (Each bound maps every code: for a column of few distinct values only.)
+      guard dictionary.values.count <= 4_097, let ranks = Self.ranks(dictionary.values) else {
+        return nil
+      }
       return { [self] bound in
         let code = Int(codes.code(at: bound))
         guard code < ranks.count, let limit = ranks[code] else { return nil }

@@ -214,20 +214,22 @@ import Testing
     let sizes: [Value] = [.null, .int(64), .int(128), .int(256), .int(512), .int(1024), .int(2)]
     let schema = Schema([
       .init("w", .int, optional: true), .init("d", .double), .init("size", .int, optional: true),
-      .init("t", .int), .init("n", .int),
+      .init("t", .int), .init("n", .int), .init("q", .double),
     ])
     let sized = try #require(Column.coded(codes, values: sizes))
+    let rising: [Int64] = (0..<Int64(count)).map { $0 / 3 }
+    let withNaN: [Double] = (0..<count).map { $0 % 1_000 == 999 ? .nan : Double($0 % 977) }
     let table = try #require(
       ColumnTable(
         schema: schema,
         columns: [
           .ints(wide, nulls: wideNulls), .doubles(doubles), sized, .ints(tags),
-          .ints((0..<Int64(count)).map { $0 / 3 }),
+          .ints(rising), .doubles(withNaN),
         ]))
     let records: [[Value]] = (0..<count).map { row in
       [
         wideNulls[row] ? .null : .int(wide[row]), .double(doubles[row]), sizes[Int(codes[row])],
-        .int(tags[row]), .int(Int64(row / 3)),
+        .int(tags[row]), .int(rising[row]), .double(withNaN[row]),
       ]
     }
     let queries = [
@@ -240,6 +242,8 @@ import Testing
       // Rising keys: every block after the first rounds is ruled out by its zone (or none).
       "t != 3 order by n limit 5", "t != 3 order by n desc limit 5",
       "t != 3 order by n, w limit 8", "t > 7 order by n nulls first limit 20 offset 2",
+      // A column with NaN (which flt does not order) is not bounded.
+      "t != 3 order by q desc limit 5", "t != 3 order by q limit 5",
     ]
     for text in queries {
       let overColumns = try CompiledQuery(text, for: table.recordType).run(table.rows)
