@@ -44,14 +44,17 @@ struct SortZones: Sendable {
     case .coded(let codes, let dictionary):
       guard dictionary.values.count <= 4_097, let ranks = ColumnTable.ranks(dictionary.values)
       else { return nil }
-      // (Each code's rank, and whether it is null, in flat arrays; a loop per code width.)
+      // (Each code's rank, and whether it is null, in flat arrays; a loop per code width. A
+      // code without a value reads as null, as `Column.value(at:)` reads it.)
       let rank = ranks.map { $0 ?? 0 }
       let null = ranks.map { $0 == nil }
       func zones<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) -> (Keys, [Bool]) {
-        Self.zones(codes.count) {
-          rank[Int(codes[$0])]
-        } isNull: {
-          null[Int(codes[$0])]
+        Self.zones(codes.count) { row in
+          let code = Int(codes[row])
+          return code < rank.count ? rank[code] : 0
+        } isNull: { row in
+          let code = Int(codes[row])
+          return code >= null.count || null[code]
         }
       }
       (keys, nulls) = codes.withBuffer(zones, zones, zones)
