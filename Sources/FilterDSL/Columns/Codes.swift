@@ -119,21 +119,6 @@ struct Codes: Sendable {
     words.removeAll(keepingCapacity: true)
   }
 
-  /// The codes of `rows`.
-  func slice(_ rows: Range<Int>) -> Codes {
-    var slice = Codes()
-    slice.width = width
-    switch width {
-    case 1: slice.bytes = Array(bytes[rows])
-    case 2: slice.shorts = Array(shorts[rows])
-    default: slice.words = Array(words[rows])
-    }
-    return slice
-  }
-
-  /// Every code, four bytes each.
-  var wide: [UInt32] { (0..<count).map { self[$0] } }
-
   /// Calls the one of `bytes`, `shorts` and `words` that reads the codes at their width,
   /// with their buffer. Pass one generic function three times (`codes.withBuffer(f, f, f)`,
   /// `f` generic over `FixedWidthInteger`): each width gets a loop of its own.

@@ -50,6 +50,12 @@ extension ColumnTable {
   /// lengths differ, or a column holds values its field's type does not (a decimal field may
   /// hold integers).
   public convenience init?(schema: Schema, columns: [Column]) {
+    self.init(schema: schema, columns: columns, sortZones: true)
+  }
+
+  /// ``init(schema:columns:)``, with the columns' ``SortZones`` only when `sortZones` (not
+  /// for a table filtered once, as a row group of a Parquet file is).
+  package convenience init?(schema: Schema, columns: [Column], sortZones: Bool) {
     let count = columns.first?.count ?? 0
     guard columns.count == schema.fields.count,
       columns.allSatisfy({ $0.count == count }),
@@ -57,7 +63,8 @@ extension ColumnTable {
         column.holds(field.type) || (field.type == .double && column.holds(.int))
       })
     else { return nil }
-    self.init(schema: schema, count: count, columns: columns)
+    let zones = sortZones && count >= SortZones.leastRows ? SortZones.of(columns) : []
+    self.init(schema: schema, count: count, columns: columns, zones: zones)
   }
 }
 

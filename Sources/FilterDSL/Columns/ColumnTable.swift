@@ -28,19 +28,31 @@ public final class ColumnTable: Sendable {
   /// field exists where it has a value.
   public let presence: FieldPresence
 
-  /// For a big table, each column's ``SortZones`` (nil for a column that has none).
+  /// Each column's ``SortZones`` (nil for a column that has none), for a table that is
+  /// held and queried again and again (``withSortZones()``); none for one made to be
+  /// filtered once (a block of a file, a row group of Parquet).
   let zones: [SortZones?]
 
   init(
     schema: Schema, count: Int, columns: [Column], presence: FieldPresence = .values,
-    zones: [SortZones?]? = nil
+    zones: [SortZones?] = []
   ) {
     self.schema = schema
     self.count = count
     self.columns = columns
     self.presence = presence
     rows = Array(0..<count)
-    self.zones = zones ?? (count >= SortZones.leastRows ? SortZones.of(columns) : [])
+    self.zones = zones
+  }
+
+  /// This table with its columns' ``SortZones``, if it is big enough for them to pay
+  /// (``SortZones/leastRows``) and has none yet: what a session keeps of a loaded file, and
+  /// an embedder's table.
+  package func withSortZones() -> ColumnTable {
+    guard count >= SortZones.leastRows, zones.isEmpty else { return self }
+    return ColumnTable(
+      schema: schema, count: count, columns: columns, presence: presence,
+      zones: SortZones.of(columns))
   }
 
   /// This table, whose rows have fields with a null value as `presence` says (a table of a
@@ -70,8 +82,8 @@ public final class ColumnTable: Sendable {
   ) {
     var builder = ColumnBuilder(codedLimit: codedLimit, sparseShare: sparseShare)
     for row in rows { builder.append(row) }
-    let table = builder.finish(schema)
-    self.init(schema: schema, count: table.count, columns: table.columns)
+    let table = builder.finish(schema).withSortZones()
+    self.init(schema: schema, count: table.count, columns: table.columns, zones: table.zones)
   }
 
   /// The value of field `slot` in row `row` (null outside the table).
@@ -218,11 +230,14 @@ public final class ColumnTable: Sendable {
     else { return nil }
     return { rows, positions in
       var counts = [Int](repeating: 0, count: dictionary.values.count)
-      for position in positions where position >= 0 && position < rows.count {
-        let row = rows[position]
-        let code = Int(codes.code(at: row))
-        if code < counts.count { counts[code] += 1 }
+      func count<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) {
+        for position in positions where position >= 0 && position < rows.count {
+          let row = rows[position]
+          let code = row >= 0 && row < codes.count ? Int(codes[row]) : 0
+          if code < counts.count { counts[code] += 1 }
+        }
       }
+      codes.withBuffer(count, count, count)
       var tally: [Value: Int] = [:]
       for (code, count) in counts.enumerated() where count > 0 {
         // A list counts each of its distinct elements once per record.

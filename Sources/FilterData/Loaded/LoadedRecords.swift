@@ -116,7 +116,8 @@ public struct LoadedRecords: Sendable {
   }
 
   private init(table: ColumnTable, texts: RecordTexts, format: RecordFields) {
-    (self.table, self.texts, self.format) = (table, texts, format)
+    // (Held and queried again and again: with the zones a sorted query skips blocks by.)
+    (self.table, self.texts, self.format) = (table.withSortZones(), texts, format)
   }
 
   /// How many records a file of `size` bytes holds, about, if the rest are as long as those

@@ -199,7 +199,7 @@ public final class ParquetSource: RecordSource {
             }
           }
           + partitions.map { .values([Value](repeating: $0.value, count: slice.count)) }
-        guard let table = ColumnTable(schema: schema, columns: columns) else {
+        guard let table = ColumnTable(schema: schema, columns: columns, sortZones: false) else {
           throw DataError.file(name, "row group \(index + 1) has columns of different types")
         }
         guard try body(.batches([RecordBatch(table)])) else { return }

@@ -13,7 +13,7 @@ import Testing
     for value in values { builder.append([value]) }
     let table = builder.finish(Schema([.init("f", type, optional: true)]))
     guard case .coded(let codes, let dictionary) = table.columns[0].storage else { return nil }
-    return (codes.wide, dictionary.values)
+    return ((0..<codes.count).map { codes[$0] }, dictionary.values)
   }
 
   @Test func valuesThatHashAlikeKeepTheirOwnCodes() {
