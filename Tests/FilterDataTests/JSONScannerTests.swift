@@ -101,3 +101,94 @@ extension JSONScannerTests {
     #expect(column("a\"b") == [.int(7), .int(8), .int(9), .null, .null, .null])
   }
 }
+
+/// A short value's spelling, found a word at a time, is the spelling a full scan finds: a
+/// coded column's memo that holds it then stands for the value a full read would give.
+extension JSONScannerTests {
+  @Test func wordTestsFlagExactlyTheBytesTheyTest() {
+    var random = SplitMix64(seed: 23)
+    let probes: [UInt8] = [
+      0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x2C, 0x5C, 0x7D, 0x7F, 0x80, 0xA2, 0xFF,
+    ]
+    for _ in 0..<20_000 {
+      let bytes = (0..<8).map { _ in
+        random.chance(0.5) ? random.pick(probes) : UInt8(random.int(0...255))
+      }
+      let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+      for target in [UInt8(0x22), 0x2C, 0x5C, 0x7D, 0x00] {
+        let flags = JSONScanner.bytesEqual(word, target)
+        let expected = bytes.indices.reduce(UInt64(0)) {
+          bytes[$1] == target ? $0 | (0x80 << UInt64(8 * $1)) : $0
+        }
+        #expect(flags == expected, "\(bytes) == \(target)")
+      }
+      for limit in [UInt8(0x20), 0x21, 0x80] {
+        let flags = JSONScanner.bytesBelow(word, limit)
+        let expected = bytes.indices.reduce(UInt64(0)) {
+          bytes[$1] < limit ? $0 | (0x80 << UInt64(8 * $1)) : $0
+        }
+        #expect(flags == expected, "\(bytes) < \(limit)")
+      }
+    }
+  }
+
+  /// Where a full scan of the value at `bytes[0]` (with `skipValue`) ends, or nil if it fails.
+  static func scannedEnd(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
+      return (try? scanner.skipValue(depth: 1)) != nil ? scanner.index : nil
+    }
+  }
+
+  @Test func aShortSpellingIsTheValueAFullScanFinds() {
+    var random = SplitMix64(seed: 29)
+    let values: [String] = [
+      #""Space Black""#, #""""#, #""a""#, #""é""#, #""2022-09-26""#, #""fourteen bytes""#,
+      #""fifteen bytes!""#, #""a\"b""#, #""a\nb""#, "1", "-1", "1024", "6.7", "-0.5e10",
+      "12345678901234", "123456789012345", "1234567890123456", "true", "false", "null",
+      "{}", "[]", #"{"a":1}"#, "[1,2]", "1x", "--1", "tru", "01", #""a"#, "1.", "\"\u{1}\"",
+    ]
+    let followers = [",", "}", "]", " ", "\n", "\t", "\r", "x", "\"", ":", ""]
+    for _ in 0..<20_000 {
+      var text = Array(random.pick(values).utf8)
+      if random.chance(0.3) {
+        // A random byte changed, for values spelled almost as those above.
+        let at = random.int(0...(text.count - 1))
+        text[at] =
+          random.chance(0.5) ? UInt8(random.int(0...255)) : random.pick(Array(#"",}] \"#.utf8))
+      }
+      let bytes =
+        text + Array(random.pick(followers).utf8)
+        + Array(repeating: 0x20, count: random.int(0...20))
+      let found: (ShortSpelling, Int)? = bytes.withUnsafeBufferPointer { buffer in
+        JSONScanner(buffer, from: 0, to: buffer.count).shortSpelling().map { ($0.spelling, $0.end) }
+      }
+      guard let (spelling, end) = found else {
+        // Nothing found: the value is long, a container, or within 16 bytes of the end.
+        continue
+      }
+      let spelled = Array(bytes[0..<end])
+      #expect(spelled.withUnsafeBytes { ShortSpelling($0) } == spelling, "\(bytes)")
+      // If the spelling alone is a whole value, it is the value a full scan finds here: a memo,
+      // which holds only whole values' spellings, gives no code for anything else.
+      if Self.scannedEnd(spelled + [0x20]) == spelled.count {
+        #expect(Self.scannedEnd(bytes) == end, "\(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
+    // Each short value, followed by what may follow a value, is found whole (a string of
+    // at most 16 bytes with its quotes; anything else of at most 15, its end within 16).
+    for value in values where value.utf8.count <= (value.hasPrefix("\"") ? 16 : 15) {
+      for follower in [",", "}", "]", " ", "\n"] {
+        let bytes = Array((value + follower + String(repeating: " ", count: 16)).utf8)
+        guard Self.scannedEnd(bytes) == value.utf8.count, !value.hasPrefix("{"),
+          !value.hasPrefix("["),
+          !value.contains("\\")
+        else { continue }
+        let end = bytes.withUnsafeBufferPointer {
+          JSONScanner($0, from: 0, to: $0.count).shortSpelling()?.end
+        }
+        #expect(end == value.utf8.count, "\(value)\(follower)")
+      }
+    }
+  }
+}

@@ -191,7 +191,7 @@ import Testing
       takes += 1
       for slot in 0..<2 where part.builder.remembersSpellings(slot: slot) {
         let spelling = Array(slot == 0 ? #""c1""#.utf8 : #"["a", "b2"]"#.utf8)
-        if spelling.withUnsafeBytes({ part.builder.code(spelled: $0, slot: slot) }) != nil {
+        if spelling.withUnsafeBytes({ part.builder.code(spelled: .bytes($0), slot: slot) }) != nil {
           found += 1
         }
       }

@@ -112,6 +112,16 @@ struct Codes: Sendable {
     }
   }
 
+  /// Removes the last `k` codes (at most ``count``), keeping the width.
+  mutating func removeLast(_ k: Int) {
+    let k = Swift.max(0, Swift.min(k, count))
+    switch width {
+    case 1: bytes.removeLast(k)
+    case 2: shorts.removeLast(k)
+    default: words.removeLast(k)
+    }
+  }
+
   /// Removes every code, keeping the width and the room.
   mutating func removeAll() {
     bytes.removeAll(keepingCapacity: true)

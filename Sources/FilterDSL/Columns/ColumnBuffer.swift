@@ -129,7 +129,7 @@ struct ColumnBuffer: Sendable {
     Int(code) < dictionary.values.count ? dictionary.values[Int(code)] : .null
   }
 
-  func code(spelled spelling: UnsafeRawBufferPointer) -> UInt32? {
+  func code(spelled spelling: Spelling) -> UInt32? {
     kind == .coded ? spellings.code(of: spelling) : nil
   }
 
@@ -140,6 +140,22 @@ struct ColumnBuffer: Sendable {
   mutating func append(code: UInt32) {
     codes.append(code)
     count += 1
+  }
+
+  /// Sets row `row`'s code to `code`, one of ``code(spelled:)``'s answers.
+  mutating func set(_ row: Int, code: UInt32) {
+    guard kind == .coded, row >= 0, row < count else { return }
+    codes.set(row, code)
+    // The row may have been the first of its old value: found again when finished.
+    replacedCodes = true
+  }
+
+  /// Removes the rows from `row` on, in a coded column (the codes of a row not kept: see
+  /// ``ColumnBuilder/dropRow()``); other columns have no rows past the last one appended.
+  mutating func removeRows(from row: Int) {
+    guard kind == .coded, row >= 0, row < count else { return }
+    codes.removeLast(count - row)
+    count = row
   }
 
   /// Notes that the value of the last row was spelled `spelling`.

@@ -92,14 +92,23 @@ extension JSONScanner {
   mutating func record(_ layout: RecordLayout, into rows: inout ColumnRows) throws(DataProblem) {
     try fields(layout, depth: 0) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
       scanner.skipSpace()
+      // A short value (text, a number) found at once, its words read while finding its end.
+      if let (spelling, end) = scanner.shortSpelling(),
+        let code = rows.code(spelled: .short(spelling), slot: slot)
+      {
+        rows.put(code: code, slot: slot)
+        scanner.index = end
+        return
+      }
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
       if rows.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
         let code = rows.code(
-          spelled: UnsafeRawBufferPointer(
-            UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index])),
+          spelled: .bytes(
+            UnsafeRawBufferPointer(
+              UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index]))),
           slot: slot)
       {
-        rows.cells.set(slot, code: code)
+        rows.put(code: code, slot: slot)
         // (A code's value is never null: only a nested record may hold keys with null. The
         // value is not fetched for other fields, a retain and release a cell.)
         if case .record = layout.schema.fields[slot].type {
@@ -110,7 +119,7 @@ extension JSONScanner {
       }
       (scanner.index, scanner.newlines, scanner.lineStart) = saved
       let value = try scanner.value(layout, slot, depth: 1)
-      rows.cells.set(slot, value, spelled: saved.0..<scanner.index)
+      rows.set(slot, value, spelled: saved.0..<scanner.index)
       try scanner.noteNulls(value, layout, slot, from: saved.0, &rows)
     }
   }

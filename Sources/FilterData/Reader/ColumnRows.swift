@@ -35,8 +35,22 @@ struct ColumnRows: Sendable {
   }
 
   /// ``ColumnBuilder/code(spelled:slot:)``.
-  mutating func code(spelled spelling: UnsafeRawBufferPointer, slot: Int) -> UInt32? {
+  mutating func code(spelled spelling: Spelling, slot: Int) -> UInt32? {
     builder.code(spelled: spelling, slot: slot)
+  }
+
+  /// Sets cell `slot` of the record being read to `value`, decoded from `spelling` (see
+  /// ``RowCells/set(_:_:spelled:)``). A null takes back a code put before for the same key.
+  mutating func set(_ slot: Int, _ value: Value, spelled spelling: Range<Int>) {
+    if value.isNull { builder.dropCode(slot: slot) }
+    cells.set(slot, value, spelled: spelling)
+  }
+
+  /// Puts `code` in column `slot` of the record being read (see
+  /// ``ColumnBuilder/put(code:slot:)``), its cell emptied (set if the key came before).
+  mutating func put(code: UInt32, slot: Int) {
+    cells.clear(slot)
+    builder.put(code: code, slot: slot)
   }
 
   /// ``ColumnBuilder/value(ofCode:slot:)``.
@@ -67,7 +81,10 @@ struct ColumnRows: Sendable {
   }
 
   /// Forgets the record read last.
-  mutating func drop() { cells.removeAll() }
+  mutating func drop() {
+    cells.removeAll()
+    builder.dropRow()
+  }
 
   /// The rows with a key present with a null value, by the path's names (top-level fields by
   /// their names in `schema`).

@@ -218,3 +218,69 @@ import Testing
     #expect((0..<a.count).allSatisfy { a.row($0) == b.row($0) })
   }
 }
+
+extension RowCellsTests {
+  @Test func codesPutStraightInAColumnAppendTheRowsTheirValuesWould() {
+    // Values are spelled in a text; once a coded column has seen a spelling, later rows put
+    // its code straight in the column. Keys given twice (a code then a value or null, a value
+    // then a code, two codes) keep the last; a dropped row takes its codes back.
+    var generator = SplitMix64(seed: 17)
+    let words = ["\"a\"", "\"bb\"", "\"ccc\"", "7", "\"dddd\""]
+    let text = Array(words.joined().utf8)
+    var starts: [Int] = []
+    var offset = 0
+    for word in words {
+      starts.append(offset)
+      offset += word.utf8.count
+    }
+    func value(_ word: Int) -> Value {
+      words[word] == "7" ? .string("7") : .string(String(words[word].dropFirst().dropLast()))
+    }
+    var byCells = ColumnBuilder()
+    var byValues = ColumnBuilder()
+    var cells = RowCells()
+    var putCodes = 0
+    text.withUnsafeBytes { text in
+      for row in 0..<2_000 {
+        var values: [Value] = []
+        for _ in 0..<Int.random(in: 0...6, using: &generator) {
+          let slot = Int.random(in: 0...(row % 100 == 0 ? 90 : 5), using: &generator)
+          let word = Int.random(in: 0...(words.count - 1), using: &generator)
+          let spelled = starts[word]..<(starts[word] + words[word].utf8.count)
+          if values.count <= slot { values += repeatElement(.null, count: slot + 1 - values.count) }
+          if Int.random(in: 0...6, using: &generator) == 0 {
+            // Null (after a code or not): as a reader sets it.
+            values[slot] = .null
+            byCells.dropCode(slot: slot)
+            cells.set(slot, .null, spelled: 0..<0)
+            continue
+          }
+          values[slot] = value(word)
+          if let code = byCells.code(
+            spelled: .bytes(UnsafeRawBufferPointer(rebasing: text[spelled])), slot: slot)
+          {
+            cells.clear(slot)
+            byCells.put(code: code, slot: slot)
+            putCodes += 1
+          } else {
+            cells.set(slot, value(word), spelled: spelled)
+          }
+        }
+        if row % 9 == 4 {
+          // A record read and dropped: its cells and its codes leave nothing behind.
+          cells.removeAll()
+          byCells.dropRow()
+          continue
+        }
+        byCells.append(&cells, spelledIn: text)
+        byValues.append(values)
+      }
+    }
+    #expect(putCodes > 1_000)
+    let schema = Schema((0..<91).map { Schema.Field("f\($0)", .string, optional: true) })
+    let a = byCells.finish(schema)
+    let b = byValues.finish(schema)
+    #expect(a.count == b.count)
+    #expect((0..<a.count).allSatisfy { a.row($0) == b.row($0) })
+  }
+}

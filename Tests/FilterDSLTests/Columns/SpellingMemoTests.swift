@@ -7,7 +7,7 @@ import Testing
 /// forgets them all when told, and stops noting (never answering wrongly) once full.
 @Suite struct SpellingMemoTests {
   func code(_ memo: SpellingMemo, _ spelling: [UInt8]) -> UInt32? {
-    spelling.withUnsafeBytes { memo.code(of: $0) }
+    spelling.withUnsafeBytes { memo.code(of: .bytes($0)) }
   }
 
   func note(_ memo: inout SpellingMemo, _ spelling: [UInt8], _ code: UInt32) {
@@ -30,7 +30,14 @@ import Testing
       noted[spelling] = code
       note(&memo, spelling, code)
     }
-    for (spelling, code) in noted { #expect(self.code(memo, spelling) == code) }
+    for (spelling, code) in noted {
+      #expect(self.code(memo, spelling) == code)
+      // A short spelling handed over as its words finds the same code.
+      if spelling.count <= 16 {
+        let words = spelling.withUnsafeBytes { ShortSpelling($0) }
+        #expect(memo.code(of: .short(words)) == code)
+      }
+    }
     #expect(code(memo, Array("never noted, and longer than any noted spelling".utf8)) == nil)
     // A spelling noted again keeps its first code; a prefix is another spelling.
     let (first, firstCode) = (Array("\"Space Black\"".utf8), UInt32(9_999))

@@ -28,6 +28,11 @@ struct BuildingColumn: Sendable {
 
   mutating func put(_ value: Value, row: Int, _ forms: ColumnForms) {
     if isDense {
+      if row < dense.count {
+        // A code put in this row already (see ``put(code:row:)``): the value replaces it.
+        dense.set(row, value)
+        return
+      }
       dense.pad(to: row)
       dense.append(value)
       return
@@ -92,7 +97,7 @@ struct BuildingColumn: Sendable {
   }
 
   /// The code of the value spelled `spelling` (see ``ColumnBuffer/code(spelled:)``).
-  func code(spelled spelling: UnsafeRawBufferPointer) -> UInt32? {
+  func code(spelled spelling: Spelling) -> UInt32? {
     isDense ? dense.code(spelled: spelling) : nil
   }
 
@@ -108,11 +113,22 @@ struct BuildingColumn: Sendable {
   var isCoded: Bool { isDense && dense.isCoded }
 
   /// Puts row `row`'s code, one of ``code(spelled:)``'s answers (which come only from a
-  /// dense, coded column: nothing changes its form between the answer and this).
+  /// dense, coded column: nothing changes its form between the answer and this), replacing
+  /// the row's code if it has one.
   mutating func put(code: UInt32, row: Int) {
     guard isDense else { return }
+    if row < dense.count {
+      dense.set(row, code: code)
+      return
+    }
     dense.pad(to: row)
     dense.append(code: code)
+  }
+
+  /// Removes the rows from `row` on: codes put in a row whose record was not kept (see
+  /// ``ColumnBuilder/dropRow()``).
+  mutating func removeRows(from row: Int) {
+    if isDense { dense.removeRows(from: row) }
   }
 
   /// Notes that the value put last was spelled `spelling`.

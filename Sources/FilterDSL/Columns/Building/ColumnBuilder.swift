@@ -100,9 +100,9 @@ public struct ColumnBuilder: Sendable {
   /// How many rows a part has at least for its columns to join on two cores.
   static let joinedOnCores = 2_048
 
-  /// Appends a row of `cells`, and empties them for the next. Cells given a code take it;
-  /// values decoded from a spelling (the bytes of `text` they came from) are remembered by it
-  /// in coded columns, for ``code(spelled:slot:)`` to find.
+  /// Appends a row of `cells` (and of the codes put in it, see ``put(code:slot:)``), and
+  /// empties them for the next. Values decoded from a spelling (the bytes of `text` they came
+  /// from) are remembered by it in coded columns, for ``code(spelled:slot:)`` to find.
   package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {
     addColumns(cells.values.count)
     // A wide row lists the cells set, and only those are visited: the others are null, which
@@ -121,23 +121,41 @@ public struct ColumnBuilder: Sendable {
   private mutating func put(
     _ cells: borrowing RowCells, _ slot: Int, _ text: UnsafeRawBufferPointer
   ) {
-    let code = cells.codes[slot]
-    if code != RowCells.noCode {
-      touch(slot)
-      if code != 0 { columns[slot].put(code: code, row: count) }
-    } else if !cells.values[slot].isNull {
-      touch(slot)
-      columns[slot].put(cells.values[slot], row: count, forms)
-      let spelled = cells.spellings[slot]
-      if !spelled.isEmpty, spelled.upperBound <= text.count {
-        columns[slot].noteSpelling(UnsafeRawBufferPointer(rebasing: text[spelled]))
-      }
+    guard !cells.values[slot].isNull else { return }
+    touch(slot)
+    columns[slot].put(cells.values[slot], row: count, forms)
+    let spelled = cells.spellings[slot]
+    if !spelled.isEmpty, spelled.upperBound <= text.count {
+      columns[slot].noteSpelling(UnsafeRawBufferPointer(rebasing: text[spelled]))
     }
+  }
+
+  /// Puts `code`, one of ``code(spelled:slot:)``'s answers, in column `slot` in the row being
+  /// read (row ``count``, which ``append(_:spelledIn:)`` ends): straight into the column, with
+  /// no cell between. A code or value put again in the same row replaces it (a key given
+  /// twice keeps its last value); ``dropRow()`` takes the row's codes back.
+  package mutating func put(code: UInt32, slot: Int) {
+    guard slot >= 0, slot < columns.count else { return }
+    touch(slot)
+    columns[slot].put(code: code, row: count)
+  }
+
+  /// Takes back the codes put in the row being read (its record is not kept).
+  package mutating func dropRow() {
+    let row = count
+    for slot in columnsWithRows { columns[slot].removeRows(from: row) }
+  }
+
+  /// Takes back the code put in column `slot` in the row being read, if any (its key came
+  /// again, with null).
+  package mutating func dropCode(slot: Int) {
+    guard slot >= 0, slot < columns.count else { return }
+    columns[slot].removeRows(from: count)
   }
 
   /// The code of the value spelled `spelling` in column `slot`, if the column is coded and
   /// a value so spelled was appended to it before (see ``append(_:spelledIn:)``).
-  package func code(spelled spelling: UnsafeRawBufferPointer, slot: Int) -> UInt32? {
+  package func code(spelled spelling: Spelling, slot: Int) -> UInt32? {
     slot >= 0 && slot < columns.count ? columns[slot].code(spelled: spelling) : nil
   }
 

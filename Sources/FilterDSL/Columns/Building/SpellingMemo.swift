@@ -12,7 +12,7 @@ struct SpellingMemo: Sendable {
   /// Spellings of at most 16 bytes (most: `"Space Black"`, `1024`, `"2022-09-26"`), held
   /// in their slots: found by one hash of two words and two comparisons, with no bytes to
   /// look up elsewhere. (A quarter of a load's time went to finding spellings.)
-  private var short: [ShortSpelling] = []
+  private var short: [ShortEntry] = []
   /// Longer spellings by hash: 1 + their index in ``spellings``.
   private var slots = MemoSlots()
   /// Each longer spelling: where its bytes are in ``bytes``, how many, and its code.
@@ -24,60 +24,48 @@ struct SpellingMemo: Sendable {
   static let capacity = 1 << 15
   static let byteCapacity = 1 << 20
 
-  /// A spelling of at most 16 bytes, zero-padded into two words, with its length and code
-  /// (code 0: an empty slot).
-  private struct ShortSpelling: Sendable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var length: UInt32 = 0
+  /// A short spelling with its code (code 0: an empty slot).
+  private struct ShortEntry: Sendable {
+    var spelling = ShortSpelling(low: 0, high: 0, length: 0)
     var code: UInt32 = 0
   }
 
   /// The code of the value spelled `spelling`, if the memo holds it.
   @inline(__always)
-  func code(of spelling: UnsafeRawBufferPointer) -> UInt32? {
-    if spelling.count <= 16 {
-      guard !short.isEmpty else { return nil }
-      let (low, high) = Self.words(spelling)
-      let length = UInt32(truncatingIfNeeded: spelling.count)
-      return short.withUnsafeBufferPointer { short in
-        let mask = short.count - 1
-        var index = Self.slot(low, high, length) & mask
-        while true {
-          let entry = short[index]
-          if entry.code == 0 { return nil }
-          if entry.low == low && entry.high == high && entry.length == length { return entry.code }
-          index = (index + 1) & mask
-        }
+  func code(of spelling: Spelling) -> UInt32? {
+    switch spelling {
+    case .short(let short): return code(of: short)
+    case .bytes(let bytes):
+      if bytes.count <= 16 { return code(of: ShortSpelling(bytes)) }
+      let found = slots.find(CodeMemo.hash(bytes)) { index in
+        let held = spellings[Int(index) - 1]
+        return held.count == bytes.count && same(held.start, bytes)
       }
+      return found.map { spellings[Int($0) - 1].code }
     }
-    let found = slots.find(CodeMemo.hash(spelling)) { index in
-      let held = spellings[Int(index) - 1]
-      return held.count == spelling.count && same(held.start, spelling)
-    }
-    return found.map { spellings[Int($0) - 1].code }
   }
 
-  /// The bytes of a spelling of at most 16 bytes as two little-endian words, zero-padded.
   @inline(__always)
-  private static func words(_ spelling: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
-    let count = spelling.count
-    if count >= 8 {
-      let low = spelling.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-      guard count > 8 else { return (low, 0) }
-      // The last eight bytes, shifted down past those the low word has.
-      let tail = spelling.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      return (low, tail >> UInt64(8 * (16 - count)))
+  private func code(of spelling: ShortSpelling) -> UInt32? {
+    guard !short.isEmpty else { return nil }
+    return short.withUnsafeBufferPointer { short in
+      let mask = short.count - 1
+      var index = Self.slot(spelling) & mask
+      while true {
+        let entry = short[index]
+        if entry.code == 0 { return nil }
+        if entry.spelling == spelling { return entry.code }
+        index = (index + 1) & mask
+      }
     }
-    var low: UInt64 = 0
-    for index in 0..<count { low |= UInt64(spelling[index]) << UInt64(8 * index) }
-    return (low, 0)
   }
 
   /// Where a lookup of a short spelling starts.
   @inline(__always)
-  private static func slot(_ low: UInt64, _ high: UInt64, _ length: UInt32) -> Int {
-    let mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
+  private static func slot(_ spelling: ShortSpelling) -> Int {
+    let mixed =
+      (spelling.low &* 0x9E37_79B9_7F4A_7C15) ^ (spelling.high &* 0xC2B2_AE3D_27D4_EB4F)
+      ^ UInt64(spelling.length)
     return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9 >> 32)
   }
 
@@ -105,11 +93,10 @@ struct SpellingMemo: Sendable {
 
   /// Notes that `spelling` spells the value whose code is `code` (unless the memo is full).
   mutating func note(_ spelling: UnsafeRawBufferPointer, code: UInt32) {
-    guard code != 0, count < Self.capacity, self.code(of: spelling) == nil else { return }
+    guard code != 0, count < Self.capacity, self.code(of: .bytes(spelling)) == nil else { return }
     if spelling.count <= 16 {
       if 2 * (count + 1) > short.count { growShort() }
-      let (low, high) = Self.words(spelling)
-      place(ShortSpelling(low: low, high: high, length: UInt32(spelling.count), code: code))
+      place(ShortEntry(spelling: ShortSpelling(spelling), code: code))
       count += 1
       return
     }
@@ -121,9 +108,9 @@ struct SpellingMemo: Sendable {
   }
 
   /// Places a short spelling in the first empty slot from where its lookup starts.
-  private mutating func place(_ entry: ShortSpelling) {
+  private mutating func place(_ entry: ShortEntry) {
     let mask = short.count - 1
-    var index = Self.slot(entry.low, entry.high, entry.length) & mask
+    var index = Self.slot(entry.spelling) & mask
     while short[index].code != 0 { index = (index + 1) & mask }
     short[index] = entry
   }
@@ -131,12 +118,50 @@ struct SpellingMemo: Sendable {
   /// Twice the short slots (at least 16), the spellings placed again.
   private mutating func growShort() {
     let old = short
-    short = [ShortSpelling](repeating: ShortSpelling(), count: Swift.max(16, old.count * 2))
+    short = [ShortEntry](repeating: ShortEntry(), count: Swift.max(16, old.count * 2))
     for entry in old where entry.code != 0 { place(entry) }
   }
 
   /// Forgets every spelling.
   mutating func removeAll() {
     (short, slots, spellings, bytes, count) = ([], MemoSlots(), [], [], 0)
+  }
+}
+
+/// A value's spelling as a reader hands it to a coded column (see ``SpellingMemo``): its
+/// bytes, or, for at most 16 of them, the words ``ShortSpelling`` reads them into (a reader
+/// that has them in registers already, from finding where the value ends).
+package enum Spelling {
+  case bytes(UnsafeRawBufferPointer)
+  case short(ShortSpelling)
+}
+
+/// A spelling of at most 16 bytes as two little-endian words, zero-padded, and its length.
+package struct ShortSpelling: Sendable, Equatable {
+  package var low: UInt64
+  package var high: UInt64
+  package var length: UInt32
+
+  package init(low: UInt64, high: UInt64, length: UInt32) {
+    (self.low, self.high, self.length) = (low, high, length)
+  }
+
+  /// The words of `spelling` (at most 16 bytes; any more are not read).
+  @inline(__always)
+  package init(_ spelling: UnsafeRawBufferPointer) {
+    let count = Swift.min(spelling.count, 16)
+    length = UInt32(truncatingIfNeeded: count)
+    if count >= 8 {
+      low = spelling.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+      // The last eight bytes, shifted down past those the low word has.
+      high =
+        count > 8
+        ? spelling.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          >> UInt64(8 * (16 - count)) : 0
+      return
+    }
+    var low: UInt64 = 0
+    for index in 0..<count { low |= UInt64(spelling[index]) << UInt64(8 * index) }
+    (self.low, high) = (low, 0)
   }
 }

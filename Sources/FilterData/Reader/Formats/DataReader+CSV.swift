@@ -214,11 +214,12 @@ extension DataReader {
       let spelled = flat && !cell.quoted && !cell.escaped && cell.start < cell.end
       if spelled, rows.builder.remembersSpellings(slot: slot),
         let code = rows.builder.code(
-          spelled: UnsafeRawBufferPointer(
-            UnsafeBufferPointer(rebasing: scanner.bytes[cell.start..<cell.end])),
+          spelled: .bytes(
+            UnsafeRawBufferPointer(
+              UnsafeBufferPointer(rebasing: scanner.bytes[cell.start..<cell.end]))),
           slot: slot)
       {
-        rows.cells.set(slot, code: code)
+        rows.put(code: code, slot: slot)
         continue
       }
       guard let value = csv.value(cell, scanner, as: target.type) else {
@@ -226,14 +227,14 @@ extension DataReader {
         continue
       }
       if flat {
-        rows.cells.set(slot, value, spelled: spelled ? cell.start..<cell.end : 0..<0)
+        rows.set(slot, value, spelled: spelled ? cell.start..<cell.end : 0..<0)
       } else {
         if nested.isEmpty { nested = [Value](repeating: .null, count: layout.width) }
         assign(&nested, target.path[...], value, layout)
       }
     }
     for slot in nested.indices where !nested[slot].isNull {
-      rows.cells.set(slot, nested[slot], spelled: 0..<0)
+      rows.set(slot, nested[slot], spelled: 0..<0)
     }
   }
 
