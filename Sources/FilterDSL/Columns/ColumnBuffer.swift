@@ -129,8 +129,24 @@ struct ColumnBuffer: Sendable {
     Int(code) < dictionary.values.count ? dictionary.values[Int(code)] : .null
   }
 
+  @inline(__always)
   func code(spelled spelling: Spelling) -> UInt32? {
     kind == .coded ? spellings.code(of: spelling) : nil
+  }
+
+  /// Puts in row `row` (replacing its code, or after the rows before it) the value spelled
+  /// `spelling`, by its code, if the column is coded and has seen it so spelled; returns
+  /// the code, or nil (and changes nothing).
+  @inline(__always)
+  mutating func put(spelled spelling: Spelling, row: Int) -> UInt32? {
+    guard let code = code(spelled: spelling) else { return nil }
+    if row < count {
+      set(row, code: code)
+    } else {
+      pad(to: row)
+      append(code: code)
+    }
+    return code
   }
 
   /// Whether the column keeps codes.

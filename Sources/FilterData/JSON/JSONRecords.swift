@@ -94,24 +94,22 @@ extension JSONScanner {
       scanner.skipSpace()
       // A short value (text, a number) found at once, its words read while finding its end.
       if let (spelling, end) = scanner.shortSpelling(),
-        let code = rows.code(spelled: .short(spelling), slot: slot)
+        rows.put(spelled: .short(spelling), slot: slot) != nil
       {
-        rows.put(code: code, slot: slot)
         scanner.index = end
         return
       }
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
       if rows.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
-        let code = rows.code(
+        let code = rows.put(
           spelled: .bytes(
             UnsafeRawBufferPointer(
               UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index]))),
           slot: slot)
       {
-        rows.put(code: code, slot: slot)
         // (A code's value is never null: only a nested record may hold keys with null. The
         // value is not fetched for other fields, a retain and release a cell.)
-        if case .record = layout.schema.fields[slot].type {
+        if layout.isRecord(slot) {
           try scanner.noteNulls(
             rows.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
         }

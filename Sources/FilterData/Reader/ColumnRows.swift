@@ -34,11 +34,6 @@ struct ColumnRows: Sendable {
     builder.remembersSpellings(slot: slot)
   }
 
-  /// ``ColumnBuilder/code(spelled:slot:)``.
-  mutating func code(spelled spelling: Spelling, slot: Int) -> UInt32? {
-    builder.code(spelled: spelling, slot: slot)
-  }
-
   /// Sets cell `slot` of the record being read to `value`, decoded from `spelling` (see
   /// ``RowCells/set(_:_:spelled:)``). A null takes back a code put before for the same key.
   mutating func set(_ slot: Int, _ value: Value, spelled spelling: Range<Int>) {
@@ -46,11 +41,13 @@ struct ColumnRows: Sendable {
     cells.set(slot, value, spelled: spelling)
   }
 
-  /// Puts `code` in column `slot` of the record being read (see
-  /// ``ColumnBuilder/put(code:slot:)``), its cell emptied (set if the key came before).
-  mutating func put(code: UInt32, slot: Int) {
+  /// Puts the value spelled `spelling` in column `slot` of the record being read, by its
+  /// code, if its column knows the spelling (see ``ColumnBuilder/put(spelled:slot:)``), its
+  /// cell emptied (set if the key came before); returns the code, or nil.
+  mutating func put(spelled spelling: Spelling, slot: Int) -> UInt32? {
+    guard let code = builder.put(spelled: spelling, slot: slot) else { return nil }
     cells.clear(slot)
-    builder.put(code: code, slot: slot)
+    return code
   }
 
   /// ``ColumnBuilder/value(ofCode:slot:)``.

@@ -20,6 +20,10 @@ final class RecordLayout {
 
   /// Whether to decode the field at `slot`.
   func isNeeded(_ slot: Int) -> Bool { slot >= 0 && slot < neededFlags.count && neededFlags[slot] }
+  /// Whether the field at `slot` is a nested record. (By pointer: asked for every value a
+  /// reader takes by its code, where reading the field's type retained it.)
+  private let recordFlags: UnsafeMutableBufferPointer<Bool>
+  func isRecord(_ slot: Int) -> Bool { slot >= 0 && slot < recordFlags.count && recordFlags[slot] }
   /// How many slots a record's values have: up to the last field decoded (readers take the
   /// slots past the end as null). A file whose records each bring new keys has thousands of
   /// fields; a query that reads two of them keeps records of a few slots, not thousands.
@@ -55,6 +59,10 @@ final class RecordLayout {
     }
     neededFlags = .allocate(capacity: schema.fields.count)
     neededFlags.initialize(repeating: true)
+    recordFlags = .allocate(capacity: schema.fields.count)
+    for (slot, field) in schema.fields.enumerated() {
+      if case .record = field.type { recordFlags[slot] = true } else { recordFlags[slot] = false }
+    }
     width = schema.fields.count
     var slots: [[UInt8]: Int] = [:]
     for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
@@ -82,6 +90,7 @@ final class RecordLayout {
   deinit {
     lastSlot.deallocate()
     neededFlags.deallocate()
+    recordFlags.deallocate()
     spellings.deallocate()
     spellingStarts.deallocate()
   }
@@ -177,6 +186,9 @@ final class GrowthLog {
   var failures: [String: (count: Int, first: Growth)] = [:]
   /// The failures not yet turned into warnings.
   var unreported: [Growth] = []
+  /// How many values were reported (a reader takes a new ``mark`` only after one was: taking
+  /// one for every record cost a copy of ``failures``).
+  private(set) var reports = 0
 
   /// What the log holds at some point, to go back to (see ``rewind(to:)``).
   struct Mark {
@@ -199,6 +211,7 @@ final class GrowthLog {
   func report(
     _ path: [String], found: ValueType, offset: Int, newlines: Int, lineStart: Int
   ) {
+    reports += 1
     let growth = Growth(
       path: path, found: found, offset: offset, line: line + newlines, lineStart: lineStart)
     guard path.count == 1, fixed.contains(path[0]) else {

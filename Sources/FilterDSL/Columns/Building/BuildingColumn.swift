@@ -29,7 +29,7 @@ struct BuildingColumn: Sendable {
   mutating func put(_ value: Value, row: Int, _ forms: ColumnForms) {
     if isDense {
       if row < dense.count {
-        // A code put in this row already (see ``put(code:row:)``): the value replaces it.
+        // A code put in this row already (see ``put(spelled:row:)``): the value replaces it.
         dense.set(row, value)
         return
       }
@@ -112,17 +112,11 @@ struct BuildingColumn: Sendable {
   /// Whether the column keeps codes.
   var isCoded: Bool { isDense && dense.isCoded }
 
-  /// Puts row `row`'s code, one of ``code(spelled:)``'s answers (which come only from a
-  /// dense, coded column: nothing changes its form between the answer and this), replacing
-  /// the row's code if it has one.
-  mutating func put(code: UInt32, row: Int) {
-    guard isDense else { return }
-    if row < dense.count {
-      dense.set(row, code: code)
-      return
-    }
-    dense.pad(to: row)
-    dense.append(code: code)
+  /// Puts in row `row` the value spelled `spelling`, by its code, if the column is dense,
+  /// coded, and has seen it so spelled (see ``ColumnBuffer/put(spelled:row:)``).
+  @inline(__always)
+  mutating func put(spelled spelling: Spelling, row: Int) -> UInt32? {
+    isDense ? dense.put(spelled: spelling, row: row) : nil
   }
 
   /// Removes the rows from `row` on: codes put in a row whose record was not kept (see

@@ -100,10 +100,14 @@ public struct ColumnBuilder: Sendable {
   /// How many rows a part has at least for its columns to join on two cores.
   static let joinedOnCores = 2_048
 
-  /// Appends a row of `cells` (and of the codes put in it, see ``put(code:slot:)``), and
+  /// Appends a row of `cells` (and of the codes put in it, see ``put(spelled:slot:)``), and
   /// empties them for the next. Values decoded from a spelling (the bytes of `text` they came
   /// from) are remembered by it in coded columns, for ``code(spelled:slot:)`` to find.
   package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {
+    guard !cells.isEmpty else {
+      count += 1
+      return
+    }
     addColumns(cells.values.count)
     // A wide row lists the cells set, and only those are visited: the others are null, which
     // a column needs no row for.
@@ -130,14 +134,18 @@ public struct ColumnBuilder: Sendable {
     }
   }
 
-  /// Puts `code`, one of ``code(spelled:slot:)``'s answers, in column `slot` in the row being
-  /// read (row ``count``, which ``append(_:spelledIn:)`` ends): straight into the column, with
-  /// no cell between. A code or value put again in the same row replaces it (a key given
-  /// twice keeps its last value); ``dropRow()`` takes the row's codes back.
-  package mutating func put(code: UInt32, slot: Int) {
-    guard slot >= 0, slot < columns.count else { return }
+  /// Puts the value spelled `spelling` in column `slot`, in the row being read (row
+  /// ``count``, which ``append(_:spelledIn:)`` ends), by its code, if the column is coded and
+  /// a value so spelled was appended to it before: straight into the column, with no cell
+  /// between. Returns the code, or nil (and changes nothing). A code or value put again in the
+  /// same row replaces it (a key given twice keeps its last value); ``dropRow()`` takes the
+  /// row's codes back.
+  package mutating func put(spelled spelling: Spelling, slot: Int) -> UInt32? {
+    guard slot >= 0, slot < columns.count,
+      let code = columns[slot].put(spelled: spelling, row: count)
+    else { return nil }
     touch(slot)
-    columns[slot].put(code: code, row: count)
+    return code
   }
 
   /// Takes back the codes put in the row being read (its record is not kept).

@@ -2,9 +2,12 @@
 /// ``ColumnBuilder/append(_:spelledIn:)``), by slot, with the bytes each was decoded from. A
 /// reader fills the cells of a record while it reads it and empties them if the record is not
 /// kept. (A value whose coded column has a code for its spelling goes to the column at once:
-/// ``ColumnBuilder/put(code:slot:)``.)
+/// ``ColumnBuilder/put(spelled:slot:)``.)
 package struct RowCells: Sendable {
   private(set) var values: [Value] = []
+  /// Whether no cell was set since the cells were last emptied (most records of a file are
+  /// all taken by their codes: their rows then cost no visit of the cells).
+  private(set) var isEmpty = true
   /// Where each value was spelled, in the text the row is read from (empty when not known).
   private(set) var spellings: [Range<Int>] = []
   /// Whether the row is wide (more than ``wide`` slots): then the slots set are listed, and
@@ -27,18 +30,24 @@ package struct RowCells: Sendable {
     guard slot >= 0 else { return }
     touch(slot, listing: !value.isNull)
     (values[slot], spellings[slot]) = (value, spelling)
+    isEmpty = false
   }
 
   /// Empties cell `slot`, if set (its key came again, and this time its column took its
   /// code).
   @inline(__always)
   package mutating func clear(_ slot: Int) {
-    guard slot >= 0, slot < values.count, !values[slot].isNull else { return }
+    guard !isEmpty, slot >= 0, slot < values.count, !values[slot].isNull else { return }
+    // (A wide row's list keeps the slot; set again, the slot is listed twice, and its value
+    // put twice in the row: the second replaces the first. Codes come only for dense columns,
+    // where a value put again in a row replaces it.)
     (values[slot], spellings[slot]) = (.null, 0..<0)
   }
 
   /// Empties every cell.
   package mutating func removeAll() {
+    guard !isEmpty else { return }
+    isEmpty = true
     if var listed = touched {
       touched = nil  // (so that the list is not copied as it is emptied)
       for slot in listed { (values[slot], spellings[slot]) = (.null, 0..<0) }

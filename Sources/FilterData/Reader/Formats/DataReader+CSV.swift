@@ -212,14 +212,13 @@ extension DataReader {
       let slot = target.path[0]
       let flat = target.path.count == 1
       let spelled = flat && !cell.quoted && !cell.escaped && cell.start < cell.end
-      if spelled, rows.builder.remembersSpellings(slot: slot),
-        let code = rows.builder.code(
+      if spelled,
+        rows.put(
           spelled: .bytes(
             UnsafeRawBufferPointer(
               UnsafeBufferPointer(rebasing: scanner.bytes[cell.start..<cell.end]))),
-          slot: slot)
+          slot: slot) != nil
       {
-        rows.put(code: code, slot: slot)
         continue
       }
       guard let value = csv.value(cell, scanner, as: target.type) else {

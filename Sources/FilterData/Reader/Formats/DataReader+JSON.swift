@@ -7,14 +7,29 @@ extension DataReader {
     _ scanner: inout JSONScanner, _ records: inout [DataRecord], decode: Bool,
     tally: RecordTally?, limit: Int
   ) -> Result<Void, DataProblem> {
-    // Records read into columns go to `rows`, taken out of the reader meanwhile.
+    // The reader's state, in locals while its records are read (each read of a property of
+    // the reader is checked for exclusive access at run time, and each copy of the optional
+    // rows retained all they hold: a tenth of a load's time), and back at the end. Records
+    // read into columns go to `rows`, taken out of the reader meanwhile.
     var rows = self.rows
     self.rows = nil
-    defer { self.rows = rows }
+    let intoRows = decode && rows != nil
+    var framing = self.framing
+    let (layout, growth) = (self.layout, self.growth)
+    var (line, position, lineStart) = (self.line, self.position, self.lineStart)
+    defer {
+      self.rows = rows
+      self.framing = framing
+      (self.line, self.position, self.lineStart) = (line, position, lineStart)
+    }
+    // Where the growth log stood before the record being read (taken again only after the
+    // log changed).
+    var (mark, reports) = (growth.mark, growth.reports)
     var count = 0
     while count < limit {
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      let (savedFraming, savedGrowth) = (framing, growth.mark)
+      let savedFraming = framing
+      if growth.reports != reports { (mark, reports) = (growth.mark, growth.reports) }
       growth.line = line
       do throws(DataProblem) {
         guard let start = try framing.frame(&scanner) else {
@@ -26,7 +41,6 @@ extension DataReader {
           try framing.endOfLine(&scanner)
         } else {
           // Into columns, or as a record.
-          let intoRows = decode && rows != nil
           var values: [Value] = []
           if intoRows {
             try rows?.read(&scanner, layout)
@@ -37,6 +51,7 @@ extension DataReader {
             // Read the record again once the schema has grown to hold it (and what the
             // records after it need, so that it grows once for all of them).
             if intoRows { rows?.drop() }
+            self.framing = framing
             lookAhead(&scanner)
             (scanner.index, scanner.newlines, scanner.lineStart) = saved
             framing = savedFraming
@@ -57,7 +72,7 @@ extension DataReader {
         if error.truncated {
           (scanner.index, scanner.newlines, scanner.lineStart) = saved
           framing = savedFraming
-          growth.rewind(to: savedGrowth)
+          growth.rewind(to: mark)
         }
         return .failure(error)
       }
@@ -65,6 +80,14 @@ extension DataReader {
       count += 1
     }
     return .success(())
+
+    /// Moves the reader's place to the scanner's.
+    func commit(_ scanner: inout JSONScanner) {
+      position = scanner.index
+      line += scanner.newlines
+      scanner.newlines = 0
+      lineStart = scanner.lineStart
+    }
   }
 
   /// After a record that needs the schema to grow: notes what the records after it need too
@@ -79,13 +102,6 @@ extension DataReader {
         else { return }
       }
     }
-  }
-
-  func commit(_ scanner: inout JSONScanner) {
-    position = scanner.index
-    line += scanner.newlines
-    scanner.newlines = 0
-    lineStart = scanner.lineStart
   }
 
   /// After the last block: nothing but whitespace may follow the data.
