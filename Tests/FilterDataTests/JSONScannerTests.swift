@@ -100,6 +100,31 @@ extension JSONScannerTests {
     #expect(column("name\u{0}") == [.null, .null, .null, .string("d"), .null, .null])
     #expect(column("a\"b") == [.int(7), .int(8), .int(9), .null, .null, .null])
   }
+
+  @Test func aLongKeyFoundByItsPlaceIsThatKeyExactly() throws {
+    // Keys of 8 bytes and more are compared a word at a time: a key that differs from the
+    // one before only in its last byte, in its ninth, in the byte past a word, or that is
+    // one byte longer or shorter, finds its own field.
+    let keys = [
+      "screenSize", "screenSizf", "screenSiz", "screenSizes", "abcdefgh", "abcdefgi",
+      "abcdefghXjklmnopq", "abcdefghYjklmnopq", "abcdefghXjklmnopr", "abcdefghXjklmnop",
+    ]
+    var lines: [String] = []
+    var expected: [String: [Value]] = [:]
+    for (row, key) in (keys + keys.reversed() + keys).enumerated() {
+      lines.append(#"{"\#(key)": \#(row), "other": 1}"#)
+      for name in keys {
+        expected[name, default: []].append(name == key ? .int(Int64(row)) : .null)
+      }
+    }
+    let path = try DataFiles.write(lines.joined(separator: "\n") + "\n", "long-keys.jsonl")
+    let contents = try DataFiles.read(path)
+    let names = contents.schema.fields.map(\.name)
+    for key in keys {
+      let slot = try #require(names.firstIndex(of: key))
+      #expect(contents.values.map { slot < $0.count ? $0[slot] : .null } == expected[key], "\(key)")
+    }
+  }
 }
 
 /// A short value's spelling, found a word at a time, is the spelling a full scan finds: a

@@ -170,7 +170,11 @@ extension JSONScanner {
       }
       position += 1
       let keyPlace = (offset: start - 1, newlines: newlines, lineStart: lineStart)
-      try expect(0x3A, "':' after the key")
+      if index < end && bytes[index] == 0x3A {
+        index += 1
+      } else {
+        try expect(0x3A, "':' after the key")
+      }
       if let slot, slot < layout.width, layout.isNeeded(slot) {
         try field(&self, slot)
       } else if slot == nil && layout.growth.acceptsNewFields {

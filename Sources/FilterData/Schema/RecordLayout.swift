@@ -74,7 +74,10 @@ final class RecordLayout {
     let plain = names.map { name in
       name.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ? [] : name
     }
-    spellings = .allocate(capacity: Swift.max(1, plain.reduce(0) { $0 + $1.count }))
+    // (Eight bytes to spare, zeros, for ``guessedSlot(_:at:end:position:)``'s last word.)
+    let spelled = plain.reduce(0) { $0 + $1.count }
+    spellings = .allocate(capacity: spelled + 8)
+    spellings.initialize(repeating: 0)
     spellingStarts = .allocate(capacity: names.count + 1)
     var offset = 0
     for (slot, name) in plain.enumerated() {
@@ -132,10 +135,34 @@ final class RecordLayout {
     let count = spellingStarts[guess + 1] - from
     let close = quote + 1 + count
     guard count > 0, close < end, bytes[close] == 0x22 else { return nil }
+    guard close + 8 <= bytes.count, let base = bytes.baseAddress,
+      let names = spellings.baseAddress
+    else {
+      var index = 0
+      while index < count {
+        guard bytes[quote + 1 + index] == spellings[from + index] else { return nil }
+        index += 1
+      }
+      return (guess, close)
+    }
+    // Eight bytes at a time: the key's words (its closing quote and what follows it make up
+    // the last), and the name's (``spellings`` has eight bytes to spare at its end).
+    let key = UnsafeRawPointer(base + quote + 1)
+    let name = UnsafeRawPointer(names + from)
     var index = 0
-    while index < count {
-      guard bytes[quote + 1 + index] == spellings[from + index] else { return nil }
-      index += 1
+    while index + 8 <= count {
+      guard
+        key.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          == name.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      else { return nil }
+      index &+= 8
+    }
+    if index < count {
+      let mask = (1 << UInt64(8 &* (count &- index))) &- 1 as UInt64
+      let differ =
+        key.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        ^ name.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      guard differ & UInt64(littleEndian: mask) == 0 else { return nil }
     }
     return (guess, close)
   }

@@ -208,7 +208,7 @@ import Testing
       }
       byCells.append(&cells, spelledIn: empty)
       byValues.append(values)
-      #expect(cells.touched?.isEmpty ?? true)
+      #expect(cells.touched.isEmpty)
     }
     let width = 601
     let schema = Schema((0..<width).map { Schema.Field("f\($0)", .string, optional: true) })
@@ -288,5 +288,36 @@ extension RowCellsTests {
     let b = byValues.finish(schema)
     #expect(a.count == b.count)
     #expect((0..<a.count).allSatisfy { a.row($0) == b.row($0) })
+  }
+}
+
+extension RowCellsTests {
+  @Test func aKeyGivenAgainAfterANullKeepsItsLastValueInASparseColumn() {
+    // A cell set, emptied by a null and set again is listed twice: its value is put twice
+    // in the row, and the second replaces the first, in a sparse column as in a dense one.
+    var builder = ColumnBuilder()
+    var cells = RowCells()
+    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+    for row in 0..<100 {
+      let slot = row == 50 ? 1 : 0
+      cells.set(slot, .string("a"), spelled: 0..<0)
+      cells.set(slot, .null, spelled: 0..<0)
+      cells.set(slot, .string("b"), spelled: 0..<0)
+      builder.append(&cells, spelledIn: empty)
+    }
+    let table = builder.finish(
+      Schema([
+        Schema.Field("dense", .string, optional: true),
+        Schema.Field("sparse", .string, optional: true),
+      ]))
+    #expect(table.count == 100)
+    #expect(table.row(50) == [.null, .string("b")])
+    #expect(table.row(51) == [.string("b"), .null])
+    guard case .sparse(let sparse) = table.columns[1].storage else {
+      Issue.record("not sparse")
+      return
+    }
+    #expect(sparse.rows == [50])
+    #expect(sparse.values == [.string("b")])
   }
 }

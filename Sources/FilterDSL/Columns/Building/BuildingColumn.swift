@@ -37,6 +37,11 @@ struct BuildingColumn: Sendable {
       dense.append(value)
       return
     }
+    if sparse.rows.last == row {
+      // Put again in the same row (a cell listed twice): the value replaces it.
+      sparse.values[sparse.values.count - 1] = value
+      return
+    }
     sparse.rows.append(row)
     sparse.values.append(value)
     if !forms.isSparse(sparse.values.count, in: row + 1) {

@@ -97,6 +97,9 @@ public struct ColumnBuilder: Sendable {
     part.count = 0
   }
 
+  /// How many columns a builder may have and not list the ones given rows.
+  static let wide = 64
+
   /// How many rows a part has at least for its columns to join on two cores.
   static let joinedOnCores = 2_048
 
@@ -104,19 +107,12 @@ public struct ColumnBuilder: Sendable {
   /// empties them for the next. Values decoded from a spelling (the bytes of `text` they came
   /// from) are remembered by it in coded columns, for ``code(spelled:slot:)`` to find.
   package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {
-    guard !cells.isEmpty else {
-      count += 1
-      return
+    if !cells.isEmpty {
+      addColumns(cells.values.count)
+      // Only the cells set are visited: the others are null, which a column needs no row for.
+      for slot in cells.touched { put(cells, slot, text) }
+      cells.removeAll()
     }
-    addColumns(cells.values.count)
-    // A wide row lists the cells set, and only those are visited: the others are null, which
-    // a column needs no row for.
-    if let slots = cells.touched {
-      for slot in slots { put(cells, slot, text) }
-    } else {
-      for slot in cells.values.indices { put(cells, slot, text) }
-    }
-    cells.removeAll()
     count += 1
   }
 
@@ -224,7 +220,7 @@ public struct ColumnBuilder: Sendable {
     columns += repeatElement(BuildingColumn(), count: total - columns.count)
     if let listed = wide?.isTouched.count {
       wide?.isTouched += repeatElement(false, count: total - listed)
-    } else if columns.count > RowCells.wide {
+    } else if columns.count > ColumnBuilder.wide {
       // From now on the columns given rows are listed: every one so far, as they may have.
       wide = WideColumns(
         touched: Array(columns.indices), isTouched: Array(repeating: true, count: columns.count))
