@@ -107,9 +107,11 @@ extension JSONScanner {
               UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index]))),
           slot: slot)
       {
-        // (A code's value is never null: only a nested record may hold keys with null. The
-        // value is not fetched for other fields, a retain and release a cell.)
-        if layout.isRecord(slot) {
+        // (A code's value is never null: only a nested record may hold keys with null, and
+        // only if its text may. The value is not fetched otherwise: a retain and a release.)
+        if layout.isRecord(slot),
+          JSONPresence.mayHaveNull(scanner.bytes, from: saved.0, to: scanner.index)
+        {
           try scanner.noteNulls(
             rows.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
         }

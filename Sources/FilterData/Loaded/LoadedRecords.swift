@@ -53,9 +53,7 @@ public struct LoadedRecords: Sendable {
           }
           nulls.append(rows.presentNulls(reader.schema), offset: builder.count)
           builder.append(rowsOf: &rows.builder)
-          for text in rows.texts {
-            texts.append(reader.buffer[text], at: reader.bufferOffset + text.lowerBound)
-          }
+          texts.append(rows.texts, of: reader.buffer, at: reader.bufferOffset)
         })
       else { break }
       // (The schema grows after a block, for the records after it.)

@@ -29,17 +29,20 @@ struct RecordTexts: Sendable {
     lengths.reserveCapacity(rows)
   }
 
-  /// Adds the text of a record that starts at `offset` in the input (`text` is its bytes).
-  mutating func append(_ text: ArraySlice<UInt8>, at offset: Int) {
-    lengths.append(UInt32(clamping: text.count))
+  /// Adds the texts of records: `buffer[range]` for each of `ranges`, where `buffer` starts
+  /// at `offset` in the input.
+  mutating func append(_ ranges: [Range<Int>], of buffer: [UInt8], at offset: Int) {
+    for range in ranges { lengths.append(UInt32(clamping: range.count)) }
     guard case .memory(var bytes) = source else {
-      starts.append(offset)
+      for range in ranges { starts.append(offset + range.lowerBound) }
       return
     }
     // (Taken out of `source` while it grows, so that the array is not copied.)
     source = .memory([])
-    starts.append(bytes.count)
-    bytes += text
+    for range in ranges {
+      starts.append(bytes.count)
+      bytes += buffer[range]
+    }
     source = .memory(bytes)
   }
 
