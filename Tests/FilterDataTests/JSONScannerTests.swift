@@ -217,3 +217,52 @@ extension JSONScannerTests {
     }
   }
 }
+
+extension JSONScannerTests {
+  /// A random JSON value, objects and lists nested up to `depth`, strings with escaped quotes
+  /// and brackets in them.
+  static func randomValue(_ random: inout SplitMix64, depth: Int) -> String {
+    switch random.int(0...(depth > 0 ? 6 : 3)) {
+    case 0: return #""a]b}""#
+    case 1: return #""x\"]\\""#
+    case 2: return String(random.int(-50...50))
+    case 3: return random.pick(["true", "null", #""""#, #""{[""#])
+    case 4, 5:
+      let items = (0..<random.int(0...3)).map { _ in randomValue(&random, depth: depth - 1) }
+      return "[" + items.joined(separator: random.chance(0.5) ? "," : ", ") + "]"
+    default:
+      let members = (0..<random.int(0...3)).map { index in
+        #""k\#(index)": "# + randomValue(&random, depth: depth - 1)
+      }
+      return "{" + members.joined(separator: ",") + "}"
+    }
+  }
+
+  @Test func anObjectOrListFoundByItsBracketsIsTheValueAFullScanFinds() {
+    var random = SplitMix64(seed: 31)
+    for _ in 0..<5_000 {
+      var text = Array(Self.randomValue(&random, depth: 4).utf8)
+      guard text.first == 0x5B || text.first == 0x7B else { continue }
+      if random.chance(0.3) {
+        // A byte changed: brackets that do not match, a string not closed, a line end.
+        text[random.int(0...(text.count - 1))] = random.pick(Array(#"]}[{"\,:x"#.utf8) + [0x0A])
+      }
+      let bytes = text + Array(random.pick([",", "}", "]", " ", "", "\n"]).utf8)
+      let found = bytes.withUnsafeBufferPointer {
+        JSONScanner($0, from: 0, to: $0.count).containerEnd()
+      }
+      let scanned = Self.scannedEnd(bytes)
+      if let scanned, bytes[0] == 0x5B || bytes[0] == 0x7B, !bytes[0..<scanned].contains(0x0A) {
+        // A valid value on one line: found where a full scan ends.
+        #expect(found == scanned, "\(bytes) \(String(decoding: bytes, as: UTF8.self))")
+      }
+      guard let found else { continue }
+      let spelled = Array(bytes[0..<found])
+      #expect(!spelled.contains(0x0A))
+      // What is found is a whole value only where a full scan finds that value.
+      if Self.scannedEnd(spelled + [0x20]) == spelled.count {
+        #expect(scanned == found, "\(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
+  }
+}

@@ -100,7 +100,13 @@ extension JSONScanner {
         return
       }
       let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      if rows.remembersSpellings(slot: slot), (try? scanner.skipValue(depth: 1)) != nil,
+      // A small object or list found by its brackets, or any value by a full scan.
+      if let stop = scanner.containerEnd() {
+        scanner.index = stop
+      } else if !rows.remembersSpellings(slot: slot) || (try? scanner.skipValue(depth: 1)) == nil {
+        scanner.index = saved.0
+      }
+      if scanner.index > saved.0,
         let code = rows.put(
           spelled: .bytes(
             UnsafeRawBufferPointer(

@@ -1,15 +1,18 @@
 import FilterDSL
 
-/// Finding a short value's spelling in one step: a load reads the 16 bytes at the cursor into
-/// two words, tests on the words find where the value ends, and the words are its spelling,
-/// ready for a coded column's memo (``ShortSpelling``). Most values of a file of records are
-/// short (`"Space Black"`, `1024`, `"2022-09-26"`, `true`), and most are spelled as some
-/// value before them was: their code is then found with no pass over their bytes but this.
+/// Finding a value's spelling fast, for a coded column's memo: a short value's in one step (a
+/// load reads the 16 bytes at the cursor into two words, tests on the words find where the
+/// value ends, and the words are its spelling, ready for the memo: ``ShortSpelling``), and an
+/// object's or a list's by its brackets and quotes alone. Most values of a file of records
+/// are short (`"Space Black"`, `1024`, `"2022-09-26"`, `true`) or small (`["5G", "eSIM"]`,
+/// `{"megapixels": 12}`), and most are spelled as some value before them was: their code is
+/// then found with no pass over their bytes but this.
 ///
 /// The value is not checked here: a memo holds only spellings of values read whole before,
-/// so bytes found in it are a value spelled so (a string ends at its first quote, and a
-/// number, `true` or `false` where what may follow a value begins: bytes not spelled so are
-/// not in any memo, and are read in full, errors and all).
+/// so bytes found in it are a value spelled so (a string ends at its first quote; a number,
+/// `true` or `false` where what may follow a value begins; an object or a list at the bracket
+/// that closes it, whatever is between: bytes not spelled so are not in any memo, and are
+/// read in full, errors and all).
 extension JSONScanner {
   /// The spelling of the value at the cursor and where it ends, when it is a string without
   /// escapes or control characters of at most 16 bytes with its quotes, or anything else but
@@ -52,6 +55,49 @@ extension JSONScanner {
       length: UInt32(length))
     return (spelling, index + length)
   }
+
+  /// Just past the end of the object or list at the cursor, found by its brackets and the
+  /// quotes of its strings alone (so right for any valid one), when it ends on this line
+  /// within ``containerSpellingLimit`` bytes; nil otherwise (the cursor at anything else, a
+  /// line end first: lines are counted by a full scan).
+  func containerEnd() -> Int? {
+    guard index < end, bytes[index] == 0x7B || bytes[index] == 0x5B else { return nil }
+    let stop = Swift.min(end, index &+ JSONScanner.containerSpellingLimit)
+    var depth = 0
+    var cursor = index
+    while cursor < stop {
+      switch bytes[cursor] {
+      case 0x22:
+        // To the string's closing quote, passing escaped bytes.
+        cursor &+= 1
+        while cursor < stop, bytes[cursor] != 0x22 {
+          if bytes[cursor] == 0x5C {
+            guard cursor &+ 1 < stop, bytes[cursor &+ 1] != 0x0A else { return nil }
+            cursor &+= 2
+          } else {
+            if bytes[cursor] == 0x0A { return nil }
+            cursor &+= 1
+          }
+        }
+        guard cursor < stop else { return nil }
+      case 0x7B, 0x5B:
+        depth &+= 1
+        guard depth <= JSONScanner.maxDepth else { return nil }
+      case 0x7D, 0x5D:
+        depth &-= 1
+        if depth == 0 { return cursor &+ 1 }
+      case 0x0A:
+        return nil
+      default:
+        break
+      }
+      cursor &+= 1
+    }
+    return nil
+  }
+
+  /// The longest object or list whose spelling ``containerEnd()`` finds.
+  static let containerSpellingLimit = 4096
 
   /// The high bit of each byte of `word` equal to `byte`, and no other bit (exact in every
   /// byte: no borrow crosses from one byte to the next).
