@@ -122,6 +122,32 @@ struct Codes: Sendable {
     }
   }
 
+  /// Appends, for each of the first `limit` codes of `source`, the code `map` gives it (every
+  /// code of those within `map`): another column's codes as this column's, widened once for
+  /// the largest, each width of each a loop of its own.
+  mutating func append(_ source: Codes, upTo limit: Int, mappedBy map: [UInt32]) {
+    let limit = Swift.max(0, Swift.min(limit, source.count))
+    guard limit > 0 else { return }
+    if let largest = map.max(), largest > 0 {
+      // (Widening for the largest the map gives, at most once per width.)
+      if width == 1 && largest > UInt8.max || width == 2 && largest > UInt16.max {
+        widen(for: largest)
+      }
+    }
+    map.withUnsafeBufferPointer { map in
+      func append<T: FixedWidthInteger>(_ codes: UnsafeBufferPointer<T>) {
+        let codes = UnsafeBufferPointer(rebasing: codes[0..<limit])
+        switch width {
+        case 1: bytes.append(contentsOf: codes.lazy.map { UInt8(truncatingIfNeeded: map[Int($0)]) })
+        case 2:
+          shorts.append(contentsOf: codes.lazy.map { UInt16(truncatingIfNeeded: map[Int($0)]) })
+        default: words.append(contentsOf: codes.lazy.map { map[Int($0)] })
+        }
+      }
+      source.withBuffer(append, append, append)
+    }
+  }
+
   /// Removes every code, keeping the width and the room.
   mutating func removeAll() {
     bytes.removeAll(keepingCapacity: true)

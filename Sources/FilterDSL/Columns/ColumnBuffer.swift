@@ -103,23 +103,31 @@ struct ColumnBuffer: Sendable {
       part.joinedCodes += repeatElement(0, count: distinct - part.joinedCodes.count)
       part.checkedIn += repeatElement(0, count: distinct - part.checkedIn.count)
     }
+    // Each distinct code checked in at its first row (a value new here takes its code there),
+    // up to a value that is not coded here; then the codes before it mapped all at once.
     // (No `reserveCapacity` here: reserving exactly, join after join, would copy the codes
     // once per join where the room made ahead runs out.)
-    for row in 0..<part.codes.count {
-      let index = Int(part.codes[row])
-      if part.checkedIn[index] != join {
+    var limit = part.codes.count
+    part.codes.withBuffer(checkIn, checkIn, checkIn)
+    func checkIn<T: FixedWidthInteger>(_ partCodes: UnsafeBufferPointer<T>) {
+      for row in partCodes.indices {
+        let index = Int(partCodes[row])
+        guard part.checkedIn[index] != join else { continue }
         let value = part.dictionary.values[index]
         let guess = Int(part.joinedCodes[index])
         if guess >= dictionary.values.count || dictionary.values[guess] != value {
-          guard fitsCoded(value) else { return row }
-          part.joinedCodes[index] = code(of: value, row: count)
+          guard fitsCoded(value) else {
+            limit = row
+            return
+          }
+          part.joinedCodes[index] = code(of: value, row: count + row)
         }
         part.checkedIn[index] = join
       }
-      codes.append(part.joinedCodes[index])
-      count += 1
     }
-    return part.count
+    codes.append(part.codes, upTo: limit, mappedBy: part.joinedCodes)
+    count += limit
+    return limit
   }
 
   /// The code of the value spelled `spelling`, if the column is coded and has seen it so

@@ -52,6 +52,29 @@ import Testing
     #expect(all(codes) == [1])
   }
 
+  @Test func codesMappedFromAnotherColumnWidenOnceAndKeepTheirOrder() {
+    // Another column's codes, at each width, mapped to codes of each width, up to a limit;
+    // and codes removed from the end.
+    for (source, map) in [
+      ([0, 1, 2, 1], [0, 5, 6]), ([2, 0, 1], [0, 300, 7]), ([1, 2, 2], [0, 9, 70_000]),
+      ([0, 299, 1], [0] + Array(1...299).map { UInt32($0) * 3 }),
+    ] as [([UInt32], [UInt32])] {
+      for limit in [0, 2, source.count, source.count + 5] {
+        var codes = Codes([4, 1])
+        codes.append(Codes(source), upTo: limit, mappedBy: map)
+        let expected = [4, 1] + source.prefix(limit).map { map[Int($0)] }
+        #expect(all(codes) == expected, "\(source) by \(map) to \(limit)")
+        #expect(read(codes) == expected)
+        // (Wide enough for any code the map gives: in a column, every code it gives is one of
+        // the column's rows already, or one it is given now.)
+        let largest = limit > 0 ? Swift.max(4, map.max() ?? 0) : 4
+        #expect(codes.width == (largest > 65_535 ? 4 : largest > 255 ? 2 : 1))
+        codes.removeLast(2)
+        #expect(all(codes) == Array(expected.dropLast(2)))
+      }
+    }
+  }
+
   @Test func aColumnOfFewValuesTakesAByteARow() {
     var builder = ColumnBuilder()
     let colors = ["Red", "Blue", "Gold"]
