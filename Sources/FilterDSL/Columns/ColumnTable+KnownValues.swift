@@ -35,7 +35,8 @@ extension ColumnTable {
     }
     return changed
       ? ColumnTable(
-        schema: Schema(fields), count: count, columns: columns, presence: presence, zones: zones)
+        schema: Schema(fields), count: count, columns: columns, presence: presence, zones: zones,
+        rows: rows)
       : self
   }
 }

@@ -45,9 +45,7 @@ struct ColumnRows: Sendable {
   /// code, if its column knows the spelling (see ``ColumnBuilder/put(spelled:slot:)``), its
   /// cell emptied (set if the key came before); returns the code, or nil.
   mutating func put(spelled spelling: Spelling, slot: Int) -> UInt32? {
-    guard let code = builder.put(spelled: spelling, slot: slot) else { return nil }
-    cells.clear(slot)
-    return code
+    builder.put(spelled: spelling, slot: slot, emptying: &cells)
   }
 
   /// ``ColumnBuilder/value(ofCode:slot:)``.

@@ -264,9 +264,9 @@ extension RowCellsTests {
           }
           values[slot] = value(word)
           if byCells.put(
-            spelled: .bytes(UnsafeRawBufferPointer(rebasing: text[spelled])), slot: slot) != nil
+            spelled: .bytes(UnsafeRawBufferPointer(rebasing: text[spelled])), slot: slot,
+            emptying: &cells) != nil
           {
-            cells.clear(slot)
             putCodes += 1
           } else {
             cells.set(slot, value(word), spelled: spelled)

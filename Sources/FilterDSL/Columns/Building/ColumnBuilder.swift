@@ -134,13 +134,16 @@ public struct ColumnBuilder: Sendable {
   /// ``count``, which ``append(_:spelledIn:)`` ends), by its code, if the column is coded and
   /// a value so spelled was appended to it before: straight into the column, with no cell
   /// between. Returns the code, or nil (and changes nothing). A code or value put again in the
-  /// same row replaces it (a key given twice keeps its last value); ``dropRow()`` takes the
-  /// row's codes back.
-  package mutating func put(spelled spelling: Spelling, slot: Int) -> UInt32? {
+  /// same row replaces it (a key given twice keeps its last value: the slot's cell in
+  /// `cells`, the row's values so far, is emptied); ``dropRow()`` takes the row's codes back.
+  package mutating func put(
+    spelled spelling: Spelling, slot: Int, emptying cells: inout RowCells
+  ) -> UInt32? {
     guard slot >= 0, slot < columns.count,
       let code = columns[slot].put(spelled: spelling, row: count)
     else { return nil }
     touch(slot)
+    cells.clear(slot)
     return code
   }
 

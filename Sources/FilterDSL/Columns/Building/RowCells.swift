@@ -33,7 +33,7 @@ package struct RowCells: Sendable {
   /// Empties cell `slot`, if set (its key came again, and this time its column took its
   /// code).
   @inline(__always)
-  package mutating func clear(_ slot: Int) {
+  mutating func clear(_ slot: Int) {
     guard !touched.isEmpty, slot >= 0, slot < values.count, !values[slot].isNull else { return }
     // (The list keeps the slot; set again, it is listed twice, and its value put twice in
     // the row: the second replaces the first. Codes come only for dense columns, where a
