@@ -8,13 +8,24 @@ extension JSONScanner {
   /// Tallies the object at the cursor into `record`.
   mutating func tally(record: RecordTally, depth: Int) throws(DataProblem) {
     record.records += 1
-    try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
-      scanner.skipSpace()
-      guard scanner.peek == 0x22 else { throw scanner.unexpected("a key in quotes") }
-      let name = try scanner.string()
-      try scanner.expect(0x3A, "':' after the key")
-      try scanner.tally(value: record.field(name), depth: depth + 1)
-    }
+    guard try enter(depth: depth, close: 0x7D) else { return }
+    var position = 0
+    repeat {
+      skipSpace()
+      guard peek == 0x22 else { throw unexpected("a key in quotes") }
+      let field: TypeTally
+      if let (guessed, close) = record.guessedField(bytes, at: index, end: end, position: position)
+      {
+        // The key found here in the record before, as it was written then.
+        field = guessed
+        index = close + 1
+      } else {
+        field = record.field(try string(), position: position)
+      }
+      position += 1
+      try expect(0x3A, "':' after the key")
+      try tally(value: field, depth: depth + 1)
+    } while try next(close: 0x7D)
   }
 
   /// Tallies the value at the cursor into `tally`.
@@ -23,6 +34,13 @@ extension JSONScanner {
     guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
     switch byte {
     case 0x22:
+      // A short text seen before adds what it added then.
+      let short = shortSpelling()
+      if let (spelling, stop) = short, tally.addAgain(spelling) {
+        index = stop
+        return
+      }
+      let before = tally.stringCounts
       let (start, stop, simple) = try scanString()
       if simple, let nulls, nulls.isNamed(self.bytes, start, stop) {
         tally.nulls += 1
@@ -35,6 +53,7 @@ extension JSONScanner {
         tally.add(string: String(decoding: bytes, as: UTF8.self))
         tally.add(spelling: bytes)
       }
+      if let (spelling, _) = short { tally.remember(spelling, since: before) }
     case 0x7B:
       tally.records += 1
       try self.tally(record: tally.fields, depth: depth)

@@ -33,7 +33,7 @@ extension DataReader {
     var records: [DataRecord] = []
     while true {
       let saved = (position, line, lineStart, framing)
-      let tally = RecordTally()
+      let tally = RecordTally(shortcuts: tallyShortcuts)
       (stopsSampleAtError, sampleEndedAtError) = (true, false)
       defer { stopsSampleAtError = false }
       try parse(&records, decode: false, tally: tally, limit: limit)

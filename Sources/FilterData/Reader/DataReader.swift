@@ -131,6 +131,8 @@ public final class DataReader {
   /// Whether buffers may be read in two parts at once (tests compare with reading in turn),
   /// and how many second parts were kept.
   var readsInParts = true
+  /// Whether the sample is tallied with shortcuts (see ``TypeTally/shortcuts``).
+  let tallyShortcuts: Bool
   var partsKept = 0
   /// Where the first buffers were cut, as offsets into the input (tests place records there).
   var cuts: [Int] = []
@@ -142,6 +144,7 @@ public final class DataReader {
   init(part reader: DataReader, from start: Int, to end: Int, atEnd: Bool) {
     (blockSize, maxRecordBytes, options, nulls, nullMarkers) =
       (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers)
+    tallyShortcuts = reader.tallyShortcuts
     (input, path, format, recordFields) =
       (reader.input, reader.path, reader.format, reader.recordFields)
     (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)
@@ -169,8 +172,10 @@ public final class DataReader {
   /// so that the schema grows).
   init(
     path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int,
-    maxRecordBytes: Int = 256 << 20, sample: Int = DataReader.sampleRecords
+    maxRecordBytes: Int = 256 << 20, sample: Int = DataReader.sampleRecords,
+    tallyShortcuts: Bool = true
   ) throws(DataError) {
+    self.tallyShortcuts = tallyShortcuts
     self.blockSize = Swift.max(1, blockSize)
     self.maxRecordBytes = maxRecordBytes
     self.options = options

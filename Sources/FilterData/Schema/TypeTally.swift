@@ -25,14 +25,70 @@ final class TypeTally {
   /// Texts that spell no number, while there are few of them.
   private var otherStrings: Set<String> = []
   /// The tally of every element of every list.
-  private(set) lazy var element: TypeTally = TypeTally()
+  private(set) lazy var element: TypeTally = TypeTally(shortcuts: shortcuts)
   /// The tally of the fields of nested records.
-  private(set) lazy var fields: RecordTally = RecordTally()
+  private(set) lazy var fields: RecordTally = RecordTally(shortcuts: shortcuts)
   /// The distinct strings seen, while there are few of them (nil once there are many).
   private var distinct: Set<String>? = []
 
   /// The most distinct values a text field may have to be treated as a set of known values.
   static let knownValuesLimit = 24
+
+  /// The counts a text adds to (the sets it adds to aside).
+  struct StringCounts: Sendable {
+    var nulls = 0
+    var nullTexts = 0
+    var strings = 0
+    var numericStrings = 0
+    var decimalStrings = 0
+    var dates = 0
+    var dateTimes = 0
+    var durations = 0
+  }
+
+  var stringCounts: StringCounts {
+    StringCounts(
+      nulls: nulls, nullTexts: nullTexts, strings: strings, numericStrings: numericStrings,
+      decimalStrings: decimalStrings, dates: dates, dateTimes: dateTimes, durations: durations)
+  }
+
+  /// What each short text spelling tallied added to the counts: the same spelling adds the
+  /// same again, and nothing to the sets (its text is in them already, or they were full).
+  /// Most texts of a sample repeat; each made strings and parsed numbers and dates.
+  private var added: [ShortSpelling: StringCounts] = [:]
+  /// Whether texts seen before add what they added then, and keys are looked for where they
+  /// were in the record before (tests compare with a tally that takes no shortcut).
+  let shortcuts: Bool
+
+  init(shortcuts: Bool = true) { self.shortcuts = shortcuts }
+
+  /// Notes what the text spelled `spelling` added since the counts were `before`.
+  func remember(_ spelling: ShortSpelling, since before: StringCounts) {
+    guard shortcuts, added.count < 4096 else { return }
+    let now = stringCounts
+    added[spelling] = StringCounts(
+      nulls: now.nulls - before.nulls, nullTexts: now.nullTexts - before.nullTexts,
+      strings: now.strings - before.strings,
+      numericStrings: now.numericStrings - before.numericStrings,
+      decimalStrings: now.decimalStrings - before.decimalStrings,
+      dates: now.dates - before.dates, dateTimes: now.dateTimes - before.dateTimes,
+      durations: now.durations - before.durations)
+  }
+
+  /// Adds again what the text spelled `spelling` added when it was tallied before, if it was
+  /// (see ``remember(_:since:)``).
+  func addAgain(_ spelling: ShortSpelling) -> Bool {
+    guard let counts = added[spelling] else { return false }
+    nulls += counts.nulls
+    nullTexts += counts.nullTexts
+    strings += counts.strings
+    numericStrings += counts.numericStrings
+    decimalStrings += counts.decimalStrings
+    dates += counts.dates
+    dateTimes += counts.dateTimes
+    durations += counts.durations
+    return true
+  }
 
   func add(string: String) {
     strings += 1
@@ -143,18 +199,60 @@ final class RecordTally {
   /// How many records were seen.
   var records = 0
 
-  /// The tally of the field `name`, added when first seen; counts it as present.
-  func field(_ name: String) -> TypeTally {
-    if let slot = slots[name] {
+  /// For each key position in a record, the field found there last (-1 before): records
+  /// usually list their keys in the same order. And each name as written plainly in quotes
+  /// (empty for a name that cannot be).
+  private var lastAt: [Int] = []
+  private var spelled: [[UInt8]] = []
+  /// See ``TypeTally/shortcuts``.
+  let shortcuts: Bool
+
+  init(shortcuts: Bool = true) { self.shortcuts = shortcuts }
+
+  /// The tally of the field `name`, added when first seen; counts it as present. `position`:
+  /// where the key is in its record, for ``guessedField(_:at:end:position:)``.
+  func field(_ name: String, position: Int = -1) -> TypeTally {
+    let slot: Int
+    if let known = slots[name] {
+      slot = known
       present[slot] += 1
-      return tallies[slot]
+    } else {
+      slot = names.count
+      slots[name] = slot
+      names.append(name)
+      tallies.append(TypeTally(shortcuts: shortcuts))
+      present.append(1)
+      let bytes = Array(name.utf8)
+      spelled.append(bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ? [] : bytes)
     }
-    slots[name] = names.count
-    names.append(name)
-    let tally = TypeTally()
-    tallies.append(tally)
-    present.append(1)
-    return tally
+    if position >= 0 {
+      if position >= lastAt.count {
+        lastAt += repeatElement(-1, count: position + 1 - lastAt.count)
+      }
+      lastAt[position] = slot
+    }
+    return tallies[slot]
+  }
+
+  /// The tally of the key whose opening quote is at `quote` in `bytes` (which end at `end`),
+  /// counted as present, when it is the key found at `position` last time, written plainly;
+  /// and where its closing quote is. Nil otherwise (the key is then read, and looked up).
+  func guessedField(
+    _ bytes: UnsafeBufferPointer<UInt8>, at quote: Int, end: Int, position: Int
+  ) -> (tally: TypeTally, close: Int)? {
+    guard shortcuts, position < lastAt.count, case let slot = lastAt[position], slot >= 0 else {
+      return nil
+    }
+    let name = spelled[slot]
+    let close = quote + 1 + name.count
+    guard !name.isEmpty, close < end, bytes[close] == 0x22,
+      name.withUnsafeBufferPointer({ name in
+        UnsafeRawBufferPointer(name).elementsEqual(
+          UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[(quote + 1)..<close]))
+      })
+    else { return nil }
+    present[slot] += 1
+    return (tallies[slot], close)
   }
 
   /// The usual null texts (`NA`) that stood for null in some field, one whose other values

@@ -137,7 +137,7 @@ package enum Spelling {
 }
 
 /// A spelling of at most 16 bytes as two little-endian words, zero-padded, and its length.
-package struct ShortSpelling: Sendable, Equatable {
+package struct ShortSpelling: Sendable, Hashable {
   package var low: UInt64
   package var high: UInt64
   package var length: UInt32
