@@ -84,15 +84,19 @@ extension DataReader {
     var type: ValueType
     /// The names on the way to the field.
     var names: [String]
-    /// The top-level field's slot (the path's first), and whether the column is that field
-    /// (not a field nested in it).
+
+    /// Where its cells go, in plain numbers.
+    var place: CSVPlace {
+      CSVPlace(column: column, slot: path.first ?? -1, flat: path.count == 1)
+    }
+  }
+
+  /// A target's column, its top-level field's slot, and whether the column is that field (not
+  /// a field nested in it).
+  struct CSVPlace {
+    let column: Int
     let slot: Int
     let flat: Bool
-
-    init(column: Int, path: [Int], type: ValueType, names: [String]) {
-      (self.column, self.path, self.type, self.names) = (column, path, type, names)
-      (slot, flat) = (path.first ?? -1, path.count == 1)
-    }
   }
 
   /// The columns of fields the layout needs.
@@ -119,6 +123,7 @@ extension DataReader {
     self.rows = nil
     defer { if intoRows { self.rows = rows } }
     let targets = csvTargets(csv)
+    let places = targets.map(\.place)
     let columns = csv.header.count
     var count = 0
     var line = self.line
@@ -145,7 +150,7 @@ extension DataReader {
         } else if decode {
           var values: [Value] = []
           if intoRows {
-            csvCells(csv, cells, scanner, targets, row: text, line: line, into: &rows)
+            csvCells(csv, cells, scanner, targets, places, row: text, line: line, into: &rows)
           } else {
             values = csvValues(csv, cells, scanner, targets, row: text, line: line)
           }
@@ -213,46 +218,43 @@ extension DataReader {
   /// them (those of nested fields, with no spelling: several cells make their value).
   func csvCells(
     _ csv: CSVColumns, _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget],
-    row: Range<Int>, line: Int, into rows: inout ColumnRows
+    _ places: [CSVPlace], row: Range<Int>, line: Int, into rows: inout ColumnRows
   ) {
     var nested: [Value] = []
     let width = layout.width
-    // (By index into the buffer: a loop over the targets copied each, retaining its arrays,
-    // for every cell: half of a CSV load's time.)
-    targets.withUnsafeBufferPointer { targets in
-      for index in targets.indices {
-        cell(targets[index])
-      }
-    }
-    for slot in nested.indices where !nested[slot].isNull {
-      rows.set(slot, nested[slot], spelled: 0..<0)
-    }
-
-    func cell(_ target: borrowing CSVTarget) {
-      guard target.column < cells.count, target.slot >= 0, target.slot < width else { return }
-      let cell = cells[target.column]
-      let slot = target.slot
-      let flat = target.flat
-      let spelled = flat && !cell.quoted && !cell.escaped && cell.start < cell.end
+    // (Through the targets' places, of plain numbers: a loop over the targets copied each,
+    // retaining its arrays, for every cell: half of a CSV load's time. A target is read only
+    // for a cell decoded.)
+    for index in places.indices {
+      let place = places[index]
+      guard place.column < cells.count, place.slot >= 0, place.slot < width else { continue }
+      let cell = cells[place.column]
+      let spelled = place.flat && !cell.quoted && !cell.escaped && cell.start < cell.end
       if spelled,
         rows.put(
           spelled: .bytes(
             UnsafeRawBufferPointer(
               UnsafeBufferPointer(rebasing: scanner.bytes[cell.start..<cell.end]))),
-          slot: slot) != nil
+          slot: place.slot) != nil
       {
-        return
+        continue
       }
-      guard let value = csv.value(cell, scanner, as: target.type) else {
-        reportGrowth(csv, target.names, cell, row: row, scanner, line: line)
-        return
+      guard index < targets.count, let value = csv.value(cell, scanner, as: targets[index].type)
+      else {
+        if index < targets.count {
+          reportGrowth(csv, targets[index].names, cell, row: row, scanner, line: line)
+        }
+        continue
       }
-      if flat {
-        rows.set(slot, value, spelled: spelled ? cell.start..<cell.end : 0..<0)
+      if place.flat {
+        rows.set(place.slot, value, spelled: spelled ? cell.start..<cell.end : 0..<0)
       } else {
         if nested.isEmpty { nested = [Value](repeating: .null, count: width) }
-        assign(&nested, target.path[...], value, layout)
+        assign(&nested, targets[index].path[...], value, layout)
       }
+    }
+    for slot in nested.indices where !nested[slot].isNull {
+      rows.set(slot, nested[slot], spelled: 0..<0)
     }
   }
 
