@@ -42,7 +42,7 @@ struct ColumnRows: Sendable {
   }
 
   /// Puts the value spelled `spelling` in column `slot` of the record being read, by its
-  /// code, if its column knows the spelling (see ``ColumnBuilder/put(spelled:slot:)``), its
+  /// code, if its column knows the spelling (see ``ColumnBuilder/put(spelled:slot:emptying:)``), its
   /// cell emptied (set if the key came before); returns the code, or nil.
   mutating func put(spelled spelling: Spelling, slot: Int) -> UInt32? {
     builder.put(spelled: spelling, slot: slot, emptying: &cells)

@@ -103,7 +103,7 @@ public struct ColumnBuilder: Sendable {
   /// How many rows a part has at least for its columns to join on two cores.
   static let joinedOnCores = 2_048
 
-  /// Appends a row of `cells` (and of the codes put in it, see ``put(spelled:slot:)``), and
+  /// Appends a row of `cells` (and of the codes put in it, see ``put(spelled:slot:emptying:)``), and
   /// empties them for the next. Values decoded from a spelling (the bytes of `text` they came
   /// from) are remembered by it in coded columns, for ``code(spelled:slot:)`` to find.
   package mutating func append(_ cells: inout RowCells, spelledIn text: UnsafeRawBufferPointer) {

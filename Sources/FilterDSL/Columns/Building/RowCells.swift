@@ -2,7 +2,7 @@
 /// ``ColumnBuilder/append(_:spelledIn:)``), by slot, with the bytes each was decoded from. A
 /// reader fills the cells of a record while it reads it and empties them if the record is not
 /// kept. (A value whose coded column has a code for its spelling goes to the column at once:
-/// ``ColumnBuilder/put(spelled:slot:)``.)
+/// ``ColumnBuilder/put(spelled:slot:emptying:)``.)
 ///
 /// The slots set are listed, and appending or emptying the row visits those only: most of a
 /// record's values go to their columns by their codes, and a file whose records each bring
@@ -26,7 +26,7 @@ package struct RowCells: Sendable {
     guard slot >= 0 else { return }
     if slot >= values.count { widen(to: slot + 1) }
     // (A null adds nothing to a row: a slot is listed when first given a value.)
-    if !value.isNull && values[slot].isNull && spellings[slot].isEmpty { touched.append(slot) }
+    if !value.isNull && values[slot].isNull { touched.append(slot) }
     (values[slot], spellings[slot]) = (value, value.isNull ? 0..<0 : spelling)
   }
 
