@@ -71,10 +71,8 @@ final class RecordLayout {
     self.growth = growth
     lastSlot = .allocate(capacity: names.count)
     lastSlot.initialize(repeating: -1)
-    let plain = names.map { name in
-      name.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ? [] : name
-    }
-    // (Eight bytes to spare, zeros, for ``guessedSlot(_:at:end:position:)``'s last word.)
+    let plain = names.map(PlainKey.spelling)
+    // (Eight bytes to spare, zeros, for ``PlainKey/close(of:count:in:at:end:)``'s last word.)
     let spelled = plain.reduce(0) { $0 + $1.count }
     spellings = .allocate(capacity: spelled + 8)
     spellings.initialize(repeating: 0)
@@ -131,40 +129,11 @@ final class RecordLayout {
     guard position >= 0, position < lastSlot.count else { return nil }
     let guess = lastSlot[position]
     guard guess >= 0, guess < names.count else { return nil }
+    guard let names = spellings.baseAddress else { return nil }
     let from = spellingStarts[guess]
-    let count = spellingStarts[guess + 1] - from
-    let close = quote + 1 + count
-    guard count > 0, close < end, bytes[close] == 0x22 else { return nil }
-    guard close + 8 <= bytes.count, let base = bytes.baseAddress,
-      let names = spellings.baseAddress
-    else {
-      var index = 0
-      while index < count {
-        guard bytes[quote + 1 + index] == spellings[from + index] else { return nil }
-        index += 1
-      }
-      return (guess, close)
-    }
-    // Eight bytes at a time: the key's words (its closing quote and what follows it make up
-    // the last), and the name's (``spellings`` has eight bytes to spare at its end).
-    let key = UnsafeRawPointer(base + quote + 1)
-    let name = UnsafeRawPointer(names + from)
-    var index = 0
-    while index + 8 <= count {
-      guard
-        key.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          == name.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      else { return nil }
-      index &+= 8
-    }
-    if index < count {
-      let mask = (1 << UInt64(8 &* (count &- index))) &- 1 as UInt64
-      let differ =
-        key.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        ^ name.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      guard differ & UInt64(littleEndian: mask) == 0 else { return nil }
-    }
-    return (guess, close)
+    return PlainKey.close(
+      of: names + from, count: spellingStarts[guess + 1] - from, in: bytes, at: quote, end: end
+    ).map { (guess, $0) }
   }
 
   /// Whether `name` and `key` are the same bytes (one `memcmp`: the generic comparison of

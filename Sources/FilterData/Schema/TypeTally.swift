@@ -200,8 +200,8 @@ final class RecordTally {
   var records = 0
 
   /// For each key position in a record, the field found there last (-1 before): records
-  /// usually list their keys in the same order. And each name as written plainly in quotes
-  /// (empty for a name that cannot be).
+  /// usually list their keys in the same order. And each name as written plainly in quotes,
+  /// padded with eight zeros (empty for a name that cannot be).
   private var lastAt: [Int] = []
   private var spelled: [[UInt8]] = []
   /// See ``TypeTally/shortcuts``.
@@ -222,8 +222,9 @@ final class RecordTally {
       names.append(name)
       tallies.append(TypeTally(shortcuts: shortcuts))
       present.append(1)
-      let bytes = Array(name.utf8)
-      spelled.append(bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ? [] : bytes)
+      // (Eight bytes to spare, zeros, for ``PlainKey/close(of:count:in:at:end:)``.)
+      let plain = PlainKey.spelling(Array(name.utf8))
+      spelled.append(plain.isEmpty ? [] : plain + repeatElement(0, count: 8))
     }
     if position >= 0 {
       if position >= lastAt.count {
@@ -244,11 +245,11 @@ final class RecordTally {
       return nil
     }
     let name = spelled[slot]
-    let close = quote + 1 + name.count
-    guard !name.isEmpty, close < end, bytes[close] == 0x22,
-      name.withUnsafeBufferPointer({ name in
-        UnsafeRawBufferPointer(name).elementsEqual(
-          UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[(quote + 1)..<close]))
+    guard
+      let close = name.withUnsafeBytes({ name in
+        name.baseAddress.flatMap {
+          PlainKey.close(of: $0, count: name.count - 8, in: bytes, at: quote, end: end)
+        }
       })
     else { return nil }
     present[slot] += 1

@@ -239,11 +239,9 @@ extension DataReader {
       {
         continue
       }
-      guard index < targets.count, let value = csv.value(cell, scanner, as: targets[index].type)
-      else {
-        if index < targets.count {
-          reportGrowth(csv, targets[index].names, cell, row: row, scanner, line: line)
-        }
+      // (`places` is `targets` mapped: the same indices.)
+      guard let value = csv.value(cell, scanner, as: targets[index].type) else {
+        reportGrowth(csv, targets[index].names, cell, row: row, scanner, line: line)
         continue
       }
       if place.flat {
