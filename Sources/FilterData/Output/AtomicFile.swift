@@ -85,12 +85,10 @@ public final class AtomicFile {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[...$0]) } ?? ""
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    var template = Array("\(folder).\(base).flt-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
-    }
-    guard fd >= 0 else { throw Self.failure(path) }
+    guard
+      let (fd, temporary) = TemporaryFileCleanup.make(
+        "\(folder).\(base).flt-XXXXXX", removedOnSignal: removedOnSignal)
+    else { throw Self.failure(path) }
     if exists {
       // The file keeps its permissions and, where the system allows, its owner.
       fchmod(fd, status.st_mode & 0o7777)
@@ -101,9 +99,6 @@ public final class AtomicFile {
       fchmod(fd, mode_t(truncatingIfNeeded: mode) & ~FilePaths.currentUmask)
     }
     self.path = target
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if removedOnSignal { TemporaryFileCleanup.register(temporary) }
     self.temporary = temporary
     stream = OutputSink(descriptor: fd)
     self.fd = fd

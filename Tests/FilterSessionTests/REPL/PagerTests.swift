@@ -15,7 +15,7 @@ import Testing
     #expect(Pager.command(environment: ["PAGER": " "]) == nil)
     let folder = try? TemporaryFiles.makeFolder("bin")
     let less = folder?.appendingPathComponent("less").path ?? ""
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: less, contents: Data(), attributes: [.posixPermissions: 0o755])
     #expect(
       Pager.command(environment: ["PATH": "/nonexistent:\(folder?.path ?? "")"]) == "less -FRSX")

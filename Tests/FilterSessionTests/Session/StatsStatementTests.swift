@@ -20,7 +20,7 @@ import Testing
     let path = try TemporaryFiles.write(
       Self.records, "stats-\(UInt64.random(in: 0...UInt64.max)).jsonl")
     let harness = SessionHarness()
-    try harness.run("load \"\(path.path)\" as games").get()
+    _ = try harness.run("load \"\(path.path)\" as games").get()
     return harness
   }
 
