@@ -12,8 +12,10 @@ case "filter":
 case "columns":
   ColumnBenchmark.run()
 case "filter-profile":
-  // `filter-profile batch`: the batch form (`compiled.filter(catalog)`) instead.
-  FilterBenchmark.profile(batch: arguments.dropFirst().first == "batch")
+  // `filter-profile batch`: the batch form (`compiled.filter(catalog)`) instead; `key-paths`:
+  // the fields declared by key path.
+  FilterBenchmark.profile(
+    batch: arguments.contains("batch"), keyPaths: arguments.contains("key-paths"))
 case "parse-profile":
   // One workload only, for a profiler: parse the generated 1 MB filter five times.
   ParseBenchmark.profile()
