@@ -127,7 +127,9 @@ extension ValueType {
 public struct FieldAccessor<Root>: Sendable {
   let field: Schema.Field
   let reader: FieldReader<Root>
-  /// The batch form of the reader (see ``FieldSelector``), for the field types that have one.
+  /// The batch form of the reader (see ``FieldSelector``): only for a stored property declared
+  /// by key path, read in place. (A batch loop over a closure copied each record it passed,
+  /// once per test: slower than testing record by record, which copies it once.)
   let selector: FieldSelector<Root>?
   /// The reader in the form compiled filters call, record by record, for the types whose
   /// factories are inlinable: made where the record type is declared, one closure that reads
@@ -146,27 +148,9 @@ public struct FieldAccessor<Root>: Sendable {
     self.operand = operand
   }
 
-  /// The batch loop over a reader: keeps the selected records whose value passes `keep`.
-  /// Inlinable, like its callers, so that it is specialized for the record type.
-  @inlinable
-  static func selectLoop<T>(_ read: @escaping @Sendable (Root) -> T?)
-    -> @Sendable ([Root], inout [Int], (T) -> Bool) -> Void
-  {
-    { records, selection, keep in
-      var kept = 0
-      for index in selection where index < records.count {
-        if let value = read(records[index]), keep(value) {
-          selection[kept] = index
-          kept += 1
-        }
-      }
-      selection.removeLast(selection.count - kept)
-    }
-  }
-
   // The int, double and string factories are inlinable so that they are specialized where a
-  // record type is declared, for its concrete `Root`: their batch loops then read fields in
-  // place. (Generic code in this module would copy every record it reads.)
+  // record type is declared, for its concrete `Root`: their operands then call the reader
+  // with no generic entry point in between.
 
   /// An integer field called `name`, read by `read` (nil for no value); `optional` when some
   /// records have none.
@@ -176,7 +160,6 @@ public struct FieldAccessor<Root>: Sendable {
   ) -> Self {
     Self(
       field: .init(name, .int, optional: optional), reader: .int { read($0).map(Int64.init) },
-      selector: .int(selectLoop { read($0).map(Int64.init) }),
       operand: .int { r, _ in read(r).map(Int64.init) })
   }
 
@@ -188,7 +171,7 @@ public struct FieldAccessor<Root>: Sendable {
   ) -> Self {
     Self(
       field: .init(name, .double, optional: optional), reader: .double(read),
-      selector: .double(selectLoop(read)), operand: .double { r, _ in read(r) })
+      operand: .double { r, _ in read(r) })
   }
 
   /// A text field called `name`, read by `read` (nil for no value); `knownValues` lists the values
@@ -201,7 +184,7 @@ public struct FieldAccessor<Root>: Sendable {
     Self(
       field: .init(name, .string, optional: optional, knownValues: knownValues),
       reader: .string(read),
-      selector: .string(selectLoop(read)), operand: .string { r, _ in read(r) })
+      operand: .string { r, _ in read(r) })
   }
 
   /// A true-or-false field called `name`, read by `read` (nil for no value).
@@ -423,8 +406,8 @@ struct CodedColumn<Root> {
 }
 
 /// The batch form of a field reader: keeps the indices in a selection whose records have a
-/// value for the field that passes a test. Made by the inlinable factories above, so it is
-/// specialized for the embedder's record type.
+/// value for the field that passes a test. Made by the inlinable key-path factories above
+/// (``StoredField``), so it is specialized for the embedder's record type.
 @usableFromInline
 enum FieldSelector<Root>: Sendable {
   case int(@Sendable ([Root], inout [Int], (Int64) -> Bool) -> Void)
@@ -464,7 +447,7 @@ extension RecordType where Root == [Value] {
       schema.fields.enumerated().map { slot, field in
         let reader = DynamicReaders.reader(slot: slot, type: field.type)
         return FieldAccessor(
-          field: field, reader: reader, selector: DynamicReaders.selector(reader))
+          field: field, reader: reader)
       })
   }
 }
@@ -485,16 +468,6 @@ extension RecordType where Root == [Value] {
 }
 
 enum DynamicReaders {
-  /// The batch loop of a typed reader.
-  static func selector(_ reader: FieldReader<[Value]>) -> FieldSelector<[Value]>? {
-    switch reader {
-    case .int(let read): .int(FieldAccessor.selectLoop(read))
-    case .double(let read): .double(FieldAccessor.selectLoop(read))
-    case .string(let read): .string(FieldAccessor.selectLoop(read))
-    default: nil
-    }
-  }
-
   static func reader(slot: Int, type: ValueType) -> FieldReader<[Value]> {
     switch type {
     case .int:
