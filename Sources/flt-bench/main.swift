@@ -22,10 +22,15 @@ case "parse-profile":
 case "live":
   // What live results cost per key, over a file loaded into a session.
   LiveBenchmark.run(path: arguments.count > 1 ? arguments[1] : "examples/phones.json")
+case "structural":
+  // What a structural pass over a file would cost: bitmasks of quotes, three ways.
+  StructuralProbe.run(path: arguments.count > 1 ? arguments[1] : "examples/phones.json")
 case "generate":
   // The catalog for the data benchmark (Scripts/benchmark-data.sh).
   let count = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
   CatalogGenerator.run(count: count, folder: arguments.count > 2 ? arguments[2] : ".")
 default:
-  print("usage: flt-bench parse | filter | columns | live [FILE] | generate [COUNT [FOLDER]]")
+  print(
+    "usage: flt-bench parse | filter | columns | live [FILE] | structural [FILE]"
+      + " | generate [COUNT [FOLDER]]")
 }
