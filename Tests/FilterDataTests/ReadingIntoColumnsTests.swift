@@ -52,21 +52,30 @@ import Testing
   }
 
   /// Random CSV of `count` rows, with nested fields (`camera.mp`), lists (`5G;eSIM`), quoted
-  /// cells, empty cells and null texts, a price that widens, a broken row now and then.
+  /// cells, empty cells and null texts, a price that widens, a broken row now and then. The
+  /// nested fields' columns are side by side (their cells then spell the record), or apart.
   static func csv(_ random: inout SplitMix64, count: Int) -> String {
     let widenAt = random.chance(0.5) ? random.int(0...count) : count + 1
     let brokenAt = random.chance(0.2) ? random.int(0...(count - 1)) : -1
-    var text = "id,name,price,camera.mp,camera.zoom,tags,released\n"
+    let apart = random.chance(0.3)
+    var text =
+      apart
+      ? "id,camera.zoom,name,price,camera.mp,tags,released\n"
+      : "id,name,price,camera.mp,camera.zoom,tags,released\n"
     for row in 0..<count {
       let name = random.pick([
         "Snow", "\"Space, Black\"", "\"Snow\"", "NA", "", "é", "\"a\"\"b\"", "\"NA\"",
       ])
       let price = row >= widenAt ? random.pick(["12.5", "cheap", "7"]) : "\(row % 40)"
-      let zoom = random.pick(["", "2", "2.5"])
+      let zoom = random.pick(["", "2", "2.5", "2", "\"2\"", "NA"])
       let tags = random.pick(["5G;eSIM", "", "5G", "\"5G;eSIM\""])
       let released = random.pick(["2022-09-26", "2023-01-02", ""])
+      let mp = random.pick(
+        ["48", "12", "", "48", "\"48\"", "NA", "4,8"].map { $0 == "4,8" ? "\"4,8\"" : $0 })
       var line =
-        "\(row),\(name),\(price),\(random.pick(["48", "12", ""])),\(zoom),\(tags),\(released)"
+        apart
+        ? "\(row),\(zoom),\(name),\(price),\(mp),\(tags),\(released)"
+        : "\(row),\(name),\(price),\(mp),\(zoom),\(tags),\(released)"
       if row == brokenAt { line += ",extra" }
       text += line + "\n"
     }

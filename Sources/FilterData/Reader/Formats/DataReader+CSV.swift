@@ -99,6 +99,37 @@ extension DataReader {
     let flat: Bool
   }
 
+  /// The columns of a top-level field nested by name (`camera.megapixels`, `camera.zoom`), when
+  /// they are side by side: the bytes from the first one's cell to the last one's (the cells
+  /// and the commas between them, `48,3`) then spell the field's value, which its coded column
+  /// remembers by them as it remembers a single cell's spelling. (Decoded, the cells made a
+  /// record value for every row, hashed to find its code: most of a CSV load's time.)
+  struct CSVNest {
+    let slot: Int
+    /// The targets of the field, in the order of their columns.
+    let targets: [Int]
+    /// The first column and the last.
+    let columns: ClosedRange<Int>
+  }
+
+  /// The nests of `targets`: for each top-level field whose columns are side by side, and
+  /// which no other target shares.
+  func csvNests(_ targets: [CSVTarget]) -> [CSVNest] {
+    var bySlot: [Int: [Int]] = [:]
+    for (index, target) in targets.enumerated() where target.path.count > 1 {
+      bySlot[target.path[0], default: []].append(index)
+    }
+    return bySlot.compactMap { slot, indices in
+      let sorted = indices.sorted { targets[$0].column < targets[$1].column }
+      guard let first = sorted.first.map({ targets[$0].column }),
+        let last = sorted.last.map({ targets[$0].column }),
+        last - first + 1 == sorted.count,
+        !targets.contains(where: { $0.path.count == 1 && $0.path[0] == slot })
+      else { return nil }
+      return CSVNest(slot: slot, targets: sorted, columns: first...last)
+    }.sorted { $0.slot < $1.slot }
+  }
+
   /// The columns of fields the layout needs.
   func csvTargets(_ csv: CSVColumns) -> [CSVTarget] {
     csv.paths.enumerated().compactMap { column, path in
@@ -123,7 +154,14 @@ extension DataReader {
     self.rows = nil
     defer { if intoRows { self.rows = rows } }
     let targets = csvTargets(csv)
-    let places = targets.map(\.place)
+    let nests = csvNests(targets)
+    var places = targets.map(\.place)
+    // A nest's targets are read with it, not one by one.
+    for nest in nests {
+      for index in nest.targets {
+        places[index] = CSVPlace(column: places[index].column, slot: -1, flat: false)
+      }
+    }
     let columns = csv.header.count
     var count = 0
     var line = self.line
@@ -150,7 +188,8 @@ extension DataReader {
         } else if decode {
           var values: [Value] = []
           if intoRows {
-            csvCells(csv, cells, scanner, targets, places, row: text, line: line, into: &rows)
+            csvCells(
+              csv, cells, scanner, targets, places, nests, row: text, line: line, into: &rows)
           } else {
             values = csvValues(csv, cells, scanner, targets, row: text, line: line)
           }
@@ -218,7 +257,8 @@ extension DataReader {
   /// them (those of nested fields, with no spelling: several cells make their value).
   func csvCells(
     _ csv: CSVColumns, _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget],
-    _ places: [CSVPlace], row: Range<Int>, line: Int, into rows: inout ColumnRows
+    _ places: [CSVPlace], _ nests: [CSVNest], row: Range<Int>, line: Int,
+    into rows: inout ColumnRows
   ) {
     var nested: [Value] = []
     let width = layout.width
@@ -253,6 +293,34 @@ extension DataReader {
     }
     for slot in nested.indices where !nested[slot].isNull {
       rows.set(slot, nested[slot], spelled: 0..<0)
+    }
+    for nest in nests where nest.columns.upperBound < cells.count && nest.slot < width {
+      let (first, last) = (cells[nest.columns.lowerBound], cells[nest.columns.upperBound])
+      var plain = first.start < last.end
+      for column in nest.columns where cells[column].quoted || cells[column].escaped {
+        plain = false
+      }
+      let spelling = first.start..<last.end
+      if plain,
+        rows.put(
+          spelled: .bytes(
+            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.bytes[spelling]))),
+          slot: nest.slot) != nil
+      {
+        continue
+      }
+      var values = [Value](repeating: .null, count: nest.slot + 1)
+      for index in nest.targets {
+        let target = targets[index]
+        guard let value = csv.value(cells[target.column], scanner, as: target.type) else {
+          reportGrowth(csv, target.names, cells[target.column], row: row, scanner, line: line)
+          continue
+        }
+        assign(&values, target.path[...], value, layout)
+      }
+      if !values[nest.slot].isNull {
+        rows.set(nest.slot, values[nest.slot], spelled: plain ? spelling : 0..<0)
+      }
     }
   }
 
