@@ -60,8 +60,19 @@ extension JSONScanner {
   /// quotes of its strings alone (so right for any valid one), when it ends on this line
   /// within ``containerSpellingLimit`` bytes; nil otherwise (the cursor at anything else, a
   /// line end first: lines are counted by a full scan).
-  func containerEnd() -> Int? {
-    guard index < end, bytes[index] == 0x7B || bytes[index] == 0x5B else { return nil }
+  @inline(__always) func containerEnd() -> Int? {
+    // (The scan takes the three fields it reads, not the scanner: a method of the scanner
+    // called in its hot loop got a copy of it, retaining its arrays.)
+    Self.containerEnd(in: bytes, from: index, to: end)
+  }
+
+  /// ``containerEnd()`` of the scanner whose cursor is at `index` in `bytes`, which it reads
+  /// up to `end`.
+  static func containerEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int)
+    -> Int?
+  {
+    guard index >= 0, index < end, end <= bytes.count, bytes[index] == 0x7B || bytes[index] == 0x5B
+    else { return nil }
     let stop = Swift.min(end, index &+ JSONScanner.containerSpellingLimit)
     var depth = 0
     var cursor = index
