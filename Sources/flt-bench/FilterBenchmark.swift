@@ -154,6 +154,15 @@ enum FilterBenchmark {
     let opaque = opaqueTest()
     let floor = Timing.median(runs: 7) { results["opaque"] = catalog.filter(opaque).count }
     row("hand-written test behind an opaque call", "opaque", floor)
+    let dynamicHand = Timing.median(runs: 7) {
+      results["dynamic-hand"] = records.filter(FilterBenchmark.dynamicTest).count
+    }
+    row("hand-written test over [Value]", "dynamic-hand", dynamicHand)
+    let dynamicOpaque = opaqueDynamicTest()
+    let dynamicFloor = Timing.median(runs: 7) {
+      results["dynamic-opaque"] = records.filter(dynamicOpaque).count
+    }
+    row("  the same behind an opaque call", "dynamic-opaque", dynamicFloor)
     print("  matches: \(expected)")
   }
 
@@ -163,6 +172,21 @@ enum FilterBenchmark {
   /// leaves out when it sees the closure's body.
   @inline(never) static func opaqueTest() -> (Phone) -> Bool {
     { ($0.color == "Starlight" || $0.color == "Space Black") && $0.diskSpace >= 256 }
+  }
+
+  /// The design example written by hand over dynamic records (slots as `dynamic` declares
+  /// them: color 6, diskSpace 5).
+  @inline(__always) static func dynamicTest(_ record: [Value]) -> Bool {
+    guard record.count > 6, case .string(let color) = record[6],
+      color == "Starlight" || color == "Space Black", case .int(let disk) = record[5]
+    else { return false }
+    return disk >= 256
+  }
+
+  /// ``dynamicTest(_:)`` as a closure the optimiser cannot see into: the floor of
+  /// `records.filter(compiled.matches)` over dynamic records.
+  @inline(never) static func opaqueDynamicTest() -> ([Value]) -> Bool {
+    { dynamicTest($0) }
   }
 
   /// The compiled chain's shape written by hand as concrete closures for `Phone`: what
