@@ -130,33 +130,6 @@ extension JSONScannerTests {
 /// A short value's spelling, found a word at a time, is the spelling a full scan finds: a
 /// coded column's memo that holds it then stands for the value a full read would give.
 extension JSONScannerTests {
-  @Test func wordTestsFlagExactlyTheBytesTheyTest() {
-    var random = SplitMix64(seed: 23)
-    let probes: [UInt8] = [
-      0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x2C, 0x5C, 0x7D, 0x7F, 0x80, 0xA2, 0xFF,
-    ]
-    for _ in 0..<20_000 {
-      let bytes = (0..<8).map { _ in
-        random.chance(0.5) ? random.pick(probes) : UInt8(random.int(0...255))
-      }
-      let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-      for target in [UInt8(0x22), 0x2C, 0x5C, 0x7D, 0x00] {
-        let flags = JSONScanner.bytesEqual(word, target)
-        let expected = bytes.indices.reduce(UInt64(0)) {
-          bytes[$1] == target ? $0 | (0x80 << UInt64(8 * $1)) : $0
-        }
-        #expect(flags == expected, "\(bytes) == \(target)")
-      }
-      for limit in [UInt8(0x20), 0x21, 0x80] {
-        let flags = JSONScanner.bytesBelow(word, limit)
-        let expected = bytes.indices.reduce(UInt64(0)) {
-          bytes[$1] < limit ? $0 | (0x80 << UInt64(8 * $1)) : $0
-        }
-        #expect(flags == expected, "\(bytes) < \(limit)")
-      }
-    }
-  }
-
   /// Where a full scan of the value at `bytes[0]` (with `skipValue`) ends, or nil if it fails.
   static func scannedEnd(_ bytes: [UInt8]) -> Int? {
     bytes.withUnsafeBufferPointer { buffer in

@@ -29,10 +29,10 @@ extension JSONScanner {
     case 0x22:
       // The first quote after the opening one; nil if a backslash or a control character
       // comes first.
-      let quoteLow = Self.bytesEqual(low, 0x22) & ~0x80
-      let quoteHigh = Self.bytesEqual(high, 0x22)
-      let specialLow = Self.bytesEqual(low, 0x5C) | Self.bytesBelow(low, 0x20)
-      let specialHigh = Self.bytesEqual(high, 0x5C) | Self.bytesBelow(high, 0x20)
+      let quoteLow = ByteWords.equal(low, 0x22) & ~0x80
+      let quoteHigh = ByteWords.equal(high, 0x22)
+      let specialLow = ByteWords.equal(low, 0x5C) | ByteWords.below(low, 0x20)
+      let specialHigh = ByteWords.equal(high, 0x5C) | ByteWords.below(high, 0x20)
       guard let quote = Self.first(quoteLow, quoteHigh),
         Self.first(specialLow, specialHigh).map({ $0 > quote }) ?? true
       else { return nil }
@@ -41,11 +41,11 @@ extension JSONScanner {
       return nil
     default:
       let endsLow =
-        Self.bytesEqual(low, 0x2C) | Self.bytesEqual(low, 0x7D) | Self.bytesEqual(low, 0x5D)
-        | Self.bytesBelow(low, 0x21)
+        ByteWords.equal(low, 0x2C) | ByteWords.equal(low, 0x7D) | ByteWords.equal(low, 0x5D)
+        | ByteWords.below(low, 0x21)
       let endsHigh =
-        Self.bytesEqual(high, 0x2C) | Self.bytesEqual(high, 0x7D) | Self.bytesEqual(high, 0x5D)
-        | Self.bytesBelow(high, 0x21)
+        ByteWords.equal(high, 0x2C) | ByteWords.equal(high, 0x7D) | ByteWords.equal(high, 0x5D)
+        | ByteWords.below(high, 0x21)
       guard let stop = Self.first(endsLow, endsHigh), stop > 0 else { return nil }
       length = stop
     }
@@ -109,24 +109,6 @@ extension JSONScanner {
 
   /// The longest object or list whose spelling ``containerEnd()`` finds.
   static let containerSpellingLimit = 4096
-
-  /// The high bit of each byte of `word` equal to `byte`, and no other bit (exact in every
-  /// byte: no borrow crosses from one byte to the next).
-  @inline(__always) static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    bytesZero(word ^ (0x0101_0101_0101_0101 &* UInt64(byte)))
-  }
-
-  /// The high bit of each zero byte of `word`, exactly.
-  @inline(__always) static func bytesZero(_ word: UInt64) -> UInt64 {
-    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word)
-      & 0x8080_8080_8080_8080
-  }
-
-  /// The high bit of each byte of `word` less than `limit` (at most 128), exactly.
-  @inline(__always) static func bytesBelow(_ word: UInt64, _ limit: UInt8) -> UInt64 {
-    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x0101_0101_0101_0101 &* UInt64(128 &- limit)) | word)
-      & 0x8080_8080_8080_8080
-  }
 
   /// The position, from 0 to 15, of the first byte flagged in the two words' flags.
   @inline(__always) static func first(_ low: UInt64, _ high: UInt64) -> Int? {
