@@ -253,8 +253,10 @@ extension DataReader {
 
   /// The values of a row read into the cells of `rows` (see ``JSONScanner/record(_:into:)``):
   /// an unquoted cell of a top-level field whose coded column has seen it spelled so takes
-  /// that value's code, without being decoded; the others are read as ``csvValues`` reads
-  /// them (those of nested fields, with no spelling: several cells make their value).
+  /// that value's code, without being decoded, and so do the unquoted cells of a field nested
+  /// by name whose columns are side by side (a ``CSVNest``, spelled by all of them); the
+  /// others are read as ``csvValues`` reads them (those of a nested field whose columns are
+  /// apart, with no spelling: cells here and there make its value).
   func csvCells(
     _ csv: CSVColumns, _ cells: [CSVCell], _ scanner: CSVScanner, _ targets: [CSVTarget],
     _ places: [CSVPlace], _ nests: [CSVNest], row: Range<Int>, line: Int,
