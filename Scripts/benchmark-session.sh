@@ -2,8 +2,9 @@
 # The session benchmark: flt against DuckDB (2 threads), side by side in one run, on the
 # generated 1,000,000-row phone catalog. Each tool loads the JSON Lines file into memory, then
 # runs a count, disjunctive facets on three fields (DuckDB: three GROUP BYs) and a sorted top 5;
-# then the one-shot count of the whole process on JSON Lines and on CSV. Prints medians, the
-# ratio flt / DuckDB and peak memory as Markdown tables for BENCHMARKS.md.
+# then the one-shot count of the whole process on JSON Lines and on CSV, and the CSV file loaded
+# alone. Prints medians, the ratio flt / DuckDB and peak memory as Markdown tables for
+# BENCHMARKS.md.
 #
 #   bash Scripts/benchmark-session.sh [ROWS] [RUNS]      (defaults: 1000000 rows, 5 runs)
 #
@@ -125,3 +126,23 @@ for format in jsonl csv; do
   x=$(median <a); y=$(median <b)
   echo "| \`flt --count\` on $format | $x s | $y s | $(awk -v a="$x" -v b="$y" 'BEGIN { printf "%.2fx", a / b }') |"
 done
+
+# The CSV file loaded alone (each tool in a process of its own, alternated; the session's memory
+# above is the JSON Lines table's only).
+echo
+echo "| Load alone, medians of $runs | flt | DuckDB (2 threads) | flt / DuckDB |"
+echo "|---|---|---|---|"
+printf 'set time on\nload "phones.csv"\n' >csv.flt
+: >a; : >b
+for _ in $(seq "$runs"); do
+  "$flt" run csv.flt 2>&1 >/dev/null | sed -nE 's/^time: ([0-9.]+) ms$/\1/p; s/^time: ([0-9.]+) s$/\1 1000/p' \
+    | awk '{ print ($2 == "" ? $1 : $1 * $2) }' >>a
+  python3 -c "
+import duckdb, time
+con = duckdb.connect(); con.execute('SET threads = 2')
+start = time.perf_counter()
+con.execute(\"CREATE TABLE t AS SELECT * FROM read_csv_auto('phones.csv')\")
+print((time.perf_counter() - start) * 1000)" >>b
+done
+x=$(median <a); y=$(median <b)
+echo "| load the file (CSV) | $(printf '%.1f' "$x") ms | $(printf '%.1f' "$y") ms | $(awk -v a="$x" -v b="$y" 'BEGIN { printf "%.2fx", a / b }') |"
