@@ -115,7 +115,7 @@ struct CSVScanner {
     if index < end && bytes[index] == 0x22 { return try quotedField(&high) }
     let start = index
     // Eight bytes at a time up to the first that ends the cell or is wrong in it (a quote,
-    // but in TSV), which the loop after takes as before.
+    // except in TSV), which the loop after takes as before.
     let raw = UnsafeRawBufferPointer(bytes)
     var seen: UInt64 = 0
     while index &+ 8 <= end {
