@@ -23,7 +23,9 @@ cd "$(dirname "$script")"
 for _ in $(seq "$runs"); do
   for index in "${!binaries[@]}"; do
     output=$({ /usr/bin/time -f "%U %S" "${binaries[$index]}" repl <"$script" 2>&1 1>/dev/null; } 2>&1)
-    ms=$(echo "$output" | grep -o '[0-9.]* ms' | head -1 | grep -o '[0-9.]*')
+    # ("time: 283.1 ms", or past a second "time: 1.457 s")
+    ms=$(echo "$output" | sed -nE 's/^time: ([0-9.]+) ms$/\1/p; s/^time: ([0-9.]+) s$/\1/p' | head -1 |
+      awk -v line="$(echo "$output" | grep -m1 '^time:')" '{ print (line ~ / ms$/) ? $1 : $1 * 1000 }')
     cpu=$(echo "$output" | tail -1 | awk '{print $1 + $2}')
     echo "$ms $cpu" >>"$results/$index"
   done

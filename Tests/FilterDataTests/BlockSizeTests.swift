@@ -59,14 +59,22 @@ import Testing
     var bytes: [UInt8] = []
     // Exactly the bytes the file had: no read has found its end yet.
     while bytes.count < start.utf8.count {
-      _ = try input.read(into: &bytes, upTo: start.utf8.count - bytes.count)
+      _ = try Self.read(input, into: &bytes, upTo: start.utf8.count - bytes.count)
     }
     #expect(!input.isExhausted)
     guard let file = fopen(path, "a") else { throw DataError.file(path, "cannot append") }
     fputs("}\n", file)
     fclose(file)
-    while try input.read(into: &bytes, upTo: 64) > 0 {}
+    while try Self.read(input, into: &bytes, upTo: 64) > 0 {}
     #expect(input.isExhausted)
     #expect(String(decoding: bytes, as: UTF8.self) == start + "}\n")
+  }
+
+  /// Up to `count` bytes of `input` onto the end of `bytes`.
+  static func read(_ input: ByteInput, into bytes: inout [UInt8], upTo count: Int) throws -> Int {
+    var space = [UInt8](repeating: 0, count: count)
+    let read = try space.withUnsafeMutableBytes { try input.read(into: $0) }
+    bytes += space[..<read]
+    return read
   }
 }

@@ -27,8 +27,17 @@ import Testing
   }
 
   static func transcript(
-    _ path: String, options: ReadOptions, blockSize: Int, inParts: Bool
+    _ path: String, options: ReadOptions, blockSize: Int, inParts: Bool, ahead: Bool = true
   ) -> (Transcript, kept: Int) {
+    let (transcript, reader) = Self.reading(
+      path, options: options, blockSize: blockSize, inParts: inParts, ahead: ahead)
+    return (transcript, reader?.partsKept ?? 0)
+  }
+
+  /// The transcript of reading `path`, and the reader (nil when it failed to open).
+  static func reading(
+    _ path: String, options: ReadOptions, blockSize: Int, inParts: Bool, ahead: Bool
+  ) -> (Transcript, DataReader?) {
     var transcript = Transcript()
     var reader: DataReader? = nil
     var records: [DataRecord] = []
@@ -36,7 +45,8 @@ import Testing
     do throws(DataError) {
       // (A small sample, so that the schema grows as the file is read.)
       let opened = try DataReader(
-        path: path, format: nil, options: options, blockSize: blockSize, sample: 20)
+        path: path, format: nil, options: options, blockSize: blockSize, sample: 20,
+        readsAhead: ahead)
       reader = opened
       opened.readsInParts = inParts
       while let block = try opened.next() {
@@ -59,7 +69,7 @@ import Testing
       transcript.error = error.description
     }
     transcript.records = records.map { String(decoding: $0.text, as: UTF8.self) }
-    return (transcript, reader?.partsKept ?? 0)
+    return (transcript, reader)
   }
 
   /// A diagnostic's message and place, without the line it shows: at tiny block sizes the

@@ -21,6 +21,8 @@ final class ByteInput {
   private var rawEnded = false
   private var started = false
   private var gzip: GzipDecoder?
+  /// Room for gzip data read and not decoded yet.
+  private var compressed: [UInt8] = []
   /// Bytes read (or decoded) and not handed out yet.
   private var pending: [UInt8] = []
   private var pendingStart = 0
@@ -96,10 +98,11 @@ final class ByteInput {
   /// Whether the input is gzip data being decompressed.
   var isCompressed: Bool { gzip != nil }
 
-  /// Appends up to `count` bytes to `buffer` and returns how many were read: 0 only at the
-  /// end of the input. A pipe gives what it has, so records that arrive slowly are filtered
-  /// as they come instead of waiting for a full block.
-  func read(into buffer: inout [UInt8], upTo count: Int) throws(DataError) -> Int {
+  /// Reads up to `destination.count` bytes into `destination` and returns how many were read:
+  /// 0 only at the end of the input (or for an empty `destination`). A pipe gives what it
+  /// has, so records that arrive slowly are filtered as they come instead of waiting for a
+  /// full block.
+  func read(into destination: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
     if !started { try start() }
     if let failure {
       self.failure = nil
@@ -121,25 +124,29 @@ final class ByteInput {
             return taken
           }
         } else {
-          return taken + (try readRaw(into: &buffer, upTo: count - taken))
+          return taken
+            + (try readRaw(into: UnsafeMutableRawBufferPointer(rebasing: destination[taken...])))
         }
       }
-      let take = Swift.min(count - taken, pending.count - pendingStart)
-      buffer.append(contentsOf: pending[pendingStart..<pendingStart + take])
+      let take = Swift.min(destination.count - taken, pending.count - pendingStart)
+      pending.withUnsafeBytes { pending in
+        UnsafeMutableRawBufferPointer(rebasing: destination[taken..<taken + take]).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: pending[pendingStart..<pendingStart + take]))
+      }
       pendingStart += take
       taken += take
       // A regular file's gzip data fills the request, as the file itself would (a long
       // record then grows the buffer by doubling, not a piece at a time); a pipe's gives
       // what one piece holds.
-    } while taken < count && gzip != nil && size != nil
+    } while taken < destination.count && gzip != nil && size != nil
     return taken
   }
 
-  /// Reads as ``read(into:upTo:)`` does, more after bytes the caller has not used yet: an
-  /// error is kept for the next read, so that those bytes are used first.
-  func readMore(into buffer: inout [UInt8], upTo count: Int) -> Int {
+  /// Reads as ``read(into:)`` does, more after bytes the caller has not used yet: an error is
+  /// kept for the next read, so that those bytes are used first.
+  func readMore(into destination: UnsafeMutableRawBufferPointer) -> Int {
     do {
-      return try read(into: &buffer, upTo: count)
+      return try read(into: destination)
     } catch {
       failure = error
       return 0
@@ -149,7 +156,6 @@ final class ByteInput {
   /// The next piece of gzip data decoded (reading compressed bytes as it needs them), nil
   /// at the end.
   private func inflated() throws(DataError) -> [UInt8]? {
-    var compressed: [UInt8] = []
     while true {
       do throws(InflateError) {
         guard let chunk = try gzip?.nextChunk() else { return nil }
@@ -157,11 +163,22 @@ final class ByteInput {
       } catch {
         throw DataError.file(name, "is not valid gzip data (\(error.description))")
       }
-      compressed.removeAll(keepingCapacity: true)
-      if try readRaw(into: &compressed, upTo: 4 << 20) == 0 {
+      // (Room made once, read into again and again: not zeroed at every read.)
+      if compressed.isEmpty { compressed = [UInt8](repeating: 0, count: 4 << 20) }
+      var failure: DataError?
+      let read = compressed.withUnsafeMutableBytes { raw -> Int in
+        do throws(DataError) {
+          return try readRaw(into: raw)
+        } catch {
+          failure = error
+          return 0
+        }
+      }
+      if let failure { throw failure }
+      if read == 0 {
         gzip?.endInput()
       } else {
-        gzip?.feed(compressed[...])
+        gzip?.feed(compressed[..<read])
       }
     }
   }
@@ -170,7 +187,7 @@ final class ByteInput {
   private func start() throws(DataError) {
     started = true
     var first: [UInt8] = []
-    while first.count < 2, try readRaw(into: &first, upTo: 1 << 16) > 0 {}
+    while first.count < 2, try first.append(upTo: 1 << 16, readRaw(into:)) > 0 {}
     if GzipDecoder.isGzip(first) {
       gzip = GzipDecoder()
       gzip?.feed(first[...])
@@ -180,37 +197,50 @@ final class ByteInput {
     }
   }
 
-  private func readRaw(into buffer: inout [UInt8], upTo wanted: Int) throws(DataError) -> Int {
-    guard !rawEnded else { return 0 }
-    // A pipe gives what it has (tens of kilobytes): room for a megabyte, not for all that was
-    // asked, which would cost its size in zeros at every read of a long record.
-    let count = size == nil ? Swift.min(wanted, 1 << 20) : wanted
-    let start = buffer.count
+  /// Reads raw bytes (compressed, for gzip data) into `destination`: all it holds from a
+  /// regular file unless the file ends first; from a stream, what one read gives.
+  private func readRaw(into destination: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
+    guard !rawEnded, let base = destination.baseAddress else { return 0 }
+    let count = destination.count
     var filled = 0
-    var failure: Int32 = 0
-    buffer.append(contentsOf: repeatElement(0, count: count))
-    buffer.withUnsafeMutableBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while filled < count {
-        let n = systemRead(descriptor, base + start + filled, count - filled)
-        if n > 0 {
-          filled += n
-          if size == nil { break }
-        } else if n == 0 {
-          rawEnded = true
-          break
-        } else if errno != EINTR {
-          failure = errno
-          break
-        }
+    while filled < count {
+      let n = systemRead(descriptor, base + filled, count - filled)
+      if n > 0 {
+        filled += n
+        if size == nil { break }
+      } else if n == 0 {
+        rawEnded = true
+        break
+      } else if errno != EINTR {
+        rawRead += filled
+        throw DataError.file(name, "cannot be read (\(String(cString: strerror(errno))))")
       }
     }
-    buffer.removeLast(count - filled)
     rawRead += filled
-    if failure != 0 {
-      throw DataError.file(name, "cannot be read (\(String(cString: strerror(failure))))")
-    }
     return filled
+  }
+}
+
+extension [UInt8] {
+  /// Appends up to `count` bytes: as many as `fill` says it wrote into room made for them
+  /// at the end (zeroed first: an array's elements are always set).
+  mutating func append<E: Error>(
+    upTo count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(E) -> Int
+  ) throws(E) -> Int {
+    let start = self.count
+    append(contentsOf: repeatElement(0, count: count))
+    var failure: E?
+    let written = withUnsafeMutableBytes { raw -> Int in
+      do throws(E) {
+        return try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
+      } catch {
+        failure = error
+        return 0
+      }
+    }
+    removeLast(count - Swift.min(Swift.max(written, 0), count))
+    if let failure { throw failure }
+    return written
   }
 }
 

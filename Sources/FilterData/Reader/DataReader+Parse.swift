@@ -24,25 +24,67 @@ extension DataReader {
     // Doubling for a long record, but not far past the longest one allowed: the check after
     // this read then speaks with about that much held, not twice it.
     let want = Swift.max(blockSize, minimum, Swift.min(rest, maxRecordBytes + blockSize - rest))
-    guard keep > 0 else {
+    var next: [UInt8]
+    var read = 0
+    if let job = ahead {
+      // The block decoded while this buffer was parsed (or now).
+      self.ahead = nil
+      let ahead = job.block()
+      if let failure = ahead.failure { throw failure }
+      if keep == ahead.from { aheadCounts.taken += 1 } else { aheadCounts.joined += 1 }
+      (next, read) = (ahead.buffer(keeping: keep, of: buffer), ahead.read)
+      if !input.isExhausted, ahead.read > 0, ahead.read < want {
+        // More than a block (a long record): the rest read now, an error it meets said at
+        // the next read, after the bytes before it (as when the whole was read at once).
+        read += next.append(upTo: want - ahead.read, input.readMore(into:))
+      }
+    } else if keep == 0 {
       // Nothing to drop (a record longer than a block): read onto the end in place, so that
       // a long record that comes a little at a time (a pipe) is not copied at each read.
-      let read = try read(into: &buffer, upTo: want, patient: rest >= blockSize)
-      if read == 0 || input.isExhausted { atEnd = true }
-      return 0
+      let patient = rest >= blockSize
+      // (A pipe's reads give tens of kilobytes: room for a megabyte, not all that is asked,
+      // which would cost its size in zeros at every read of a long record.)
+      let room = input.isStream && !patient ? Swift.min(want, 1 << 20) : want
+      read = try buffer.append(upTo: room) { space throws(DataError) in
+        try self.read(into: space, patient: patient)
+      }
+      next = buffer  // (not a copy: `buffer` is not changed again)
+    } else {
+      // The rest and the next block in a new buffer, read straight into it (not zeroed
+      // first: with the copy to a buffer zeroed, a tenth of a load's time).
+      var failure: DataError?
+      next = [UInt8](unsafeUninitializedCapacity: rest + want) { space, count in
+        _ = UnsafeMutableBufferPointer(rebasing: space[..<rest]).initialize(
+          fromContentsOf: buffer[keep...])
+        do throws(DataError) {
+          read = try self.read(
+            into: UnsafeMutableRawBufferPointer(
+              UnsafeMutableBufferPointer(rebasing: space[rest...])),
+            patient: rest >= blockSize)
+        } catch {
+          failure = error
+        }
+        count = rest + read
+      }
+      if let failure { throw failure }
     }
-    var next: [UInt8] = []
-    next.reserveCapacity(rest + want)
-    next.append(contentsOf: buffer[keep...])
-    let read = try read(into: &next, upTo: want, patient: rest >= blockSize)
+    bytesRead = input.bytesRead
     // The end: nothing more came, or the input found its end (a read that gave nothing).
     if read == 0 || input.isExhausted { atEnd = true }
-    if keep > 0 {
-      // Count the characters of the current line among the bytes dropped.
-      let from = Swift.max(lineStart, 0)
-      let columns = DataReader.codePoints(buffer[from..<Swift.max(keep, from)])
-      droppedColumns = lineStart >= 0 ? columns : droppedColumns + columns
+    defer {
+      // The next block of a gzip file, decoded while this one is parsed.
+      if !atEnd, readsAhead, input.size != nil, input.isCompressed {
+        ahead = ReadAhead(input, after: buffer, keeping: likelyKeep, count: blockSize)
+      }
     }
+    guard keep > 0 else {
+      buffer = next
+      return 0
+    }
+    // Count the characters of the current line among the bytes dropped.
+    let from = Swift.max(lineStart, 0)
+    let columns = DataReader.codePoints(buffer[from..<Swift.max(keep, from)])
+    droppedColumns = lineStart >= 0 ? columns : droppedColumns + columns
     lineStart -= keep
     position -= keep
     bufferOffset += keep
@@ -50,20 +92,29 @@ extension DataReader {
     return keep
   }
 
-  /// Up to `want` bytes onto `bytes`: at least one read's worth, and more while the input has
-  /// them ready; all `want` (waiting for them) when `patient`, while a record longer than a
-  /// block is read: it cannot be handed out before its end anyway, and a pipe gives tens of
+  /// Where the next ``fill(minimum:)`` will most likely keep the buffer from: records end
+  /// at line ends, and the reader stops at the one after the last complete record (before
+  /// it: `position` is there) and keeps its line (`lineStart`), or the end of it.
+  private var likelyKeep: Int {
+    guard let last = buffer.lastIndex(of: 0x0A) else { return 0 }
+    let shown = Swift.max(last - DataReader.keptLineBytes, 0)
+    return buffer[shown..<last].lastIndex(of: 0x0A).map { $0 + 1 } ?? shown
+  }
+
+  /// Reads into `space`: at least one read's worth, and more while the input has bytes
+  /// ready; all of it (waiting for them) when `patient`, while a record longer than a block
+  /// is read: it cannot be handed out before its end anyway, and a pipe gives tens of
   /// kilobytes a read, so a record megabytes long is then read in steps that double and
   /// scanned a few times, not once a piece (a 20 MB line took 9 s).
-  private func read(into bytes: inout [UInt8], upTo want: Int, patient: Bool) throws(DataError)
+  private func read(into space: UnsafeMutableRawBufferPointer, patient: Bool) throws(DataError)
     -> Int
   {
-    var total = try input.read(into: &bytes, upTo: want)
+    var total = try input.read(into: space)
     // (A regular file, compressed or not, gives all that was asked unless it ended or failed.)
-    while input.isStream, total > 0, total < want, !input.isExhausted,
+    while input.isStream, total > 0, total < space.count, !input.isExhausted,
       patient || input.hasData(within: 0)
     {
-      let more = input.readMore(into: &bytes, upTo: want - total)
+      let more = input.readMore(into: UnsafeMutableRawBufferPointer(rebasing: space[total...]))
       guard more > 0 else { break }
       total += more
     }

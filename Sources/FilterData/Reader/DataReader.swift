@@ -40,8 +40,9 @@ public final class DataReader {
   public var header: [String]? { delimited?.columns.header }
   /// The size of the file when known, and how much has been read, for progress reports.
   public var size: Int? { input.size }
-  /// How many bytes were read from the input so far.
-  public var bytesRead: Int { input.bytesRead }
+  /// How many bytes were read from the input so far (for gzip data, compressed bytes), of
+  /// the blocks handed to the parser.
+  public internal(set) var bytesRead = 0
 
   /// The most records the schema is inferred from.
   public static let sampleRecords = 10_000
@@ -75,6 +76,13 @@ public final class DataReader {
   /// ``ReadOptions/skipsInitialSpace``).
   public var skipsInitialSpace: Bool { delimited?.skipsInitialSpace ?? false }
   var buffer: [UInt8] = []
+  /// The next block of gzip data, decoded while this one is parsed (see ``ReadAhead``);
+  /// whether blocks are read ahead at all (tests compare with reading in turn), and how many
+  /// were taken as they were read (the reader kept the bytes guessed) or joined to the bytes
+  /// kept.
+  var ahead: ReadAhead? = nil
+  let readsAhead: Bool
+  var aheadCounts = (taken: 0, joined: 0)
   /// Where `buffer` starts in the input (the bytes before it were dropped).
   var bufferOffset = 0
   var position = 0
@@ -145,6 +153,7 @@ public final class DataReader {
     (blockSize, maxRecordBytes, options, nulls, nullMarkers) =
       (reader.blockSize, reader.maxRecordBytes, reader.options, reader.nulls, reader.nullMarkers)
     tallyShortcuts = reader.tallyShortcuts
+    readsAhead = false
     (input, path, format, recordFields) =
       (reader.input, reader.path, reader.format, reader.recordFields)
     (growth.fixed, growth.acceptsNewFields) = (reader.growth.fixed, reader.growth.acceptsNewFields)
@@ -169,13 +178,14 @@ public final class DataReader {
 
   /// A reader that reads `blockSize` bytes at a time and infers the schema from the first
   /// `sample` records (tests use tiny blocks so that records straddle them, and small samples
-  /// so that the schema grows).
+  /// so that the schema grows; and compare with reading no block ahead).
   init(
     path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int,
     maxRecordBytes: Int = 256 << 20, sample: Int = DataReader.sampleRecords,
-    tallyShortcuts: Bool = true
+    tallyShortcuts: Bool = true, readsAhead: Bool = true
   ) throws(DataError) {
     self.tallyShortcuts = tallyShortcuts
+    self.readsAhead = readsAhead
     self.blockSize = Swift.max(1, blockSize)
     self.maxRecordBytes = maxRecordBytes
     self.options = options
@@ -344,7 +354,10 @@ public final class DataReader {
 
   /// The file being read, kept open to read records' text back from it (see ``RecordFile``):
   /// nil for standard input, a pipe, or gzip data (whose text is not the file's bytes).
-  func recordFile() -> RecordFile? { input.recordFile() }
+  func recordFile() -> RecordFile? {
+    // (The input is the read ahead's while it runs.)
+    ahead?.withInput { $0.recordFile() } ?? input.recordFile()
+  }
 
   /// `record` (returned before the schema last grew) read again from its text under the
   /// current schema, so that it reads like the records returned since.
