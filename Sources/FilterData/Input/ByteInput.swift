@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
   private let systemRead = Glibc.read
@@ -200,24 +202,87 @@ final class ByteInput {
   /// Reads raw bytes (compressed, for gzip data) into `destination`: all it holds from a
   /// regular file unless the file ends first; from a stream, what one read gives.
   private func readRaw(into destination: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
-    guard !rawEnded, let base = destination.baseAddress else { return 0 }
+    guard !rawEnded, destination.baseAddress != nil else { return 0 }
+    let filled: Int
+    let ended: Bool
+    if size == nil {
+      (filled, ended) = try Self.read(descriptor, into: destination, at: nil, name: name)
+    } else if destination.count < ByteInput.splitReads {
+      (filled, ended) = try Self.read(descriptor, into: destination, at: rawRead, name: name)
+    } else {
+      (filled, ended) = try splitRead(into: destination)
+    }
+    rawRead += filled
+    if ended { rawEnded = true }
+    return filled
+  }
+
+  /// A read of a regular file at least this long is made in two halves at once, one on each
+  /// core: a read is a copy from the system's cache, and the parse waits for it.
+  static let splitReads = 1 << 20
+
+  /// Reads `destination`'s two halves from the file at once; returns how many bytes from its
+  /// start were read (a short first half ends the read there: what the second read, if the
+  /// file grew in between, is read again next time) and whether the file ended.
+  private func splitRead(into destination: UnsafeMutableRawBufferPointer) throws(DataError) -> (
+    Int, ended: Bool
+  ) {
+    let half = destination.count / 2
+    let halves = [
+      UnsafeMutableRawBufferPointer(rebasing: destination[..<half]),
+      UnsafeMutableRawBufferPointer(rebasing: destination[half...]),
+    ]
+    var results = [Result<(Int, ended: Bool), DataError>](
+      repeating: .success((0, false)), count: 2)
+    let (descriptor, offset, name) = (self.descriptor, rawRead, self.name)
+    results.withUnsafeMutableBufferPointer { results in
+      let work = SplitRead(halves: halves, results: results)
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        work.results[index] = Result { () throws(DataError) in
+          try Self.read(
+            descriptor, into: work.halves[index], at: offset + index * half, name: name)
+        }
+      }
+    }
+    let (first, ended) = try results[0].get()
+    guard first == half, !ended else { return (first, ended) }
+    let (second, secondEnded) = try results[1].get()
+    return (half + second, secondEnded)
+  }
+
+  /// The halves of a split read and where each one's outcome goes, each used by one thread.
+  private struct SplitRead: @unchecked Sendable {
+    let halves: [UnsafeMutableRawBufferPointer]
+    let results: UnsafeMutableBufferPointer<Result<(Int, ended: Bool), DataError>>
+  }
+
+  /// Reads into `destination` from `descriptor`: at `offset` (a regular file) all it holds
+  /// unless the file ends first, or (a stream, no offset) what one read gives. Returns how
+  /// many bytes were read and whether the input ended.
+  private static func read(
+    _ descriptor: Int32, into destination: UnsafeMutableRawBufferPointer, at offset: Int?,
+    name: String
+  ) throws(DataError) -> (Int, ended: Bool) {
+    guard let base = destination.baseAddress else { return (0, false) }
     let count = destination.count
     var filled = 0
     while filled < count {
-      let n = systemRead(descriptor, base + filled, count - filled)
+      let n =
+        if let offset {
+          pread(descriptor, base + filled, count - filled, off_t(offset + filled))
+        } else {
+          systemRead(descriptor, base + filled, count - filled)
+        }
       if n > 0 {
         filled += n
-        if size == nil { break }
+        if offset == nil { break }
       } else if n == 0 {
-        rawEnded = true
-        break
+        return (filled, true)
       } else if errno != EINTR {
-        rawRead += filled
         throw DataError.file(name, "cannot be read (\(String(cString: strerror(errno))))")
       }
     }
-    rawRead += filled
-    return filled
+    return (filled, false)
   }
 }
 
