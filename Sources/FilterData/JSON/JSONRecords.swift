@@ -89,7 +89,8 @@ extension JSONScanner {
   /// fields it does not need, are checked and skipped; a repeated key keeps its last value.
   mutating func record(_ layout: RecordLayout, depth: Int) throws(DataProblem) -> [Value] {
     var values = [Value](repeating: .null, count: layout.width)
-    try fields(layout, depth: depth) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
+    try fields(layout, depth: depth) {
+      (scanner: inout JSONScanner, layout, slot) throws(DataProblem) in
       values[slot] = try scanner.value(layout, slot, depth: depth + 1)
     }
     return values
@@ -99,7 +100,8 @@ extension JSONScanner {
   /// the schema, but keeping no value: for looking ahead, where a row as wide as the schema
   /// for every record looked at (as many records as fields) was quadratic in the fields.
   mutating func check(_ layout: RecordLayout, depth: Int) throws(DataProblem) {
-    try fields(layout, depth: depth) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
+    try fields(layout, depth: depth) {
+      (scanner: inout JSONScanner, layout, slot) throws(DataProblem) in
       _ = try scanner.value(layout, slot, depth: depth + 1)
     }
   }
@@ -109,7 +111,8 @@ extension JSONScanner {
   /// decoded; the others are decoded as ``record(_:depth:)`` decodes them, with where they
   /// were spelled.
   mutating func record(_ layout: RecordLayout, into rows: inout ColumnRows) throws(DataProblem) {
-    try fields(layout, depth: 0) { (scanner: inout JSONScanner, slot) throws(DataProblem) in
+    try fields(layout, depth: 0) {
+      (scanner: inout JSONScanner, layout, slot) throws(DataProblem) in
       scanner.skipSpace()
       // A short value (text, a number) found at once, its words read while finding its end.
       if let (spelling, end) = scanner.shortSpelling(),
@@ -169,11 +172,13 @@ extension JSONScanner {
   }
 
   /// Walks the object at the cursor, calling `field` with the cursor at each value of a field
-  /// `layout` decodes (and its slot). A key the schema lacks is reported, for the reader to
-  /// add a field (while it adds them); other keys are checked and skipped.
+  /// `layout` decodes (and the layout and its slot). A key the schema lacks is reported, for
+  /// the reader to add a field (while it adds them); other keys are checked and skipped.
+  /// (`field` is handed the layout rather than capturing it: captured, it was retained and
+  /// released for every record.)
   private mutating func fields(
     _ layout: RecordLayout, depth: Int,
-    _ field: (inout JSONScanner, Int) throws(DataProblem) -> Void
+    _ field: (inout JSONScanner, RecordLayout, Int) throws(DataProblem) -> Void
   ) throws(DataProblem) {
     // (A loop, not ``container(depth:close:_:)``: its closure retained and released the
     // layout for every field.)
@@ -203,7 +208,7 @@ extension JSONScanner {
         try expect(0x3A, "':' after the key")
       }
       if let slot, slot < layout.width, layout.isNeeded(slot) {
-        try field(&self, slot)
+        try field(&self, layout, slot)
       } else if slot == nil && layout.growth.acceptsNewFields {
         // A key the schema lacks: a new field, once the reader has grown its schema.
         let key =
