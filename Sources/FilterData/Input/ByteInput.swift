@@ -205,20 +205,25 @@ final class ByteInput {
     guard !rawEnded, destination.baseAddress != nil else { return 0 }
     let filled: Int
     let ended: Bool
-    if size == nil {
-      (filled, ended) = try Self.read(descriptor, into: destination, at: nil, name: name)
-    } else if destination.count < ByteInput.splitReads {
-      (filled, ended) = try Self.read(descriptor, into: destination, at: rawRead, name: name)
+    if let size {
+      // (`size` is a hint: the file may have grown or shrunk since.)
+      let split =
+        destination.count >= ByteInput.splitReads && size - rawRead >= ByteInput.splitReads
+      (filled, ended) =
+        split
+        ? try splitRead(into: destination)
+        : try Self.read(descriptor, into: destination, at: rawRead, name: name)
     } else {
-      (filled, ended) = try splitRead(into: destination)
+      (filled, ended) = try Self.read(descriptor, into: destination, at: nil, name: name)
     }
     rawRead += filled
     if ended { rawEnded = true }
     return filled
   }
 
-  /// A read of a regular file at least this long is made in two halves at once, one on each
-  /// core: a read is a copy from the system's cache, and the parse waits for it.
+  /// A read of a regular file at least this long, with at least as much of the file left (by
+  /// its size when opened), is made in two halves at once, one on each core: a read is a copy
+  /// from the system's cache, and the parse waits for it.
   static let splitReads = 1 << 20
 
   /// Reads `destination`'s two halves from the file at once; returns how many bytes from its
