@@ -166,7 +166,10 @@ final class ByteInput {
         throw DataError.file(name, "is not valid gzip data (\(error.description))")
       }
       // (Room made once, read into again and again: not zeroed at every read.)
-      if compressed.isEmpty { compressed = [UInt8](repeating: 0, count: 4 << 20) }
+      // (At most the file's size: a small file's room is small.)
+      if compressed.isEmpty {
+        compressed = [UInt8](repeating: 0, count: Swift.min(4 << 20, Swift.max(1 << 16, size ?? 0)))
+      }
       var failure: DataError?
       let read = compressed.withUnsafeMutableBytes { raw -> Int in
         do throws(DataError) {

@@ -38,20 +38,18 @@ extension DataReader {
         // the next read, after the bytes before it (as when the whole was read at once).
         read += next.append(upTo: want - ahead.read, input.readMore(into:))
       }
-    } else if keep == 0 {
-      // Nothing to drop (a record longer than a block): read onto the end in place, so that
-      // a long record that comes a little at a time (a pipe) is not copied at each read.
-      let patient = rest >= blockSize
-      // (A pipe's reads give tens of kilobytes: room for a megabyte, not all that is asked,
-      // which would cost its size in zeros at every read of a long record.)
-      let room = input.isStream && !patient ? Swift.min(want, 1 << 20) : want
-      read = try buffer.append(upTo: room) { space throws(DataError) in
-        try self.read(into: space, patient: patient)
+    } else if keep == 0 && rest >= blockSize {
+      // Nothing to drop, and a record longer than a block: read onto the end in place (all
+      // of `want`, waiting for it), so that a long record that comes a little at a time (a
+      // pipe) is not copied at each read.
+      read = try buffer.append(upTo: want) { space throws(DataError) in
+        try self.read(into: space, patient: true)
       }
       next = buffer  // (not a copy: `buffer` is not changed again)
     } else {
       // The rest and the next block in a new buffer, read straight into it (not zeroed
-      // first: with the copy to a buffer zeroed, a tenth of a load's time).
+      // first: with the copy to a buffer zeroed, a tenth of a load's time; and the first
+      // read of a reader, whose room zeroed took seconds in a build for ThreadSanitizer).
       var failure: DataError?
       next = [UInt8](unsafeUninitializedCapacity: rest + want) { space, count in
         _ = UnsafeMutableBufferPointer(rebasing: space[..<rest]).initialize(
