@@ -170,16 +170,7 @@ final class ByteInput {
       if compressed.isEmpty {
         compressed = [UInt8](repeating: 0, count: Swift.min(4 << 20, Swift.max(1 << 16, size ?? 0)))
       }
-      var failure: DataError?
-      let read = compressed.withUnsafeMutableBytes { raw -> Int in
-        do throws(DataError) {
-          return try readRaw(into: raw)
-        } catch {
-          failure = error
-          return 0
-        }
-      }
-      if let failure { throw failure }
+      let read = try compressed.withRawBytes { raw throws(DataError) in try readRaw(into: raw) }
       if read == 0 {
         gzip?.endInput()
       } else {
@@ -302,18 +293,41 @@ extension [UInt8] {
   ) throws(E) -> Int {
     let start = self.count
     append(contentsOf: repeatElement(0, count: count))
+    var written = 0
+    defer { removeLast(count - Swift.min(Swift.max(written, 0), count)) }
+    written = try withRawBytes { raw throws(E) in
+      try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
+    }
+    return written
+  }
+
+  /// `kept`, then up to `count` bytes that `fill` writes after them (it returns how many), in
+  /// a new array whose room is not zeroed first.
+  init<E: Error>(
+    _ kept: ArraySlice<UInt8>, thenUpTo count: Int,
+    _ fill: (UnsafeMutableRawBufferPointer) throws(E) -> Int
+  ) throws(E) {
     var failure: E?
-    let written = withUnsafeMutableBytes { raw -> Int in
+    self.init(unsafeUninitializedCapacity: kept.count + count) { space, filled in
+      _ = UnsafeMutableBufferPointer(rebasing: space[..<kept.count]).initialize(
+        fromContentsOf: kept)
+      var written = 0
       do throws(E) {
-        return try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
+        written = try fill(
+          UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: space[kept.count...])))
       } catch {
         failure = error
-        return 0
       }
+      filled = kept.count + Swift.min(Swift.max(written, 0), count)
     }
-    removeLast(count - Swift.min(Swift.max(written, 0), count))
     if let failure { throw failure }
-    return written
+  }
+
+  /// `withUnsafeMutableBytes` keeping the type of what `body` throws.
+  mutating func withRawBytes<R, E: Error>(
+    _ body: (UnsafeMutableRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R {
+    try withUnsafeMutableBytes { raw in Result { () throws(E) in try body(raw) } }.get()
   }
 }
 

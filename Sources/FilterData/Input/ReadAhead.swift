@@ -65,20 +65,16 @@ final class ReadAhead: @unchecked Sendable {
     lock.wait()
     defer { lock.signal() }
     guard done == nil else { return false }
-    let kept = buffer[from...]
     var read = 0
     var failure: DataError?
-    let bytes = [UInt8](unsafeUninitializedCapacity: kept.count + count) { space, filled in
-      _ = UnsafeMutableBufferPointer(rebasing: space[..<kept.count]).initialize(
-        fromContentsOf: kept)
-      do throws(DataError) {
-        read = try input.read(
-          into: UnsafeMutableRawBufferPointer(
-            UnsafeMutableBufferPointer(rebasing: space[kept.count...])))
-      } catch {
-        failure = error
+    var bytes: [UInt8] = []
+    do throws(DataError) {
+      bytes = try [UInt8](buffer[from...], thenUpTo: count) { space throws(DataError) in
+        read = try input.read(into: space)
+        return read
       }
-      filled = kept.count + read
+    } catch {
+      failure = error
     }
     done = Block(from: from, bytes: bytes, read: read, failure: failure)
     return true

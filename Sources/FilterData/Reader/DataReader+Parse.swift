@@ -50,21 +50,11 @@ extension DataReader {
       // The rest and the next block in a new buffer, read straight into it (not zeroed
       // first: with the copy to a buffer zeroed, a tenth of a load's time; and the first
       // read of a reader, whose room zeroed took seconds in a build for ThreadSanitizer).
-      var failure: DataError?
-      next = [UInt8](unsafeUninitializedCapacity: rest + want) { space, count in
-        _ = UnsafeMutableBufferPointer(rebasing: space[..<rest]).initialize(
-          fromContentsOf: buffer[keep...])
-        do throws(DataError) {
-          read = try self.read(
-            into: UnsafeMutableRawBufferPointer(
-              UnsafeMutableBufferPointer(rebasing: space[rest...])),
-            patient: rest >= blockSize)
-        } catch {
-          failure = error
-        }
-        count = rest + read
+      let patient = rest >= blockSize
+      next = try [UInt8](buffer[keep...], thenUpTo: want) { space throws(DataError) in
+        read = try self.read(into: space, patient: patient)
+        return read
       }
-      if let failure { throw failure }
     }
     bytesRead = input.bytesRead
     // The end: nothing more came, or the input found its end (a read that gave nothing).
