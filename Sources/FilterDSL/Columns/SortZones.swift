@@ -29,18 +29,10 @@ struct SortZones: Sendable {
   init?(_ column: Column) {
     switch column.storage {
     case .int(let values, let mask):
-      (keys, nulls) = Self.zones(values.count) {
-        values[$0]
-      } isNull: {
-        mask.isNull($0)
-      }
+      (keys, nulls) = Self.zones(values, mask)
     case .double(let values, let mask):
       guard !values.contains(where: \.isNaN) else { return nil }
-      (keys, nulls) = Self.zones(values.count) {
-        values[$0]
-      } isNull: {
-        mask.isNull($0)
-      }
+      (keys, nulls) = Self.zones(values, mask)
     case .coded(let codes, let dictionary):
       guard dictionary.values.count <= 4_097, let ranks = ColumnTable.ranks(dictionary.values)
       else { return nil }
@@ -49,17 +41,44 @@ struct SortZones: Sendable {
       let rank = ranks.map { $0 ?? 0 }
       let null = ranks.map { $0 == nil }
       func zones<Code: FixedWidthInteger>(_ codes: UnsafeBufferPointer<Code>) -> (Keys, [Bool]) {
-        Self.zones(codes.count) { row in
-          let code = Int(codes[row])
-          return code < rank.count ? rank[code] : 0
-        } isNull: { row in
-          let code = Int(codes[row])
-          return code >= null.count || null[code]
+        rank.withUnsafeBufferPointer { rank in
+          null.withUnsafeBufferPointer { null in
+            Self.zones(codes.count) { row in
+              let code = Int(codes[row])
+              return code < rank.count ? rank[code] : 0
+            } hasNull: { _ in
+              true
+            } isNull: { row in
+              let code = Int(codes[row])
+              return code >= null.count || null[code]
+            }
+          }
         }
       }
       (keys, nulls) = codes.withBuffer(zones, zones, zones)
     default:
       return nil
+    }
+  }
+
+  /// The zones of a column of numbers whose nulls `mask` marks.
+  private static func zones<T: Comparable & SortZoneKey>(_ values: [T], _ mask: NullMask) -> (
+    Keys, [Bool]
+  ) {
+    values.withUnsafeBufferPointer { values in
+      mask.words.withUnsafeBufferPointer { words in
+        zones(values.count) {
+          values[$0]
+        } hasNull: { rows in
+          // (A block starts at a multiple of 64: its words, whole.)
+          let first = rows.lowerBound >> 6
+          let last = Swift.min(words.count, (rows.upperBound + 63) >> 6)
+          return first < last && words[first..<last].contains { $0 != 0 }
+        } isNull: { row in
+          let word = row >> 6
+          return word < words.count && words[word] & (1 << UInt64(row & 63)) != 0
+        }
+      }
     }
   }
 
@@ -77,23 +96,38 @@ struct SortZones: Sendable {
     return zones
   }
 
+  /// Each block's least and greatest key (`key(row)` of its rows that are not null), and
+  /// whether it has a null. `hasNull(rows)` says whether a block may hold one: a block that
+  /// cannot is read by a loop that asks nothing else of its rows.
+  @inline(__always)
   private static func zones<T: Comparable & SortZoneKey>(
-    _ count: Int, _ key: (Int) -> T, isNull: (Int) -> Bool
+    _ count: Int, _ key: (Int) -> T, hasNull: (Range<Int>) -> Bool, isNull: (Int) -> Bool
   ) -> (Keys, [Bool]) {
     let blocks = (count + rows - 1) / rows
     var low = [T](repeating: T.greatest, count: blocks)
     var high = [T](repeating: T.least, count: blocks)
     var nulls = [Bool](repeating: false, count: blocks)
     for block in 0..<blocks {
-      for row in (block * rows)..<Swift.min(count, (block + 1) * rows) {
-        if isNull(row) {
-          nulls[block] = true
-        } else {
+      let range = (block * rows)..<Swift.min(count, (block + 1) * rows)
+      var (least, greatest, null) = (T.greatest, T.least, false)
+      if hasNull(range) {
+        for row in range {
+          if isNull(row) {
+            null = true
+          } else {
+            let value = key(row)
+            if value < least { least = value }
+            if value > greatest { greatest = value }
+          }
+        }
+      } else {
+        for row in range {
           let value = key(row)
-          if value < low[block] { low[block] = value }
-          if value > high[block] { high[block] = value }
+          if value < least { least = value }
+          if value > greatest { greatest = value }
         }
       }
+      (low[block], high[block], nulls[block]) = (least, greatest, null)
     }
     return (T.keys(low, high), nulls)
   }

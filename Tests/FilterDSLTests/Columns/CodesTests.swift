@@ -133,4 +133,50 @@ import Testing
     #expect(SortZones(.values([.string("a"), .int(1)])) == nil)
     #expect(SortZones(.values([.string("b"), .string("a")])) != nil)
   }
+
+  /// Each block's least and greatest value and its nulls, as the rows say one by one, for
+  /// columns of integers and decimals with nulls in some blocks, none in others (a mask that
+  /// ends before the last blocks), and all in a few.
+  @Test func zonesAreEachBlocksLeastGreatestAndNulls() throws {
+    var random = SplitMix64(seed: 12)
+    let rows = SortZones.rows
+    for round in 0..<6 {
+      let count = random.int(1...(5 * rows + 100))
+      let nullShare = [0.0, 0.001, 0.3, 1.0][round % 4]
+      // (Nulls only in the first blocks sometimes: the mask's words end before the rows do.)
+      let nullsEnd = round % 3 == 0 ? Swift.min(count, rows + 5) : count
+      let nulls = (0..<count).map { $0 < nullsEnd && random.chance(nullShare) }
+      let ints = (0..<count).map { _ in Int64(random.int(-1_000...1_000)) }
+      for column in [
+        Column.ints(ints, nulls: nulls), .doubles(ints.map { Double($0) / 4 }, nulls: nulls),
+      ] {
+        let zones = try #require(SortZones(column))
+        for block in 0..<((count + rows - 1) / rows) {
+          let values = (block * rows..<Swift.min(count, (block + 1) * rows)).map {
+            column.value(at: $0)
+          }
+          let numbers = values.compactMap { value -> Double? in
+            switch value {
+            case .int(let i): Double(i)
+            case .double(let d): d
+            default: nil
+            }
+          }
+          #expect(zones.nulls[block] == values.contains(.null), "block \(block), round \(round)")
+          switch zones.keys {
+          case .ints(let low, let high):
+            #expect(
+              numbers.isEmpty
+                ? low[block] > high[block]
+                : Double(low[block]) == numbers.min() && Double(high[block]) == numbers.max())
+          case .doubles(let low, let high):
+            #expect(
+              numbers.isEmpty
+                ? low[block] > high[block]
+                : low[block] == numbers.min() && high[block] == numbers.max())
+          }
+        }
+      }
+    }
+  }
 }
