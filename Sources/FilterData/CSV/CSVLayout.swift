@@ -71,28 +71,28 @@ struct CSVColumns {
   }
 
   /// Tallies the cells of one record (the values of a column, as text) into `record`.
-  func tally(_ cells: [CSVCell], _ scanner: CSVScanner, into record: RecordTally) {
+  func tally(_ cells: [CSVCell], _ scanner: CSVScanner, into record: inout RecordTally) {
     record.records += 1
-    tally(tree, path: [], cells, scanner, record)
+    tally(tree, path: [], cells, scanner, &record)
   }
 
   private func tally(
     _ node: NameTree, path: [Int], _ cells: [CSVCell], _ scanner: CSVScanner,
-    _ record: RecordTally
+    _ record: inout RecordTally
   ) {
     for (slot, name) in node.names.enumerated() {
-      let tally = record.field(name)
+      let field = record.field(name)
       if let child = node.children[slot] {
-        tally.records += 1
-        tally.fields.records += 1
-        self.tally(child, path: path + [slot], cells, scanner, tally.fields)
+        record.tallies[field].records += 1
+        record.tallies[field].fields.records += 1
+        self.tally(child, path: path + [slot], cells, scanner, &record.tallies[field].fields)
       } else if let column = node.columns[slot], column < cells.count {
-        self.tally(cells[column], scanner, into: tally)
+        self.tally(cells[column], scanner, into: &record.tallies[field])
       }
     }
   }
 
-  func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: TypeTally) {
+  func tally(_ cell: CSVCell, _ scanner: CSVScanner, into tally: inout TypeTally) {
     let bytes = scanner.bytes
     if cell.start == cell.end || nulls.isNamed(bytes, cell.start, cell.end) {
       tally.nulls += 1

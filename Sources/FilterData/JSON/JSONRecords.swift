@@ -6,30 +6,30 @@ extension JSONScanner {
   // MARK: Inference
 
   /// Tallies the object at the cursor into `record`.
-  mutating func tally(record: RecordTally, depth: Int) throws(DataProblem) {
+  mutating func tally(record: inout RecordTally, depth: Int) throws(DataProblem) {
     record.records += 1
     guard try enter(depth: depth, close: 0x7D) else { return }
     var position = 0
     repeat {
       skipSpace()
       guard peek == 0x22 else { throw unexpected("a key in quotes") }
-      let field: TypeTally
+      let slot: Int
       if let (guessed, close) = record.guessedField(bytes, at: index, end: end, position: position)
       {
         // The key found here in the record before, as it was written then.
-        field = guessed
+        slot = guessed
         index = close + 1
       } else {
-        field = record.field(try string(), position: position)
+        slot = record.field(try string(), position: position)
       }
       position += 1
       try expect(0x3A, "':' after the key")
-      try tally(value: field, depth: depth + 1)
+      try tally(value: &record.tallies[slot], depth: depth + 1)
     } while try next(close: 0x7D)
   }
 
   /// Tallies the value at the cursor into `tally`.
-  mutating func tally(value tally: TypeTally, depth: Int) throws(DataProblem) {
+  mutating func tally(value tally: inout TypeTally, depth: Int) throws(DataProblem) {
     skipSpace()
     guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
     switch byte {
@@ -56,12 +56,14 @@ extension JSONScanner {
       if let (spelling, _) = short { tally.remember(spelling, since: before) }
     case 0x7B:
       tally.records += 1
-      try self.tally(record: tally.fields, depth: depth)
+      try self.tally(record: &tally.fields, depth: depth)
     case 0x5B:
       tally.lists += 1
-      let element = tally.element
-      try container(depth: depth, close: 0x5D) { (scanner: inout JSONScanner) throws(DataProblem) in
-        try scanner.tally(value: element, depth: depth + 1)
+      try tally.withElement { (element: inout TypeTally) throws(DataProblem) in
+        try container(depth: depth, close: 0x5D) {
+          (scanner: inout JSONScanner) throws(DataProblem) in
+          try scanner.tally(value: &element, depth: depth + 1)
+        }
       }
     default:
       switch try scalar() {
@@ -280,8 +282,8 @@ extension JSONScanner {
   ) throws(DataProblem) {
     skipSpace()
     let at = place ?? (index, newlines, lineStart)
-    let found = TypeTally()
-    try tally(value: found, depth: depth)
+    var found = TypeTally()
+    try tally(value: &found, depth: depth)
     layout.growth.report(
       path, found: found.type, offset: at.offset, newlines: at.newlines, lineStart: at.lineStart)
   }

@@ -47,12 +47,12 @@ extension JSONValue {
   /// The type that holds every one of `texts` (JSON values; nulls aside), as a data file's
   /// field would be typed; nil when one is not JSON.
   package static func inferType(_ texts: [String]) -> ValueType? {
-    let tally = TypeTally()
+    var tally = TypeTally()
     for text in texts {
       let bytes = Array(text.utf8)
       let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
         var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
-        guard (try? scanner.tally(value: tally, depth: 1)) != nil else { return false }
+        guard (try? scanner.tally(value: &tally, depth: 1)) != nil else { return false }
         scanner.skipSpace()
         return scanner.peek == nil
       }

@@ -15,7 +15,7 @@ extension DataReader {
     // A usual null text that is null in a field of numbers and also in a text field is the
     // file's null marker: null everywhere, as a text named with --null is. The sample is
     // tallied again with it named, so that text fields are inferred without it.
-    guard let markers = first.tally?.nullMarkersInText else {
+    guard let markers = first.tally?.record.nullMarkersInText else {
       return (first.schema, first.complete)
     }
     nullMarkers = markers.sorted()
@@ -28,12 +28,12 @@ extension DataReader {
   /// The schema of the first records, as ``infer(records:bytes:)`` says, with their tallies
   /// (nil for a header without rows).
   private func tallySample(records limit: Int, bytes: Int) throws(DataError) -> (
-    schema: Schema, complete: Bool, tally: RecordTally?
+    schema: Schema, complete: Bool, tally: SampleTally?
   ) {
     var records: [DataRecord] = []
     while true {
       let saved = (position, line, lineStart, framing)
-      let tally = RecordTally(shortcuts: tallyShortcuts)
+      let tally = SampleTally(shortcuts: tallyShortcuts)
       (stopsSampleAtError, sampleEndedAtError) = (true, false)
       defer { stopsSampleAtError = false }
       try parse(&records, decode: false, tally: tally, limit: limit)
@@ -89,7 +89,7 @@ extension DataReader {
 
   /// Tallies every record from here to the end of the input, keeping only the block being read.
   fileprivate func tallyToEnd() throws(DataError) -> Schema {
-    let tally = RecordTally()
+    let tally = SampleTally()
     var records: [DataRecord] = []
     while true {
       try parse(&records, decode: false, tally: tally)

@@ -114,7 +114,7 @@ extension DataReader {
   /// Records decoded one per line are read in two parts at once where the buffer holds
   /// enough of them (see ``readInParts(_:limit:)``).
   func parse(
-    _ records: inout [DataRecord], decode: Bool, tally: RecordTally? = nil,
+    _ records: inout [DataRecord], decode: Bool, tally: SampleTally? = nil,
     limit: Int = .max
   ) throws(DataError) {
     if let grownSchema {
@@ -162,7 +162,7 @@ extension DataReader {
   /// that does not fit. Returns the failure, if any, with the newlines passed to it and where
   /// its line starts.
   func scan(
-    _ records: inout [DataRecord], decode: Bool, tally: RecordTally?, limit: Int
+    _ records: inout [DataRecord], decode: Bool, tally: SampleTally?, limit: Int
   ) -> (Result<Void, DataProblem>, newlines: Int, lineStart: Int) {
     var newlines = 0
     var lastLineStart = lineStart

@@ -3,7 +3,11 @@ import FilterDSL
 /// What the values of one field looked like in the records seen so far: how many of each
 /// kind, and for lists and nested records, the same for their elements and fields. The schema
 /// is inferred from these counts.
-final class TypeTally {
+///
+/// A value, as ``RecordTally`` is: a sample is tallied into them in place, with no reference
+/// counted or access checked per value (as classes, a third of the sample's time went to
+/// retaining them and checking their properties' exclusive access).
+struct TypeTally {
   var nulls = 0
   var bools = 0
   var ints = 0
@@ -24,10 +28,10 @@ final class TypeTally {
   private var decimalStrings = 0
   /// Texts that spell no number, while there are few of them.
   private var otherStrings: Set<String> = []
-  /// The tally of every element of every list.
-  private(set) lazy var element: TypeTally = TypeTally(shortcuts: shortcuts)
+  /// The tally of every element of every list: none before the first list.
+  private var elements: [TypeTally] = []
   /// The tally of the fields of nested records.
-  private(set) lazy var fields: RecordTally = RecordTally(shortcuts: shortcuts)
+  var fields: RecordTally
   /// The distinct strings seen, while there are few of them (nil once there are many).
   private var distinct: Set<String>? = []
 
@@ -54,31 +58,47 @@ final class TypeTally {
 
   /// What each short text spelling tallied added to the counts: the same spelling adds the
   /// same again, and nothing to the sets (its text is in them already, or they were full).
-  /// Most texts of a sample repeat; each made strings and parsed numbers and dates.
-  private var added: [ShortSpelling: StringCounts] = [:]
+  /// Most texts of a sample repeat; each made strings and parsed numbers and dates. (By
+  /// 1 + their index in ``added``.)
+  private var addedBySpelling = ShortSpellingIndex()
+  private var added: [StringCounts] = []
   /// Whether texts seen before add what they added then, and keys are looked for where they
   /// were in the record before (tests compare with a tally that takes no shortcut).
   let shortcuts: Bool
 
-  init(shortcuts: Bool = true) { self.shortcuts = shortcuts }
+  init(shortcuts: Bool = true) {
+    self.shortcuts = shortcuts
+    fields = RecordTally(shortcuts: shortcuts)
+  }
+
+  /// Tallies into the tally of every element of every list.
+  mutating func withElement<E: Error>(_ body: (inout TypeTally) throws(E) -> Void) throws(E) {
+    if elements.isEmpty { elements.append(TypeTally(shortcuts: shortcuts)) }
+    try body(&elements[0])
+  }
 
   /// Notes what the text spelled `spelling` added since the counts were `before`.
-  func remember(_ spelling: ShortSpelling, since before: StringCounts) {
-    guard shortcuts, added.count < 4096 else { return }
+  mutating func remember(_ spelling: ShortSpelling, since before: StringCounts) {
+    guard shortcuts, added.count < 4096, addedBySpelling.find(spelling) == nil else { return }
     let now = stringCounts
-    added[spelling] = StringCounts(
-      nulls: now.nulls - before.nulls, nullTexts: now.nullTexts - before.nullTexts,
-      strings: now.strings - before.strings,
-      numericStrings: now.numericStrings - before.numericStrings,
-      decimalStrings: now.decimalStrings - before.decimalStrings,
-      dates: now.dates - before.dates, dateTimes: now.dateTimes - before.dateTimes,
-      durations: now.durations - before.durations)
+    added.append(
+      StringCounts(
+        nulls: now.nulls - before.nulls, nullTexts: now.nullTexts - before.nullTexts,
+        strings: now.strings - before.strings,
+        numericStrings: now.numericStrings - before.numericStrings,
+        decimalStrings: now.decimalStrings - before.decimalStrings,
+        dates: now.dates - before.dates, dateTimes: now.dateTimes - before.dateTimes,
+        durations: now.durations - before.durations))
+    addedBySpelling.insert(spelling, UInt32(added.count))
   }
 
   /// Adds again what the text spelled `spelling` added when it was tallied before, if it was
   /// (see ``remember(_:since:)``).
-  func addAgain(_ spelling: ShortSpelling) -> Bool {
-    guard let counts = added[spelling] else { return false }
+  mutating func addAgain(_ spelling: ShortSpelling) -> Bool {
+    guard let index = addedBySpelling.find(spelling), Int(index) <= added.count else {
+      return false
+    }
+    let counts = added[Int(index) - 1]
     nulls += counts.nulls
     nullTexts += counts.nullTexts
     strings += counts.strings
@@ -90,7 +110,7 @@ final class TypeTally {
     return true
   }
 
-  func add(string: String) {
+  mutating func add(string: String) {
     strings += 1
     if let number = NumberText.number(string) {
       numericStrings += 1
@@ -105,13 +125,13 @@ final class TypeTally {
   }
 
   /// A text that usually stands for null.
-  func add(nullText: String) {
+  mutating func add(nullText: String) {
     nullTexts += 1
     nullTextValues.insert(nullText)
   }
 
   /// Tallies what a text value also spells: a date, a date-time or a duration.
-  func add(spelling bytes: [UInt8]) {
+  mutating func add(spelling bytes: [UInt8]) {
     if bytes.count >= 10, let date = Value.isoDate(bytes) {
       add(date: date)
     } else if Value.duration(bytes) != nil {
@@ -120,7 +140,7 @@ final class TypeTally {
   }
 
   /// A text value that also spells a date or date-time.
-  func add(date: Value) {
+  mutating func add(date: Value) {
     if case .date = date { dates += 1 } else { dateTimes += 1 }
   }
 
@@ -142,7 +162,7 @@ final class TypeTally {
   private var typeApartFromNullTexts: ValueType {
     let scalars = bools + ints + doubles + strings
     if lists > 0 && scalars + records == 0 {
-      return .list(element.type)
+      return .list(elements.first?.type ?? .null)
     }
     if records > 0 && scalars + lists == 0 { return .record(fields.schema(complete: false)) }
     if lists + records > 0 { return .string }
@@ -190,10 +210,11 @@ final class TypeTally {
 }
 
 /// The tallies of the fields of records, in the order their names first appeared.
-final class RecordTally {
+struct RecordTally {
   private(set) var names: [String] = []
   private var slots: [String: Int] = [:]
-  private(set) var tallies: [TypeTally] = []
+  /// Each field's tally, by slot (tallied into in place: see ``field(_:position:)``).
+  var tallies: [TypeTally] = []
   /// In how many records each field appeared.
   private var present: [Int] = []
   /// How many records were seen.
@@ -201,17 +222,19 @@ final class RecordTally {
 
   /// For each key position in a record, the field found there last (-1 before): records
   /// usually list their keys in the same order. And each name as written plainly in quotes,
-  /// padded with eight zeros (empty for a name that cannot be).
+  /// in ``keys``, where it starts and how many bytes (nil for a name that cannot be written
+  /// so); each followed by eight zeros.
   private var lastAt: [Int] = []
-  private var spelled: [[UInt8]] = []
+  private var keys: [UInt8] = []
+  private var keyPlaces: [(start: Int, count: Int)?] = []
   /// See ``TypeTally/shortcuts``.
   let shortcuts: Bool
 
   init(shortcuts: Bool = true) { self.shortcuts = shortcuts }
 
-  /// The tally of the field `name`, added when first seen; counts it as present. `position`:
+  /// The slot of the field `name`, added when first seen; counts it as present. `position`:
   /// where the key is in its record, for ``guessedField(_:at:end:position:)``.
-  func field(_ name: String, position: Int = -1) -> TypeTally {
+  mutating func field(_ name: String, position: Int = -1) -> Int {
     let slot: Int
     if let known = slots[name] {
       slot = known
@@ -224,7 +247,8 @@ final class RecordTally {
       present.append(1)
       // (Eight bytes to spare, zeros, for ``PlainKey/close(of:count:in:at:end:)``.)
       let plain = PlainKey.spelling(Array(name.utf8))
-      spelled.append(plain.isEmpty ? [] : plain + repeatElement(0, count: 8))
+      keyPlaces.append(plain.isEmpty ? nil : (keys.count, plain.count))
+      if !plain.isEmpty { keys += plain + repeatElement(0, count: 8) }
     }
     if position >= 0 {
       if position >= lastAt.count {
@@ -232,28 +256,25 @@ final class RecordTally {
       }
       lastAt[position] = slot
     }
-    return tallies[slot]
+    return slot
   }
 
-  /// The tally of the key whose opening quote is at `quote` in `bytes` (which end at `end`),
+  /// The slot of the key whose opening quote is at `quote` in `bytes` (which end at `end`),
   /// counted as present, when it is the key found at `position` last time, written plainly;
   /// and where its closing quote is. Nil otherwise (the key is then read, and looked up).
-  func guessedField(
+  mutating func guessedField(
     _ bytes: UnsafeBufferPointer<UInt8>, at quote: Int, end: Int, position: Int
-  ) -> (tally: TypeTally, close: Int)? {
-    guard shortcuts, position < lastAt.count, case let slot = lastAt[position], slot >= 0 else {
-      return nil
-    }
-    let name = spelled[slot]
-    guard
-      let close = name.withUnsafeBytes({ name in
-        name.baseAddress.flatMap {
-          PlainKey.close(of: $0, count: name.count - 8, in: bytes, at: quote, end: end)
+  ) -> (slot: Int, close: Int)? {
+    guard shortcuts, position < lastAt.count, case let slot = lastAt[position], slot >= 0,
+      slot < keyPlaces.count, let (start, count) = keyPlaces[slot],
+      let close = keys.withUnsafeBytes({ keys in
+        keys.baseAddress.flatMap {
+          PlainKey.close(of: $0 + start, count: count, in: bytes, at: quote, end: end)
         }
       })
     else { return nil }
     present[slot] += 1
-    return (tallies[slot], close)
+    return (slot, close)
   }
 
   /// The usual null texts (`NA`) that stood for null in some field, one whose other values

@@ -9,10 +9,10 @@
 /// at most ``capacity`` spellings and ``byteCapacity`` bytes of them: a column of more
 /// distinct values than that (names, ids) decodes the rest, as without it.
 struct SpellingMemo: Sendable {
-  /// Spellings of at most 16 bytes (most: `"Space Black"`, `1024`, `"2022-09-26"`), held
-  /// in their slots: found by one hash of two words and two comparisons, with no bytes to
-  /// look up elsewhere. (A quarter of a load's time went to finding spellings.)
-  private var short: [ShortEntry] = []
+  /// Spellings of at most 16 bytes (most: `"Space Black"`, `1024`, `"2022-09-26"`), with
+  /// their codes: found by one hash of two words and two comparisons, with no bytes to look
+  /// up elsewhere. (A quarter of a load's time went to finding spellings.)
+  private var short = ShortSpellingIndex()
   /// Longer spellings by hash: 1 + their index in ``spellings``.
   private var slots = MemoSlots()
   /// Each longer spelling: where its bytes are in ``bytes``, how many, and its code.
@@ -23,12 +23,6 @@ struct SpellingMemo: Sendable {
   /// The most spellings, and bytes of them, the memo holds.
   static let capacity = 1 << 15
   static let byteCapacity = 1 << 20
-
-  /// A short spelling with its code (code 0: an empty slot).
-  private struct ShortEntry: Sendable {
-    var spelling = ShortSpelling(low: 0, high: 0, length: 0)
-    var code: UInt32 = 0
-  }
 
   /// The code of the value spelled `spelling`, if the memo holds it.
   @inline(__always)
@@ -46,28 +40,7 @@ struct SpellingMemo: Sendable {
   }
 
   @inline(__always)
-  private func code(of spelling: ShortSpelling) -> UInt32? {
-    guard !short.isEmpty else { return nil }
-    return short.withUnsafeBufferPointer { short in
-      let mask = short.count - 1
-      var index = Self.slot(spelling) & mask
-      while true {
-        let entry = short[index]
-        if entry.code == 0 { return nil }
-        if entry.spelling == spelling { return entry.code }
-        index = (index + 1) & mask
-      }
-    }
-  }
-
-  /// Where a lookup of a short spelling starts.
-  @inline(__always)
-  private static func slot(_ spelling: ShortSpelling) -> Int {
-    let mixed =
-      (spelling.low &* 0x9E37_79B9_7F4A_7C15) ^ (spelling.high &* 0xC2B2_AE3D_27D4_EB4F)
-      ^ UInt64(spelling.length)
-    return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9 >> 32)
-  }
+  private func code(of spelling: ShortSpelling) -> UInt32? { short.find(spelling) }
 
   /// Whether `bytes[start...]` begins with `spelling`'s bytes.
   private func same(_ start: Int, _ spelling: UnsafeRawBufferPointer) -> Bool {
@@ -95,8 +68,7 @@ struct SpellingMemo: Sendable {
   mutating func note(_ spelling: UnsafeRawBufferPointer, code: UInt32) {
     guard code != 0, count < Self.capacity, self.code(of: .bytes(spelling)) == nil else { return }
     if spelling.count <= 16 {
-      if 2 * (count + 1) > short.count { growShort() }
-      place(ShortEntry(spelling: ShortSpelling(spelling), code: code))
+      short.insert(ShortSpelling(spelling), code)
       count += 1
       return
     }
@@ -107,24 +79,9 @@ struct SpellingMemo: Sendable {
     count += 1
   }
 
-  /// Places a short spelling in the first empty slot from where its lookup starts.
-  private mutating func place(_ entry: ShortEntry) {
-    let mask = short.count - 1
-    var index = Self.slot(entry.spelling) & mask
-    while short[index].code != 0 { index = (index + 1) & mask }
-    short[index] = entry
-  }
-
-  /// Twice the short slots (at least 16), the spellings placed again.
-  private mutating func growShort() {
-    let old = short
-    short = [ShortEntry](repeating: ShortEntry(), count: Swift.max(16, old.count * 2))
-    for entry in old where entry.code != 0 { place(entry) }
-  }
-
   /// Forgets every spelling.
   mutating func removeAll() {
-    (short, slots, spellings, bytes, count) = ([], MemoSlots(), [], [], 0)
+    (short, slots, spellings, bytes, count) = (ShortSpellingIndex(), MemoSlots(), [], [], 0)
   }
 }
 

@@ -142,7 +142,7 @@ extension DataReader {
 
   func csvRecords(
     _ scanner: inout CSVScanner, _ csv: CSVColumns, _ records: inout [DataRecord],
-    decode: Bool, tally: RecordTally?, limit: Int
+    decode: Bool, tally: SampleTally?, limit: Int
   ) -> Result<Void, DataProblem> {
     // The loop works on locals, and commits to the reader's properties once at the end.
     var cells: [CSVCell] = []
@@ -184,7 +184,7 @@ extension DataReader {
             offset: text.lowerBound)
         }
         if let tally {
-          csv.tally(cells, scanner, into: tally)
+          tally.add { record in csv.tally(cells, scanner, into: &record) }
         } else if decode {
           var values: [Value] = []
           if intoRows {
@@ -350,8 +350,8 @@ extension DataReader {
     _ csv: CSVColumns, _ names: [String], _ cell: CSVCell, row: Range<Int>,
     _ scanner: CSVScanner, line: Int
   ) {
-    let found = TypeTally()
-    csv.tally(cell, scanner, into: found)
+    var found = TypeTally()
+    csv.tally(cell, scanner, into: &found)
     let bytes = scanner.bytes
     var cellLineStart = row.lowerBound
     var linesAfter = 0

@@ -5,7 +5,7 @@ import FilterDSL
 extension DataReader {
   func jsonRecords(
     _ scanner: inout JSONScanner, _ records: inout [DataRecord], decode: Bool,
-    tally: RecordTally?, limit: Int
+    tally: SampleTally?, limit: Int
   ) -> Result<Void, DataProblem> {
     // The reader's state, in locals while its records are read (each read of a property of
     // the reader is checked for exclusive access at run time, and each copy of the optional
@@ -37,7 +37,9 @@ extension DataReader {
           break
         }
         if let tally {
-          try scanner.tally(record: tally, depth: 0)
+          try tally.add { (record: inout RecordTally) throws(DataProblem) in
+            try scanner.tally(record: &record, depth: 0)
+          }
           try framing.endOfLine(&scanner)
         } else {
           // Into columns, or as a record.
