@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Records held by column: one ``Column`` per top-level field of a schema, every column with
 /// the same number of rows. What a session keeps of a loaded file, instead of a row of
 /// values per record.
@@ -44,8 +46,21 @@ public final class ColumnTable: Sendable {
     self.count = count
     self.columns = columns
     self.presence = presence
-    self.rows = rows.flatMap { $0.count == count ? $0 : nil } ?? Array(0..<count)
+    self.rows = rows.flatMap { $0.count == count ? $0 : nil } ?? Self.rowNumbers(count)
     self.zones = zones
+  }
+
+  /// `0..<count` as an array; a big one written on both cores (most of its cost is the
+  /// faults of its new pages: 3 ms for a million rows on one core).
+  static func rowNumbers(_ count: Int) -> [Int] {
+    guard count >= 1 << 16 else { return Array(0..<Swift.max(0, count)) }
+    return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let rows = RowNumbers(buffer: buffer)
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        rows.write(half == 0 ? 0..<count / 2 : count / 2..<count)
+      }
+      initialized = count
+    }
   }
 
   /// This table with its columns' ``SortZones``, if it is big enough for them to pay
@@ -347,5 +362,16 @@ extension RecordPick<Int> {
         }
       }
     }
+  }
+}
+
+/// The room of ``ColumnTable/rowNumbers(_:)``, each half written by one thread.
+private struct RowNumbers: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Int>
+
+  func write(_ rows: Range<Int>) {
+    guard let base = buffer.baseAddress, rows.lowerBound >= 0, rows.upperBound <= buffer.count
+    else { return }
+    for row in rows { (base + row).initialize(to: row) }
   }
 }

@@ -134,6 +134,42 @@ import Testing
     #expect(SortZones(.values([.string("b"), .string("a")])) != nil)
   }
 
+  /// A coded column's zones hold its values' ranks: each block's least and greatest, and
+  /// whether it has a row whose value is null (a null among the values, in some blocks).
+  @Test func codedZonesAreEachBlocksLeastGreatestRanksAndNulls() throws {
+    var random = SplitMix64(seed: 13)
+    let rows = SortZones.rows
+    // Ranks: "a" 0, "b" 1, ... (sorted by text); value 3 is null.
+    let values: [Value] = [.string("d"), .string("b"), .string("a"), .null, .string("c")]
+    let rank: [Int64?] = [3, 1, 0, nil, 2]
+    for round in 0..<4 {
+      let count = random.int(1...(4 * rows + 50))
+      let codes = (0..<count).map { row -> UInt32 in
+        // (Nulls in some blocks only; one value alone in others.)
+        if round == 1 && row / rows == 1 { return 2 }
+        let code = UInt32(random.int(0...4))
+        return code == 3 && (row / rows) % 2 == 0 ? 0 : code
+      }
+      let column = try #require(Column.coded(codes, values: values))
+      let zones = try #require(SortZones(column))
+      guard case .ints(let low, let high) = zones.keys else {
+        Issue.record("coded zones are ranks")
+        return
+      }
+      for block in 0..<((count + rows - 1) / rows) {
+        let ranks = codes[(block * rows)..<Swift.min(count, (block + 1) * rows)].map {
+          rank[Int($0)]
+        }
+        let present = ranks.compactMap { $0 }
+        #expect(zones.nulls[block] == ranks.contains(nil), "block \(block), round \(round)")
+        #expect(
+          present.isEmpty
+            ? low[block] > high[block] : low[block] == present.min() && high[block] == present.max()
+        )
+      }
+    }
+  }
+
   /// Each block's least and greatest value and its nulls, as the rows say one by one, for
   /// columns of integers and decimals with nulls in some blocks, none in others (a mask that
   /// ends before the last blocks), and all in a few.

@@ -43,6 +43,14 @@ import Testing
     #expect(facets.facets[0].counts.map(\.count) == [2, 1, 1])
   }
 
+  /// A table's row numbers are 0 to its count, small or big (a big one is written on both
+  /// cores, in halves).
+  @Test func rowNumbersAreEveryRowInOrder() {
+    for count in [0, 1, 7, 65_535, 65_536, 100_001] {
+      #expect(ColumnTable.rowNumbers(count).elementsEqual(0..<count), "\(count)")
+    }
+  }
+
   @Test func whatDoesNotFitIsRefused() {
     // A code past the values, columns of different lengths, too few columns, a type the
     // field does not have.
