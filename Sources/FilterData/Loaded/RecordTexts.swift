@@ -32,9 +32,11 @@ struct RecordTexts: Sendable {
   /// Adds the texts of records: `buffer[range]` for each of `ranges`, where `buffer` starts
   /// at `offset` in the input.
   mutating func append(_ ranges: [Range<Int>], of buffer: [UInt8], at offset: Int) {
-    for range in ranges { lengths.append(UInt32(clamping: range.count)) }
+    // (Each made in an array, then appended whole: appended one by one, with a check of
+    // room and ownership each, they took 3% of a load, on one core between blocks.)
+    lengths += ranges.map { UInt32(clamping: $0.count) }
     guard case .memory(var bytes) = source else {
-      for range in ranges { starts.append(offset + range.lowerBound) }
+      starts += ranges.map { offset + $0.lowerBound }
       return
     }
     // (Taken out of `source` while it grows, so that the array is not copied.)
