@@ -187,6 +187,49 @@ import Testing
     }
   }
 
+  /// Numbers of more distinct values than a column codes go straight into columns of
+  /// numbers: the table is still the records' own, whatever follows a number in its record
+  /// (the key again, with a number, null or text; a value that grows the schema, so that the
+  /// record is read again; an error), and numbers a column of decimals cannot hold exactly.
+  @Test func manyDistinctNumbersReadAsRecordsReadThem() throws {
+    for seed in UInt64(1)...4 {
+      var random = SplitMix64(seed: seed &* 7_919)
+      let count = 4_300 + random.int(0...400)
+      var lines: [String] = []
+      for row in 0..<count {
+        var fields = [
+          #""id": \#(row)"#, #""score": \#(row).\#(random.int(0...99))"#,
+          #""big": \#(row &* 1_000 &+ random.int(0...999))"#,
+          #""flag": \#(random.chance(0.5))"#,
+        ]
+        if row > 4_150 && random.chance(0.08) {
+          fields.append(
+            random.pick([
+              #""score": 2.75"#, #""score": null"#, #""score": 7"#, #""big": 12"#,
+              #""big": null"#, #""score": 9007199254740993"#, #""big": 1.5"#,
+              #""flag": "maybe""#, #""score": "high""#,
+            ]))
+        }
+        fields.shuffle(using: &random)
+        lines.append("{" + fields.joined(separator: ", ") + "}")
+      }
+      if seed == 4 { lines[count - 50] = #"{"id": 1, "score": 2.5 "big": 3}"# }
+      let path = try DataFiles.write(lines.joined(separator: "\n") + "\n", "numbers-\(seed).jsonl")
+      for size in [700, 64 << 10, 1 << 20] {
+        let expected = Self.reference(path, ReadOptions(), blockSize: size)
+        let got = Self.load(path, ReadOptions(), blockSize: size)
+        #expect(got.error == expected.error, "seed \(seed), block size \(size)")
+        #expect(got.columns == expected.columns, "seed \(seed), block size \(size)")
+        let same = got.rows == expected.rows
+        #expect(
+          same,
+          "seed \(seed), block size \(size): \(zip(got.rows, expected.rows).first { $0 != $1 }.map { "\($0) against \($1)" } ?? "\(got.rows.count) rows against \(expected.rows.count)")"
+        )
+        if !same { return }
+      }
+    }
+  }
+
   @Test func valuesAreTakenByTheirSpellingWithoutBeingDecoded() throws {
     // A value spelled as one before is not decoded again: each part's coded columns
     // remember the spellings of their values.

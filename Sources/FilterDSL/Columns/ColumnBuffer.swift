@@ -174,12 +174,38 @@ struct ColumnBuffer: Sendable {
     replacedCodes = true
   }
 
-  /// Removes the rows from `row` on, in a coded column (the codes of a row not kept: see
-  /// ``ColumnBuilder/dropRow()``); other columns have no rows past the last one appended.
+  /// Removes the rows from `row` on, in a coded column or one of numbers (what was put in a
+  /// row not kept: see ``ColumnBuilder/dropRow()``); other columns have no rows past the last
+  /// one appended.
   mutating func removeRows(from row: Int) {
-    guard kind == .coded, row >= 0, row < count else { return }
-    codes.removeLast(count - row)
+    guard row >= 0, row < count else { return }
+    switch kind {
+    case .coded: codes.removeLast(count - row)
+    case .int: ints.removeLast(count - row)
+    case .double: doubles.removeLast(count - row)
+    case .undecided, .values: return
+    }
+    for removed in row..<count { nulls.set(removed, null: false) }
     count = row
+  }
+
+  /// Puts `value`, a number, in row `row` (see ``put(spelled:row:)``), when the column keeps
+  /// numbers of its kind: an integer in a column of integers, a decimal (or an integer it
+  /// holds exactly) in one of decimals. False otherwise, having changed nothing: the caller
+  /// puts it as any value is put.
+  mutating func put(number value: Value, row: Int) -> Bool {
+    switch (kind, value) {
+    case (.int, .int), (.double, .double): break
+    case (.double, .int(let i)) where Double(exactly: i) != nil: break
+    default: return false
+    }
+    if row < count {
+      set(row, value)
+    } else {
+      pad(to: row)
+      append(value)
+    }
+    return true
   }
 
   /// Notes that the value of the last row was spelled `spelling`.

@@ -113,6 +113,9 @@ extension JSONScanner {
   /// decoded; the others are decoded as ``record(_:depth:)`` decodes them, with where they
   /// were spelled.
   mutating func record(_ layout: RecordLayout, into rows: inout ColumnRows) throws(DataProblem) {
+    // (The loop kept small, what is met less often in functions of their own: grown past the
+    // inliner's limit, it called ``shortSpelling()`` instead of inlining it, a sixth of the
+    // load's time more.)
     try fields(layout, depth: 0) {
       (scanner: inout JSONScanner, layout, slot) throws(DataProblem) in
       scanner.skipSpace()
@@ -123,35 +126,59 @@ extension JSONScanner {
         scanner.index = end
         return
       }
-      let saved = (scanner.index, scanner.newlines, scanner.lineStart)
-      // A small object or list found by its brackets, or any value by a full scan.
-      if let stop = scanner.containerEnd() {
-        scanner.index = stop
-      } else if !rows.remembersSpellings(slot: slot) || (try? scanner.skipValue(depth: 1)) == nil {
-        scanner.index = saved.0
-      }
-      if scanner.index > saved.0,
-        let code = rows.put(
-          spelled: .bytes(
-            UnsafeRawBufferPointer(
-              UnsafeBufferPointer(rebasing: scanner.bytes[saved.0..<scanner.index]))),
-          slot: slot)
+      // A number for a field of numbers, put straight into its column if it keeps them (as
+      // ``value(_:_:depth:)`` reads it: an integer, or a decimal for a field of decimals).
+      if layout.isNumber(slot), let byte = scanner.peek, byte == 0x2D || byte &- 0x30 < 10,
+        scanner.put(number: &rows, slot: slot)
       {
-        // (A code's value is never null: only a nested record may hold keys with null, and
-        // only if its text may. The value is not fetched otherwise: a retain and a release.)
-        if layout.isRecord(slot),
-          JSONPresence.mayHaveNull(scanner.bytes, from: saved.0, to: scanner.index)
-        {
-          try scanner.noteNulls(
-            rows.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
-        }
         return
       }
-      (scanner.index, scanner.newlines, scanner.lineStart) = saved
-      let value = try scanner.value(layout, slot, depth: 1)
-      rows.set(slot, value, spelled: saved.0..<scanner.index)
-      try scanner.noteNulls(value, layout, slot, from: saved.0, &rows)
+      try scanner.put(value: &rows, layout, slot)
     }
+  }
+
+  /// Puts the number at the cursor in column `slot` of `rows`, if the column keeps such
+  /// numbers (see ``ColumnRows/put(number:slot:)``), and moves past it; false otherwise, the
+  /// cursor where it was.
+  @inline(never)
+  private mutating func put(number rows: inout ColumnRows, slot: Int) -> Bool {
+    let saved = (index, newlines, lineStart)
+    if let number = try? scalar(), rows.put(number: number, slot: slot) { return true }
+    (index, newlines, lineStart) = saved
+    return false
+  }
+
+  /// Puts the value at the cursor in column `slot` of `rows` (see ``record(_:into:)``): a
+  /// small object or list by its spelling, if its column has seen it so spelled; any other
+  /// value decoded, in the record's cells.
+  @inline(never)
+  private mutating func put(value rows: inout ColumnRows, _ layout: RecordLayout, _ slot: Int)
+    throws(DataProblem)
+  {
+    let saved = (index, newlines, lineStart)
+    // A small object or list found by its brackets, or any value by a full scan.
+    if let stop = containerEnd() {
+      index = stop
+    } else if !rows.remembersSpellings(slot: slot) || (try? skipValue(depth: 1)) == nil {
+      index = saved.0
+    }
+    if index > saved.0,
+      let code = rows.put(
+        spelled: .bytes(
+          UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[saved.0..<index]))),
+        slot: slot)
+    {
+      // (A code's value is never null: only a nested record may hold keys with null, and
+      // only if its text may. The value is not fetched otherwise: a retain and a release.)
+      if layout.isRecord(slot), JSONPresence.mayHaveNull(bytes, from: saved.0, to: index) {
+        try noteNulls(rows.value(ofCode: code, slot: slot), layout, slot, from: saved.0, &rows)
+      }
+      return
+    }
+    (index, newlines, lineStart) = saved
+    let value = try self.value(layout, slot, depth: 1)
+    rows.set(slot, value, spelled: saved.0..<index)
+    try noteNulls(value, layout, slot, from: saved.0, &rows)
   }
 
   /// Notes the keys present with null in field `slot`, whose value (just read, from `start`

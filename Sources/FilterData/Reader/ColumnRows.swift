@@ -48,6 +48,12 @@ struct ColumnRows: Sendable {
     builder.put(spelled: spelling, slot: slot, emptying: &cells)
   }
 
+  /// Puts the number `value` in column `slot` of the record being read, if the column keeps
+  /// such numbers (see ``ColumnBuilder/put(number:slot:emptying:)``); returns whether it did.
+  mutating func put(number value: Value, slot: Int) -> Bool {
+    builder.put(number: value, slot: slot, emptying: &cells)
+  }
+
   /// ``ColumnBuilder/value(ofCode:slot:)``.
   mutating func value(ofCode code: UInt32, slot: Int) -> Value {
     builder.value(ofCode: code, slot: slot)

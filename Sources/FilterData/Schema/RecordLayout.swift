@@ -20,10 +20,14 @@ final class RecordLayout {
 
   /// Whether to decode the field at `slot`.
   func isNeeded(_ slot: Int) -> Bool { slot >= 0 && slot < neededFlags.count && neededFlags[slot] }
-  /// Whether the field at `slot` is a nested record. (By pointer: asked for every value a
-  /// reader takes by its code, where reading the field's type retained it.)
-  private let recordFlags: UnsafeMutableBufferPointer<Bool>
-  func isRecord(_ slot: Int) -> Bool { slot >= 0 && slot < recordFlags.count && recordFlags[slot] }
+  /// What kind of field is at each slot. (By pointer: asked for every value a reader takes
+  /// by its code, where reading the field's type retained it.)
+  private let kinds: UnsafeMutableBufferPointer<FieldKind>
+  private enum FieldKind { case record, number, other }
+  /// Whether the field at `slot` is a nested record.
+  func isRecord(_ slot: Int) -> Bool { slot >= 0 && slot < kinds.count && kinds[slot] == .record }
+  /// Whether the field at `slot` holds numbers: integers, or decimals (`.double`).
+  func isNumber(_ slot: Int) -> Bool { slot >= 0 && slot < kinds.count && kinds[slot] == .number }
   /// How many slots a record's values have: up to the last field decoded (readers take the
   /// slots past the end as null). A file whose records each bring new keys has thousands of
   /// fields; a query that reads two of them keeps records of a few slots, not thousands.
@@ -59,9 +63,13 @@ final class RecordLayout {
     }
     neededFlags = .allocate(capacity: schema.fields.count)
     neededFlags.initialize(repeating: true)
-    recordFlags = .allocate(capacity: schema.fields.count)
+    kinds = .allocate(capacity: schema.fields.count)
     for (slot, field) in schema.fields.enumerated() {
-      if case .record = field.type { recordFlags[slot] = true } else { recordFlags[slot] = false }
+      switch field.type {
+      case .record: kinds.initializeElement(at: slot, to: .record)
+      case .int, .double: kinds.initializeElement(at: slot, to: .number)
+      default: kinds.initializeElement(at: slot, to: .other)
+      }
     }
     width = schema.fields.count
     var slots: [[UInt8]: Int] = [:]
@@ -91,7 +99,7 @@ final class RecordLayout {
   deinit {
     lastSlot.deallocate()
     neededFlags.deallocate()
-    recordFlags.deallocate()
+    kinds.deallocate()
     spellings.deallocate()
     spellingStarts.deallocate()
   }

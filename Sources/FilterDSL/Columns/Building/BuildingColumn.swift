@@ -124,6 +124,13 @@ struct BuildingColumn: Sendable {
     isDense ? dense.put(spelled: spelling, row: row) : nil
   }
 
+  /// Puts in row `row` the number `value`, if the column is dense and keeps numbers of its
+  /// kind (see ``ColumnBuffer/put(number:row:)``).
+  @inline(__always)
+  mutating func put(number value: Value, row: Int) -> Bool {
+    isDense && dense.put(number: value, row: row)
+  }
+
   /// Removes the rows from `row` on: codes put in a row whose record was not kept (see
   /// ``ColumnBuilder/dropRow()``).
   mutating func removeRows(from row: Int) {
