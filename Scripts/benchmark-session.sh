@@ -22,6 +22,8 @@ flt=$PWD/.build/release/flt
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 .build/release/flt-bench generate "$rows" "$data" >&2
+# The files just written (400 MB) are written out to disk now, not while a tool loads them.
+sync
 cd "$data"
 
 filter='color in (Starlight, "Space Black") and diskSpace >= 256'
