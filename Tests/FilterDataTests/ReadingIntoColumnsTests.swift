@@ -165,6 +165,25 @@ import Testing
     return (try DataFiles.write(text, "\(name).\(format)"), options)
   }
 
+  /// Expects the load of `path` into columns to give what reading it as records gives (see
+  /// ``load(_:_:blockSize:)`` and ``reference(_:_:blockSize:)``); returns whether the rows
+  /// were the same (after the first difference, the rest say nothing more).
+  static func loadsAsRecordsRead(
+    _ path: String, _ options: ReadOptions, blockSize size: Int, _ label: String
+  ) -> Bool {
+    let expected = Self.reference(path, options, blockSize: size)
+    let got = Self.load(path, options, blockSize: size)
+    #expect(got.error == expected.error, "\(label), block size \(size)")
+    #expect(got.warnings == expected.warnings, "\(label), block size \(size)")
+    #expect(got.columns == expected.columns, "\(label), block size \(size)")
+    let same = got.rows == expected.rows
+    #expect(
+      same,
+      "\(label), block size \(size): \(zip(got.rows, expected.rows).first { $0 != $1 }.map { "\($0) against \($1)" } ?? "\(got.rows.count) rows against \(expected.rows.count)")"
+    )
+    return same
+  }
+
   @Test(arguments: ["jsonl", "json", "csv"])
   func columnsReadWhatRecordsRead(format: String) throws {
     for seed in UInt64(1)...10 {
@@ -172,17 +191,9 @@ import Testing
       let (path, options) = try Self.file(
         &random, format: format, seed: seed, name: "columns-\(seed)")
       for size in [64, 700, 1 << 20] {
-        let expected = Self.reference(path, options, blockSize: size)
-        let got = Self.load(path, options, blockSize: size)
-        #expect(got.error == expected.error, "seed \(seed), block size \(size)")
-        #expect(got.warnings == expected.warnings, "seed \(seed), block size \(size)")
-        #expect(got.columns == expected.columns, "seed \(seed), block size \(size)")
-        let same = got.rows == expected.rows
-        #expect(
-          same,
-          "seed \(seed), block size \(size): \(zip(got.rows, expected.rows).first { $0 != $1 }.map { "\($0) against \($1)" } ?? "\(got.rows.count) rows against \(expected.rows.count)")"
-        )
-        if !same { return }
+        guard Self.loadsAsRecordsRead(path, options, blockSize: size, "seed \(seed)") else {
+          return
+        }
       }
     }
   }
@@ -216,16 +227,9 @@ import Testing
       if seed == 4 { lines[count - 50] = #"{"id": 1, "score": 2.5 "big": 3}"# }
       let path = try DataFiles.write(lines.joined(separator: "\n") + "\n", "numbers-\(seed).jsonl")
       for size in [700, 64 << 10, 1 << 20] {
-        let expected = Self.reference(path, ReadOptions(), blockSize: size)
-        let got = Self.load(path, ReadOptions(), blockSize: size)
-        #expect(got.error == expected.error, "seed \(seed), block size \(size)")
-        #expect(got.columns == expected.columns, "seed \(seed), block size \(size)")
-        let same = got.rows == expected.rows
-        #expect(
-          same,
-          "seed \(seed), block size \(size): \(zip(got.rows, expected.rows).first { $0 != $1 }.map { "\($0) against \($1)" } ?? "\(got.rows.count) rows against \(expected.rows.count)")"
-        )
-        if !same { return }
+        guard Self.loadsAsRecordsRead(path, ReadOptions(), blockSize: size, "seed \(seed)") else {
+          return
+        }
       }
     }
   }
