@@ -200,32 +200,47 @@ import Testing
 
   /// Numbers of more distinct values than a column codes go straight into columns of
   /// numbers: the table is still the records' own, whatever follows a number in its record
-  /// (the key again, with a number, null or text; a value that grows the schema, so that the
-  /// record is read again; an error), and numbers a column of decimals cannot hold exactly.
-  @Test func manyDistinctNumbersReadAsRecordsReadThem() throws {
+  /// (in JSON the key again, with a number, null or text; a value that grows the schema, so
+  /// that the record is read again; an error), and numbers a column of decimals cannot hold
+  /// exactly. In JSON Lines and CSV.
+  @Test(arguments: ["jsonl", "csv"])
+  func manyDistinctNumbersReadAsRecordsReadThem(format: String) throws {
+    let header = ["id", "score", "big", "flag"]
     for seed in UInt64(1)...4 {
-      var random = SplitMix64(seed: seed &* 7_919)
+      var random = SplitMix64(seed: seed &* 7_919 &+ UInt64(format.count))
       let count = 4_300 + random.int(0...400)
-      var lines: [String] = []
+      var lines = format == "csv" ? [header.joined(separator: ",")] : []
       for row in 0..<count {
-        var fields = [
-          #""id": \#(row)"#, #""score": \#(row).\#(random.int(0...99))"#,
-          #""big": \#(row &* 1_000 &+ random.int(0...999))"#,
-          #""flag": \#(random.chance(0.5))"#,
+        var cells = [
+          "\(row)", "\(row).\(random.int(0...99))", "\(row &* 1_000 &+ random.int(0...999))",
+          "\(random.chance(0.5))",
         ]
+        var again: (Int, String)? = nil
         if row > 4_150 && random.chance(0.08) {
-          fields.append(
-            random.pick([
-              #""score": 2.75"#, #""score": null"#, #""score": 7"#, #""big": 12"#,
-              #""big": null"#, #""score": 9007199254740993"#, #""big": 1.5"#,
-              #""flag": "maybe""#, #""score": "high""#,
-            ]))
+          again = random.pick([
+            (1, "2.75"), (1, "null"), (1, "7"), (2, "12"), (2, "null"),
+            (1, "9007199254740993"), (2, "1.5"), (3, "\"maybe\""), (1, "\"high\""),
+          ])
         }
+        if format == "csv" {
+          // (A value in its own cell: null empty, text unquoted.)
+          if let (column, value) = again {
+            cells[column] = value == "null" ? "" : value.replacingOccurrences(of: "\"", with: "")
+          }
+          lines.append(cells.joined(separator: ","))
+          continue
+        }
+        var fields = zip(header, cells).map { #""\#($0)": \#($1)"# }
+        if let (column, value) = again { fields.append(#""\#(header[column])": \#(value)"#) }
         fields.shuffle(using: &random)
         lines.append("{" + fields.joined(separator: ", ") + "}")
       }
-      if seed == 4 { lines[count - 50] = #"{"id": 1, "score": 2.5 "big": 3}"# }
-      let path = try DataFiles.write(lines.joined(separator: "\n") + "\n", "numbers-\(seed).jsonl")
+      if seed == 4 {
+        lines[count - 50] =
+          format == "csv" ? #"1,"2.5,3,true"# : #"{"id": 1, "score": 2.5 "big": 3}"#
+      }
+      let path = try DataFiles.write(
+        lines.joined(separator: "\n") + "\n", "numbers-\(seed).\(format)")
       for size in [700, 64 << 10, 1 << 20] {
         guard Self.loadsAsRecordsRead(path, ReadOptions(), blockSize: size, "seed \(seed)") else {
           return

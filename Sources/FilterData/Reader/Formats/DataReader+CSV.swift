@@ -287,6 +287,11 @@ extension DataReader {
         continue
       }
       if place.flat {
+        // A number straight into a column of numbers (see ``ColumnRows/put(number:slot:)``).
+        switch value {
+        case .int, .double: if rows.put(number: value, slot: place.slot) { continue }
+        default: break
+        }
         rows.set(place.slot, value, spelled: spelled ? cell.start..<cell.end : 0..<0)
       } else {
         if nested.isEmpty { nested = [Value](repeating: .null, count: width) }
