@@ -19,7 +19,7 @@ struct SpellingMemo: Sendable {
   private var spellings: [(start: Int, count: Int, code: UInt32)] = []
   private var bytes: [UInt8] = []
   /// How many spellings are held.
-  private var count = 0
+  private var count: Int { short.count + spellings.count }
   /// The most spellings, and bytes of them, the memo holds.
   static let capacity = 1 << 15
   static let byteCapacity = 1 << 20
@@ -69,19 +69,17 @@ struct SpellingMemo: Sendable {
     guard code != 0, count < Self.capacity, self.code(of: .bytes(spelling)) == nil else { return }
     if spelling.count <= 16 {
       short.insert(ShortSpelling(spelling), code)
-      count += 1
       return
     }
     guard bytes.count + spelling.count <= Self.byteCapacity else { return }
     spellings.append((bytes.count, spelling.count, code))
     bytes.append(contentsOf: spelling)
     slots.insert(UInt32(spellings.count), hash: CodeMemo.hash(spelling))
-    count += 1
   }
 
   /// Forgets every spelling.
   mutating func removeAll() {
-    (short, slots, spellings, bytes, count) = (ShortSpellingIndex(), MemoSlots(), [], [], 0)
+    (short, slots, spellings, bytes) = (ShortSpellingIndex(), MemoSlots(), [], [])
   }
 }
 
