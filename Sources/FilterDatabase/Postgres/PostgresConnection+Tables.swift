@@ -71,8 +71,16 @@ extension PostgresConnection {
 
   /// The leaf partitions of the table `name`, by schema and name: none when it is not
   /// partitioned, or when the user may not read each of them directly (a grant on a
-  /// partitioned table reaches its partitions only through it), which then is asked whole.
+  /// partitioned table reaches its partitions only through it), or when row-level security
+  /// binds this user on any table of the tree (a partition asked directly is subject to its
+  /// own policies, not its parents'; `row_security_active` weighs ownership, `FORCE` and
+  /// `BYPASSRLS`): the table is then asked whole.
   private func partitions(of name: String) throws(DatabaseError) -> [SQLTable.Partition] {
+    let guarded = try texts(
+      SQLStatement(
+        "SELECT coalesce(bool_or(row_security_active(p.relid)), false)::text FROM pg_partition_tree(\(Self.named)) p",
+        parameters: [.text(name)]))
+    guard guarded == ["false"] else { return [] }
     var partitions: [SQLTable.Partition] = []
     var readable = true
     try forEachRow(
