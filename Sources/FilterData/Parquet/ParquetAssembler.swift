@@ -55,8 +55,10 @@ struct ParquetAssembler {
   mutating func values(_ shape: ParquetShape, rows: Int) throws(ParquetError) -> [Value] {
     let root = try flatten(shape)
     var out: [Value] = []
-    out.reserveCapacity(rows)
     let lead = nodes[root].first
+    // (A row starts at an entry of its first leaf: no more are reserved than there are, the
+    // rows a footer claims may be any number.)
+    out.reserveCapacity(Swift.min(rows, repetitions[lead].count))
     for _ in 0..<rows {
       guard entries[lead] < repetitions[lead].count, repetitions[lead][entries[lead]] == 0
       else { throw Self.misfit }

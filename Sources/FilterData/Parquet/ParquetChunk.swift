@@ -266,7 +266,7 @@ struct ParquetChunk {
     let decoded = try RLEHybrid.decode(
       raw, bitWidth: Int.bitWidth - max.leadingZeroBitCount, count: count)
     var levels: [UInt8] = []
-    levels.reserveCapacity(count)
+    levels.reserveCapacity(decoded.count)
     for level in decoded {
       guard level <= max else {
         throw ParquetError("has a level (\(level)) above its column's highest (\(max))")
@@ -342,21 +342,23 @@ struct ParquetChunk {
     }
     switch encoding {
     case 0:
+      // (`present` is what the levels or the page claim: reserved as far as the bytes hold
+      // values of a byte, the least any type but booleans takes.)
       var plain = PlainValues(raw, column: column)
       switch column.storage {
       case .ints:
         var page: [Int64] = []
-        page.reserveCapacity(present)
+        page.reserveCapacity(Swift.min(present, raw.count))
         for _ in 0..<present { page.append(try plain.int()) }
         scatter(page, into: &ints, defined, null: 0)
       case .doubles:
         var page: [Double] = []
-        page.reserveCapacity(present)
+        page.reserveCapacity(Swift.min(present, raw.count))
         for _ in 0..<present { page.append(try plain.double()) }
         scatter(page, into: &doubles, defined, null: 0)
       case .values:
         var page: [Value] = []
-        page.reserveCapacity(present)
+        page.reserveCapacity(Swift.min(present, raw.count))
         for _ in 0..<present { page.append(try plain.value()) }
         appendValues(page, defined)
       }

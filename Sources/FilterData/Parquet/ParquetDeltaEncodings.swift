@@ -87,7 +87,8 @@ enum ParquetDeltaEncodings {
     else { throw ParquetError("has a DELTA_BINARY_PACKED header that is not one") }
     let perMiniblock = Int(blockSize / miniblocks)
     var out: [Int64] = []
-    out.reserveCapacity(count)
+    // (`count` is what the page claims: reserved as far as its bytes hold values of a bit.)
+    out.reserveCapacity(Swift.min(count, raw.count &* 8))
     if count > 0 { out.append(value) }
     while out.count < count {
       let minimum = try zigzag(raw, &position)
@@ -119,7 +120,7 @@ enum ParquetDeltaEncodings {
   {
     let lengths = try deltas(raw, &position, count: count)
     var arrays: [[UInt8]] = []
-    arrays.reserveCapacity(count)
+    arrays.reserveCapacity(lengths.count)
     for length in lengths {
       guard length >= 0, length <= raw.count - position else {
         throw ParquetError("has byte arrays that end early")
@@ -138,7 +139,7 @@ enum ParquetDeltaEncodings {
     let prefixes = try deltas(raw, &position, count: count)
     let suffixes = try lengthPrefixed(raw, &position, count: count)
     var arrays: [[UInt8]] = []
-    arrays.reserveCapacity(count)
+    arrays.reserveCapacity(suffixes.count)
     var previous: [UInt8] = []
     var total = 0
     for (prefix, suffix) in zip(prefixes, suffixes) {

@@ -10,7 +10,9 @@ enum RLEHybrid {
   {
     guard (0...32).contains(bitWidth) else { throw ParquetError("has a bit width of \(bitWidth)") }
     var out: [UInt32] = []
-    out.reserveCapacity(count)
+    // Reserved for what the bytes hold bit-packed (runs, which take a few bytes for any
+    // number of values, grow it): `count` is what a page claims.
+    out.reserveCapacity(Swift.min(count, bytes.count &* 8))
     var position = 0
     let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
     while out.count < count {
@@ -27,8 +29,15 @@ enum RLEHybrid {
         let run = Int(Swift.min(header >> 1, UInt64(count - out.count)))
         out.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: value & mask), count: run))
       } else {
-        // Groups of eight values, bit-packed.
+        // Groups of eight values, bit-packed. Of width 0 they take no byte (arrow-rs writes a
+        // one-value dictionary's indices so): every value is 0.
         let groups = header >> 1
+        let left = count - out.count
+        if bitWidth == 0 {
+          let values = groups >= UInt64(left) ? left : Swift.min(Int(groups) &* 8, left)
+          out.append(contentsOf: repeatElement(0, count: values))
+          continue
+        }
         guard groups <= UInt64(bytes.count - position) else {
           throw ParquetError("has levels or indices that end early")
         }
@@ -36,7 +45,7 @@ enum RLEHybrid {
         guard length <= bytes.count - position else {
           throw ParquetError("has levels or indices that end early")
         }
-        let values = Swift.min(Int(groups) * 8, count - out.count)
+        let values = Swift.min(Int(groups) * 8, left)
         for index in 0..<values {
           let value = PackedBits.value(bytes, bit: position * 8 + index * bitWidth, width: bitWidth)
           out.append(UInt32(truncatingIfNeeded: value & mask))

@@ -138,6 +138,11 @@ struct ParquetSchema {
   {
     let element = node.element
     if let physical = element.type {
+      // (A fixed length of 0 or less would let a page claim any number of values in no bytes.)
+      guard physical != .fixedLengthByteArray || (element.typeLength ?? 0) > 0 else {
+        throw ParquetError(
+          "has a FIXED_LEN_BYTE_ARRAY column ('\(path)') of length \(element.typeLength ?? 0)")
+      }
       let column = ParquetColumn(
         element, physical, name: path, definition: definition, repetition: repetition,
         nested: false)

@@ -107,10 +107,16 @@ public final class ParquetSource: RecordSource {
     return nil
   }
 
-  /// The number of records, from the footer, for a query with no filter and no page (no
-  /// column is read); nil otherwise.
+  /// The number of records, from the footer, for a query with no filter (or a constant one:
+  /// `true`, `false`) and no page, as DuckDB counts them: no column is read, however many rows
+  /// the footer claims; nil otherwise.
   public func count(_ query: BoundQuery, parameters: [String: Value], now: Instant) throws -> Int? {
-    guard query.filter == nil, query.limit == nil, query.offset == nil else { return nil }
+    guard query.limit == nil, query.offset == nil else { return nil }
+    switch query.filter?.constant {
+    case nil where query.filter == nil, .bool(true)?: break
+    case .bool(false)?, .null?: return 0
+    default: return nil
+    }
     var total = 0
     for group in metadata.rowGroups {
       guard group.rowCount >= 0, let rows = Int(exactly: group.rowCount) else {
@@ -219,7 +225,11 @@ public final class ParquetSource: RecordSource {
   private func readFields(
     of group: ParquetMetadata.RowGroup, index: Int, rows: Int, selection: [Range<Int>]?
   ) throws(DataError) -> [RowGroupColumn?] {
-    let wanted = fields.indices.filter { decoding?.contains(fields[$0].name) ?? true }
+    let named = fields.indices.filter { decoding?.contains(fields[$0].name) ?? true }
+    // A query that reads no field still reads one, so that the rows handed over are rows
+    // the file holds, not as many as its footer claims (any number, in empty batches).
+    let first = fields.indices.first { fields[$0].isFlat } ?? fields.indices.first
+    let wanted = named.isEmpty ? first.map { [$0] } ?? [] : named
     var results = [Result<(RowGroupColumn, Int), DataError>?](repeating: nil, count: fields.count)
     results.withUnsafeMutableBufferPointer { slots in
       let jobs = FieldJobs(source: self, slots: slots)
@@ -338,10 +348,15 @@ public final class ParquetSource: RecordSource {
     return decoder
   }
 
-  /// `count` bytes of the file at `offset`.
+  /// `count` bytes of the file at `offset`: an error, with nothing reserved, when the file
+  /// does not hold them (offsets and lengths come from its footer and page indexes).
   static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws(ParquetError)
     -> [UInt8]
   {
+    var status = stat()
+    guard offset >= 0, count >= 0, fstat(descriptor, &status) == 0,
+      offset <= Int(status.st_size), count <= Int(status.st_size) - offset
+    else { throw ParquetError("cannot be read (the file ends early)") }
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {

@@ -82,7 +82,9 @@ struct ParquetStatistics {
     _ condition: BoundCondition, _ column: ParquetColumn, _ statistics: ParquetMetadata.Statistics,
     rows: Int64
   ) -> Bool {
-    mayMatch(condition, nulls: statistics.nullCount, bounds: bounds(statistics, column), rows: rows)
+    // (A null count outside 0...rows is corrupt: unknown.)
+    let nulls = statistics.nullCount.flatMap { (0...Swift.max(0, rows)).contains($0) ? $0 : nil }
+    return mayMatch(condition, nulls: nulls, bounds: bounds(statistics, column), rows: rows)
   }
 
   /// The text options of a comparison, `in` or `between`.
@@ -178,7 +180,10 @@ struct ParquetStatistics {
         }
       }
     }
-    guard let low = decode(min), let high = decode(max) else { return nil }
+    // Bounds out of order are corrupt (pyarrow and DuckDB then read the rows): not trusted.
+    guard let low = decode(min), let high = decode(max),
+      let order = ValueOrder.compare(low, high), order <= 0
+    else { return nil }
     return (low, high)
   }
 }

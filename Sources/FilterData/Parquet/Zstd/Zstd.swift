@@ -38,7 +38,10 @@ struct ZstdDecoder {
 
   init(_ input: UnsafeRawBufferPointer, expected: Int) {
     (self.input, self.expected) = (input, expected)
-    out.reserveCapacity(expected)
+    // The size a page claims is reserved only as far as its input could plausibly make it (a
+    // frame's run-length blocks may claim gigabytes in a few bytes); the output grows past
+    // that as it is made, and never past `expected`.
+    out.reserveCapacity(Swift.min(expected, input.count &* 32 &+ 4096))
   }
 
   /// `count` bytes at `position` as a little-endian number, consumed.

@@ -1,0 +1,158 @@
+import FilterDSL
+import Testing
+
+@testable import FilterData
+
+/// Parquet files whose counts lie, made by hand (``HandMadeParquet``): nothing is reserved
+/// from a count a file claims until the bytes that back it are there, a count that reads no
+/// column is the footer's, and what the writers in the wild do that the format allows is read.
+@Suite struct HostileParquetTests {
+  typealias Page = HandMadeParquet.Page
+  typealias Leaf = HandMadeParquet.Leaf
+
+  /// `x`: 1, null, 3 in one optional int32 column.
+  static let x = Leaf(
+    path: ["x"],
+    pages: [
+      Page(
+        body: HandMadeParquet.body(
+          defined: [true, false, true], values: HandMadeParquet.plain([1, 3])), values: 3)
+    ])
+
+  /// `s.x`: the same values in a leaf under an optional group (an assembled, nested field).
+  static let nested = Leaf(
+    path: ["s", "x"],
+    pages: [
+      Page(
+        body: HandMadeParquet.body(
+          defined: [true, false, true], depth: 1, values: HandMadeParquet.plain([1, 3])),
+        values: 3)
+    ])
+
+  func scanned(_ file: HandMadeParquet, _ query: String = "true") throws -> [String] {
+    let path = try DataFiles.write(file.bytes, "hand.parquet")
+    return try Scan(file: path, query: query).records().map {
+      $0.values.map(\.description).joined(separator: "|")
+    }
+  }
+
+  func count(_ file: HandMadeParquet, _ query: String) throws -> Int {
+    let path = try DataFiles.write(file.bytes, "hand.parquet")
+    return try Scan(file: path, query: query).run(into: CountSink(to: nil)).matches
+  }
+
+  /// The error reading `file` gives (nil when it reads).
+  func error(_ file: HandMadeParquet, _ query: String = "true") throws -> String? {
+    let path = try DataFiles.write(file.bytes, "hand.parquet")
+    do {
+      _ = try Scan(file: path, query: query).records()
+      return nil
+    } catch let error as DataError {
+      #expect(error.description.contains("hand.parquet"))
+      return error.description
+    }
+  }
+
+  /// The builder's files read as they say, when they tell the truth.
+  @Test func aTruthfulFileReads() throws {
+    #expect(try scanned(HandMadeParquet(leaves: [Self.x], rowGroups: [3])) == ["1", "null", "3"])
+    let nested = try scanned(HandMadeParquet(leaves: [Self.nested], rowGroups: [3]))
+    #expect(nested == ["{1}", "{null}", "{3}"], "\(nested)")
+    #expect(try count(HandMadeParquet(leaves: [Self.x], rowGroups: [3, 3]), "x > 2") == 2)
+  }
+
+  /// A row group that claims 2^63-1 rows (or 10^12) of a nested field: an error, not the
+  /// heap corrupted by an array reserved for them (`free(): invalid pointer`).
+  @Test(arguments: [Int64.max, 1_000_000_000_000, 1 << 40, 4])
+  func aNestedFieldsRowGroupThatClaimsMoreRows(rows: Int64) throws {
+    let message = try error(HandMadeParquet(leaves: [Self.nested], rowGroups: [rows]))
+    #expect(message?.contains("s") == true, "\(message ?? "")")
+  }
+
+  /// More rows claimed than a flat column holds: an error when the column is read; a count
+  /// that reads no column is the footer's sum at once (not empty batches up to the claim),
+  /// its overflow an error.
+  @Test func aCountThatReadsNoColumnIsTheFootersSum() throws {
+    let claims = HandMadeParquet(leaves: [Self.x], rowGroups: [1 << 40, 3])
+    #expect(try count(claims, "true") == 1 << 40 + 3)
+    #expect(try count(claims, "false") == 0)
+    let message = try error(claims, "x > 0")
+    #expect(message?.contains("ends after 3 of its 1099511627776 rows") == true, "\(message ?? "")")
+    let overflow = HandMadeParquet(leaves: [Self.x], rowGroups: [Int64.max, 3])
+    let path = try DataFiles.write(overflow.bytes, "hand.parquet")
+    #expect(throws: DataError.self) {
+      try Scan(file: path, query: "true").run(into: CountSink(to: nil))
+    }
+  }
+
+  /// A page that says it inflates to 2^31-1 bytes: an error naming the codec. Snappy and LZ4
+  /// refuse the size before anything is reserved (their expansion is bounded); zstd reserves
+  /// as far as its input could plausibly reach and grows from there.
+  @Test(arguments: [(Int32(1), "snappy"), (7, "LZ4"), (6, "zstd")])
+  func aPageThatClaimsToInflateTooFar(codec: Int32, name: String) throws {
+    var leaf = Self.x
+    leaf.codec = codec
+    leaf.pages[0].uncompressed = Int32.max
+    let message = try error(HandMadeParquet(leaves: [leaf], rowGroups: [3]))
+    #expect(message?.contains(name) == true, "\(message ?? "")")
+  }
+
+  /// A data page that claims 2^31-1 values in a few bytes (and its row group as many rows):
+  /// an error. (What is reserved for them is bounded by the page's bytes; reserved whole, the
+  /// memory is only mapped, not touched, so this test cannot tell.)
+  @Test func aPageThatClaimsMoreValuesThanItHolds() throws {
+    let page = Page(
+      body: HandMadeParquet.body(defined: [true, true], values: HandMadeParquet.plain([1, 2])),
+      values: Int32.max)
+    let message = try error(
+      HandMadeParquet(leaves: [Leaf(path: ["x"], pages: [page])], rowGroups: [Int64(Int32.max)]))
+    #expect(message != nil)
+  }
+
+  /// A dictionary of 2^31-1 values of a FIXED_LEN_BYTE_ARRAY of length 0 (each takes no
+  /// byte): refused, as DuckDB does, not 3 GB of empty values.
+  @Test func aFixedLengthOfZeroIsRefused() throws {
+    let dictionary = Page(type: 2, body: [], values: Int32.max)
+    let indices = Page(
+      body: HandMadeParquet.body(defined: [true], values: [0, 0x02, 0]), values: 1, encoding: 8)
+    let leaf = Leaf(
+      path: ["x"], physical: .fixedLengthByteArray, typeLength: 0, pages: [dictionary, indices])
+    let message = try error(HandMadeParquet(leaves: [leaf], rowGroups: [1]))
+    #expect(message?.contains("length 0") == true, "\(message ?? "")")
+  }
+
+  /// arrow-rs (Polars) writes a one-value dictionary's indices with bit width 0, as a
+  /// bit-packed run that takes no byte: every index is 0.
+  @Test func indicesOfBitWidthZero() throws {
+    let dictionary = Page(type: 2, body: HandMadeParquet.plain([5]), values: 1)
+    // Width 0, then one bit-packed run of 125 groups (1000 values), no bytes after it.
+    var runs: [UInt8] = []
+    PackedBits.appendVarint(125 << 1 | 1, to: &runs)
+    let defined = Array(repeating: false, count: 999) + [true]
+    // Only the defined values' indices are written: one value, in a group of eight.
+    let sparse = Page(
+      body: HandMadeParquet.body(defined: defined, values: [0, 0x03]), values: 1000, encoding: 8)
+    let file = HandMadeParquet(
+      leaves: [Leaf(path: ["x"], pages: [dictionary, sparse])], rowGroups: [1000])
+    #expect(try count(file, "x >= 0") == 1)
+    #expect(try count(file, "x is null") == 999)
+    let dense = Page(
+      body: HandMadeParquet.body(defined: Array(repeating: true, count: 1000), values: [0] + runs),
+      values: 1000, encoding: 8)
+    let all = HandMadeParquet(
+      leaves: [Leaf(path: ["x"], pages: [dictionary, dense])], rowGroups: [1000])
+    #expect(try count(all, "x == 5") == 1000)
+  }
+
+  /// Statistics whose least value is above their greatest are corrupt: the row group is
+  /// read, not ruled out.
+  @Test func statisticsWithMinAboveMaxAreNotTrusted() throws {
+    var leaf = Self.x
+    leaf.min = HandMadeParquet.plain([10])
+    leaf.max = HandMadeParquet.plain([0])
+    let file = HandMadeParquet(leaves: [leaf], rowGroups: [3])
+    #expect(try count(file, "x == 3") == 1)
+    #expect(try count(file, "x > 0") == 2)
+    #expect(try count(file, "x < 5") == 2)
+  }
+}
