@@ -38,6 +38,19 @@ import Testing
     }
   }
 
+  /// 3.4 MB of rows (`i,i*7919%10000`, 300,000 lines) as the zstd command writes it at
+  /// level 3: tens of thousands of matches. Each match once copied the whole output before
+  /// it (a slice of the array appended to itself), so that a page of Polars' zstd decoded at
+  /// 1 MB/s: this frame took minutes. (The time limit only ends a run that would otherwise
+  /// hang until CI's.)
+  @Test(.timeLimit(.minutes(2))) func framesOfManyMatchesDecodeInLinearTime() throws {
+    var raw: [UInt8] = []
+    for i in 0..<300_000 { raw += Array("\(i),\(i * 7919 % 10000)\n".utf8) }
+    let compressed = try ParquetEncodingTests.bytes("\(Self.folder)/orders-3.zst")
+    #expect(compressed.count < raw.count / 10)
+    #expect(try Self.decompress(compressed, expected: raw.count) == raw)
+  }
+
   @Test(arguments: inputs)
   func cutOrChangedBytesNeverTrap(name: String) throws {
     let raw = try ParquetEncodingTests.bytes("\(Self.folder)/\(name).raw")

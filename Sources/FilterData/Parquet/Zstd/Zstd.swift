@@ -32,7 +32,9 @@ struct ZstdDecoder {
   var out: [UInt8] = []
   /// Where the current frame's output starts (offsets reach no further back).
   var frameStart = 0
-  var repeats = [1, 4, 8]
+  /// The three offsets a sequence may repeat, the most recent first (a tuple: an array
+  /// allocated per sequence cost more than the sequence).
+  var repeats = (1, 4, 8)
   var huffman: ZstdHuffman?
   var tables: [ZstdFSE?] = [nil, nil, nil]
 
@@ -92,7 +94,7 @@ struct ZstdDecoder {
       size = try number(sizeBytes) + (sizeBytes == 2 ? 256 : 0)
     }
     if let size { try makeRoom(size) }
-    (frameStart, repeats, huffman, tables) = (out.count, [1, 4, 8], nil, [nil, nil, nil])
+    (frameStart, repeats, huffman, tables) = (out.count, (1, 4, 8), nil, [nil, nil, nil])
     while true {
       let header = try number(3)
       let length = header >> 3

@@ -153,20 +153,20 @@ extension ZstdDecoder {
       let offset: Int
       if offsetValue > 3 {
         offset = offsetValue - 3
-        repeats = [offset, repeats[0], repeats[1]]
+        repeats = (offset, repeats.0, repeats.1)
       } else {
         switch offsetValue - (literal == 0 ? 0 : 1) {
         case 0:
-          offset = repeats[0]
+          offset = repeats.0
         case 1:
-          offset = repeats[1]
-          repeats = [offset, repeats[0], repeats[2]]
+          offset = repeats.1
+          repeats = (offset, repeats.0, repeats.2)
         case 2:
-          offset = repeats[2]
-          repeats = [offset, repeats[0], repeats[1]]
+          offset = repeats.2
+          repeats = (offset, repeats.0, repeats.1)
         default:
-          offset = repeats[0] - 1
-          repeats = [offset, repeats[0], repeats[1]]
+          offset = repeats.0 - 1
+          repeats = (offset, repeats.0, repeats.1)
         }
       }
       // The literals, then the match.
@@ -179,12 +179,7 @@ extension ZstdDecoder {
       guard offset > 0, offset <= out.count - frameStart else {
         throw Zstd.Failure("a match reaches before the start of the data")
       }
-      if offset >= match {
-        let from = out.count - offset
-        out.append(contentsOf: out[from..<(from + match)])
-      } else {
-        for _ in 0..<match { out.append(out[out.count - offset]) }
-      }
+      copyMatch(offset: offset, count: match)
       if index < count - 1 {
         llState = Int(ll.entries[llState].baseline) + Int(bits.read(Int(ll.entries[llState].bits)))
         mlState = Int(ml.entries[mlState].baseline) + Int(bits.read(Int(ml.entries[mlState].bits)))
@@ -194,5 +189,24 @@ extension ZstdDecoder {
     guard bits.isFinished else { throw Zstd.Failure("a block's sequences do not end with it") }
     try makeRoom(literals.count - used)
     out += literals[used...]
+  }
+
+  /// Appends the `count` bytes that start `offset` bytes back (within the output: checked),
+  /// overlapping what it appends when `offset` is less than `count` (a run).
+  ///
+  /// In place: `out.append(contentsOf: out[from...])` shares the buffer with the slice, so
+  /// that every match copied the whole output first (a page of Polars' zstd decoded at
+  /// 1 MB/s).
+  private mutating func copyMatch(offset: Int, count: Int) {
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: count))
+    out.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      if offset >= count {
+        (base + start).update(from: base + start - offset, count: count)
+      } else {
+        for index in start..<(start + count) { base[index] = base[index - offset] }
+      }
+    }
   }
 }
