@@ -16,7 +16,7 @@ extension SQLWriter {
     _ op: ArithmeticOperator, _ left: (BoundExpr, String), _ right: (BoundExpr, String)
   ) -> String? {
     guard op != .remainder else { return nil }
-    let multiplies = op == .multiply || op == .divide
+    let multiplies = op == .multiply || op == .divide || op == .integerDivide
     let largest = multiplies ? "1e150" : "1e307"
     // The conditions on each operand, as functions of the SQL that names it; nil when known
     // false.
@@ -41,7 +41,12 @@ extension SQLWriter {
     }
     let (a, b) = (left.1, right.1)
     func written(_ x: String, _ y: String) -> String {
-      "(\(x) \(op.rawValue) \(op == .divide ? "NULLIF(\(y), 0)" : y))"
+      // (A quotient in double precision: of two integers PostgreSQL's `/` truncates.)
+      switch op {
+      case .divide: "(\(x)::double precision / NULLIF(\(y), 0))"
+      case .integerDivide: "trunc(\(x)::double precision / NULLIF(\(y), 0))"
+      default: "(\(x) \(op.rawValue) \(y))"
+      }
     }
     guard !checks.isEmpty else { return written(a, b) }
     func condition(_ names: [String]) -> String {

@@ -148,7 +148,9 @@ struct SQLWriter {
   private mutating func decimalArithmetic(
     _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr
   ) -> String? {
-    guard dialect == .postgresql, op != .divide, !op.isBitwise else { return nil }
+    guard dialect == .postgresql, op.keepsIntegers, op != .integerDivide, !op.isBitwise else {
+      return nil
+    }
     depth += 4
     defer { depth -= 4 }
     guard depth <= Self.maximumDepth, let a = value(left), let b = value(right) else { return nil }
@@ -187,18 +189,22 @@ struct SQLWriter {
     if op.isBitwise { return bitwise(op, a, b) }
     switch (dialect, type) {
     case (.sqlite, .int):
-      return once("(\(a) \(op.rawValue) \(b))") { x in
+      // (`//` is SQLite's `/` of integers.)
+      let symbol = op == .integerDivide ? "/" : op.rawValue
+      return once("(\(a) \(symbol) \(b))") { x in
         "(CASE WHEN typeof(\(x)) = 'integer' THEN \(x) END)"
       }
     case (.sqlite, _):
-      // A real remainder: SQLite takes it of integers.
-      guard op != .remainder else { return nil }
-      return "(\(a) \(op.rawValue) \(b))"
+      // A real remainder: SQLite takes it of integers; `//` of reals would need trunc(),
+      // which not every SQLite has. `/` of integers is a real division in flt, not SQLite.
+      guard op != .remainder, op != .integerDivide else { return nil }
+      return op == .divide
+        ? "(CAST(\(a) AS REAL) / \(b))" : "(\(a) \(op.rawValue) \(b))"
     case (.postgresql, .int):
       let x: String
       switch op {
       case .add, .subtract, .multiply: x = "(\(a)::numeric \(op.rawValue) \(b))"
-      case .divide: x = "div(\(a)::numeric, NULLIF(\(b), 0))"
+      case .divide, .integerDivide: x = "div(\(a)::numeric, NULLIF(\(b), 0))"
       case .remainder: x = "mod(\(a)::numeric, NULLIF(\(b), 0))"
       case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: return nil  // (written above)
       }

@@ -118,9 +118,11 @@ import Testing
       "9223372036854775807 + 1 > 0", .unknown),
     PeerCase(
       "CEL", "integer_math/int64_overflow_div", "-9223372036854775808 / -1 > 0",
-      "-9223372036854775808 / -1 > 0", .unknown),
+      "-9223372036854775808 // -1 > 0", .unknown),
     PeerCase("CEL", "integer_math/mod_negative", "-5 % 3 == -2", "-5 % 3 == -2", .true),
-    PeerCase("CEL", "integer_math/div_truncates", "-7 / 2 == -3", "-7 / 2 == -3", .true),
+    // (CEL's, SQLite's and OData's `/` or `div` of integers is flt's `//`; flt's `/` divides
+    // exactly, as DuckDB's, Python's and pandas' do.)
+    PeerCase("CEL", "integer_math/div_truncates", "-7 / 2 == -3", "-7 // 2 == -3", .true),
     PeerCase(
       "CEL", "integer_math/int64_neg_min", "-(-9223372036854775808) > 0",
       "-(-9223372036854775808) > 0", .unknown),
@@ -189,7 +191,7 @@ import Testing
     PeerCase("SQLite", "expr.test/between", "5 BETWEEN 1 AND 10", "5 between 1 and 10", .true),
     PeerCase(
       "SQLite", "expr.test/not_between", "5 NOT BETWEEN 6 AND 10", "5 not between 6 and 10", .true),
-    PeerCase("SQLite", "expr.test/int_div", "7 / 2 = 3", "7 / 2 == 3", .true),
+    PeerCase("SQLite", "expr.test/int_div", "7 / 2 = 3", "7 // 2 == 3", .true),
     PeerCase("SQLite", "expr.test/real_div", "7.0 / 2 = 3.5", "7.0 / 2 == 3.5", .true),
     PeerCase("SQLite", "expr.test/mod_neg", "-7 % 3 = -1", "-7 % 3 == -1", .true),
     PeerCase("SQLite", "expr.test/div_zero", "(1 / 0) IS NULL", "1 / 0 is null", .true),
@@ -381,7 +383,8 @@ import Testing
       "OData", "arithmetic/add_decimal", "Price add 2.45 eq 5.00", "cost + 2.45 == 5.00", .true),
     PeerCase(
       "OData", "arithmetic/mul_decimal", "Price mul 2.0 eq 5.10", "cost * 2.0 == 5.10", .true),
-    PeerCase("OData", "arithmetic/div_int", "Stock div 2 eq 3", "stock / 2 == 3", .true),
+    PeerCase("OData", "arithmetic/div_int", "Stock div 2 eq 3", "stock // 2 == 3", .true),
+    PeerCase("OData", "arithmetic/divby_int", "Stock divby 2 eq 3.5", "stock / 2 == 3.5", .true),
     PeerCase("OData", "arithmetic/divby", "Stock divby 2 eq 3.5", "stock / 2.0 == 3.5", .true),
     PeerCase("OData", "arithmetic/mod", "Stock mod 5 eq 2", "stock % 5 == 2", .true),
     PeerCase("OData", "arithmetic/negate", "-Stock eq -7", "-stock == -7", .true),

@@ -308,7 +308,7 @@ import Testing
     let projection = try #require(try Projection.selecting("10 / n as q", of: scan.first))
     let collected = RecordCollector()
     let summary = try scan.run(into: ProjectingSink(projection, into: collected))
-    #expect(collected.records.map(\.values) == [[.int(5)], [.null]])
+    #expect(collected.records.map(\.values) == [[.double(5)], [.null]])
     #expect(summary.faults[.divisionByZero] == 1)
   }
 }

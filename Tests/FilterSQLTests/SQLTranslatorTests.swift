@@ -237,7 +237,7 @@ import Testing
     // Division by zero is null, as in flt.
     #expect(
       try Self.translate("price / 0.5 > 1", .postgresql).select.text.contains(
-        #"("price" / NULLIF($1::double precision, 0))"#))
+        #"("price"::double precision / NULLIF($1::double precision, 0))"#))
   }
 
   @Test func arithmeticIsNullWhereFltFaults() throws {
@@ -252,7 +252,16 @@ import Testing
       sqlite.select.text.contains(
         #"WHERE ((CASE WHEN typeof(("price" * ?1)) = 'integer' THEN ("price" * ?1) END) < ?2)"#
       ))
-    let postgres = try Self.translate("price / 0 < 900", .postgresql)
+    // `/` divides exactly (of two integers, SQLite's `/` and PostgreSQL's truncate); `//`
+    // is their integer division.
+    let divided = try Self.translate("price / 2 > 449.5 and price // 2 == 449", .sqlite)
+    #expect(divided.residual == nil)
+    #expect(divided.select.text.contains(#"(CAST("price" AS REAL) / ?1)"#))
+    #expect(divided.select.text.contains(#"typeof(("price" / ?3)) = 'integer'"#))
+    #expect(
+      try Self.translate("price / 2 > 449.5", .postgresql).select.text.contains(
+        #"("price"::double precision / NULLIF($1::bigint, 0))"#))
+    let postgres = try Self.translate("price // 0 < 900", .postgresql)
     #expect(postgres.residual == nil)
     #expect(
       postgres.select.text.contains(

@@ -31,7 +31,7 @@ import Testing
     ])
     #expect(
       run.stdout
-        == "{\"a\":7,\"ratio\":3,\"more\":10.5,\"c\":\"X\"}\n{\"a\":1,\"ratio\":null,\"more\":1.5,\"c\":\"X\"}\n"
+        == "{\"a\":7,\"ratio\":3.5,\"more\":10.5,\"c\":\"X\"}\n{\"a\":1,\"ratio\":null,\"more\":1.5,\"c\":\"X\"}\n"
     )
     // The division by zero is null, and counted as the query's faults are.
     #expect(run.status == 0 && run.stderr.contains("division"))

@@ -14,8 +14,13 @@ public enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
   case subtract = "-"
   /// `*`
   case multiply = "*"
-  /// `/`: integer division of integers (a division by zero is a fault).
+  /// `/`: true division, as DuckDB, Python and pandas divide: of two integers a double
+  /// (`7 / 2` is `3.5`; a division by zero is a fault).
   case divide = "/"
+  /// `//`: integer division: the quotient rounded toward zero, as SQL divides integers
+  /// (`7 // 2` is `3`, `-7 // 2` is `-3`; Python's `//` rounds down). Of two integers an
+  /// integer, else a double.
+  case integerDivide = "//"
   /// `%`: the remainder, with the sign of the dividend.
   case remainder = "%"
   /// `&`: the bits set in both integers.
@@ -31,10 +36,13 @@ public enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
   /// number), a negative shift shifts the other way.
   case shiftRight = ">>"
 
+  /// Whether this operator of two integers gives an integer: all but `/`.
+  public var keepsIntegers: Bool { self != .divide }
+
   /// Whether this is one of the bitwise operators, defined on integers alone.
   public var isBitwise: Bool {
     switch self {
-    case .add, .subtract, .multiply, .divide, .remainder: false
+    case .add, .subtract, .multiply, .divide, .integerDivide, .remainder: false
     case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: true
     }
   }
@@ -154,7 +162,8 @@ extension TokenKind {
       .dateTime, .duration, .length, .and, .or, .not, .in, .between, .is, .null, .true, .false,
       .any,
       .all, .none, .exists, .leftParen, .rightParen, .comma, .dot, .semicolon, .leftBracket,
-      .rightBracket, .closedRange, .halfOpenRange, .plus, .minus, .star, .slash, .percent,
+      .rightBracket, .closedRange, .halfOpenRange, .plus, .minus, .star, .slash, .slashSlash,
+      .percent,
       .ampersand, .pipe, .caret, .shiftLeft, .shiftRight, .tilde, .bang, .ampAmp, .pipePipe,
       .modifier, .newline, .endOfFile, .invalid:
       nil

@@ -203,7 +203,7 @@ extension VectorCompiler {
     case .bitXor: each { ($0 ^ $1, false) }
     case .shiftLeft: each { ($0 << $1, false) }
     case .shiftRight: each { ($0 >> $1, false) }
-    case .divide, .remainder:
+    case .divide, .integerDivide, .remainder:
       x.combine(y, &run) { Arithmetic.int(op, $0, $1) }
     }
   }

@@ -154,7 +154,7 @@ extension Compiler {
       let folded = ValueArithmetic.broadcast(op, x, y) { _ in faulted = true }
       if !faulted { return .constant(folded) }
     }
-    if let fa = a.asInt, let fb = b.asInt {
+    if op.keepsIntegers, let fa = a.asInt, let fb = b.asInt {
       return .int { r, run in
         let x = fa(r, &run)
         let y = fb(r, &run)

@@ -31,7 +31,13 @@ extension Lexer {
     case UInt8(ascii: "+"): emit(.plus, from: start)
     case UInt8(ascii: "-"): emit(.minus, from: start)
     case UInt8(ascii: "*"): emit(.star, from: start)
-    case UInt8(ascii: "/"): emit(.slash, from: start)
+    case UInt8(ascii: "/"):
+      if peek() == UInt8(ascii: "/") {
+        index += 1
+        emit(.slashSlash, from: start)
+      } else {
+        emit(.slash, from: start)
+      }
     case UInt8(ascii: "%"): emit(.percent, from: start)
     case UInt8(ascii: "^"): emit(.caret, from: start)
     case UInt8(ascii: "~"): emit(.tilde, from: start)

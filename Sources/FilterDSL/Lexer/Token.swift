@@ -61,8 +61,8 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   case closedRange
   /// `..<`
   case halfOpenRange
-  /// `+`, `-`, `*`, `/`, `%`
-  case plus, minus, star, slash, percent
+  /// `+`, `-`, `*`, `/`, `//`, `%`
+  case plus, minus, star, slash, slashSlash, percent
   /// `&`, `|`, `^`, `<<`, `>>`: bitwise operators on integers.
   case ampersand, pipe, caret, shiftLeft, shiftRight
   /// `~`: the bitwise complement of an integer.

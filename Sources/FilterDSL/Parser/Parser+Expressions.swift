@@ -196,7 +196,7 @@ extension Parser {
   }
 
   // additive       = multiplicative { ( "+" | "-" ) multiplicative } ;
-  // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
+  // multiplicative = unary { ( "*" | "/" | "//" | "%" ) unary } ;
   func parseArithmetic(value: Bool) throws(ParseAbort) -> Expr {
     let first = isSign ? try parseNegative(value: value) : try parsePrimary(value: value)
     guard Precedence.arithmetic(kind) != nil else { return first }

@@ -42,6 +42,7 @@ public enum Precedence: Int, Comparable, Sendable, CaseIterable {
     case .minus: .subtract
     case .star: .multiply
     case .slash: .divide
+    case .slashSlash: .integerDivide
     case .percent: .remainder
     case .ampersand: .bitAnd
     case .pipe: .bitOr
@@ -54,12 +55,12 @@ public enum Precedence: Int, Comparable, Sendable, CaseIterable {
 }
 
 extension ArithmeticOperator {
-  /// `+ -` are additive, `* / %` multiplicative, `& | ^ << >>` bitwise (looser than both, as
+  /// `+ -` are additive, `* / // %` multiplicative, `& | ^ << >>` bitwise (looser than both, as
   /// in SQL); all associate to the left.
   public var precedence: Precedence {
     switch self {
     case .add, .subtract: .additive
-    case .multiply, .divide, .remainder: .multiplicative
+    case .multiply, .divide, .integerDivide, .remainder: .multiplicative
     case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: .bitwise
     }
   }

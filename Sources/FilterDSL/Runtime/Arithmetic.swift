@@ -1,13 +1,16 @@
 /// Arithmetic that cannot trap. Swift stops the process on integer overflow, division by
 /// zero and bad conversions; these functions report a ``Fault`` instead.
 enum Arithmetic {
+  /// `a op b` on integers. `/` is integer division here too: the checker types `/` of two
+  /// integers as a double (computed by ``double(_:_:_:)``), so it reaches here only for a
+  /// duration's nanoseconds.
   static func int(_ op: ArithmeticOperator, _ a: Int64, _ b: Int64) -> Result<Int64, Fault> {
     let (value, overflow): (Int64, Bool)
     switch op {
     case .add: (value, overflow) = a.addingReportingOverflow(b)
     case .subtract: (value, overflow) = a.subtractingReportingOverflow(b)
     case .multiply: (value, overflow) = a.multipliedReportingOverflow(by: b)
-    case .divide:
+    case .divide, .integerDivide:
       if b == 0 { return .failure(.divisionByZero) }
       (value, overflow) = a.dividedReportingOverflow(by: b)
     case .remainder:
@@ -38,6 +41,9 @@ enum Arithmetic {
     case .divide:
       if b == 0 { return .failure(.divisionByZero) }
       value = a / b
+    case .integerDivide:
+      if b == 0 { return .failure(.divisionByZero) }
+      value = (a / b).rounded(.towardZero)
     case .remainder:
       if b == 0 { return .failure(.divisionByZero) }
       value = a.truncatingRemainder(dividingBy: b)
@@ -48,8 +54,8 @@ enum Arithmetic {
     return value.isNaN ? .failure(.invalidConversion) : .success(value)
   }
 
-  /// Decimal arithmetic: `+ - * %` exact (a result beyond 38 digits overflows), `/` on the
-  /// nearest doubles (a decimal divided is a double, as in DuckDB).
+  /// Decimal arithmetic: `+ - * %` exact (a result beyond 38 digits overflows), `/` and `//`
+  /// on the nearest doubles (a decimal divided is a double, as in DuckDB).
   static func decimal(_ op: ArithmeticOperator, _ a: ExactDecimal, _ b: ExactDecimal)
     -> Result<Value, Fault>
   {
@@ -58,7 +64,8 @@ enum Arithmetic {
     case .add: result = a.adding(b)
     case .subtract: result = a.subtracting(b)
     case .multiply: result = a.multiplying(by: b)
-    case .divide: return double(op, a.doubleValue, b.doubleValue).map { .double($0) }
+    case .divide, .integerDivide:
+      return double(op, a.doubleValue, b.doubleValue).map { .double($0) }
     case .remainder:
       if b.significand == 0 { return .failure(.divisionByZero) }
       result = a.remainder(dividingBy: b)

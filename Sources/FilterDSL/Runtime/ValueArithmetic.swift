@@ -45,7 +45,12 @@ enum ValueArithmetic {
       return Arithmetic.int(op, x, y).map { .int($0) }
     }
     switch (a, b) {
-    case (.int(let x), .int(let y)): return Arithmetic.int(op, x, y).map { .int($0) }
+    case (.int(let x), .int(let y)):
+      // (`/` of integers is a double: `7 / 2` is 3.5.)
+      guard op.keepsIntegers else {
+        return Arithmetic.double(op, Double(x), Double(y)).map { .double($0) }
+      }
+      return Arithmetic.int(op, x, y).map { .int($0) }
     case (.int(let x), .double(let y)):
       return Arithmetic.double(op, Double(x), y).map { .double($0) }
     case (.double(let x), .int(let y)):
@@ -71,7 +76,8 @@ enum ValueArithmetic {
       return Arithmetic.int(op, x.nanoseconds, y.nanoseconds).map {
         .duration(TimeSpan(nanoseconds: $0))
       }
-    case (.duration(let x), .int(let y)) where op == .multiply || op == .divide:
+    case (.duration(let x), .int(let y))
+    where op == .multiply || op == .divide || op == .integerDivide:
       return Arithmetic.int(op, x.nanoseconds, y).map { .duration(TimeSpan(nanoseconds: $0)) }
     case (.int(let x), .duration(let y)) where op == .multiply:
       return Arithmetic.int(op, x, y.nanoseconds).map { .duration(TimeSpan(nanoseconds: $0)) }

@@ -151,13 +151,14 @@ extension Checker {
       return a == .null && b == .null ? .null : .int
     }
     if a == .null && b == .null { return .null }
-    if a == .null { return arithmeticType(op, b, b) == nil ? nil : b }
-    if b == .null { return arithmeticType(op, a, a) == nil ? nil : a }
+    if a == .null { return arithmeticType(op, b, b) }
+    if b == .null { return arithmeticType(op, a, a) }
     if a.isNumeric && b.isNumeric {
-      // SQL's rules: integers stay integers; a double makes a double; decimals and integers
-      // are exact, but divided give a double (as DuckDB's decimals do).
-      if a == .int && b == .int { return .int }
-      return a == .double || b == .double || op == .divide ? .double : .decimal
+      // DuckDB's rules: integers stay integers, but divided by `/` give a double; a double
+      // makes a double; decimals and integers are exact, but divided give a double.
+      let divides = op == .divide || op == .integerDivide
+      if a == .int && b == .int { return op == .divide ? .double : .int }
+      return a == .double || b == .double || divides ? .double : .decimal
     }
     switch (op, a, b) {
     case (.add, .string, .string): return .string
@@ -171,7 +172,8 @@ extension Checker {
       (.subtract, .dateTime, .date):
       return .duration
     case (.add, .duration, .duration), (.subtract, .duration, .duration): return .duration
-    case (.multiply, .duration, .int), (.multiply, .int, .duration), (.divide, .duration, .int):
+    case (.multiply, .duration, .int), (.multiply, .int, .duration), (.divide, .duration, .int),
+      (.integerDivide, .duration, .int):
       return .duration
     default: return nil
     }

@@ -164,7 +164,8 @@ public final class Repl {
   /// Tokens that cannot end a statement: a line ending with one goes on.
   static let continuing: Set<TokenKind> = Set([
     .and, .or, .not, .comma, .ampAmp, .pipePipe, .in, .between, .is, .plus, .minus, .star,
-    .slash, .percent, .ampersand, .pipe, .caret, .shiftLeft, .shiftRight, .tilde, .bang,
+    .slash, .slashSlash, .percent, .ampersand, .pipe, .caret, .shiftLeft, .shiftRight, .tilde,
+    .bang,
     .closedRange, .halfOpenRange,
   ]).union(TokenKind.comparisons).union(TokenKind.textOperators)
 

@@ -132,8 +132,11 @@ import Testing
 
   @Test func theFilterAndFaultsCount() throws {
     let records = [record("a", 0), record("a", 2), record("b", 4)]
-    let result = try run("sum(10 / price) by color where price < 4", records)
+    let result = try run("sum(10 // price) by color where price < 4", records)
     #expect(result.rows == [[.string("a"), .int(5)]])
+    // (`/` divides exactly: a sum of doubles.)
+    let exact = try run("sum(10 / price) by color", [record("a", 4), record("a", 8)])
+    #expect(exact.rows == [[.string("a"), .double(3.75)]])
     #expect(result.records == 2)
     #expect(result.faults[.divisionByZero] == 1)
   }
