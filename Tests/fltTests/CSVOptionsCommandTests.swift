@@ -49,3 +49,37 @@ import Testing
     #expect(failed.status == 2 && failed.stderr.contains("'spaces' takes skip or keep"))
   }
 }
+
+extension CSVOptionsCommandTests {
+  /// pandas' `QUOTE_ALL` quotes every cell: a quoted cell is a value like any other (numbers
+  /// sort as numbers, `min` is the least number), as DuckDB and pandas read it; `--type`
+  /// still keeps text.
+  @Test func quotedCellsAreValuesLikeAnyOther() throws {
+    let path = try file(
+      "\"total_bill\",\"tip\",\"smoker\"\n\"16.99\",\"9.0\",\"No\"\n\"10.07\",\"10.0\",\"Yes\"\n\"3.07\",\"1\",\"No\"\n",
+      "tips.csv")
+    #expect(
+      try flt(["--schema", path]).stdout.hasPrefix("total_bill  double\ntip         double\n"))
+    let sorted = try flt(["-f", "csv", "-s", "tip", "true order by tip desc", path])
+    #expect(sorted.stdout == "tip\n10.0\n9.0\n1\n", "\(sorted.stderr)")
+    let least = try flt(["-f", "csv", "--stats", "min(total_bill), max(tip)", path])
+    #expect(least.stdout == "min(total_bill),max(tip)\n3.07,10.0\n", "\(least.stderr)")
+    #expect(
+      try flt(["-f", "jsonl", "tip > 9.5", path]).stdout
+        == #"{"total_bill":10.07,"tip":10.0,"smoker":"Yes"}"# + "\n")
+    let text = try flt(["-f", "jsonl", "-t", "tip=string", #"tip == "10.0""#, path])
+    #expect(
+      text.stdout == #"{"total_bill":10.07,"tip":"10.0","smoker":"Yes"}"# + "\n", "\(text.stderr)")
+  }
+
+  /// `\N` is null in TSV, as PostgreSQL's `COPY` and psql's `\copy` write it.
+  @Test func backslashNIsNullInTSV() throws {
+    let path = try file("player\tsb\nA\t\\N\nB\t5\nC\t\\N\n", "batting.tsv")
+    #expect(try flt(["-c", "sb is null", path]).stdout == "2\n")
+    #expect(try flt(["--schema", path]).stdout.hasPrefix("player  string\nsb      int?\n"))
+    #expect(try flt(["-f", "jsonl", "sb > 1", path]).stdout == #"{"player":"B","sb":5}"# + "\n")
+    // In CSV, `\N` is text.
+    let csv = try file("player,sb\nA,\\N\n", "batting.csv")
+    #expect(try flt(["-c", #"sb == "\\N""#, csv]).stdout == "1\n")
+  }
+}

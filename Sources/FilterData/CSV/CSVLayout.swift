@@ -98,11 +98,13 @@ struct CSVColumns {
       tally.nulls += 1
     } else if nulls.isUsual(bytes, cell.start, cell.end) {
       tally.add(nullText: scanner.text(cell))
-    } else if !cell.quoted, NumberText.integer(bytes, cell.start, cell.end) != nil {
+    } else if NumberText.integer(bytes, cell.start, cell.end) != nil {
+      // (A quoted cell is a value like any other, as DuckDB and pandas read it: pandas'
+      // QUOTE_ALL writes every number in quotes. `--type x=string` keeps text.)
       tally.ints += 1
-    } else if !cell.quoted, NumberText.decimal(bytes, cell.start, cell.end) != nil {
+    } else if NumberText.decimal(bytes, cell.start, cell.end) != nil {
       tally.doubles += 1
-    } else if !cell.quoted, CSVColumns.boolean(bytes, cell) != nil {
+    } else if CSVColumns.boolean(bytes, cell) != nil {
       tally.bools += 1
     } else {
       let text = scanner.text(cell)

@@ -98,9 +98,11 @@ struct NullTexts: Sendable {
   private let usual: [[UInt8]]
   private let named: [[UInt8]]
 
-  init(_ options: ReadOptions, markers: Set<String> = []) {
+  /// The null texts `options` name, the file's null `markers`, and in a TSV file (`tsv`)
+  /// `\N`, as PostgreSQL's `COPY` (and `\copy`) writes null in its text format.
+  init(_ options: ReadOptions, markers: Set<String> = [], tsv: Bool = false) {
     usual = ReadOptions.usualNullTexts.map { Array($0.utf8) }
-    named = (options.nullTexts + markers.sorted()).map { Array($0.utf8) }
+    named = (options.nullTexts + markers.sorted() + (tsv ? ["\\N"] : [])).map { Array($0.utf8) }
   }
 
   /// Whether the user named any null texts.

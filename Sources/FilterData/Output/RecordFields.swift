@@ -135,7 +135,7 @@ final class RecordFields: Sendable {
           {
             return (name, .null)
           }
-          let literal = literalColumn && !cell.quoted && RecordFields.isLiteral(bytes, cell)
+          let literal = literalColumn && RecordFields.isLiteral(bytes, cell)
           return (name, .text(scanner.text(cell), literal: literal))
         }
       }

@@ -19,7 +19,7 @@ extension DataReader {
       return (first.schema, first.complete)
     }
     nullMarkers = markers.sorted()
-    nulls = NullTexts(options, markers: markers)
+    nulls = NullTexts(options, markers: markers, tsv: format == .tsv)
     if let header { delimited?.columns = CSVColumns(header: header, nulls: nulls) }
     let second = try tallySample(records: limit, bytes: bytes)
     return (second.schema, second.complete)

@@ -217,6 +217,7 @@ public final class DataReader {
       try skipSpace()
     }
     if sniff { self.format = try sniffFormat() }
+    if self.format == .tsv { nulls = NullTexts(options, tsv: true) }
     if !options.root.isEmpty && self.format != .json {
       throw DataError.file(
         input.name,
