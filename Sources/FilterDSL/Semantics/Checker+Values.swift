@@ -85,11 +85,20 @@ extension Checker {
   ) -> BoundExpr? {
     guard let type = Checker.arithmeticResult(op, l.type, r.type) else {
       let (a, b) = (l.type, r.type)
+      // A word that names a field, on the right of a comparison, is text (`x > id % 100`):
+      // the help says so, as a comparison's does.
+      let word = [left, right].lazy.compactMap { expr -> String? in
+        guard case .literal(.string(let text)) = expr.kind, self.schema.field(named: text) != nil
+        else { return nil }
+        return text
+      }.first
       report(
         .invalidOperand(
           "cannot apply '\(op.rawValue)' to \(describe(left, a)) and \(describe(right, b))",
           at: left.range.union(right.range),
-          help: Checker.arithmeticHelp(op, a, b)))
+          help: word.map {
+            "on the right of an operator a word is text; to name the field, write `\($0)`"
+          } ?? Checker.arithmeticHelp(op, a, b)))
       return nil
     }
     if let x = l.constant, let y = r.constant {

@@ -276,6 +276,12 @@ import Testing
         "FLT305 cannot compare a date with 'discontinued' | on the right of an operator a word is text; to name the field, write `discontinued`"
       ]
     ),
+    (
+      "sem-31b", "price > memory % 100",
+      [
+        "FLT306 cannot apply '%' to 'memory' and 100 (an integer) | on the right of an operator a word is text; to name the field, write `memory`"
+      ]
+    ),
     // Case differences rank first, for fields and for values.
     ("sem-32", "Price > 1", ["FLT301 unknown field 'Price' | did you mean 'price'?"]),
     ("sem-33", "color == gold", [#"FLT312 no record has color 'gold' | did you mean "Gold"?"#]),
