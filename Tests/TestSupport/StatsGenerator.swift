@@ -72,8 +72,18 @@ public struct StatsGenerator {
     switch values.rng.int(0...8) {
     case 0: return call("count", nil)
     case 1: return call("count", value())
-    case 2: return call("sum", values.rng.chance(0.5) ? numeric : values.int(2))
-    case 3: return call(values.rng.pick(["mean", "avg"]), numeric)
+    case 2:
+      // (Of true/false values too: how many are true.)
+      let argument =
+        switch values.rng.int(0...5) {
+        case 0: field("b")
+        case 1: values.bool(1)
+        case 2, 3: numeric
+        default: values.int(2)
+        }
+      return call("sum", argument)
+    case 3:
+      return call(values.rng.pick(["mean", "avg"]), values.rng.chance(0.2) ? field("b") : numeric)
     case 4: return call("min", value())
     case 5: return call("max", value())
     case 6: return call("distinct", value())

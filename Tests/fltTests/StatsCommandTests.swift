@@ -94,7 +94,9 @@ import Testing
     let wrong = try flt(["--stats", "mean(model) by color", "examples/phones.json"])
     #expect(wrong.status == 2 && wrong.stdout.isEmpty)
     #expect(wrong.stderr.contains("--> --stats:1:6"))
-    #expect(wrong.stderr.contains("mean takes numbers or durations, not 'model' (text)"))
+    #expect(
+      wrong.stderr.contains(
+        "mean takes numbers, durations or true/false values, not 'model' (text)"))
     for other in [["-c"], ["-s", "model"], ["-f", "sql", "--dialect", "sqlite"], ["-q"]] {
       let run = try flt(other + ["--stats", "count()", "true", "examples/phones.json"])
       #expect(run.status == 2 && run.stderr.contains("--stats prints rows of its own"), "\(other)")

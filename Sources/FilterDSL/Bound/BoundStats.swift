@@ -55,13 +55,16 @@ public enum Aggregate: String, CaseIterable, Hashable, Sendable {
     case .count, .distinct: .int
     case .min, .max: Checker.isOrderable(type) ? type : nil
     case .sum:
+      // (Of true/false values: how many are true, as DuckDB and pandas sum them.)
       switch type {
       case .int, .double, .decimal, .duration, .null: type
+      case .bool: .int
       default: nil
       }
     case .mean:
+      // (Of true/false values: the fraction that is true.)
       switch type {
-      case .int, .double, .decimal: .double
+      case .int, .double, .decimal, .bool: .double
       case .duration, .null: type
       default: nil
       }

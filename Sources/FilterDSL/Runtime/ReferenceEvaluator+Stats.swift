@@ -114,6 +114,7 @@ extension ReferenceEvaluator {
       for value in values {
         switch value {
         case .int(let n): integers += Int128(n)
+        case .bool(let b): integers += b ? 1 : 0
         case .duration(let span): integers += Int128(span.nanoseconds)
         // Compensated, as the engines add: a plain sum of 9.2e18, 2.5 and -9.2e18 depends on
         // the order (0 or 2.5).

@@ -129,7 +129,7 @@ extension Checker {
       guard let type = function.resultType(of: bound.type) else {
         let takes =
           switch function {
-          case .sum, .mean: "numbers or durations"
+          case .sum, .mean: "numbers, durations or true/false values"
           case .median, .quantile: "numbers"
           default: "values that can be ordered"
           }
@@ -140,8 +140,8 @@ extension Checker {
             help: Checker.isList(bound.type) && functions.definition(named: name.text) != nil
               ? "\(name.text) of each record's list first: \(name.text)(\(name.text)(\(argument)))"
               : function == .sum || function == .mean
-                ? "count its values instead: count(\(argument)) or distinct(\(argument))"
-                : "count its values instead: count(\(argument))"))
+                ? "count(\(argument)) counts its values (those not null), distinct(\(argument)) its different values"
+                : "count(\(argument)) counts its values (those not null)"))
         return nil
       }
       var aggregate = BoundAggregate(function, of: bound, name: column, type: type)

@@ -146,7 +146,10 @@ import Testing
       "mean(price) - 1", "FLT319",
       "mean(price) is an aggregate, and cannot be part of a column of stats"
     ),
-    ("sum(color)", "FLT306", "sum takes numbers or durations, not 'color' (text)"),
+    (
+      "sum(color)", "FLT306",
+      "sum takes numbers, durations or true/false values, not 'color' (text)"
+    ),
     ("min(tags)", "FLT306", "min takes values that can be ordered, not 'tags' (a list of text)"),
     ("count(price, color)", "FLT304", "count takes 0 to 1 arguments, not 2"),
     ("sum(price), sum(price)", "FLT319", "two columns are called 'sum(price)'"),
@@ -295,5 +298,23 @@ import Testing
     let result = counter.run(table.rows)
     #expect(result.rows.isEmpty)
     #expect(result.faults.overLimit != nil)
+  }
+}
+
+extension StatsCounterTests {
+  /// `sum` of true/false values counts the trues and `mean` gives their fraction, as DuckDB
+  /// and pandas do; nulls are left out.
+  @Test func sumAndMeanOfBooleansCountTheTrues() throws {
+    let records = [
+      record("a", 1, tags: ["x"]), record("a", 2, tags: []), record("b", 3, tags: ["y", "z"]),
+      record("a", nil),
+    ]
+    let result = try run(
+      "sum(len(tags) > 0), mean(len(tags) > 0), sum(price > 1) by color", records)
+    #expect(
+      result.rows == [
+        [.string("a"), .int(1), .double(0.5), .int(1)],
+        [.string("b"), .int(1), .double(1), .int(1)],
+      ])
   }
 }

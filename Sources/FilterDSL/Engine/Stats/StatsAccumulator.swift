@@ -58,6 +58,7 @@ struct StatsAccumulator: Sendable {
     case .sum, .mean:
       switch value {
       case .int(let n): integers &+= Int128(n)
+      case .bool(let b): integers &+= b ? 1 : 0
       case .duration(let span): integers &+= Int128(span.nanoseconds)
       case .double(let d): addDecimal(d)
       case .decimal(let d):
