@@ -189,7 +189,7 @@ struct FilterCommand {
             to: out, showingFiles: options.withFileName)
         }
         ?? RecordWriter(
-          format, for: reader, select: options.select, to: out,
+          format, for: reader, select: options.selectText.map(Projection.names(in:)), to: out,
           showingFiles: options.withFileName)
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)

@@ -83,3 +83,43 @@ extension CSVOptionsCommandTests {
     #expect(try flt(["-c", #"sb == "\\N""#, csv]).stdout == "1\n")
   }
 }
+
+extension CSVOptionsCommandTests {
+  /// A header is a column's name: only dotted names of plain names (`camera.mp`, as flt writes
+  /// nested records) nest. `Term (yyyy.mm.dd)` stays one column, in the schema, in JSON
+  /// output, and by its backticked name in filters and selections.
+  @Test func dottedHeadersOfOtherNamesStayWhole() throws {
+    let path = try file("Country,Term (yyyy.mm.dd),camera.mp\nX,2020.01.02,12\n", "terms.csv")
+    let schema = try flt(["--schema", path]).stdout
+    #expect(
+      schema.hasPrefix(
+        "Country            string\nTerm (yyyy.mm.dd)  string\ncamera             record\n"))
+    #expect(
+      try flt(["-f", "jsonl", "true", path]).stdout
+        == #"{"Country":"X","Term (yyyy.mm.dd)":"2020.01.02","camera":{"mp":12}}"# + "\n")
+    let selected = try flt([
+      "-f", "jsonl", "-s", "`Term (yyyy.mm.dd)`, camera.mp",
+      #"`Term (yyyy.mm.dd)` == "2020.01.02""#, path,
+    ])
+    #expect(
+      selected.stdout == #"{"Term (yyyy.mm.dd)":"2020.01.02","camera":{"mp":12}}"# + "\n",
+      "\(selected.stderr)")
+    let csv = try flt(["-f", "csv", "-s", "`Term (yyyy.mm.dd)`, camera.mp", "true", path])
+    #expect(csv.stdout == "Term (yyyy.mm.dd),camera.mp\n2020.01.02,12\n")
+  }
+
+  /// Names that need backticks in a selection of computed columns: written with or without
+  /// them (a name of the data as it is), the headers are the names, never the backticks.
+  @Test func selectedNamesAreTheDatasNames() throws {
+    let path = try file("Country Code,1960,2010\nX,1,5\n", "indicators.csv")
+    for select in [
+      "Country Code, `1960`, `2010` - `1960` as change",
+      "`Country Code`, `1960`, `2010` - `1960` as change",
+    ] {
+      let run = try flt(["-f", "csv", "-s", select, "true", path])
+      #expect(run.stdout == "Country Code,1960,change\nX,1,4\n", "\(select): \(run.stderr)")
+    }
+    let names = try flt(["-f", "csv", "-s", "`Country Code`, `2010`", "true", path])
+    #expect(names.stdout == "Country Code,2010\nX,5\n", "\(names.stderr)")
+  }
+}

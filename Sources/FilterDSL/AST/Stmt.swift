@@ -60,8 +60,9 @@ public struct SelectItem: Hashable, Sendable {
     return path
   }
 
-  /// The column's name: its alias, or the expression as written in canonical form.
-  public var name: String { alias?.text ?? expr.description }
+  /// The column's name: its alias, a field's path as the data names it (no backticks:
+  /// `Country Code`), or the expression as written in canonical form.
+  public var name: String { alias?.text ?? field?.dotted ?? expr.description }
 }
 
 /// A statement of a `.flt` script or REPL session.

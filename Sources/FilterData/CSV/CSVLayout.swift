@@ -1,8 +1,10 @@
 import FilterDSL
 
 /// How the columns of a CSV file become fields: one field per column, except that dotted
-/// header names (`camera.megapixels`, `camera.zoom`) become fields of a nested record, so a
-/// filter reads the same whether the data came as JSON or as flattened CSV.
+/// header names of plain names (`camera.megapixels`, `camera.zoom`, as flt writes nested
+/// records) become fields of a nested record, so a filter reads the same whether the data
+/// came as JSON or as flattened CSV. Any other header is a column name as it is: `Term
+/// (yyyy.mm.dd)`, `1.5`, `e-mail.address (work)`.
 struct CSVColumns {
   /// The header's names, in order.
   let header: [String]
@@ -25,11 +27,23 @@ struct CSVColumns {
     for (column, name) in header.enumerated() {
       let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       let nestable =
-        parts.count > 1 && parts.count <= CSVColumns.maxNesting && !parts.contains("")
+        parts.count > 1 && parts.count <= CSVColumns.maxNesting
+        && parts.allSatisfy(CSVColumns.isPlainName)
       paths.append(tree.insert(nestable ? parts[...] : [name][...], column: column))
     }
     self.paths = paths
     self.tree = tree
+  }
+
+  /// Whether `part` of a dotted header is a plain name, as a field flt writes is named: a
+  /// letter or `_`, then letters, digits and `_`.
+  static func isPlainName(_ part: String) -> Bool {
+    guard let first = part.unicodeScalars.first,
+      first == "_" || first.properties.isAlphabetic
+    else { return false }
+    return part.unicodeScalars.allSatisfy {
+      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
   }
 
   /// A node of nested names: a leaf is a column, an inner node a nested record. Names are

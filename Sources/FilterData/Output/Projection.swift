@@ -66,11 +66,20 @@ public struct Projection: Sendable {
     _ text: String, of records: any RecordSource, parameterTypes: [String: ValueType] = [:],
     parameters: [String: Value] = [:], now: Instant? = nil, asColumns: Bool = false
   ) throws -> Projection? {
-    let names = text.split(separator: ",", omittingEmptySubsequences: false).map { name in
-      String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    let names = names(in: text)
+    // A name of the data with spaces or signs, written without backticks among computed
+    // columns (`Country Code, `2010` - `1960` as change`), is read as that name.
+    var source = SourceText(text, name: "--select")
+    var parsed = Parser.parseSelection(source)
+    if parsed.hasErrors {
+      let own = Set(records.schema.names)
+      let quoted = written(text).map { item in
+        own.contains(item) && !item.contains("`") ? "`\(item)`" : item
+      }.joined(separator: ", ")
+      let again = SourceText(quoted, name: "--select")
+      let reparsed = Parser.parseSelection(again)
+      if !reparsed.hasErrors { (source, parsed) = (again, reparsed) }
     }
-    let source = SourceText(text, name: "--select")
-    let parsed = Parser.parseSelection(source)
     // Names are tried first.
     if (try? RecordWriter.checkSelection(names, of: records)) != nil,
       !asColumns || parsed.hasErrors
@@ -96,6 +105,24 @@ public struct Projection: Sendable {
     return try Projection(
       items, source: source, for: records, parameterTypes: parameterTypes,
       parameters: parameters, now: now)
+  }
+
+  /// The field names `--select TEXT` names: as the language reads them when it reads every
+  /// item as a field (backticks taken off: `` `Term (yyyy.mm.dd)` ``, `` `1960` ``), else
+  /// as written between the commas (`Order ID`, `first-name`).
+  public static func names(in text: String) -> [String] {
+    let parsed = Parser.parseSelection(SourceText(text, name: "--select"))
+    if let items = parsed.value, !parsed.hasErrors, items.allSatisfy({ $0.field != nil }) {
+      return items.compactMap { $0.field?.dotted }
+    }
+    return written(text)
+  }
+
+  /// The items of `text` as written between its commas, spaces around them dropped.
+  private static func written(_ text: String) -> [String] {
+    text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+      String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
   }
 
   /// The record of the columns' values for `record`, adding the faults met to `faults`.

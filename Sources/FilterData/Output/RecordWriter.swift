@@ -200,9 +200,14 @@ public final class RecordWriter: RecordSink {
       } else if selection == nil, let nesting = record.format.nesting {
         RecordFields.appendJSON(record.format.fields(record), nesting: nesting, to: &bytes)
       } else {
-        // A CSV header's dotted names are nested fields (the reader nests them); a JSON
-        // key's dots are its own.
-        let literal = record.format.nesting == nil ? record.format.fields(record).map(\.name) : []
+        // A CSV header's dotted names of plain names are nested fields (the reader nests
+        // them), its other names whole (`Term (yyyy.mm.dd)`); a JSON key's dots are its own.
+        let literal =
+          record.format.nesting.map { nesting in
+            nesting.compactMap { member -> String? in
+              if case .cell(let name, _) = member { name } else { nil }
+            }
+          } ?? record.format.fields(record).map(\.name)
         SelectedJSON(selected(record), fields: literal).append(to: &bytes)
       }
       if format == .jsonl { bytes.append(0x0A) }
