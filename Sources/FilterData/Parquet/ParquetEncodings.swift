@@ -165,6 +165,25 @@ struct PlainValues {
     }
   }
 
+  /// The days from 1970-01-01 of the dates flt holds: the years 0000 to 9999.
+  static let days: ClosedRange<Int64> = {
+    let first = CalendarDate(year: 0, month: 1, day: 1)?.daysSinceEpoch ?? 0
+    let last = CalendarDate(year: 9999, month: 12, day: 31)?.daysSinceEpoch ?? 0
+    return first...last
+  }()
+
+  /// The seconds from 1970 of the times flt holds: within the years 0000 to 9999.
+  static let seconds: ClosedRange<Int64> =
+    (days.lowerBound * 86_400)...(days.upperBound * 86_400 + 86_399)
+
+  /// A date or time (`what`) stored as `stored` that flt's cannot hold: an error, never a
+  /// value clamped to another.
+  static func outOfRange(_ what: String, _ stored: Int64) -> ParquetError {
+    ParquetError(
+      "holds \(what) outside the years 0000-9999 (stored as \(stored)), which flt's dates and times hold"
+    )
+  }
+
   /// Any other value (``ParquetColumn/Storage/values``).
   mutating func value() throws(ParquetError) -> Value {
     switch column.conversion {
@@ -174,7 +193,10 @@ struct PlainValues {
       }
       defer { bit += 1 }
       return .bool(bytes[position + bit / 8] >> UInt8(bit % 8) & 1 == 1)
-    case .date: return .date(CalendarDate(daysSinceEpoch: Int64(try word(Int32.self))))
+    case .date:
+      let days = Int64(try word(Int32.self))
+      guard PlainValues.days.contains(days) else { throw PlainValues.outOfRange("a date", days) }
+      return .date(CalendarDate(daysSinceEpoch: days))
     case .timestamp(let unit):
       let count = try word(Int64.self)
       let perSecond: Int64 =
@@ -185,6 +207,9 @@ struct PlainValues {
         }
       var (seconds, fraction) = count.quotientAndRemainder(dividingBy: perSecond)
       if fraction < 0 { (seconds, fraction) = (seconds - 1, fraction + perSecond) }
+      guard PlainValues.seconds.contains(seconds) else {
+        throw PlainValues.outOfRange("a time", count)
+      }
       return .dateTime(
         Instant(seconds: seconds, nanoseconds: Int32(fraction * (1_000_000_000 / perSecond))))
     case .int96:
@@ -193,7 +218,10 @@ struct PlainValues {
       // Julian day 2,440,588 is 1970-01-01.
       let (extra, within) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
       let (seconds, overflow) = (julian - 2_440_588).multipliedReportingOverflow(by: 86_400)
-      guard !overflow, within >= 0 else { throw ParquetError("holds an INT96 time out of range") }
+      guard !overflow, within >= 0, PlainValues.seconds.contains(seconds &+ extra) else {
+        throw ParquetError(
+          "holds an INT96 time outside the years 0000-9999, which flt's times hold")
+      }
       return .dateTime(Instant(seconds: seconds &+ extra, nanoseconds: Int32(within)))
     case .exactDecimal(let scale):
       let unscaled: Int128?

@@ -26,6 +26,8 @@ struct HandMadeParquet {
     var path: [String]
     var physical: ParquetMetadata.PhysicalType = .int32
     var typeLength: Int32? = nil
+    /// The older annotation of the type: 6 DATE, 9 TIMESTAMP_MILLIS.
+    var convertedType: Int32? = nil
     var pages: [Page]
     /// The values the chunk's metadata claims (the sum of its pages' when nil).
     var values: Int64? = nil
@@ -130,6 +132,7 @@ struct HandMadeParquet {
           if let length = leaf.typeLength { e.i32(2, length) }
           e.i32(3, 1)
           e.string(4, name)
+          if let converted = leaf.convertedType { e.i32(6, converted) }
         }
       } else {
         elements.append {
@@ -162,6 +165,11 @@ struct HandMadeParquet {
 
   /// `numbers` in PLAIN, four bytes each.
   static func plain(_ numbers: [Int32]) -> [UInt8] {
+    numbers.flatMap { ParquetWriter.littleEndian($0) }
+  }
+
+  /// `numbers` in PLAIN, eight bytes each.
+  static func plain(int64 numbers: [Int64]) -> [UInt8] {
     numbers.flatMap { ParquetWriter.littleEndian($0) }
   }
 }

@@ -144,6 +144,35 @@ import Testing
     #expect(try count(all, "x == 5") == 1000)
   }
 
+  /// A date or time beyond the years 0000-9999 (a `date32` of 2^31-1 days, a `timestamp[ms]`
+  /// of 2^63-1) is an error naming the column, not a date clamped to another; the edges of
+  /// the range read.
+  @Test func datesAndTimesBeyondTheRangeAreErrors() throws {
+    func date(_ days: Int32) -> HandMadeParquet {
+      let page = Page(
+        body: HandMadeParquet.body(defined: [true], values: HandMadeParquet.plain([days])),
+        values: 1)
+      return HandMadeParquet(
+        leaves: [Leaf(path: ["day"], convertedType: 6, pages: [page])], rowGroups: [1])
+    }
+    func time(_ milliseconds: Int64) -> HandMadeParquet {
+      let page = Page(
+        body: HandMadeParquet.body(
+          defined: [true], values: HandMadeParquet.plain(int64: [milliseconds])),
+        values: 1)
+      return HandMadeParquet(
+        leaves: [Leaf(path: ["at"], physical: .int64, convertedType: 9, pages: [page])],
+        rowGroups: [1])
+    }
+    for file in [date(Int32.max), date(Int32.min), time(Int64.max), time(Int64.min)] {
+      let message = try error(file)
+      #expect(message?.contains("outside the years 0000-9999") == true, "\(message ?? "")")
+    }
+    #expect(try scanned(date(2_932_896)) == ["9999-12-31"])
+    #expect(try scanned(date(-719_528)) == ["0000-01-01"])
+    #expect(try scanned(time(253_402_300_799_999)) == ["9999-12-31T23:59:59.999Z"])
+  }
+
   /// Statistics whose least value is above their greatest are corrupt: the row group is
   /// read, not ruled out.
   @Test func statisticsWithMinAboveMaxAreNotTrusted() throws {
