@@ -43,7 +43,8 @@ struct SQLCommand {
       let source = try TableSource.open(path, table: table)
       return (dialect ?? source.connection.dialect, source.table, source)
     }
-    let reader = try DataReader(path: path == "-" ? nil : path, format: nil, options: ReadOptions())
+    // (Any data source: a Parquet file or folder too, whose schema is its footer's.)
+    let reader = try FileSource.open(path == "-" ? nil : path)
     try reader.inferWhole()
     let name = table ?? SQLTable.name(forFile: path)
     return (dialect ?? .postgresql, SQLTable(name: name, schema: reader.schema), nil)

@@ -28,6 +28,18 @@ import Testing
     }
   }
 
+  /// `flt sql` writes the statement for a Parquet file's table as for its twin's: the same
+  /// columns, types and filter.
+  @Test func sqlForAParquetFile() throws {
+    let fromParquet = try flt([
+      "sql", "--table", "phones", "price < 500 and color == Gold", Self.parquet,
+    ])
+    #expect(fromParquet.status == 0, "\(fromParquet.stderr)")
+    #expect(fromParquet.stdout.contains(#"FROM "phones" WHERE"#))
+    let fromTwin = try flt(["sql", "--table", "phones", "price < 500 and color == Gold", Self.twin])
+    #expect(fromParquet.stdout == fromTwin.stdout)
+  }
+
   @Test func schemaAndFormatOption() throws {
     let schema = try flt(["--schema", "Tests/Fixtures/parquet/types.parquet"])
     #expect(schema.stdout.contains("u64   int?\n") && schema.stdout.contains("ms    datetime?\n"))
