@@ -170,12 +170,18 @@ extension Diagnostic {
       help: what.hasPrefix("a list") ? "test its elements with any, all or none" : nil)
   }
 
-  static func invalidPattern(_ error: RegexError, at range: SourceRange) -> Diagnostic {
-    Diagnostic(
+  /// `pattern` as written: `(?i)` (a flag flt spells `matches[c]`) gets its own help.
+  static func invalidPattern(_ error: RegexError, pattern: String, at range: SourceRange)
+    -> Diagnostic
+  {
+    let flags = pattern.hasPrefix("(?i)") || pattern.hasPrefix("(?") && error.offset == 0
+    return Diagnostic(
       .invalidPattern, at: range,
       message:
         "invalid regular expression: \(error.message) (at character \(error.offset + 1) of the pattern)",
-      help: "the syntax is: . [a-z] [^...] \\d \\w \\s ^ $ * + ? {m,n} | ( ) (?: ); see the README")
+      help: flags && pattern.hasPrefix("(?i)")
+        ? "to ignore case, write matches[c] and leave out (?i): name matches[c] \"\(pattern.dropFirst(4))\""
+        : "the syntax is: . [a-z] [^...] \\d \\w \\s ^ $ * + ? {m,n} | ( ) (?: ); see the README")
   }
 
   static func tooCostly(estimate: Int, limits: EvaluationLimits, at range: SourceRange)

@@ -222,6 +222,8 @@ extension Parser {
     let nameToken = advance()
     let open = try openParenthesis()
     defer { depth -= 1 }
+    var callee = name(nameToken)
+    countSpelledAsSQL(&callee)
     var arguments: [Expr] = []
     while kind != .rightParen {
       if kind == .endOfFile { throw unclosed(open) }
@@ -230,7 +232,6 @@ extension Parser {
       guard match(.comma) else { break }
     }
     let close = try closeParenthesis(open, after: arguments.isEmpty ? nil : "argument")
-    var callee = name(nameToken)
     // An operator's function is called by its spelling (`beginsWith(...)` is `startsWith`).
     if let op = TextOperator(token: nameToken.kind) { callee.text = op.spelling }
     let call = try node(.call(callee, arguments), nameToken.range.union(close.range))

@@ -92,6 +92,15 @@ extension Parser {
     "group": "to count or sum for each value of a field, write: stats count(), sum(price) by color",
   ]
 
+  /// SQL's words where flt has others (or none): the help says flt's.
+  static let sqlWords: [String: String] = [
+    "ilike": "for a match that ignores case, write like[c]: name like[c] \"iphone*\"",
+    "having":
+      "stats have no 'having': filter the records with where (count() by color where price > 100), or sort the groups and keep the first: order by count() desc limit 10",
+    "regexp": "write matches: name matches \"^i\"",
+    "rlike": "write matches: name matches \"^i\"",
+  ]
+
   /// When the current token continues a bare word just read as a value (`Space Black`,
   /// `iPhone 14 Pro`): that word and every word or number after it on the line, which the
   /// user most likely meant as one text.
@@ -133,6 +142,18 @@ extension Parser {
       isWord(next, "by")
     {
       return fail(.unexpectedToken(found, at: token.range, help: clause))
+    }
+    if token.kind == .identifier, let help = Parser.sqlWords[text(token).lowercased()] {
+      return fail(.unexpectedToken(found, at: token.range, help: help))
+    }
+    // SQL's `where` before a filter: the filter stands alone.
+    if index > 0, isWord(tokens[index - 1], "where"),
+      index == 1 || [.newline, .semicolon].contains(tokens[index - 2].kind)
+    {
+      return fail(
+        .unexpectedToken(
+          found, at: token.range,
+          help: "a filter needs no 'where' before it: leave it out (price > 100)"))
     }
     if let phrase = unquotedPhrase() {
       return fail(.unexpectedToken(found, at: token.range, help: Diagnostic.quoteHint(phrase)))

@@ -28,6 +28,22 @@ extension Parser {
     return call
   }
 
+  /// SQL's spellings of counts, inside the parentheses of a call of `callee`: `count(*)` is
+  /// `count()`, `count(distinct x)` is `distinct(x)`. Out of line: the call's parser recurses,
+  /// and its frame must stay small (nesting is checked on a 512 KiB thread).
+  @inline(never)
+  func countSpelledAsSQL(_ callee: inout Name) {
+    guard callee.text.lowercased() == "count" else { return }
+    if kind == .star && next.kind == .rightParen {
+      advance()
+    } else if isWord(current, "distinct") && next.kind != .rightParen && next.kind != .comma
+      && next.kind != .leftParen
+    {
+      advance()
+      callee.text = "distinct"
+    }
+  }
+
   /// The type names `cast` takes (SQLite's and PostgreSQL's), and the function each is.
   static let castFunctions: [String: String] = [
     "int": "int", "integer": "int", "bigint": "int", "smallint": "int", "int8": "int",

@@ -386,7 +386,7 @@ extension Checker {
       do {
         _ = try RegexProgram(pattern)
       } catch {
-        report(.invalidPattern(error, at: operand.range))
+        report(.invalidPattern(error, pattern: pattern, at: operand.range))
         return nil
       }
     }

@@ -318,3 +318,15 @@ extension StatsCounterTests {
       ])
   }
 }
+
+extension StatsCounterTests {
+  /// SQL's `count(*)` is `count()`, and `count(distinct x)` is `distinct(x)`, in any case.
+  @Test func sqlSpellingsOfCounts() throws {
+    let records = [record("a", 1), record("b", 1), record("a", 2), record(nil, nil)]
+    let sql = try run(
+      "count(*), COUNT(*) as n, count(distinct color), count(DISTINCT price)", records)
+    let flt = try run("count(), count() as n, distinct(color), distinct(price)", records)
+    #expect(sql.rows == flt.rows)
+    #expect(sql.rows == [[.int(4), .int(4), .int(2), .int(2)]])
+  }
+}

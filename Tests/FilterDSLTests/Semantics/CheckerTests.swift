@@ -282,6 +282,12 @@ import Testing
         "FLT306 cannot apply '%' to 'memory' and 100 (an integer) | on the right of an operator a word is text; to name the field, write `memory`"
       ]
     ),
+    (
+      "sem-31c", #"model matches "(?i)iphone""#,
+      [
+        #"FLT315 invalid regular expression: only (?:...) groups are supported; lookaround and named groups are not (at character 1 of the pattern) | to ignore case, write matches[c] and leave out (?i): name matches[c] "iphone""#
+      ]
+    ),
     // Case differences rank first, for fields and for values.
     ("sem-32", "Price > 1", ["FLT301 unknown field 'Price' | did you mean 'price'?"]),
     ("sem-33", "color == gold", [#"FLT312 no record has color 'gold' | did you mean "Gold"?"#]),
