@@ -100,7 +100,7 @@ struct FilterCommand {
     let projection = try options.selectText.flatMap {
       try Projection.selecting(
         $0, of: scan.first, parameterTypes: types, parameters: values,
-        asColumns: options.parquet)
+        asColumns: options.parquet || options.sqlScript)
     }
     if let projection { scan.options.outputFields = projection.fieldNames }
     let aggregating: (any SummarySink)? =
@@ -197,14 +197,16 @@ struct FilterCommand {
       return projection.map { ProjectingSink($0, into: writer) } ?? writer
     }
     let name = options.table ?? SQLTable.name(forFile: options.files.first)
-    // Records keep their order: SQLite's rowid, a column of their own in PostgreSQL.
+    // Records keep their order: SQLite's rowid, a column of their own in PostgreSQL. With
+    // --select, the table's columns are the selection's.
+    let schema = columns ?? reader.schema
     var table = SQLTable(
-      name: name, schema: reader.schema,
-      rowOrder: dialect == .sqlite ? "rowid" : SQLTable.rowOrderColumn)
+      name: name, schema: schema, rowOrder: dialect == .sqlite ? "rowid" : SQLTable.rowOrderColumn)
     if options.collateC {
-      table.byteOrderedColumns = Set(reader.schema.fields.filter { $0.type == .string }.map(\.name))
+      table.byteOrderedColumns = Set(schema.fields.filter { $0.type == .string }.map(\.name))
     }
-    return SQLScriptWriter(table, dialect: dialect, to: out)
+    let writer = SQLScriptWriter(table, dialect: dialect, to: out)
+    return projection.map { ProjectingSink($0, into: writer) } ?? writer
   }
 
   /// Writes `text`, a warning, to standard error, unless `--quiet` says to print nothing.

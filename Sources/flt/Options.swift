@@ -295,9 +295,6 @@ struct Options {
           message: "\(summary) prints rows of its own, not the records; leave out \(other)")
       }
     }
-    if options.sqlScript && options.select != nil {
-      throw UsageError(message: "--format sql writes whole records; leave out --select")
-    }
     if options.filterFile == "-" && positional.isEmpty {
       throw UsageError(
         message:

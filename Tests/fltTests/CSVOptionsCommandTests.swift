@@ -123,3 +123,31 @@ extension CSVOptionsCommandTests {
     #expect(names.stdout == "Country Code,2010\nX,5\n", "\(names.stderr)")
   }
 }
+
+extension CSVOptionsCommandTests {
+  /// pandas writes booleans `True` and `False`, spreadsheets `TRUE` and `FALSE`: true/false
+  /// values, as DuckDB reads them, written as JSON spells them.
+  @Test func booleansAsPandasAndSpreadsheetsWriteThem() throws {
+    let path = try file("smoker,n\nTrue,1\nFalse,2\nTRUE,3\nFALSE,4\ntrue,5\n", "flags.csv")
+    #expect(try flt(["--schema", path]).stdout.hasPrefix("smoker  bool\n"))
+    #expect(try flt(["-c", "smoker", path]).stdout == "3\n")
+    #expect(
+      try flt(["-f", "jsonl", "not smoker and n < 3", path]).stdout
+        == #"{"smoker":false,"n":2}"# + "\n")
+  }
+}
+
+extension CSVOptionsCommandTests {
+  /// `--type x=int` converts text as `int(x)` does, leading zeros too, in JSON as in CSV;
+  /// without it, `004` stays text (a code).
+  @Test func aFixedTypeReadsLeadingZeros() throws {
+    let json = try file(#"{"numeric": "004"}"# + "\n" + #"{"numeric": "12"}"# + "\n", "codes.jsonl")
+    let csv = try file("numeric\n004\n12\n-007\n", "codes.csv")
+    for path in [json, csv] {
+      let run = try flt(["-t", "numeric=int", "-c", "numeric == 4 or numeric == 12", path])
+      #expect(run.stdout == "2\n" && run.stderr.isEmpty, "\(path): \(run.stderr)")
+    }
+    #expect(try flt(["-t", "numeric=int", "-c", "numeric == -7", csv]).stdout == "1\n")
+    #expect(try flt(["--schema", csv]).stdout.hasPrefix("numeric  string\n"))
+  }
+}

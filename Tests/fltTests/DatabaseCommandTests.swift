@@ -250,3 +250,27 @@ import Testing
       bad.status == 2 && bad.stderr.contains("unknown dialect 'oracle'; use postgresql or sqlite"))
   }
 }
+
+extension DatabaseCommandTests {
+  /// R's `write.csv` leaves the row numbers' column unnamed: it is named `column1` (as
+  /// `--no-header` names columns), so the README's way into a database works; and `-f sql`
+  /// takes `--select`, computed columns too. The script loads into SQLite.
+  @Test func anUnnamedColumnAndASelectionIntoSQL() throws {
+    let path = try CLITests.temporaryFile(
+      Array("\"\",\"h\",\"ab\"\n\"1\",3,10\n\"2\",1,4\n".utf8), name: "batting.csv"
+    ).path
+    let schema = try flt(["--schema", path])
+    #expect(schema.stdout.hasPrefix("column1  int\nh        int\nab       int\n"))
+    let script = try flt([
+      "-f", "sql", "--dialect", "sqlite", "--table", "b", "-s", "column1, h / ab as avg", "true",
+      path,
+    ])
+    #expect(script.status == 0, "\(script.stderr)")
+    #expect(script.stdout.contains(#"CREATE TABLE "b" ("column1" INTEGER, "avg" REAL)"#))
+    let database = try CLITests.temporaryFile([], name: "batting.db").path
+    try FileManager.default.removeItem(atPath: database)
+    try SQLiteDatabase(path: database, writable: true).executeScript(script.stdout)
+    let run = try flt(["-f", "jsonl", "--table", "b", "avg > 0.26", database])
+    #expect(run.stdout == #"{"column1":1,"avg":0.3}"# + "\n", "\(run.stderr)")
+  }
+}

@@ -15,13 +15,16 @@ struct CSVColumns {
 
   /// Which cells are null besides empty ones.
   let nulls: NullTexts
+  /// The columns whose type the user fixed (`--type`): their numbers may have leading zeros.
+  let fixedColumns: Set<Int>
 
   /// The deepest dotted name nested; deeper names stay whole.
   static let maxNesting = 8
 
-  init(header: [String], nulls: NullTexts) {
+  init(header: [String], nulls: NullTexts, fixed: Set<String> = []) {
     self.header = header
     self.nulls = nulls
+    fixedColumns = Set(header.indices.filter { fixed.contains(header[$0]) })
     let tree = NameTree()
     var paths: [[Int]] = []
     for (column, name) in header.enumerated() {
@@ -127,18 +130,37 @@ struct CSVColumns {
     }
   }
 
-  private static func boolean(_ bytes: UnsafeBufferPointer<UInt8>, _ cell: CSVCell) -> Bool? {
+  /// A cell that spells true or false: `true`, `false`, and as pandas (`True`) and
+  /// spreadsheets (`TRUE`) write them, as DuckDB reads them.
+  static func boolean(_ bytes: UnsafeBufferPointer<UInt8>, _ cell: CSVCell) -> Bool? {
     let slice = bytes[cell.start..<cell.end]
-    if slice.elementsEqual("true".utf8) { return true }
-    if slice.elementsEqual("false".utf8) { return false }
+    for (spelling, value) in CSVColumns.booleans where slice.elementsEqual(spelling.utf8) {
+      return value
+    }
     return nil
   }
+
+  private static let booleans: [(String, Bool)] = [
+    ("true", true), ("false", false), ("True", true), ("False", false), ("TRUE", true),
+    ("FALSE", false),
+  ]
 
   /// The value of a cell as `type`, or nil when it is not one. Empty cells, and cells the
   /// user named as null, are null; the usual null texts (`NA`) are null unless `type` is text.
   /// A quoted empty cell (`""`) is empty text in a text column (as PostgreSQL's `COPY` reads
   /// it), null elsewhere.
-  func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType) -> Value? {
+  func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType, column: Int) -> Value? {
+    guard fixedColumns.contains(column), type == .int || type == .double else {
+      return value(cell, scanner, as: type)
+    }
+    // A type the user fixed converts what it can, as `int("004")` does: leading zeros too.
+    return value(cell, scanner, as: type)
+      ?? NumberText.integer(leadingZeros: scanner.bytes, cell.start, cell.end).map(Value.int)
+  }
+
+  /// The value of a cell as `type`, or nil when it is not one (see
+  /// ``value(_:_:as:column:)``).
+  private func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType) -> Value? {
     let bytes = scanner.bytes
     if cell.start == cell.end { return cell.quoted && type == .string ? .string("") : .null }
     if nulls.isNamed(bytes, cell.start, cell.end) { return .null }

@@ -120,6 +120,19 @@ enum NumberText {
     return value
   }
 
+  /// An integer spelled with leading zeros or without (`004` is 4), as a type the user fixed
+  /// reads it (``integer(_:_:_:)`` reads none: `01234` is a code, not a number).
+  static func integer(leadingZeros bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Int64?
+  {
+    let sign = start < end && bytes[start] == 0x2D ? 1 : 0
+    var cursor = start + sign
+    while cursor + 1 < end && bytes[cursor] == 0x30 { cursor += 1 }
+    guard cursor > start + sign else { return integer(bytes, start, end) }
+    // (The digits after the zeros are at most Int64.max: negated, in range.)
+    return integer(bytes, cursor, end).map { sign == 1 ? -$0 : $0 }
+  }
+
   /// Whether `bytes` spell a decimal number the way JSON writes one (with a fraction or an
   /// exponent), and its value. Infinities are not numbers here.
   static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {

@@ -288,10 +288,11 @@ extension JSONScanner {
     let (start, stop, simple) = try scanString()
     guard simple else { return nil }
     switch type {
-    case .int: return NumberText.integer(bytes, start, stop).map(Value.int)
+    // (Leading zeros too, as `int("004")` reads them.)
+    case .int: return NumberText.integer(leadingZeros: bytes, start, stop).map(Value.int)
     case .decimal: return NumberText.exactDecimal(bytes, start, stop).map(Value.decimal)
     case .double:
-      if let integer = NumberText.integer(bytes, start, stop) { return .int(integer) }
+      if let integer = NumberText.integer(leadingZeros: bytes, start, stop) { return .int(integer) }
       return NumberText.decimal(bytes, start, stop).map(Value.double)
     default:
       let text = bytes[start..<stop]

@@ -135,6 +135,10 @@ final class RecordFields: Sendable {
           {
             return (name, .null)
           }
+          // (True/false as `True` or `TRUE` is written as JSON spells it.)
+          if literalColumn, let truth = CSVColumns.boolean(bytes, cell) {
+            return (name, .text(truth ? "true" : "false", literal: true))
+          }
           let literal = literalColumn && RecordFields.isLiteral(bytes, cell)
           return (name, .text(scanner.text(cell), literal: literal))
         }

@@ -20,7 +20,9 @@ extension DataReader {
     }
     nullMarkers = markers.sorted()
     nulls = NullTexts(options, markers: markers, tsv: format == .tsv)
-    if let header { delimited?.columns = CSVColumns(header: header, nulls: nulls) }
+    if let header {
+      delimited?.columns = CSVColumns(header: header, nulls: nulls, fixed: growth.fixed)
+    }
     let second = try tallySample(records: limit, bytes: bytes)
     return (second.schema, second.complete)
   }

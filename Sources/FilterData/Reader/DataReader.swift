@@ -230,7 +230,7 @@ public final class DataReader {
         self.format, options: options, nulls: nulls, firstLine: firstLineOutsideQuotes)
       // (Read before the assignment, which holds `delimited` while it runs.)
       let header = try DataReader.readHeader(self)
-      delimited?.columns = CSVColumns(header: header, nulls: nulls)
+      delimited?.columns = CSVColumns(header: header, nulls: nulls, fixed: growth.fixed)
     }
     let (schema, complete) = try infer(records: Swift.max(1, sample))
     sawEverything = complete

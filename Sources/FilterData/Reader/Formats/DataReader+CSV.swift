@@ -34,10 +34,21 @@ extension DataReader {
 
   /// The names of the columns: the first row's, or with ``ReadOptions/header`` false,
   /// `column1`, `column2`, ... for as many cells as the first row has (which stays a record).
+  /// An empty name (R's `write.csv` leaves the row numbers' column unnamed) is named by its
+  /// place as those are: a field needs a name, and SQL a column.
   static func readHeader(_ reader: DataReader) throws(DataError) -> [String] {
     let saved = (reader.position, reader.line, reader.lineStart)
     let names = try readFirstRow(reader)
-    guard !reader.options.header else { return names }
+    guard !reader.options.header else {
+      let given = Set(names)
+      return names.enumerated().map { column, name in
+        guard name.isEmpty else { return name }
+        // (A name the header has elsewhere is not taken twice.)
+        var candidate = "column\(column + 1)"
+        while given.contains(candidate) { candidate = "_" + candidate }
+        return candidate
+      }
+    }
     (reader.position, reader.line, reader.lineStart) = saved
     return names.indices.map { "column\($0 + 1)" }
   }
@@ -238,7 +249,7 @@ extension DataReader {
     var values = [Value](repeating: .null, count: layout.width)
     for target in targets where target.column < cells.count && target.path[0] < values.count {
       let cell = cells[target.column]
-      guard let value = csv.value(cell, scanner, as: target.type) else {
+      guard let value = csv.value(cell, scanner, as: target.type, column: target.column) else {
         reportGrowth(csv, target.names, cell, row: row, scanner, line: line)
         continue
       }
@@ -282,7 +293,8 @@ extension DataReader {
         continue
       }
       // (`places` is `targets` mapped: the same indices.)
-      guard let value = csv.value(cell, scanner, as: targets[index].type) else {
+      guard let value = csv.value(cell, scanner, as: targets[index].type, column: place.column)
+      else {
         reportGrowth(csv, targets[index].names, cell, row: row, scanner, line: line)
         continue
       }
@@ -319,7 +331,10 @@ extension DataReader {
       var values = [Value](repeating: .null, count: nest.slot + 1)
       for index in nest.targets {
         let target = targets[index]
-        guard let value = csv.value(cells[target.column], scanner, as: target.type) else {
+        guard
+          let value = csv.value(
+            cells[target.column], scanner, as: target.type, column: target.column)
+        else {
           reportGrowth(csv, target.names, cells[target.column], row: row, scanner, line: line)
           continue
         }
