@@ -138,7 +138,12 @@ import Testing
     let null = try flt(["--count", "note is null", data])
     #expect(null.stdout == "1\n")
     let schema = try flt(["--schema", data])
-    #expect(schema.stdout == "name  string\nnote  string?\nn     int\n")
+    // (A small file read whole: its texts are its known values.)
+    #expect(
+      schema.stdout.hasPrefix(
+        "name  string  (2 values: Smith, J, plain)\nnote  string?  (1 value: said \"hi\""),
+      "\(schema.stdout)")
+    #expect(schema.stdout.hasSuffix("then left)\nn     int\n"))
   }
 
   @Test func raggedRowIsAnErrorWithItsLine() throws {
@@ -174,6 +179,7 @@ import Testing
   @Test func csvTypesAreInferredAndMixedColumnsAreText() throws {
     let data = try file("zip,n,d,f\n01234,1,2022-09-16,true\n98765,2.5,2022-10-01,false\n", "t.csv")
     let schema = try flt(["--schema", data])
+    // (No known values: 98765 is a number among the texts.)
     #expect(schema.stdout == "zip  string\nn    double\nd    date\nf    bool\n")
     let run = try flt(["-f", "csv", #"zip == "01234" and n < 2 and d < 2022-10-01 and f"#, data])
     #expect(run.stdout == "zip,n,d,f\n01234,1,2022-09-16,true\n")
@@ -656,5 +662,23 @@ extension DataCommandTests {
     #expect(run.status == 2)
     #expect(run.stdout == "{\"a\":1}\n{\"a\":2}\n")
     #expect(run.stderr.contains(":3:9") && run.stderr.contains("expected a key in quotes"))
+  }
+}
+
+extension DataCommandTests {
+  /// A small file read whole knows all its texts: a value no record has gets its warning and
+  /// "did you mean" however few records there are. A column of texts mixed with numbers knows
+  /// none (its numbers are not among its texts).
+  @Test func smallFilesKnowTheirValues() throws {
+    let two = try file(
+      #"{"model":"iPhone 14","price":799}"# + "\n" + #"{"model":"iPhone 15","price":899}"# + "\n",
+      "two.jsonl")
+    let run = try flt(["-c", #"model == "iphone 14""#, two])
+    #expect(run.stdout == "0\n")
+    #expect(run.stderr.contains("warning[FLT312]: no record has model 'iphone 14'"))
+    #expect(run.stderr.contains(#"did you mean "iPhone 14"?"#))
+    let mixed = try file("zip\n01234\n98765\n", "zips.csv")
+    let zip = try flt(["-c", #"zip == "98765""#, mixed])
+    #expect(zip.stdout == "1\n" && zip.stderr.isEmpty, "\(zip.stderr)")
   }
 }

@@ -1,10 +1,17 @@
 extension ColumnTable {
+  /// Whether a text field of `distinct` values over `rows` rows, every row seen, is a set of
+  /// known values: at most `limit` values, each standing for three rows or more on average;
+  /// or any values of a small table (at most `limit` rows), whose every value is then known
+  /// (a two-record file's `model == "iphone 14"` gets its "did you mean").
+  package static func knowsValues(distinct: Int, rows: Int, limit: Int) -> Bool {
+    distinct > 0 && distinct <= limit && (rows >= 3 * distinct || rows <= limit)
+  }
+
   /// This table with its text fields of few distinct values marked as sets of known values
   /// (``Schema/Field/knownValues``), as the values of every row are: a filter comparing one
   /// with a value no row has then gets a warning and a "did you mean". For a table that holds
   /// the whole of its data (a file loaded whole): data read in part must not say a value is
-  /// unknown. The rule is inference's: at most `limit` distinct values, each standing for
-  /// three rows or more on average.
+  /// unknown. The rule is inference's (``knowsValues(distinct:rows:limit:)``).
   package func knowingValues(limit: Int) -> ColumnTable {
     var fields = schema.fields
     var changed = false
@@ -26,7 +33,9 @@ extension ColumnTable {
         values.append(text)
         rows += used[code]
       }
-      guard !values.isEmpty, values.count <= limit, rows >= 3 * values.count else { continue }
+      guard ColumnTable.knowsValues(distinct: values.count, rows: rows, limit: limit) else {
+        continue
+      }
       let known = values.sorted()
       if fields[slot].knownValues != known {
         fields[slot].knownValues = known

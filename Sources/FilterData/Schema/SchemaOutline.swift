@@ -48,7 +48,7 @@ public enum SchemaOutline {
       // as a control sequence.
       if let values = field.knownValues {
         let shown = values.map(TableText.printable).joined(separator: ", ")
-        note = "(\(values.count) values: \(shown))"
+        note = "(\(values.count) value\(values.count == 1 ? "" : "s"): \(shown))"
       }
       rows.append(
         (

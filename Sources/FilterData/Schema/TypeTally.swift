@@ -216,10 +216,14 @@ struct TypeTally {
   /// as a colour. Only offered when every record was seen, so that a value the filter names
   /// and the sample lacks is not reported as unknown.
   private func knownValues(complete: Bool, type: ValueType) -> [String]? {
-    guard complete, type == .string, let distinct else { return nil }
+    // (Every value text: a column of text mixed with numbers, `01234` and `98765`, holds
+    // values that are not among the distinct texts.)
+    guard complete, type == .string, let distinct, ints + doubles + bools + lists + records == 0
+    else { return nil }
     let values = distinct.union(nullTextValues)
-    guard !values.isEmpty, values.count <= TypeTally.knownValuesLimit,
-      strings + nullTexts >= 3 * values.count
+    guard
+      ColumnTable.knowsValues(
+        distinct: values.count, rows: strings + nullTexts, limit: TypeTally.knownValuesLimit)
     else { return nil }
     return values.sorted()
   }
