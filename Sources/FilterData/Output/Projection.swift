@@ -108,8 +108,8 @@ public struct Projection: Sendable {
   }
 
   /// The field names `--select TEXT` names: as the language reads them when it reads every
-  /// item as a field (backticks taken off: `` `Term (yyyy.mm.dd)` ``, `` `1960` ``), else
-  /// as written between the commas (`Order ID`, `first-name`).
+  /// item as a field (the backticks around a name such as `Term (yyyy.mm.dd)` or `1960` taken
+  /// off), else as written between the commas (`Order ID`, `first-name`).
   public static func names(in text: String) -> [String] {
     let parsed = Parser.parseSelection(SourceText(text, name: "--select"))
     if let items = parsed.value, !parsed.hasErrors, items.allSatisfy({ $0.field != nil }) {
