@@ -148,7 +148,8 @@ struct SQLWriter {
   private mutating func decimalArithmetic(
     _ op: ArithmeticOperator, _ left: BoundExpr, _ right: BoundExpr
   ) -> String? {
-    guard dialect == .postgresql, op.keepsIntegers, op != .integerDivide, !op.isBitwise else {
+    // (A quotient of decimals is a double: `/` and `//` are not written here.)
+    guard dialect == .postgresql, op != .divide, op != .integerDivide, !op.isBitwise else {
       return nil
     }
     depth += 4
