@@ -166,7 +166,7 @@ extension Checker {
       // DuckDB's rules: integers stay integers, but divided by `/` give a double; a double
       // makes a double; decimals and integers are exact, but divided give a double.
       let divides = op == .divide || op == .integerDivide
-      if a == .int && b == .int { return op == .divide ? .double : .int }
+      if a == .int && b == .int { return op.keepsIntegers ? .int : .double }
       return a == .double || b == .double || divides ? .double : .decimal
     }
     switch (op, a, b) {

@@ -150,7 +150,9 @@ struct CSVColumns {
   /// A quoted empty cell (`""`) is empty text in a text column (as PostgreSQL's `COPY` reads
   /// it), null elsewhere.
   func value(_ cell: CSVCell, _ scanner: CSVScanner, as type: ValueType, column: Int) -> Value? {
-    guard fixedColumns.contains(column), type == .int || type == .double else {
+    // (Per cell of a load: the set is looked in only when the user fixed a type.)
+    guard !fixedColumns.isEmpty, fixedColumns.contains(column), type == .int || type == .double
+    else {
       return value(cell, scanner, as: type)
     }
     // A type the user fixed converts what it can, as `int("004")` does: leading zeros too.

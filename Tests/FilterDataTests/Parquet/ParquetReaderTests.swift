@@ -44,6 +44,18 @@ import Testing
     }
   }
 
+  /// Every row of `folder/name.parquet` is the row of its twin `folder/name.jsonl`; the first
+  /// that is not is recorded.
+  static func expectRowsAsTwin(_ folder: String, _ name: String) throws {
+    let parquet = try scanned("\(folder)/\(name).parquet")
+    let twin = try scanned("\(folder)/\(name).jsonl")
+    #expect(parquet.count == twin.count)
+    for (row, (got, wanted)) in zip(parquet, twin).enumerated() where got != wanted {
+      Issue.record("\(name) row \(row): \(got) where the JSON has \(wanted)")
+      break
+    }
+  }
+
   static func count(_ path: String, _ query: String) throws -> Int {
     try Scan(file: path, query: query).run(into: CountSink(to: nil)).matches
   }
@@ -54,13 +66,7 @@ import Testing
       "int96",
     ])
   func everyRowReadsAsItsTwin(name: String) throws {
-    let parquet = try Self.scanned("\(Self.folder)/\(name).parquet")
-    let twin = try Self.scanned("\(Self.folder)/\(name).jsonl")
-    #expect(parquet.count == twin.count)
-    for (row, (got, wanted)) in zip(parquet, twin).enumerated() where got != wanted {
-      Issue.record("\(name) row \(row): \(got) where the JSON has \(wanted)")
-      break
-    }
+    try Self.expectRowsAsTwin(Self.folder, name)
     let source = try ParquetSource(path: "\(Self.folder)/\(name).parquet")
     let reader = try DataReader(path: "\(Self.folder)/\(name).jsonl")
     try reader.inferWhole()
