@@ -124,7 +124,8 @@ import Testing
       (.int, .double, .double), (.double, .int, .double), (.null, .bool, .bool),
       (.date, .null, .date), (.int, .string, .string), (.date, .dateTime, .string),
       (.list(.int), .list(.double), .list(.double)), (.list(.null), .list(.int), .list(.int)),
-      (.list(.int), .int, .string), (.bool, .int, .string),
+      (.list(.int), .int, .string), (.bool, .int, .string), (.int, .decimal, .decimal),
+      (.decimal, .double, .double),
     ]
     for (a, b, joined) in cases {
       #expect(a.widened(with: b) == joined, "\(a) \(b)")

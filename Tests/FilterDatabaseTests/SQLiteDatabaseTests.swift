@@ -299,7 +299,7 @@ import Testing
     #expect(out.text.contains("(NULL, 1)"))
     #expect(
       writer.warnings == [
-        "warning: 1 value (text with a NUL character) cannot be stored in t and were written as NULL\n"
+        "warning: 1 value cannot be stored in t as it is (text with a NUL character, NaN, a date outside years 0 to 9999) and was written as NULL\n"
       ])
     let database = try SQLiteDatabase(path: ":memory:", writable: true)
     try database.executeScript("CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (2), (0);")

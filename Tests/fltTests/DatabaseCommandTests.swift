@@ -273,4 +273,37 @@ extension DatabaseCommandTests {
     let run = try flt(["-f", "jsonl", "--table", "b", "avg > 0.26", database])
     #expect(run.stdout == #"{"column1":1,"avg":0.3}"# + "\n", "\(run.stderr)")
   }
+
+  /// Integers beyond what a double holds keep their digits on the way out (issue 51.8): in
+  /// PostgreSQL's numeric; in SQLite as integers where they fit 64 bits, else the nearest real,
+  /// said in a warning; in Parquet as text, said too; in CSV as written.
+  @Test func wideIntegersKeepTheirDigitsOrSaySo() throws {
+    let path = try CLITests.temporaryFile(
+      Array("{\"a\":1}\n{\"a\":2.5}\n{\"a\":9007199254740993}\n{\"a\":12345678901234567890}\n".utf8),
+      name: "wide.jsonl"
+    ).path
+    let postgres = try flt(["-f", "sql", "--dialect", "postgresql", "true", path])
+    #expect(postgres.stdout.contains(#"("a" numeric"#) && postgres.stderr.isEmpty)
+    #expect(postgres.stdout.contains("('9007199254740993')"))
+    #expect(postgres.stdout.contains("('12345678901234567890')"))
+    let sqlite = try flt(["-f", "sql", "--dialect", "sqlite", "--table", "w", "true", path])
+    #expect(sqlite.stdout.contains("(9007199254740993)"), "\(sqlite.stdout)")
+    #expect(sqlite.stdout.contains("(1.2345678901234567e+19)"))
+    #expect(
+      sqlite.stderr
+        == "warning: 1 exact decimal has more digits than SQLite's REAL keeps and was written as the nearest real (PostgreSQL's numeric keeps them: --dialect postgresql)\n"
+    )
+    let database = try CLITests.temporaryFile([], name: "wide.db").path
+    try FileManager.default.removeItem(atPath: database)
+    try SQLiteDatabase(path: database, writable: true).executeScript(sqlite.stdout)
+    let exact = try flt(["-c", "--table", "w", "a == 9007199254740993", database])
+    #expect(exact.stdout == "1\n", "\(exact.stderr)")
+    let csv = try flt(["-f", "csv", "a > 2", path])
+    #expect(csv.stdout == "a\n2.5\n9007199254740993\n12345678901234567890\n")
+    let parquet = try CLITests.temporaryFile([], name: "wide.parquet").path
+    let written = try flt(["-f", "parquet", "-o", parquet, "true", path])
+    #expect(written.stderr.contains("4 exact decimals were written to Parquet as text, digits kept"))
+    let back = try flt(["-f", "csv", "true", parquet])
+    #expect(back.stdout == "a\n1\n2.5\n9007199254740993\n12345678901234567890\n")
+  }
 }

@@ -115,12 +115,12 @@ struct CSVColumns {
       tally.nulls += 1
     } else if nulls.isUsual(bytes, cell.start, cell.end) {
       tally.add(nullText: scanner.text(cell))
-    } else if NumberText.integer(bytes, cell.start, cell.end) != nil {
+    } else if let int = NumberText.integer(bytes, cell.start, cell.end) {
       // (A quoted cell is a value like any other, as DuckDB and pandas read it: pandas'
       // QUOTE_ALL writes every number in quotes. `--type x=string` keeps text.)
-      tally.ints += 1
-    } else if NumberText.decimal(bytes, cell.start, cell.end) != nil {
-      tally.doubles += 1
+      tally.add(number: .int(int), bytes, cell.start, cell.end)
+    } else if let double = NumberText.decimal(bytes, cell.start, cell.end) {
+      tally.add(number: .double(double), bytes, cell.start, cell.end)
     } else if CSVColumns.boolean(bytes, cell) != nil {
       tally.bools += 1
     } else {

@@ -175,6 +175,44 @@ extension NumberText {
     )
   }
 
+  /// Whether the number in `bytes[start..<end]` (as JSON writes one) is an integer, written
+  /// without point or exponent, beyond 2^53: the first a double cannot tell from its neighbour
+  /// (`9007199254740993` is read as `...992`).
+  static func isWideInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Bool
+  {
+    let digits = start < end && bytes[start] == 0x2D ? start + 1 : start
+    guard end - digits >= 16 else { return false }
+    var magnitude: UInt64 = 0
+    for cursor in digits..<end {
+      let digit = bytes[cursor] &- 0x30
+      guard digit < 10 else { return false }
+      let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (next, o2) = times.addingReportingOverflow(UInt64(digit))
+      if o1 || o2 { return true }
+      magnitude = next
+    }
+    return magnitude > 1 << 53
+  }
+
+  /// Whether an exact decimal holds the number in `bytes[start..<end]` (as JSON writes one):
+  /// at most 38 digits, an exponent only where the value still fits (`1.5e3`, not `1e300`).
+  static func fitsDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Bool
+  {
+    var digits = 0
+    var leading = true
+    for cursor in start..<end {
+      let byte = bytes[cursor]
+      if byte | 0x20 == 0x65 { return exactDecimal(bytes, start, end) != nil }
+      guard byte &- 0x30 < 10 else { continue }
+      if leading && byte == 0x30 { continue }
+      leading = false
+      digits += 1
+    }
+    return digits <= ExactDecimal.maximumDigits
+  }
+
   /// The number `text` spells (an integer or a decimal as JSON writes them, spaces around
   /// allowed, as `int(x)` and `double(x)` allow them), or nil.
   static func number(_ text: String) -> Value? {

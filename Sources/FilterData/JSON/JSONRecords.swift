@@ -66,11 +66,11 @@ extension JSONScanner {
         }
       }
     default:
+      let start = index
       switch try scalar() {
       case .null: tally.nulls += 1
       case .bool: tally.bools += 1
-      case .int: tally.ints += 1
-      default: tally.doubles += 1
+      case let number: tally.add(number: number, bytes, start, index)
       }
     }
   }

@@ -4,7 +4,7 @@ import FilterDSL
 /// value of another kind widens its field's type, and a key never seen before becomes a new
 /// field at the end (so the slots of the fields already there do not move).
 ///
-/// Types only ever widen, along `null < bool`, `null < int < double`, `null < date`, ...,
+/// Types only ever widen, along `null < bool`, `null < int < decimal < double`, `null < date`, ...,
 /// and anything mixed is text, so a reader that grows its schema for each misfit stops
 /// growing after a few steps per field, and nothing is read as null that was not null.
 extension ValueType {
@@ -18,6 +18,10 @@ extension ValueType {
     case (.null, _): return other
     case (_, .null): return self
     case (.int, .double), (.double, .int): return .double
+    // (Integers beyond 2^53 make a field of decimals: a later one widens an integer field so;
+    // a number no decimal holds, `1e300`, makes it a field of doubles.)
+    case (.int, .decimal), (.decimal, .int): return .decimal
+    case (.decimal, .double), (.double, .decimal): return .double
     case (.list(let a), .list(let b)): return .list(a.widened(with: b))
     case (.record(let a), .record(let b)): return .record(a.merged(with: b))
     default: return .string

@@ -12,6 +12,11 @@ struct TypeTally {
   var bools = 0
   var ints = 0
   var doubles = 0
+  /// Of the numbers, integers beyond 2^53, whose digits a double loses; and numbers no exact
+  /// decimal holds (`1e300`). A field of numbers with the first and none of the second is a
+  /// field of exact decimals, so that `12345678901234567890` keeps its digits everywhere.
+  private var wideIntegers = 0
+  private var beyondDecimals = 0
   var strings = 0
   var dates = 0
   var dateTimes = 0
@@ -124,6 +129,21 @@ struct TypeTally {
     }
   }
 
+  /// A number, of its spelling in `bytes[start..<end]`: an integer that fits 64 bits, or
+  /// another number (a double).
+  mutating func add(
+    number value: Value, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) {
+    if case .int(let int) = value {
+      ints += 1
+      if int.magnitude > 1 << 53 { wideIntegers += 1 }
+      return
+    }
+    doubles += 1
+    if NumberText.isWideInteger(bytes, start, end) { wideIntegers += 1 }
+    if !NumberText.fitsDecimal(bytes, start, end) { beyondDecimals += 1 }
+  }
+
   /// A text that usually stands for null.
   mutating func add(nullText: String) {
     nullTexts += 1
@@ -156,7 +176,7 @@ struct TypeTally {
     let type = typeApartFromNullTexts
     guard nullTexts > 0 else { return type }
     switch type {
-    case .null, .bool, .int, .double, .date, .dateTime, .duration: return type
+    case .null, .bool, .int, .double, .decimal, .date, .dateTime, .duration: return type
     default: return .string
     }
   }
@@ -177,7 +197,9 @@ struct TypeTally {
     if lists + records > 0 { return .string }
     if bools == scalars && bools > 0 { return .bool }
     if ints == scalars && ints > 0 { return .int }
-    if ints + doubles == scalars && doubles > 0 { return .double }
+    if ints + doubles == scalars && doubles > 0 {
+      return wideIntegers > 0 && beyondDecimals == 0 ? .decimal : .double
+    }
     if strings == scalars && strings > 0 {
       if dates == strings { return .date }
       if dateTimes == strings { return .dateTime }

@@ -12,14 +12,26 @@ public final class SQLScriptWriter: RecordSink {
   public let dialect: SQLDialect
   /// How many records were written.
   public private(set) var count = 0
-  /// Values the dialect cannot hold (text with a NUL in PostgreSQL), written as NULL.
+  /// Values the dialect cannot hold (text with a NUL in PostgreSQL, a NaN, a date outside
+  /// years 0 to 9999), written as NULL.
   public private(set) var unstorable = 0
-  /// How many values were written as NULL, when some were (see ``unstorable``).
+  /// Exact decimals with more digits than SQLite's reals keep, written as the nearest real.
+  public private(set) var roundedDecimals = 0
+  /// How many values were written as NULL or rounded, when some were (see ``unstorable``
+  /// and ``roundedDecimals``).
   public var warnings: [String] {
-    guard unstorable > 0 else { return [] }
-    return [
-      "warning: \(unstorable) value\(unstorable == 1 ? "" : "s") (text with a NUL character) cannot be stored in \(table.name) and were written as NULL\n"
-    ]
+    var lines: [String] = []
+    if unstorable > 0 {
+      lines.append(
+        "warning: \(unstorable) value\(unstorable == 1 ? "" : "s") cannot be stored in \(table.name) as \(unstorable == 1 ? "it is" : "they are") (\(dialect == .postgresql ? "text with a NUL character, " : "")NaN, a date outside years 0 to 9999) and \(unstorable == 1 ? "was" : "were") written as NULL\n"
+      )
+    }
+    if roundedDecimals > 0 {
+      lines.append(
+        "warning: \(roundedDecimals) exact decimal\(roundedDecimals == 1 ? " has" : "s have") more digits than SQLite's REAL keeps and \(roundedDecimals == 1 ? "was" : "were") written as the nearest real (PostgreSQL's numeric keeps them: --dialect postgresql)\n"
+      )
+    }
+    return lines
   }
   private let out: OutputSink
   /// `INSERT INTO "t" ("a", "b") VALUES `, and what ends the statement after the rows.
@@ -105,6 +117,13 @@ public final class SQLScriptWriter: RecordSink {
     case (.null, _): return "NULL"
     case (_, .list), (_, .record):
       return SQLValue.text(JSONValue.encode(value, as: type)).literal(dialect)
+    case (.decimal(let d), _) where dialect == .sqlite:
+      // SQLite has no decimals: a whole one that fits 64 bits as an integer, exactly; any
+      // other as a real, counted when the real's shortest digits are not the decimal's.
+      if d.isWhole, let whole = d.truncated { return SQLValue.int(whole).literal(dialect) }
+      let real = d.doubleValue
+      if ExactDecimal(real) != d { roundedDecimals += 1 }
+      return SQLValue.double(real).literal(dialect)
     default:
       guard let encoded = dialect.stored(value) else {
         unstorable += 1
