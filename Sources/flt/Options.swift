@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 import FilterSQL
 
 #if canImport(Glibc)
@@ -325,8 +326,10 @@ extension Options {
     return completions.map(Completions.script(for:))
   }
 
-  /// Whether `argument` is the path of a file or folder that exists.
-  static func namesFile(_ argument: String) -> Bool { access(argument, F_OK) == 0 }
+  /// Whether `argument` names an input: a file or folder that exists, or a PostgreSQL URL.
+  static func namesFile(_ argument: String) -> Bool {
+    PostgresURL.isURL(argument) || access(argument, F_OK) == 0
+  }
 
   /// Whether `argument` names a script rather than being a filter: `p.flt`, not `x == "a.flt"`.
   static func isScript(_ argument: String?) -> Bool {

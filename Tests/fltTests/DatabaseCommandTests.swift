@@ -306,4 +306,28 @@ extension DatabaseCommandTests {
     let back = try flt(["-f", "csv", "true", parquet])
     #expect(back.stdout == "a\n1\n2.5\n9007199254740993\n12345678901234567890\n")
   }
+
+  /// `--stats` and `--facets` take a PostgreSQL URL as their input, as a filter does (issue
+  /// 52.8: the URL was read as the filter), with the filter left out or written inside.
+  @Test(.enabled(if: getenv("FLT_POSTGRES_PORT") != nil))
+  func statsAndFacetsOverAPostgresURL() throws {
+    let port = String(cString: getenv("FLT_POSTGRES_PORT"))
+    let url = "postgresql://flt_scram:scram%20pass@127.0.0.1:\(port)/flt"
+    let script = try flt([
+      "-f", "sql", "--dialect", "postgresql", "--table", "phones_cli_stats", "true",
+      "examples/phones.json",
+    ])
+    let connection = try PostgresConnection(url: url)
+    try connection.executeScript("DROP TABLE IF EXISTS phones_cli_stats;" + script.stdout)
+    let table = ["--table", "phones_cli_stats"]
+    let inside = try flt(table + ["--stats", "count() where price >= 1000", url])
+    #expect(inside.stdout == #"{"count()":52}"# + "\n", "\(inside.stderr)")
+    let whole = try flt(table + ["--stats", "count()", url])
+    #expect(whole.stdout == #"{"count()":111}"# + "\n", "\(whole.stderr)")
+    let facets = try flt(table + ["--facets", "color", url])
+    #expect(facets.stdout.hasPrefix(#"{"field":"color","value":"Midnight","count":13}"#))
+    // The same answers as from the file.
+    let file = try flt(["--stats", "count() where price >= 1000", "examples/phones.json"])
+    #expect(file.stdout == inside.stdout)
+  }
 }
