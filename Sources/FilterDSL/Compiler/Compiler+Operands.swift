@@ -105,14 +105,14 @@ extension Compiler {
   }
 
   private func list(_ items: [Operand<Root>]) -> Operand<Root> {
-    let constants = items.compactMap(\.constant)
+    let constants = items.compactMap { $0.constant }
     if constants.count == items.count { return .constant(.list(constants)) }
-    let producers = items.map(\.asValue)
+    let producers = items.map { $0.asValue }
     return .value { r, run in .list(producers.map { $0(r, &run) }) }
   }
 
   private func call(_ function: FunctionDefinition, _ arguments: [Operand<Root>]) -> Operand<Root> {
-    let producers = arguments.map(\.asValue)
+    let producers = arguments.map { $0.asValue }
     return .value { r, run in
       let context = run.context
       var faults = FaultCounts()

@@ -67,7 +67,7 @@ struct Compiler<Root> {
   private func logical(_ op: LogicalOperator, _ nodes: [CompiledTest<Root>]) -> CompiledTest<Root> {
     let node = logicalTest(op, nodes)
     // A conjunction of selectable tests selects by narrowing the selection test after test.
-    let selectors = nodes.compactMap(\.select)
+    let selectors = nodes.compactMap { $0.select }
     guard op == .and, selectors.count == nodes.count else { return node }
     return CompiledTest(
       test: node.test, plan: node.plan,
@@ -85,7 +85,7 @@ struct Compiler<Root> {
   private func logicalTest(_ op: LogicalOperator, _ nodes: [CompiledTest<Root>]) -> CompiledTest<
     Root
   > {
-    let plan = Plan(op == .and ? "And" : "Or", plans: nodes.map(\.plan))
+    let plan = Plan(op == .and ? "And" : "Or", plans: nodes.map { $0.plan })
     let stop: Truth = op == .and ? .false : .true
     if nodes.count == 2 {
       let a = nodes[0].test
@@ -103,7 +103,7 @@ struct Compiler<Root> {
           return x == .true ? .true : x || b(r, &run)
         }, plan: plan)
     }
-    let tests = nodes.map(\.test)
+    let tests = nodes.map { $0.test }
     return CompiledTest(
       test: { r, run in
         var result: Truth = op == .and ? .true : .false
