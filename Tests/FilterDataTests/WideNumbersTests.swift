@@ -14,7 +14,10 @@ import Testing
     return (reader.schema, rows)
   }
 
-  func decimal(_ text: String) -> Value { .decimal(ExactDecimal(text)!) }
+  func decimal(_ text: String) -> Value {
+    guard let exact = ExactDecimal(text) else { preconditionFailure("not a decimal: \(text)") }
+    return .decimal(exact)
+  }
 
   @Test func integersBeyondSixtyFourBitsAreDecimals() throws {
     let (json, jsonRows) = try read("{\"a\":12345678901234567890}\n{\"a\":1}\n", "big.jsonl")

@@ -279,7 +279,9 @@ extension DatabaseCommandTests {
   /// said in a warning; in Parquet as text, said too; in CSV as written.
   @Test func wideIntegersKeepTheirDigitsOrSaySo() throws {
     let path = try CLITests.temporaryFile(
-      Array("{\"a\":1}\n{\"a\":2.5}\n{\"a\":9007199254740993}\n{\"a\":12345678901234567890}\n".utf8),
+      Array(
+        "{\"a\":1}\n{\"a\":2.5}\n{\"a\":9007199254740993}\n{\"a\":12345678901234567890}\n"
+          .utf8),
       name: "wide.jsonl"
     ).path
     let postgres = try flt(["-f", "sql", "--dialect", "postgresql", "true", path])
@@ -291,7 +293,8 @@ extension DatabaseCommandTests {
     #expect(sqlite.stdout.contains("(1.2345678901234567e+19)"))
     #expect(
       sqlite.stderr
-        == "warning: 1 exact decimal has more digits than SQLite's REAL keeps and was written as the nearest real (PostgreSQL's numeric keeps them: --dialect postgresql)\n"
+        == "warning: 1 exact decimal has more digits than SQLite's REAL keeps and was written as "
+        + "the nearest real (PostgreSQL's numeric keeps them: --dialect postgresql)\n"
     )
     let database = try CLITests.temporaryFile([], name: "wide.db").path
     try FileManager.default.removeItem(atPath: database)
@@ -302,7 +305,9 @@ extension DatabaseCommandTests {
     #expect(csv.stdout == "a\n2.5\n9007199254740993\n12345678901234567890\n")
     let parquet = try CLITests.temporaryFile([], name: "wide.parquet").path
     let written = try flt(["-f", "parquet", "-o", parquet, "true", path])
-    #expect(written.stderr.contains("4 exact decimals were written to Parquet as text, digits kept"))
+    #expect(
+      written.stderr.contains("4 exact decimals were written to Parquet as text, digits kept")
+    )
     let back = try flt(["-f", "csv", "true", parquet])
     #expect(back.stdout == "a\n1\n2.5\n9007199254740993\n12345678901234567890\n")
   }
