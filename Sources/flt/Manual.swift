@@ -6,7 +6,7 @@ enum Manual {
     var out: [String] = [
       #".TH FLT 1 "" "\#(Command.version)" "User Commands""#,
       ".SH NAME",
-      #"flt \- filter JSON, JSON Lines, CSV and database records with a declarative query"#,
+      #"flt \- filter JSON, JSON Lines, CSV, TSV, Parquet and database records with a declarative query"#,
       ".SH SYNOPSIS",
       ".nf",
     ]

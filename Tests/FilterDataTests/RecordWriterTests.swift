@@ -124,6 +124,13 @@ import Testing
     // can be.
     table.maxTotalWidth = 5
     #expect(table.text(footer: "").split(separator: "\n")[0] == "mod…  note  pri…")
+    // A table cut to fit says how to see the rest; one that fits says nothing more.
+    table.cutHint = "show f1, f2 picks the columns"
+    #expect(
+      table.text(footer: "2 rows").hasSuffix(
+        "\n2 rows (columns cut to fit: show f1, f2 picks the columns)\n"))
+    table.maxTotalWidth = 80
+    #expect(table.text(footer: "2 rows").hasSuffix("429\n2 rows\n"))
   }
 
   /// CSV flattens nested records to a column per field inside, as the CSV reader nests such

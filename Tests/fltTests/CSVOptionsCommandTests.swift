@@ -152,3 +152,43 @@ extension CSVOptionsCommandTests {
     #expect(try flt(["--schema", csv]).stdout.hasPrefix("numeric  string"))
   }
 }
+
+extension CSVOptionsCommandTests {
+  /// Comparing with a text the file reads as null (its null marker `NA`, a `--null` text)
+  /// finds nothing: a warning says why and points to `is null` (issue 52.5), in a text field
+  /// and, as the help of the type error, in a number field; in a script's session too.
+  @Test func comparingWithTheFilesNullMarkerSaysSo() throws {
+    var rows = "tailnum,dep,carrier\n"
+    for i in 0..<60 {
+      rows += (i % 7 == 0 ? "NA" : "N\(i)XX") + "," + (i % 5 == 0 ? "NA" : "\(i)") + ",C\(i)\n"
+    }
+    let path = try file(rows, "flights.csv")
+    let text = try flt(["-c", "tailnum == NA", path])
+    #expect(text.stdout == "0\n")
+    #expect(
+      text.stderr.hasPrefix(
+        "warning[FLT312]: no value of tailnum is 'NA': 'NA' is read as null in this file\n"))
+    #expect(
+      text.stderr.contains("= help: to find the records without a value, write tailnum is null"))
+    let notEqual = try flt(["-c", "tailnum != NA", path])
+    #expect(notEqual.stderr.contains("write tailnum is not null"))
+    let number = try flt(["-c", "dep == NA", path])
+    #expect(number.status != 0)
+    #expect(number.stderr.contains("= help: 'NA' is read as null in this file: write dep is null"))
+    let named = try flt(["--null", "-", "-c", "carrier == \"-\"", path])
+    #expect(named.stderr.contains("no value of carrier is '-': '-' is read as null in this file"))
+    // A text that is not a null text says nothing of nulls.
+    #expect(try flt(["-c", "tailnum == N1XX", path]).stderr.isEmpty)
+    let script = try file("load \"\(path)\"\ncount tailnum == NA\n", "flights.flt")
+    let run = try flt(["run", script])
+    #expect(run.stdout == "0\n" && run.stderr.contains("'NA' is read as null in this file"))
+  }
+
+  /// The hint that a text column held numbers reaches the one-shot command's checker (it was
+  /// lost on the way: the help said only to convert).
+  @Test func aColumnOfNumbersAndAWordSaysWhichWord() throws {
+    let path = try file("id,score\n1,5\n2,unknown\n3,7\n", "scores.csv")
+    let run = try flt(["-c", "score > 5", path])
+    #expect(run.stderr.contains("score holds numbers and \"unknown\", which made it text"))
+  }
+}

@@ -18,6 +18,12 @@ extension Diagnostic {
       label: "not a field of the data", help: help)
   }
 
+  /// The help of an unknown field that the records of the list at `list` have.
+  static func recordsInAList(_ name: String, _ list: String) -> String {
+    "\(quoted(name)) is a field of the records in the list \(quoted(list)): to filter those "
+      + "records, read them with --root \(list); to test this record's list, any \(list).\(Name.written(name, step: true))"
+  }
+
   static func unknownParameter(_ name: String, suggestion: String?, at range: SourceRange)
     -> Diagnostic
   {
@@ -127,6 +133,19 @@ extension Diagnostic {
       .unknownValue, .warning, at: range,
       message: "no record has \(field) \(quoted(value))",
       help: suggestion.map { "did you mean \(quoted($0, mark: "\""))?" })
+  }
+
+  /// `tailnum == NA` where `NA` is read as null (the file's null marker).
+  static func nullTextCompared(
+    _ value: String, field: String, negated: Bool, at range: SourceRange
+  ) -> Diagnostic {
+    Diagnostic(
+      .unknownValue, .warning, at: range,
+      message:
+        "no value of \(field) is \(quoted(value)): \(quoted(value)) is read as null in this file",
+      help:
+        "to find the records \(negated ? "with" : "without") a value, "
+        + "write \(field) is \(negated ? "not " : "")null")
   }
 
   static func fieldWithoutValues(_ field: String, at range: SourceRange) -> Diagnostic {

@@ -148,6 +148,13 @@ public struct FieldAccessor<Root>: Sendable {
     self.operand = operand
   }
 
+  /// This accessor with its field's hints for messages taken from `field` (its known values,
+  /// numbers written as text, texts read as null), when `field` has its name and type.
+  package func describing(_ field: Schema.Field) -> Self {
+    guard field.name == self.field.name, field.type == self.field.type else { return self }
+    return Self(field: field, reader: reader, selector: selector, operand: operand)
+  }
+
   // The int, double and string factories are inlinable so that they are specialized where a
   // record type is declared, for its concrete `Root`: their operands then call the reader
   // with no generic entry point in between.

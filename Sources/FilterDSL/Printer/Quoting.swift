@@ -78,3 +78,21 @@ enum Quoting {
     return out
   }
 }
+
+extension Name {
+  /// `text` as a statement or filter writes the name at `position`: bare where the parser
+  /// reads it back as the same name, in backticks otherwise (`` `Province / Territory` ``):
+  /// what completions offer.
+  package static func written(_ text: String, statement: Bool = false, step: Bool = false)
+    -> String
+  {
+    Quoting.name(text, at: step ? .pathStep : statement ? .statementName : .start)
+  }
+
+  /// The name a backticked token spells, its backticks and escapes removed.
+  package static func unquoted(_ token: String) -> String {
+    var ignored: [LiteralDecoder.Problem] = []
+    let bytes = Array(token.utf8)
+    return LiteralDecoder.unquote(bytes, 0..<bytes.count, problems: &ignored)
+  }
+}

@@ -215,7 +215,7 @@ extension Checker {
           options.spelling, what: describe(subject.expr, type), at: operatorRange))
       return nil
     }
-    if op == .equal || op == .notEqual { checkKnownValue(subject, operand, options) }
+    if op == .equal || op == .notEqual { checkKnownValue(subject, operand, options, op) }
     return bound
   }
 
@@ -251,6 +251,10 @@ extension Checker {
     }
     if case .literal(.string(let text)) = operand.kind, schema.field(named: text) != nil {
       return "on the right of an operator a word is text; to name the field, write `\(text)`"
+    }
+    if let text = nullText(subject, operand), op == .equal || op == .notEqual || op == nil {
+      let not = op == .notEqual ? "not " : ""
+      return "\(quoted(text)) is read as null in this file: write \(subject) is \(not)null"
     }
     if type.isNumeric, case .literal(.string(let text)) = operand.kind {
       if Double(text.filter { $0 != "_" }) != nil { return "remove the quotes: \(text)" }
@@ -313,6 +317,11 @@ extension Checker {
 
   /// The hint of the field `subject` names, when its values were numbers written as text.
   private func numericText(of subject: Expr) -> NumericText? {
+    schemaField(of: subject)?.numericText
+  }
+
+  /// The schema's field that `subject` names, if it names one.
+  private func schemaField(of subject: Expr) -> Schema.Field? {
     guard case .field(let path) = subject.kind else { return nil }
     var fields = schema
     var found: Schema.Field?
@@ -326,11 +335,29 @@ extension Checker {
       guard let (_, field) = fields.field(named: name.text) else { return nil }
       found = field
     }
-    return found?.numericText
+    return found
   }
 
-  /// Warns when a text field with known values is compared with a value none of them equals.
-  private func checkKnownValue(_ subject: Subject, _ operand: Expr, _ options: StringOptions) {
+  /// The text `operand` spells when the field `subject` reads it as null (`NA`, the file's
+  /// null marker): no record has it, whatever the comparison.
+  private func nullText(_ subject: Expr, _ operand: Expr) -> String? {
+    guard case .literal(.string(let text)) = operand.kind,
+      schemaField(of: subject)?.nullTexts?.contains(text) == true
+    else { return nil }
+    return text
+  }
+
+  /// Warns when a text field with known values is compared with a value none of them equals,
+  /// or any field with a text it reads as null (`tailnum == NA`).
+  private func checkKnownValue(
+    _ subject: Subject, _ operand: Expr, _ options: StringOptions, _ op: ComparisonOperator
+  ) {
+    if case .field(let path) = subject.expr.kind, let text = nullText(subject.expr, operand) {
+      report(
+        .nullTextCompared(
+          text, field: path.dotted, negated: op == .notEqual, at: operand.range))
+      return
+    }
     guard case .field(let path) = subject.expr.kind, let known = subject.knownValues,
       case .literal(.string(let value)) = operand.kind
     else { return }

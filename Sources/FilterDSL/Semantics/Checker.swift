@@ -239,10 +239,13 @@ public final class Checker {
     case .failure(.unknown(let index, let fields)):
       let name = path.components[index]
       let suggestion = Suggestion.closest(to: name.text, among: fields.names)
-      report(
-        .unknownField(
-          name.text, in: index == 0 ? nil : path.components[index - 1].text,
-          suggestion: suggestion, fields: fields.names, at: name.range))
+      var diagnostic = Diagnostic.unknownField(
+        name.text, in: index == 0 ? nil : path.components[index - 1].text,
+        suggestion: suggestion, fields: fields.names, at: name.range)
+      if index == 0, suggestion == nil, let list = Checker.list(holding: name.text, in: schema) {
+        diagnostic.help = Diagnostic.recordsInAList(name.text, list)
+      }
+      report(diagnostic)
       return nil
     case .failure(.notARecord(let index, let field)):
       report(
@@ -250,6 +253,25 @@ public final class Checker {
           field.name, what: field.type.description, at: path.components[index].range))
       return nil
     }
+  }
+
+  /// The dotted path of a list of records, at most three records down, whose records have a
+  /// field `name`: the records a JSON document holds (`{"meta": ..., "tweets": [...]}`) when a
+  /// filter names their fields.
+  static func list(holding name: String, in schema: Schema, depth: Int = 0) -> String? {
+    guard depth < 3 else { return nil }
+    for field in schema.fields {
+      switch field.type {
+      case .list(.record(let inner)) where inner.field(named: name) != nil:
+        return Name.written(field.name, step: depth > 0)
+      case .record(let inner):
+        if let path = list(holding: name, in: inner, depth: depth + 1) {
+          return Name.written(field.name, step: depth > 0) + "." + path
+        }
+      default: continue
+      }
+    }
+    return nil
   }
 
   private func parameter(_ name: Name, _ range: SourceRange) -> BoundExpr? {

@@ -15,17 +15,21 @@ public struct Schema: Hashable, Sendable {
     /// For a text field whose values were mostly numbers written as text: what was seen, so
     /// that comparing it with a number suggests converting it (see ``NumericText``).
     public var numericText: NumericText?
+    /// Texts read as null in this field (a file's null marker, `NA`; a `--null` text): no
+    /// record has them as values, so comparing with one is pointed to `is null`.
+    public var nullTexts: [String]?
 
     /// A field called `name` of `type`; `optional` when some records lack it.
     public init(
       _ name: String, _ type: ValueType, optional: Bool = false, knownValues: [String]? = nil,
-      numericText: NumericText? = nil
+      numericText: NumericText? = nil, nullTexts: [String]? = nil
     ) {
       self.name = name
       self.type = type
       self.isOptional = optional
       self.knownValues = knownValues
       self.numericText = numericText
+      self.nullTexts = nullTexts
     }
   }
 

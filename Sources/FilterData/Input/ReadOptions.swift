@@ -97,12 +97,16 @@ public struct ReadOptions: Sendable {
 struct NullTexts: Sendable {
   private let usual: [[UInt8]]
   private let named: [[UInt8]]
+  /// The texts read as null in every field: those the options name, the file's markers, `\N`
+  /// in TSV.
+  let namedTexts: [String]
 
   /// The null texts `options` name, the file's null `markers`, and in a TSV file (`tsv`)
   /// `\N`, as PostgreSQL's `COPY` (and `\copy`) writes null in its text format.
   init(_ options: ReadOptions, markers: Set<String> = [], tsv: Bool = false) {
     usual = ReadOptions.usualNullTexts.map { Array($0.utf8) }
-    named = (options.nullTexts + markers.sorted() + (tsv ? ["\\N"] : [])).map { Array($0.utf8) }
+    namedTexts = options.nullTexts + markers.sorted() + (tsv ? ["\\N"] : [])
+    named = namedTexts.map { Array($0.utf8) }
   }
 
   /// Whether the user named any null texts.

@@ -127,6 +127,9 @@ public final class RecordWriter: RecordSink {
   /// The widest a table may be, in columns (a terminal's width): its widest columns are
   /// narrowed, their cells cut with `…`, until it fits. Nil: no limit.
   public var maxTableWidth: Int?
+  /// What a table narrowed to ``maxTableWidth`` says after its row count: how to see the rest
+  /// (`--select a,b picks the columns`). Nil: nothing.
+  public var cutHint: String?
 
   /// A writer of the records of `source` (a file's reader, say), showing `select` (every
   /// field when nil).
@@ -382,6 +385,7 @@ public final class RecordWriter: RecordSink {
     var table = TableLayout(headers: columns, maxCellWidth: maxCellWidth)
     table.styled = styled
     table.maxTotalWidth = maxTableWidth
+    table.cutHint = cutHint
     table.rows = rows
     let shown = "\(rows.count)"
     let all = Swift.max(totalRows ?? count, count)

@@ -35,6 +35,9 @@ package struct TableLayout {
   /// The widest the whole table may be (a terminal's width): the widest columns are
   /// narrowed, their cells cut with `…`, until it fits (no column below 4). Nil: no limit.
   package var maxTotalWidth: Int?
+  /// What the footer adds when columns were narrowed to fit ``maxTotalWidth``: how to see
+  /// the rest (`show f1, f2 picks the columns`). Nil: nothing.
+  package var cutHint: String?
 
   package init(headers: [String], maxCellWidth: Int = 40) {
     self.headers = headers
@@ -57,6 +60,7 @@ package struct TableLayout {
         widths[i] = Swift.max(widths[i], cell.width)
       }
     }
+    let natural = widths
     if let maxTotalWidth { TableLayout.narrow(&widths, toFit: maxTotalWidth) }
     let numeric = headers.indices.map { column in
       rows.contains { column < $0.count && $0[column].isNumber }
@@ -85,7 +89,10 @@ package struct TableLayout {
     for row in rows {
       out.write(line(row.map { ($0.text, $0.width, styled && $0.isNull) }) + "\n")
     }
-    if !footer.isEmpty { out.write(footer + "\n") }
+    let cut = widths != natural ? cutHint.map { "columns cut to fit: \($0)" } : nil
+    let closing = [footer, cut.map { footer.isEmpty ? $0 : "(\($0))" }].compactMap { $0 }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+    if !closing.isEmpty { out.write(closing + "\n") }
   }
 
   /// Narrows the widest of `widths` a column at a time until the columns and the two spaces

@@ -23,8 +23,12 @@ public final class ParquetFolder: RecordSource {
   private var bytesRead = 0
   private var decoding: Set<String>?
   private var pushed: (query: BoundQuery, parameters: [String: Value], now: Instant)?
-  /// How many row groups the last read passed over, by their statistics, in every file.
+  /// How many row groups the last read passed over, by their statistics, in the files it
+  /// opened.
   public private(set) var skippedRowGroups = 0
+  /// How many files the last read passed over unopened, by the values their folders' names
+  /// give (`year=2023/` when the filter asks for `year == 2024`).
+  public private(set) var skippedFiles = 0
 
   /// The Parquet files of `folder`; the first is opened for its schema.
   public init(_ folder: DataFolder, name: String) throws(DataError) {
@@ -75,23 +79,48 @@ public final class ParquetFolder: RecordSource {
     return total
   }
 
-  /// How many row groups `query` reads in all the files, and how many are ruled out.
+  /// How many row groups `query` reads in the files its folders' names leave, how many are
+  /// ruled out by their statistics, and how many files by their folders' names.
   public func readingNote(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> String?
   {
-    var (total, skipped) = (0, 0)
-    for index in files.indices {
+    var (total, skipped, opened) = (0, 0, 0)
+    for index in files.indices where !ruledOut(index, query, parameters) {
       guard let file = try? open(index) else { continue }
       let groups = file.rowGroups(query, parameters: parameters)
-      (total, skipped) = (total + groups.total, skipped + groups.skipped)
+      (total, skipped, opened) = (total + groups.total, skipped + groups.skipped, opened + 1)
     }
-    return ParquetSource.note(total: total, skipped: skipped, files: files.count)
+    let note = ParquetSource.note(total: total, skipped: skipped, files: opened)
+    let unopened = files.count - opened
+    guard unopened > 0 else { return note }
+    return note
+      + "; \(unopened) of \(files.count) file\(files.count == 1 ? "" : "s") ruled out by their "
+      + "folders' names"
+  }
+
+  /// Whether the values the `index`th file's folders give (`year=2023/`) rule out every record
+  /// `query`'s filter keeps: then the file is not opened.
+  private func ruledOut(_ index: Int, _ query: BoundQuery, _ parameters: [String: Value]) -> Bool {
+    let partitions = files[index].partitions
+    guard let filter = query.filter, !partitions.isEmpty,
+      partitions.count <= schema.fields.count
+    else { return false }
+    let statistics = ParquetStatistics(
+      columns: Array(repeating: .unknown, count: schema.fields.count - partitions.count)
+        + partitions.map { .constant($0.value) },
+      parameters: parameters)
+    return !statistics.mayMatch(filter, in: ParquetMetadata.RowGroup(rowCount: 1))
   }
 
   /// Hands over each file's row groups in turn.
   public func read(_ body: (DataBlock) throws -> Bool) throws {
-    skippedRowGroups = 0
+    (skippedRowGroups, skippedFiles) = (0, 0)
     for index in files.indices {
+      if let (query, parameters, _) = pushed, ruledOut(index, query, parameters) {
+        skippedFiles += 1
+        if index == 0 { first = nil }
+        continue
+      }
       let file = try open(index)
       file.prepare(decoding: decoding)
       if let (query, parameters, now) = pushed {

@@ -271,11 +271,19 @@ public final class DataReader {
 
   /// Reads `schema` from now on.
   func adopt(_ schema: Schema) {
-    // Fields whose type the user fixed keep it, whatever the data suggested.
+    // Fields whose type the user fixed keep it, whatever the data suggested; every field
+    // knows the texts read as null in it.
+    let named = nulls.namedTexts
     let schema = Schema(
       schema.fields.map { field in
-        guard let type = options.types[field.name], type != field.type else { return field }
-        return Schema.Field(field.name, type, optional: true)
+        var field = field
+        if let type = options.types[field.name], type != field.type {
+          field = Schema.Field(field.name, type, optional: true)
+        }
+        if !named.isEmpty {
+          field.nullTexts = Array(Set(named).union(field.nullTexts ?? [])).sorted()
+        }
+        return field
       })
     self.schema = schema
     schemaVersion += 1

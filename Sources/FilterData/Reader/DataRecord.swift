@@ -74,7 +74,7 @@ public struct DataRecord: Sendable {
   public static func recordType(_ schema: Schema) -> RecordType<DataRecord> {
     RecordType(
       schema.fields.enumerated().map { slot, field in
-        accessor(field, slot: slot)
+        accessor(field, slot: slot).describing(field)
       }
     ).withPresence { presence($0) }
   }

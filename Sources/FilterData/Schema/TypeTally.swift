@@ -216,10 +216,11 @@ struct TypeTally {
   /// when some values were null or the field was `missing` from some records.
   func field(_ name: String, missing: Bool, complete: Bool) -> Schema.Field {
     let type = self.type
+    let nullTexts = nullTextsAreNull(type: type)
     return Schema.Field(
-      name, type, optional: missing || nulls > 0 || nullTextsAreNull(type: type),
+      name, type, optional: missing || nulls > 0 || nullTexts,
       knownValues: knownValues(complete: complete, type: type),
-      numericText: numericText(type: type))
+      numericText: numericText(type: type), nullTexts: nullTexts ? nullTextValues.sorted() : nil)
   }
 
   /// For a text field whose values were numbers but for a few other texts (or all numbers

@@ -8,7 +8,8 @@ import Foundation
 /// after `use`, data files and folders after `load`, commands after `:`. Pure: the REPL gives
 /// it the text, the names it knows and a way to list a folder.
 package struct Completer {
-  /// Field paths of the current data (`camera.megapixels`), in schema order.
+  /// Field paths of the current data as a filter writes them (`camera.megapixels`,
+  /// `` `Province / Territory` ``), in schema order.
   package var fields: [String] = []
   /// The known values of a field, by path.
   package var values: (String) -> [Value] = { _ in [] }
@@ -29,7 +30,7 @@ package struct Completer {
     var pending: [(prefix: String, schema: Schema)] = [("", session.current?.schema ?? Schema([]))]
     while let (prefix, schema) = pending.popLast() {
       for field in schema.fields {
-        let path = prefix + field.name
+        let path = prefix + Name.written(field.name, step: !prefix.isEmpty)
         fields.append(path)
         if case .record(let inner) = field.type { pending.append((path + ".", inner)) }
       }
@@ -38,7 +39,7 @@ package struct Completer {
     if let data = session.current { values = data.values(of:) }
     filters = session.definitions.filters.keys.sorted()
     parameters = session.definitions.parameters.keys.sorted()
-    datasets = session.datasets.map(\.name)
+    datasets = session.datasets.map { Name.written($0.name, statement: true) }
     folder = { path in Completer.entries(of: session.resolve(path.isEmpty ? "." : path)) }
   }
 
@@ -85,10 +86,12 @@ package struct Completer {
       completion.inList = [.comma, .leftParen].contains(Completer.tokens(before).last?.kind)
       return completion
     }
-    var start = line.endIndex
+    // The word being typed: from an open backtick (`` `Province / T ``) or a name's start.
+    // A path before the backtick (`` stats.`2024 ``) is part of the word.
+    var start = Completer.openBacktick(line) ?? line.endIndex
     while start > line.startIndex {
       let previous = line[line.index(before: start)]
-      guard previous.isLetter || previous.isNumber || "_.$".contains(previous) else { break }
+      guard previous.isLetter || previous.isNumber || "_.$`".contains(previous) else { break }
       start = line.index(before: start)
     }
     let prefix = String(line[start...])
@@ -160,7 +163,10 @@ package struct Completer {
   /// quote, a folder stays open for the next Tab.
   private func files(
     _ typed: String, replacing count: Int,
-    extensions: [String] = ["json", "jsonl", "ndjson", "csv", "tsv", "gz"], quoted: Bool = true
+    extensions: [String] = [
+      "json", "jsonl", "ndjson", "csv", "tsv", "gz", "parquet", "parq", "pq", "db", "sqlite",
+      "sqlite3",
+    ], quoted: Bool = true
   ) -> Completion {
     let slash = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex
     let directory = String(typed[..<slash])
@@ -239,7 +245,7 @@ package struct Completer {
     // The field: names joined by dots.
     var parts: [String] = []
     while let token = tokens.last, token.kind == .identifier || token.kind == .quotedIdentifier {
-      parts.insert(token.text, at: 0)
+      parts.insert(token.kind == .quotedIdentifier ? Name.unquoted(token.text) : token.text, at: 0)
       tokens.removeLast()
       guard tokens.last?.kind == .dot else { break }
       tokens.removeLast()
@@ -247,10 +253,44 @@ package struct Completer {
     return parts.isEmpty ? nil : parts.joined(separator: ".")
   }
 
+  /// The names that start with `prefix` (case aside); a name in backticks also when what is
+  /// typed leaves its backtick out (`Prov` offers `` `Province / Territory` ``).
   private func matching(_ names: [String], _ prefix: String) -> [String] {
     let lower = prefix.lowercased()
     var seen: Set<String> = []
-    return names.filter { $0.lowercased().hasPrefix(lower) && seen.insert($0).inserted }.sorted()
+    return names.filter { name in
+      let candidate = name.lowercased()
+      let matches =
+        candidate.hasPrefix(lower)
+        || (!lower.hasPrefix("`") && candidate.hasPrefix("`")
+          && candidate.dropFirst().hasPrefix(lower))
+      return matches && seen.insert(name).inserted
+    }.sorted()
+  }
+
+  /// The position of a backtick still open at the end of `line` (outside strings and
+  /// comments): a name in backticks being typed.
+  static func openBacktick(_ line: String) -> String.Index? {
+    var open: String.Index?
+    var inString = false
+    var index = line.startIndex
+    while index < line.endIndex {
+      let c = line[index]
+      if c == "\\", inString || open != nil {
+        index = line.index(after: index)
+        if index == line.endIndex { break }
+      } else if inString {
+        if c == "\"" { inString = false }
+      } else if c == "`" {
+        open = open == nil ? index : nil
+      } else if open == nil && c == "\"" {
+        inString = true
+      } else if open == nil && c == "#" {
+        return nil
+      }
+      index = line.index(after: index)
+    }
+    return open
   }
 
   /// The position of a `"` that is still open at the end of `line`.

@@ -145,7 +145,8 @@ public final class Session {
       TranscriptEntry(statement: statement, text: statement.description, loadedPath: nil))
   }
 
-  /// Runs `statement` and prints its result; with `set time on`, then how long that took.
+  /// Runs `statement` and prints its result; with `set time on`, then how long that took
+  /// (not when only checking: nothing ran).
   func run(_ statement: Stmt, _ context: Context) throws(SessionError) {
     let start = SystemClock.seconds()
     let result = try execute(statement, context)
@@ -155,7 +156,7 @@ public final class Session {
     if !printer.print(result) { try context.stopIfInterrupted(self) }
     switch result {
     case .loaded, .records, .count, .facets, .stats:
-      guard settings.time else { break }
+      guard settings.time, !checkOnly else { break }
       output.flush()
       warn("time: \(Session.timing(SystemClock.seconds() - start))\n")
     default:

@@ -137,6 +137,33 @@ import Testing
     #expect(help("any carrier == AA", flights) == [#"compare the value itself: carrier == "x""#])
   }
 
+  /// A JSON document read whole is one record; a filter on the fields of the records in one of
+  /// its lists is pointed to --root (or `any`), however deep the list lies.
+  @Test func fieldsOfTheRecordsInAListPointToRoot() {
+    let tweet = Schema([.init("text", .string), .init("like count", .int)])
+    let document = Schema([
+      .init("meta", .record(Schema([.init("n", .int)]))), .init("tweets", .list(.record(tweet))),
+      .init(
+        "api",
+        .record(Schema([.init("data", .record(Schema([.init("items", .list(.record(tweet)))])))]))),
+    ])
+    func help(_ text: String, _ schema: Schema) -> [String?] {
+      let expr = Parser.parseFilter(text).value
+      return expr.map { Checker.check($0, schema: schema).diagnostics.map(\.help) } ?? []
+    }
+    #expect(
+      help("text == hi", document) == [
+        "'text' is a field of the records in the list 'tweets': to filter those records, read "
+          + "them with --root tweets; to test this record's list, any tweets.text"
+      ])
+    #expect(help("`like count` > 2", document).first??.contains("any tweets.`like count`") == true)
+    let nested = Schema(Array(document.fields.dropFirst(2)))
+    #expect(help("text == hi", nested).first??.contains("--root api.data.items;") == true)
+    // Not when the name is nowhere, nor when a top-level field is close to it.
+    #expect(help("txt == hi", nested) == ["the fields are 'api'"])
+    #expect(help("met == 1", document) == ["did you mean 'meta'?"])
+  }
+
   @Test(arguments: [
     ("sem-1", "colr == Gold", ["FLT301 unknown field 'colr' | did you mean 'color'?"]),
     (

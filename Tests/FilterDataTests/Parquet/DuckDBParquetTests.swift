@@ -80,7 +80,10 @@ import Testing
     }
     let spaced = try Scan(query: SourceText(#"color == "Deep Purple""#), source: folder)
     #expect(try spaced.run(into: CountSink(to: nil)).matches > 0)
-    #expect(folder.skippedRowGroups >= 24)
-    #expect(spaced.explanation.contains("row groups in 30 files"))
+    // The other colours' 25 files are not opened, and --explain says why, not "statistics".
+    #expect(folder.skippedFiles == 25 && folder.skippedRowGroups == 0)
+    #expect(spaced.explanation.contains("row groups in 5 files"), "\(spaced.explanation)")
+    #expect(spaced.explanation.hasSuffix("; 25 of 30 files ruled out by their folders' names"))
+    #expect(!spaced.explanation.contains("statistics"))
   }
 }

@@ -148,3 +148,47 @@ extension CompletionTests {
       ])
   }
 }
+
+extension CompletionTests {
+  /// Names that are not bare words complete as the parser reads them: in backticks, whether
+  /// or not the backtick was typed, and their values complete after them.
+  @Test func namesThatNeedBackticksCompleteInBackticks() {
+    var completer = Completer()
+    completer.fields = [
+      Name.written("Province / Territory"), Name.written("Country Code"), "code",
+      "stats." + Name.written("2024 total", step: true),
+    ]
+    completer.values = { field in
+      field == "Country Code" ? ["CA", "US"].map(Value.string) : []
+    }
+    completer.datasets = [
+      Name.written("sales 2024", statement: true), Name.written("phones", statement: true),
+    ]
+    #expect(completer.fields.first == "`Province / Territory`")
+    let bare = completer.complete("Prov")
+    #expect(bare.candidates == ["`Province / Territory`"] && bare.replacing == 4)
+    let open = completer.complete("count `Province / T")
+    #expect(open.candidates == ["`Province / Territory`"] && open.replacing == 13)
+    #expect(completer.complete("co").candidates.contains("`Country Code`"))
+    #expect(completer.complete("`Country Code` == ").candidates == ["CA", "US"])
+    #expect(completer.complete("stats.`20").candidates == ["stats.`2024 total`"])
+    #expect(completer.complete("use sa").candidates == ["`sales 2024`"])
+    #expect(completer.complete("use ph").candidates == ["phones"])
+    // A backtick inside a string or a comment opens nothing.
+    #expect(Completer.openBacktick("code == \"a`b") == nil)
+    #expect(Completer.openBacktick("code # `x") == nil)
+    #expect(Completer.openBacktick("`a b` and `c") != nil)
+  }
+
+  /// Every format `load` reads is offered: Parquet and SQLite files too.
+  @Test func loadOffersParquetAndDatabases() {
+    var completer = Completer()
+    completer.folder = { path in
+      path.isEmpty ? ["a.parquet", "b.db", "c.sqlite3", "d.pq", "e.txt", "f.jsonl"] : []
+    }
+    #expect(
+      completer.complete("load ").candidates == [
+        "\"a.parquet\"", "\"b.db\"", "\"c.sqlite3\"", "\"d.pq\"", "\"f.jsonl\"",
+      ])
+  }
+}

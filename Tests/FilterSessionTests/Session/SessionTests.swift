@@ -378,6 +378,13 @@ import Testing
     #expect(harness.warnings.hasPrefix("time: "))
   }
 
+  /// `flt check` runs nothing, so it times nothing.
+  @Test func checkingPrintsNoTimes() {
+    harness.session.checkOnly = true
+    harness.run("load \"phones.json\"\nset time on\ncount\nprice > 1")
+    #expect(harness.warnings.isEmpty, "\(harness.warnings)")
+  }
+
   @Test func syntaxErrorsAreAllReportedBeforeAnythingRuns() throws {
     let failure = try #require(
       harness.failure("load \"phones.json\"\ncount price < )\nset limit\ncount (a"))
