@@ -301,6 +301,42 @@ import Testing
     #expect(screen.waitFor("price > 2000\n2\n"))
   }
 
+  /// What a new user saw drawn wrong (issue 52): a Tab list over the live status, a long
+  /// statement echoed with its start cut, `:schema` wrapped mid-word by the terminal, and
+  /// `:output`'s message a statement late.
+  @Test(.enabled(if: hasTmux)) func listsEchoesOutlinesAndMessagesAreDrawnWhole() throws {
+    let screen = try Screen("repl phones.json")
+    #expect(screen.waitFor("phones>"))
+    try screen.keys("co")
+    #expect(screen.waitFor("unknown field 'co'"))
+    try screen.keys("Tab", "Tab")
+    #expect(screen.waitFor("\ncolor     contains  count\n"))
+    #expect(!screen.text.contains("count" + "eld"))
+    try screen.keys("C-u")
+    let long =
+      "count "
+      + ["Pixel 7", "Pixel 7 Pro", "iPhone 14 Pro Max", "Galaxy S23 Ultra", "iPhone SE"]
+      .map { "model == \"\($0)\"" }.joined(separator: " or ")
+    #expect(long.count > 110)
+    try screen.keys(long, "Enter")
+    #expect(screen.waitFor("\n41\n"))
+    #expect(screen.printed.contains("phones> " + long + "\n41\n"), "\(screen.printed)")
+    try screen.keys(":schema", "Enter")
+    #expect(screen.waitFor("discontinued  date?"))
+    // No line reaches the edge, so the terminal wrapped none; the values go on lined up.
+    let lines = screen.text.split(separator: "\n").drop { !$0.hasSuffix(":schema") }
+    #expect(lines.count > 15)
+    #expect(lines.allSatisfy { $0.count < 110 })
+    #expect(
+      lines.contains {
+        $0.hasPrefix(String(repeating: " ", count: 22)) && $0.dropFirst(22).first != " "
+      })
+    let output = TemporaryFiles.url("results.txt")
+    try screen.keys(":output \(output.path)", "Enter", "count", "Enter", ":output", "Enter")
+    #expect(screen.waitFor("results come here again"))
+    #expect(try String(contentsOf: output, encoding: .utf8) == "111\n")
+  }
+
   @Test(.enabled(if: hasTmux)) func errorsDoNotEndTheSessionAndCrashesRestoreTheTerminal() throws {
     let screen = try Screen("repl phones.json")
     #expect(screen.waitFor("phones>"))

@@ -13,17 +13,19 @@ import FilterDSL
 public enum SchemaOutline {
   /// The fields of `schema`, one per line, nested records indented (`flt --schema`); `sampled` says
   /// the types come from the first records only; `nullMarkers` are the file's null markers
-  /// (``DataReader/nullMarkers``), null in its text fields too.
-  public static func text(_ schema: Schema, sampled: Bool = false, nullMarkers: [String] = [])
-    -> String
-  {
+  /// (``DataReader/nullMarkers``), null in its text fields too. With a `width` (a terminal's),
+  /// a long list of values is wrapped between words, its lines lined up under its first.
+  public static func text(
+    _ schema: Schema, sampled: Bool = false, nullMarkers: [String] = [], width: Int? = nil
+  ) -> String {
     var rows: [(name: String, type: String, note: String)] = []
     collect(schema, indent: "", into: &rows)
-    let width = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+    let nameWidth = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
     var out = ""
     for row in rows {
-      let pad = String(repeating: " ", count: width - DisplayWidth.of(row.name) + 2)
-      out += row.name + pad + row.type + (row.note.isEmpty ? "" : "  " + row.note) + "\n"
+      let pad = String(repeating: " ", count: nameWidth - DisplayWidth.of(row.name) + 2)
+      let start = row.name + pad + row.type + (row.note.isEmpty ? "" : "  ")
+      out += start + wrapped(row.note, from: DisplayWidth.of(start), width: width) + "\n"
     }
     if !nullMarkers.isEmpty {
       let list = nullMarkers.map { "'\($0)'" }.joined(separator: ", ")
@@ -33,6 +35,28 @@ public enum SchemaOutline {
     }
     if sampled {
       out += "(inferred from the first \(DataReader.sampleRecords) records)\n"
+    }
+    return out
+  }
+
+  /// `text` starting at column `column`, broken between words so that no line passes
+  /// `width`; the lines after the first start at `column` too (at 4 when that leaves fewer than
+  /// 20 columns). A word wider than a line gets a line of its own.
+  static func wrapped(_ text: String, from column: Int, width: Int?) -> String {
+    guard let width, column + DisplayWidth.of(text) > width else { return text }
+    let indent = width - column >= 20 ? column : 4
+    var (out, used) = ("", column)
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let size = DisplayWidth.of(String(word))
+      if out.isEmpty {
+        (out, used) = (String(word), column + size)
+      } else if used + 1 + size <= width {
+        out += " " + word
+        used += 1 + size
+      } else {
+        out += "\n" + String(repeating: " ", count: indent) + word
+        used = indent + size
+      }
     }
     return out
   }

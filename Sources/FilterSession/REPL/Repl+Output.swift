@@ -29,6 +29,7 @@ extension Repl {
         let path = redirect.path
         endRedirect()
         session.output.write("results come here again (they went to \(path))\n")
+        session.output.flush()
       }
       return
     }

@@ -220,7 +220,7 @@ public final class Repl {
         out.write(
           SchemaOutline.text(
             data.schema, sampled: !(data.reader?.sawEverything ?? true),
-            nullMarkers: data.reader?.nullMarkers ?? []))
+            nullMarkers: data.reader?.nullMarkers ?? [], width: session.tableWidth()))
       } else {
         fail(commandError(entry, "no data loaded", help: "load a file first: load \"phones.json\""))
       }

@@ -40,14 +40,19 @@ package struct TerminalLoop {
     defer { RawMode.restore() }
     // Draws the prompt and the visible part of the line (coloured, the live check's error
     // underlined), the live status under it, and puts the cursor back in the line.
-    // `entered`: the editor as it was when Enter was pressed (it is empty now).
+    // `entered`: the editor as it was when Enter was pressed (it is empty now): drawn whole,
+    // wrapped by the terminal, so that what scrolls up is the statement as typed, not the
+    // part of a long one that was in view.
     func draw(entered: LineEditor? = nil) {
       var line = entered ?? editor
       defer { if entered == nil { editor = line } }
       let promptText = line.searchPrompt ?? repl.prompt(continuing: !entry.isEmpty)
       let promptWidth = DisplayWidth.of(promptText)
       let columns = TerminalLoop.columns()
-      let (range, after) = line.visibleRange(columns: columns - promptWidth - 1)
+      let (range, after) =
+        entered != nil
+        ? (line.characters.indices, 0)
+        : line.visibleRange(columns: columns - promptWidth - 1)
       let characters = line.characters
       let shown = characters[range]
       var text = "\r"
@@ -196,7 +201,8 @@ package struct TerminalLoop {
       editor.replace(before: completion.replacing, with: shared)
     } else if listing {
       let lines = Completer.columns(candidates, width: TerminalLoop.columns() - 1)
-      write("\r\n" + lines.joined(separator: "\r\n") + "\r\n")
+      // Under the line, over the live status (cleared first: the list is shorter than it).
+      write("\r\n\u{1B}[J" + lines.joined(separator: "\r\n") + "\r\n")
     }
   }
 
