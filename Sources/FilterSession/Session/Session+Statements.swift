@@ -277,10 +277,21 @@ extension Session {
     // A parameter is checked whatever the data; a named filter when there is data to check
     // it against (and again wherever it is used).
     var bound: BoundExpr?
+    let check = current.map {
+      Definitions.Check(schema: $0.schema, parameters: definitions.parameterTypes)
+    }
     if isParameter || current != nil {
+      let schema = current?.schema ?? Schema([])
+      // The names it uses checked by name, when they were checked against this data: the
+      // whole tree otherwise, or when that finds an error (said where it is).
       let environment = FilterEnvironment(
-        RecordType.dynamic(current?.schema ?? Schema([])), parameters: definitions.parameterTypes)
-      let checked = environment.bind(expr)
+        RecordType.dynamic(schema), parameters: definitions.parameterTypes)
+      let skeleton =
+        isParameter ? nil : check.flatMap { definitions.skeleton(of: value, checkedAgainst: $0) }
+      let byName = skeleton.map {
+        FilterEnvironment(RecordType.dynamic(schema), parameters: $0.types).bind($0.expr)
+      }
+      let checked = byName.flatMap { $0.hasErrors ? nil : $0 } ?? environment.bind(expr)
       if checked.hasErrors {
         // Said where this statement uses the names (the shared parts point where they were
         // written).
@@ -290,9 +301,10 @@ extension Session {
       }
       bound = checked.tree
     }
-    let definition = Definitions.Definition(
+    var definition = Definitions.Definition(
       value: expr, isParameter: isParameter, type: bound?.type,
       constant: isParameter ? bound?.constantValue : nil, size: size)
+    if !isParameter, bound != nil { definition.checked = check }
     define(name.text, definition)
     return .defined(name.text, definition)
   }
