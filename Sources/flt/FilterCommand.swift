@@ -51,6 +51,7 @@ struct FilterCommand {
       format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
       readsWholeRecords: options.sqlScript || options.parquet,
       colored: Terminal.wantsColor(2, options.color))
+    scanOptions.memoryLimit = options.memoryLimit
     var source = SourceText(query, name: options.filterName)
     var written = try Parser.parseQuery(source).get()
     var stats: (query: StatsQuery, source: SourceText)? = nil

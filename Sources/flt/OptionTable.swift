@@ -165,6 +165,12 @@ extension Options {
       ],
       completes: .words(["auto", "always", "never"])),
     OptionSpec(
+      short: nil, long: "--max-memory", value: "SIZE",
+      help: [
+        "stop when flt uses more memory than this (4GB, 512MB, 2GiB, or",
+        "none; default: three quarters of the machine's)",
+      ]),
+    OptionSpec(
       short: nil, long: "--progress", value: nil,
       help: ["show progress on standard error even when it is not a", "terminal"]),
     OptionSpec(

@@ -51,6 +51,8 @@ struct Options {
   /// `--completions SHELL`: a completion script for the shell.
   var completions: String?
   var progress: Bool?
+  /// `--max-memory SIZE|none`: the most memory a run may use (as a session's `set memory`).
+  var memoryLimit: Int? = ProcessMemory.defaultLimit
   /// `--table NAME`: the table to query when the data is a database, or to create with
   /// `--format sql`.
   var table: String?
@@ -159,6 +161,13 @@ struct Options {
             message: "unknown input format '\(text)'; use one of json, jsonl, csv, tsv")
         }
         options.inputFormat = format
+      case "--max-memory":
+        let text = try value()
+        guard text == "none" || ProcessMemory.bytes(in: text) != nil else {
+          throw UsageError(
+            message: "--max-memory needs a size with its unit (4GB, 512MB, 2GiB) or none")
+        }
+        options.memoryLimit = ProcessMemory.bytes(in: text)
       case "--root":
         let text = try value()
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

@@ -49,6 +49,10 @@ public final class Scan {
     public var evaluationLimits: EvaluationLimits
     /// The functions the query may call.
     public var functions: FunctionRegistry
+    /// The most memory the process may hold (its resident bytes), looked at after each block
+    /// read: past it the scan stops with a ``ScanError`` (records kept for a sort, groups of
+    /// stats and facets, a row group's columns). Nil: no limit.
+    public var memoryLimit: Int?
 
     /// Options of these values; the defaults read each file as it is, as one input.
     public init(
@@ -296,6 +300,7 @@ public final class Scan {
       decoding: partial ? Set(execution.query.query.fieldNames).union(options.outputFields) : nil)
     var version = source.schemaVersion
     var read = 0
+    var overLimit: Int?
     let keptBefore = execution.keptCount
     // This thread reads the next block while another filters and writes the one before;
     // `running` and the sink are that thread's until the pipeline is drained. A block's
@@ -319,6 +324,12 @@ public final class Scan {
     do {
       try source.read { block in
         onProgress?(source)
+        if let limit = options.memoryLimit, let resident = ProcessMemory.resident,
+          resident > limit
+        {
+          overLimit = resident
+          return false
+        }
         if source.schemaVersion != version {
           version = source.schemaVersion
           // Matches kept for sorting are read again, to sort under the grown schema.
@@ -343,6 +354,15 @@ public final class Scan {
     }
     if let compileError { throw compileError }
     pipeline.finish()
+    if let overLimit, let limit = options.memoryLimit {
+      throw ScanError(
+        message:
+          "stopped reading \(source.name): flt used \(ProcessMemory.describe(overLimit)), over the memory limit of \(ProcessMemory.describe(limit))",
+        help:
+          "raise it (--max-memory 16GB, or none), or ask for less: a sort with a limit keeps "
+          + "only that many records, and --stats or --facets by a field with fewer values "
+          + "keep fewer groups")
+    }
     // (What was read after the query was complete says nothing.)
     let left = source.takeWarnings()
     if !pipeline.stopped { report(left) }
