@@ -220,6 +220,26 @@ import Testing
     }
   }
 
+  /// The record that grows past the limit is held once: no block is read ahead while it
+  /// grows (that copied the record so far), and its last step of growth has its room already
+  /// (Swift's doubling copied it all again): a gzip bomb of one 256 MiB line peaked at 580
+  /// MB, 323 MB now (issue 51.12; the benchmark is in the closing note).
+  @Test func aLineTooLongIsHeldOnce() throws {
+    let bytes =
+      Self.stored("{\"a\": 1}\n{\"a\": \"", damaged: false) + Self.repeated(0x78, count: 3 << 20)
+    let path = try DataFiles.write(bytes, "held-once.jsonl.gz")
+    let limit = 1 << 20
+    let reader = try DataReader(
+      path: path, format: .jsonl, blockSize: 4096, maxRecordBytes: limit, sample: 1)
+    #expect {
+      while try reader.next() != nil {}
+    } throws: { error in
+      "\(error)".contains("has a record longer than 1 MiB with no end in sight (line 2)")
+    }
+    #expect(reader.buffer.capacity < limit + 2 * 4096, "\(reader.buffer.capacity)")
+    #expect(reader.aheadCounts.taken + reader.aheadCounts.joined <= 2, "\(reader.aheadCounts)")
+  }
+
   /// `text` as a gzip member of stored blocks, its CRC-32 wrong when `damaged`.
   static func stored(_ text: String, damaged: Bool) -> [UInt8] {
     let data = Array(text.utf8)

@@ -7,9 +7,16 @@ extension DataReader {
   /// than ``maxRecordBytes``.
   func checkRecordLength() throws(DataError) {
     guard buffer.count - position > maxRecordBytes else { return }
+    // The record's own line: the reader stands at the end of the record before it, before
+    // the line break between them.
+    var recordLine = line
+    for byte in buffer[position...] {
+      guard byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 else { break }
+      if byte == 0x0A { recordLine += 1 }
+    }
     throw DataError.file(
       input.name,
-      "has a record longer than \(maxRecordBytes >> 20) MiB with no end in sight (line \(line)); is it the right file, in the right format?"
+      "has a record longer than \(maxRecordBytes >> 20) MiB with no end in sight (line \(recordLine)); is it the right file, in the right format?"
     )
   }
 
@@ -49,6 +56,12 @@ extension DataReader {
       // Nothing to drop, and a record longer than a block: read onto the end in place (all
       // of `want`, waiting for it), so that a long record that comes a little at a time (a
       // pipe) is not copied at each read.
+      // Past half the longest record allowed, room for all of it at once: else the last
+      // step copies the buffer again, and a 256 MiB line is held twice (a gzip bomb of one
+      // line peaked at 580 MB). (The room is only reserved: touched as it is read into.)
+      if buffer.count + want > buffer.capacity, buffer.count + want > maxRecordBytes / 2 {
+        buffer.reserveCapacity(maxRecordBytes + blockSize + 1)
+      }
       read = try buffer.append(upTo: want) { space throws(DataError) in
         try self.read(into: space, patient: true)
       }
@@ -67,9 +80,14 @@ extension DataReader {
     // The end: nothing more came, or the input found its end (a read that gave nothing).
     if read == 0 || input.isExhausted { atEnd = true }
     defer {
-      // The next block of a gzip file, decoded while this one is parsed.
+      // The next block of a gzip file, decoded while this one is parsed; not while a record
+      // longer than a block is read (it would copy the record so far for the next buffer:
+      // twice a 256 MiB line held at once), which the next fill reads onto its end in place.
       if !atEnd, readsAhead, input.size != nil, input.isCompressed {
-        ahead = ReadAhead(input, after: buffer, keeping: likelyKeep, count: blockSize)
+        let kept = likelyKeep
+        if buffer.count - kept < blockSize {
+          ahead = ReadAhead(input, after: buffer, keeping: kept, count: blockSize)
+        }
       }
     }
     guard keep > 0 else {
