@@ -18,8 +18,9 @@ struct StatsAccumulator: Sendable {
   private var compensation = 0.0
   /// Exact decimals, exactly; nil once their sum left 38 digits.
   private var exact: ExactDecimal? = ExactDecimal(0)
-  private var least: Value?
-  private var greatest: Value?
+  /// The least value for `min`, the greatest for `max` (one field: a group of a `stats` by a
+  /// million keys holds a million of these).
+  private var extreme: Value?
   private var seen: Set<Value> = []
   /// The numbers, for a quantile (NaN left out: flt does not order it).
   private var numbers: [Double] = []
@@ -41,8 +42,7 @@ struct StatsAccumulator: Sendable {
     self.integers = integers
     self.decimals = decimals
     self.compensation = compensation
-    self.least = least
-    self.greatest = greatest
+    extreme = function == .min ? least : function == .max ? greatest : nil
   }
 
   /// Adds `value`; a value the aggregate cannot take (text for a sum, after a field widened)
@@ -81,9 +81,9 @@ struct StatsAccumulator: Sendable {
       count &+= 1
     case .min, .max:
       if case .double(let d) = value, d.isNaN { return }
-      guard let current = function == .min ? least : greatest else {
+      guard let current = extreme else {
         count &+= 1
-        if function == .min { least = value } else { greatest = value }
+        extreme = value
         return
       }
       guard let order = ValueOrder.compare(value, current) else {
@@ -91,8 +91,7 @@ struct StatsAccumulator: Sendable {
         return
       }
       count &+= 1
-      if function == .min, order < 0 { least = value }
-      if function == .max, order > 0 { greatest = value }
+      if function == .min ? order < 0 : order > 0 { extreme = value }
     }
   }
 
@@ -133,7 +132,7 @@ struct StatsAccumulator: Sendable {
     }
     seen.formUnion(other.seen)
     numbers += other.numbers
-    for value in [other.least, other.greatest].compactMap({ $0 }) {
+    if let value = other.extreme {
       // (The counts are added above.)
       let before = count
       add(value, &faults)
@@ -149,8 +148,7 @@ struct StatsAccumulator: Sendable {
     case .distinct: return (.int(Int64(seen.count)), false)
     case .median, .quantile:
       return (Self.quantile(numbers, fraction).map(Value.double) ?? .null, false)
-    case .min: return (least ?? .null, false)
-    case .max: return (greatest ?? .null, false)
+    case .min, .max: return (extreme ?? .null, false)
     case .sum, .mean:
       guard count > 0 else { return (.null, false) }
       let n = Int128(count)

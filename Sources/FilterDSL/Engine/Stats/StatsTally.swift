@@ -7,26 +7,44 @@ public struct StatsTally: Sendable {
   public private(set) var records = 0
   /// Faults met: evaluating the keys and values, and values an aggregate could not take.
   public var faults = FaultCounts()
-  /// Each group's row, by its keys' values.
-  private var rows: [[Value]: Int] = [:]
-  private var keys: [[Value]] = []
-  private var aggregates: [[StatsAccumulator]] = []
+  /// Each group's row: by its key's value when there is one key (a group then needs no array
+  /// of its own: a `stats` by a million keys made a million), else by its keys' values.
+  private var rowsByValue: [Value: Int] = [:]
+  private var rowsByKeys: [[Value]: Int] = [:]
+  /// The groups' keys' values, a group's after another's (``width`` each).
+  private var keys: [Value] = []
+  /// The groups' accumulators, a group's after another's (one per aggregate).
+  private var accumulators: [StatsAccumulator] = []
+  /// The accumulators of a group not met yet.
+  private let fresh: [StatsAccumulator]
+  /// The number of groups.
+  private var groups = 0
+  private var width: Int { stats.groups.count }
 
   /// An empty tally of `stats`.
   public init(_ stats: BoundStats) {
     self.stats = stats
+    fresh = stats.aggregates.map { StatsAccumulator($0.function, fraction: $0.fraction ?? 0.5) }
     if stats.groups.isEmpty { _ = row(for: []) }
   }
 
   /// The row of the group with these keys' values, made when new.
   mutating func row(for key: [Value]) -> Int {
-    if let row = rows[key] { return row }
-    rows[key] = keys.count
-    keys.append(key)
-    aggregates.append(
-      stats.aggregates.map { StatsAccumulator($0.function, fraction: $0.fraction ?? 0.5) })
-    return keys.count - 1
+    if width == 1, let value = key.first {
+      if let row = rowsByValue[value] { return row }
+      rowsByValue[value] = groups
+    } else {
+      if let row = rowsByKeys[key] { return row }
+      rowsByKeys[key] = groups
+    }
+    keys += key
+    accumulators += fresh
+    groups += 1
+    return groups - 1
   }
+
+  /// The keys' values of group `row`.
+  private func key(of row: Int) -> ArraySlice<Value> { keys[row * width..<(row + 1) * width] }
 
   /// Adds one record, whose keys' values are `key` (a list's elements each a group of their
   /// own) and whose aggregates' arguments are `values` (nil for `count()`).
@@ -40,11 +58,12 @@ public struct StatsTally: Sendable {
   }
 
   private mutating func add(_ values: [Value?], toRow row: Int) {
+    let first = row * fresh.count
     for (column, value) in values.enumerated() {
       if let value {
-        aggregates[row][column].add(value, &faults)
+        accumulators[first + column].add(value, &faults)
       } else {
-        aggregates[row][column].addRecord()
+        accumulators[first + column].addRecord()
       }
     }
   }
@@ -71,9 +90,9 @@ public struct StatsTally: Sendable {
   /// `accumulators`.
   mutating func merge(key: [Value], _ accumulators: [StatsAccumulator], records: Int) {
     self.records &+= records
-    let row = row(for: key)
-    for (column, accumulator) in zip(aggregates[row].indices, accumulators) {
-      aggregates[row][column].merge(accumulator, &faults)
+    let first = row(for: key) * fresh.count
+    for (column, accumulator) in zip(fresh.indices, accumulators) {
+      self.accumulators[first + column].merge(accumulator, &faults)
     }
   }
 
@@ -96,10 +115,12 @@ public struct StatsTally: Sendable {
   public mutating func merge(_ other: StatsTally) {
     records &+= other.records
     faults.merge(other.faults)
-    for (index, key) in other.keys.enumerated() {
-      let row = row(for: key)
-      for column in aggregates[row].indices {
-        aggregates[row][column].merge(other.aggregates[index][column], &faults)
+    for index in 0..<other.groups {
+      let (first, theirs) = (
+        row(for: Array(other.key(of: index))) * fresh.count, index * fresh.count
+      )
+      for column in fresh.indices {
+        accumulators[first + column].merge(other.accumulators[theirs + column], &faults)
       }
     }
   }
@@ -110,10 +131,13 @@ public struct StatsTally: Sendable {
     var faults = self.faults
     var beyond: Set<Int> = []
     var rows: [[Value]] = []
-    for (index, key) in keys.enumerated() {
-      var row = key
+    rows.reserveCapacity(groups)
+    for index in 0..<groups {
+      var row = Array(key(of: index))
+      row.reserveCapacity(width + fresh.count)
       for (column, aggregate) in stats.aggregates.enumerated() {
-        let (value, past) = aggregates[index][column].result(as: aggregate.type, &faults)
+        let (value, past) = accumulators[index * fresh.count + column].result(
+          as: aggregate.type, &faults)
         if past { beyond.insert(column) }
         row.append(value)
       }
