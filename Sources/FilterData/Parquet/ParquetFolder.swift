@@ -58,6 +58,10 @@ public final class ParquetFolder: RecordSource {
   /// Decodes only the columns called `fields` (nil: all), in every file.
   public func prepare(decoding fields: Set<String>?) { decoding = fields }
 
+  /// Each file refuses a row group that would take the process past `bytes` decoded.
+  public func limitMemory(to bytes: Int?) { memoryLimit = bytes }
+  private var memoryLimit: Int?
+
   /// Takes nothing over; each file rules out row groups by the query's filter.
   public func pushDown(_ query: BoundQuery, parameters: [String: Value], now: Instant)
     -> BoundQuery?
@@ -123,6 +127,7 @@ public final class ParquetFolder: RecordSource {
       }
       let file = try open(index)
       file.prepare(decoding: decoding)
+      file.limitMemory(to: memoryLimit)
       if let (query, parameters, now) = pushed {
         _ = file.pushDown(query, parameters: parameters, now: now)
       }

@@ -98,6 +98,30 @@ public final class ParquetSource: RecordSource {
   /// Decodes only the columns called `fields` (nil: all).
   public func prepare(decoding fields: Set<String>?) { decoding = fields }
 
+  /// Refuses a row group whose columns would take the process past `bytes` decoded.
+  public func limitMemory(to bytes: Int?) { memoryLimit = bytes }
+  private var memoryLimit: Int?
+
+  /// About what decoding a row's value of a column holds (the value or its code, the null
+  /// flag, the batch's column), in bytes: enough to refuse a row group that claims billions
+  /// of rows before its columns are made, not a measure.
+  static let bytesPerValue = 16
+
+  /// Throws when decoding `columns` columns of the `index`th row group, of `rows` rows, would
+  /// take the process past ``limitMemory(to:)``'s limit.
+  private func checkMemory(rows: Int, columns: Int, index: Int) throws(DataError) {
+    guard let limit = memoryLimit else { return }
+    let resident = ProcessMemory.resident ?? 0
+    let (need, overflow) = rows.multipliedReportingOverflow(
+      by: Swift.max(columns, 1) * ParquetSource.bytesPerValue)
+    guard overflow || need > limit - Swift.min(resident, limit) else { return }
+    let size = overflow ? "more than flt can count" : "about " + ProcessMemory.describe(need)
+    throw DataError.file(
+      name,
+      "has \(rows) rows in row group \(index + 1): decoding \(columns == 1 ? "its column" : "\(columns) of its columns") takes \(size), past the memory limit of \(ProcessMemory.describe(limit)) (flt holds \(ProcessMemory.describe(resident))); raise the limit (--max-memory, set memory), or read fewer fields"
+    )
+  }
+
   /// Takes nothing over (the scan runs the whole query), but notes its filter: a row group
   /// whose statistics show that no record of it can match is not read.
   public func pushDown(_ query: BoundQuery, parameters: [String: Value], now: Instant)
@@ -230,6 +254,8 @@ public final class ParquetSource: RecordSource {
     // the file holds, not as many as its footer claims (any number, in empty batches).
     let first = fields.indices.first { fields[$0].isFlat } ?? fields.indices.first
     let wanted = named.isEmpty ? first.map { [$0] } ?? [] : named
+    try checkMemory(
+      rows: selection?.reduce(0) { $0 + $1.count } ?? rows, columns: wanted.count, index: index)
     var results = [Result<(RowGroupColumn, Int), DataError>?](repeating: nil, count: fields.count)
     results.withUnsafeMutableBufferPointer { slots in
       let jobs = FieldJobs(source: self, slots: slots)

@@ -53,6 +53,10 @@ public protocol RecordSource: AnyObject {
   /// top-level fields named (output copies each record's text, or only counts). The default
   /// reads every field anyway.
   func prepare(decoding fields: Set<String>?)
+  /// The most memory the process may hold (resident bytes) while the source reads: a source
+  /// that decodes a large part at once (a Parquet row group) refuses one that would take it
+  /// past, before it decodes it. Nil: no limit. The default decodes nothing large at once.
+  func limitMemory(to bytes: Int?)
   /// Whether each record carries its text as read (a file's bytes), which output copies: then
   /// only the fields a query reads need decoding. False, the default: a record's text is
   /// made from its values.
@@ -113,6 +117,8 @@ extension RecordSource {
   { nil }
   /// Reads every field anyway.
   public func prepare(decoding fields: Set<String>?) {}
+  /// Reads a block at a time: nothing to limit.
+  public func limitMemory(to bytes: Int?) {}
   /// Records are made from their values.
   public var keepsRecordText: Bool { false }
   /// Has fields.

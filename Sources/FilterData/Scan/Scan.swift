@@ -298,6 +298,7 @@ public final class Scan {
       !options.readsWholeRecords && (source.keepsRecordText || !sink.writesRecords)
     source.prepare(
       decoding: partial ? Set(execution.query.query.fieldNames).union(options.outputFields) : nil)
+    source.limitMemory(to: options.memoryLimit)
     var version = source.schemaVersion
     var read = 0
     var overLimit: Int?

@@ -30,12 +30,14 @@ public final class Dataset {
   /// in a column of integers, a field first seen late), and the records read before it grew
   /// are then read again, so that every record fits the final schema. `stop` is asked after
   /// each block of records; once it says true the reading ends there (the caller, which asked
-  /// to stop, drops the partial data).
+  /// to stop, drops the partial data). A source that decodes large parts at once (a Parquet
+  /// row group) refuses one that would take the process past `memoryLimit` bytes.
   public init(
     name: String, path: String, format: DataFormat? = nil, options: ReadOptions = ReadOptions(),
-    until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
+    memoryLimit: Int? = nil, until stop: () -> Bool = { false }, warn: (String) -> Void = { _ in }
   ) throws(DataError) {
     let source = try FileSource.open(path, format: format, options: options)
+    source.limitMemory(to: memoryLimit)
     let records: LoadedRecords
     do {
       records = try LoadedRecords(loading: source, until: stop, warn: warn)

@@ -66,7 +66,7 @@ extension Session {
         checkOnly
         ? try Dataset(name: name, schemaOf: resolved, format: format, options: read)
         : try Dataset(
-          name: name, path: resolved, format: format, options: read,
+          name: name, path: resolved, format: format, options: read, memoryLimit: limit,
           until: {
             if let limit, let resident = ProcessMemory.resident, resident > limit {
               used = resident

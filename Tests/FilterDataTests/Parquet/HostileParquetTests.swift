@@ -87,6 +87,32 @@ import Testing
     }
   }
 
+  /// A row group that claims 2^26 rows (a legal RLE run of nulls says as much in a few
+  /// bytes: 1 GB decoded, 12.6 s) is refused before its column is decoded when that would pass
+  /// the memory limit, in a scan and in a session's load; under the limit, it is read (and
+  /// here found short).
+  @Test func aRowGroupPastTheMemoryLimitIsRefusedBeforeItIsDecoded() throws {
+    let path = try DataFiles.write(
+      HandMadeParquet(leaves: [Self.x], rowGroups: [1 << 26]).bytes, "claims.parquet")
+    var options = Scan.Options()
+    options.memoryLimit = (ProcessMemory.resident ?? 0) + (64 << 20)
+    let limited = try Scan(query: SourceText("x > 0"), files: [path], options: options)
+    #expect {
+      try limited.run(into: CountSink(to: nil))
+    } throws: { error in
+      "\(error)".contains(
+        "has 67108864 rows in row group 1: decoding its column takes about 1.1 GB, past the memory limit of"
+      )
+    }
+    let source = try ParquetSource(path: path)
+    source.limitMemory(to: nil)
+    #expect {
+      try source.read { _ in true }
+    } throws: { error in
+      "\(error)".contains("ends after 3 of its 67108864 rows")
+    }
+  }
+
   /// A page that says it inflates to 2^31-1 bytes: an error naming the codec. Snappy and LZ4
   /// refuse the size before anything is reserved (their expansion is bounded); zstd reserves
   /// as far as its input could plausibly reach and grows from there.
