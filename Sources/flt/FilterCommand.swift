@@ -195,7 +195,7 @@ struct FilterCommand {
       writer.styled = options.output == nil && Terminal.wantsColor(1, options.color)
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
       if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }
-      writer.cutHint = "-s f1,f2 picks the columns, -f records prints a field a line"
+      writer.cutHint = "-s f1,f2 or -f records"
       return projection.map { ProjectingSink($0, into: writer) } ?? writer
     }
     let name = options.table ?? SQLTable.name(forFile: options.files.first)

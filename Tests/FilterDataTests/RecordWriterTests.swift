@@ -125,10 +125,10 @@ import Testing
     table.maxTotalWidth = 5
     #expect(table.text(footer: "").split(separator: "\n")[0] == "mod…  note  pri…")
     // A table cut to fit says how to see the rest; one that fits says nothing more.
-    table.cutHint = "show f1, f2 picks the columns"
+    table.cutHint = "show f1, f2 or set format records"
     #expect(
       table.text(footer: "2 rows").hasSuffix(
-        "\n2 rows (columns cut to fit: show f1, f2 picks the columns)\n"))
+        "\n2 rows (cut to fit: show f1, f2 or set format records)\n"))
     table.maxTotalWidth = 80
     #expect(table.text(footer: "2 rows").hasSuffix("429\n2 rows\n"))
   }

@@ -128,7 +128,7 @@ public final class RecordWriter: RecordSink {
   /// narrowed, their cells cut with `…`, until it fits. Nil: no limit.
   public var maxTableWidth: Int?
   /// What a table narrowed to ``maxTableWidth`` says after its row count: how to see the rest
-  /// (`--select a,b picks the columns`). Nil: nothing.
+  /// (`-s f1,f2 or -f records`). Nil: nothing.
   public var cutHint: String?
 
   /// A writer of the records of `source` (a file's reader, say), showing `select` (every

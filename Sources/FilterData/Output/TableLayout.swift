@@ -36,7 +36,7 @@ package struct TableLayout {
   /// narrowed, their cells cut with `…`, until it fits (no column below 4). Nil: no limit.
   package var maxTotalWidth: Int?
   /// What the footer adds when columns were narrowed to fit ``maxTotalWidth``: how to see
-  /// the rest (`show f1, f2 picks the columns`). Nil: nothing.
+  /// the rest (`show f1, f2 or set format records`). Nil: nothing.
   package var cutHint: String?
 
   package init(headers: [String], maxCellWidth: Int = 40) {
@@ -89,7 +89,7 @@ package struct TableLayout {
     for row in rows {
       out.write(line(row.map { ($0.text, $0.width, styled && $0.isNull) }) + "\n")
     }
-    let cut = widths != natural ? cutHint.map { "columns cut to fit: \($0)" } : nil
+    let cut = widths != natural ? cutHint.map { "cut to fit: \($0)" } : nil
     let closing = [footer, cut.map { footer.isEmpty ? $0 : "(\($0))" }].compactMap { $0 }
       .filter { !$0.isEmpty }.joined(separator: " ")
     if !closing.isEmpty { out.write(closing + "\n") }

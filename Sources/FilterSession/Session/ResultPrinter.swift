@@ -73,7 +73,7 @@ struct ResultPrinter {
     writer.maxCellWidth = settings.width
     writer.nullText = settings.nullText
     writer.maxTableWidth = tableWidth
-    writer.cutHint = "show f1, f2 picks the columns, set format records prints a field a line"
+    writer.cutHint = "show f1, f2 or set format records"
     return writer
   }
 
