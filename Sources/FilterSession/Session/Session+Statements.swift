@@ -2,6 +2,12 @@ import FilterDSL
 import FilterData
 import FilterDatabase
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The statements that change the session: `load`, `use`, `let`, `set`, `show`.
 extension Session {
   /// `load "phones.json" as phones`: reads the whole file; returns the path it resolved and
@@ -75,12 +81,18 @@ extension Session {
           }, warn: { quotes ? self.warn($0) : (withheld += 1) })
     } catch {
       let message = error.isWholeFile ? error.diagnostic.message : "its data is not valid"
+      // Where paths start, for a path that names nothing; a file that is there says what is
+      // wrong with it in the message (not Parquet, past the memory limit).
+      let help =
+        !error.isWholeFile
+        ? "fix the file where the error above says"
+        : access(resolved, F_OK) != 0
+          ? "paths are relative to \(baseDirectory.map { "the script's folder (\($0))" } ?? "the current folder")"
+          : nil
       throw context.error(
         Diagnostic(
           .cannotLoad, at: path.range, message: "cannot load \"\(path.text)\": \(message)",
-          help: error.isWholeFile
-            ? "paths are relative to \(baseDirectory.map { "the script's folder (\($0))" } ?? "the current folder")"
-            : "fix the file where the error above says"),
+          help: help),
         preamble: error.isWholeFile
           ? "" : quotes ? error.description + "\n" : error.withoutData(name: path.text))
     }

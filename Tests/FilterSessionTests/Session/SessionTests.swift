@@ -95,6 +95,11 @@ import Testing
     #expect(missing.rendered.contains("relative to the script's folder"))
     let bad = try #require(harness.failure("load \"mistake.flt\" as broken"))
     #expect(bad.codes == [.cannotLoad])
+    // A file that is there but is not what its name says: its message, not where paths start.
+    let fake = try TemporaryFiles.write(Array("not parquet".utf8), "fake.parquet")
+    let notParquet = try #require(harness.failure("load \"\(fake.path)\""))
+    #expect(notParquet.codes == [.cannotLoad])
+    #expect(!notParquet.rendered.contains("relative to"), "\(notParquet.rendered)")
   }
 
   @Test func aLoadOverTheMemoryLimitStopsAndKeepsWhatWasLoaded() throws {
