@@ -168,3 +168,33 @@ import Testing
     #expect(filter.filter(records).matches.count == 1)
   }
 }
+
+extension SchemaGrowthTests {
+  /// A field of lists, objects and other values in different records is text, its lists and
+  /// objects their JSON, and says so (``Schema/Field/holdsJSONText``: `is empty` then warns,
+  /// `--schema` notes it), whether the sample saw the mix or the schema grew to it.
+  @Test func aFieldOfListsObjectsAndValuesSaysItHoldsJSONText() throws {
+    let mixed = try DataFiles.write(
+      "{\"o\":[]}\n{\"o\":{}}\n{\"o\":\"x\"}\n{\"o\":[1,2]}\n{\"o\":3}\n{\"t\":\"y\"}\n",
+      "mixed.jsonl")
+    let reader = try DataReader(path: mixed)
+    var values: [Value] = []
+    while let block = try reader.next() { values += block.map { $0.values[0] } }
+    #expect(reader.schema.fields.map(\.type) == [.string, .string])
+    #expect(reader.schema.fields.map(\.holdsJSONText) == [true, false])
+    #expect(values.prefix(4) == [.string("[]"), .string("{}"), .string("x"), .string("[1,2]")])
+    #expect(SchemaOutline.text(reader.schema).contains("o  string?  (mixed: its lists and objects"))
+    // Grown to it after the sample: text then a list, a list then text.
+    let text = Schema([.init("o", .string)])
+    #expect(text.grown(at: ["o"], found: .list(.int)).fields[0].holdsJSONText)
+    let lists = Schema([.init("o", .list(.int))])
+    #expect(lists.grown(at: ["o"], found: .string).fields[0].holdsJSONText)
+    #expect(lists.merged(with: Schema([.init("o", .int)])).fields[0].holdsJSONText)
+    #expect(!text.grown(at: ["o"], found: .int).fields[0].holdsJSONText)
+    let late = try DataFiles.write(
+      Self.jsonLines(20_000, then: #"{"id": 20000, "price": [], "late": "x"}"#), "late-list.jsonl")
+    let grown = try DataReader(path: late)
+    while try grown.next() != nil {}
+    #expect(grown.schema.fields[1].type == .string && grown.schema.fields[1].holdsJSONText)
+  }
+}

@@ -149,6 +149,11 @@ extension Checker {
       let type = subject.type
       if type == .string || type == .null || Checker.isList(type) {
         kind = .isEmpty(negated: negated)
+        if case .field(let path) = subject.expr.kind,
+          schemaField(of: subject.expr)?.holdsJSONText == true
+        {
+          report(.emptyJSONText(path.dotted, negated: negated, at: at))
+        }
       } else {
         report(
           .invalidOperand(

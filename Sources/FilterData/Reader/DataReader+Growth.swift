@@ -29,7 +29,8 @@ extension DataReader {
         let name = value.path[0]
         if let slot = addedSlots[name] {
           before = added[slot].type
-          added[slot] = added[slot].grown(to: added[slot].type.widened(with: value.found))
+          added[slot] = added[slot].grown(
+            to: added[slot].type.widened(with: value.found), with: value.found)
         } else {
           before = nil
           addedSlots[name] = added.count

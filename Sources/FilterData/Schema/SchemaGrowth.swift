@@ -29,6 +29,16 @@ extension ValueType {
   }
 }
 
+extension ValueType {
+  /// Whether text holds values of this type as their JSON (lists and records).
+  fileprivate var holdsValuesAsJSON: Bool {
+    switch self {
+    case .list, .record: true
+    default: false
+    }
+  }
+}
+
 extension Schema {
   /// The fields of this schema widened by those of `other`, then `other`'s new fields, which
   /// are optional (the records before them lacked them).
@@ -36,7 +46,7 @@ extension Schema {
     var fields = self.fields
     for field in other.fields {
       if let (slot, known) = self.field(named: field.name) {
-        fields[slot] = known.grown(to: known.type.widened(with: field.type))
+        fields[slot] = known.grown(to: known.type.widened(with: field.type), with: field.type)
       } else {
         fields.append(Schema.Field(field.name, field.type, optional: true))
       }
@@ -58,13 +68,14 @@ extension Schema {
     }
     let rest = path.dropFirst()
     if rest.isEmpty {
-      fields[slot] = field.grown(to: field.type.widened(with: found))
+      fields[slot] = field.grown(to: field.type.widened(with: found), with: found)
     } else {
       switch field.type {
       case .record(let inner):
-        fields[slot] = field.grown(to: .record(inner.grown(at: rest, found: found)))
+        fields[slot] = field.grown(to: .record(inner.grown(at: rest, found: found)), with: .null)
       case .list(.record(let inner)):
-        fields[slot] = field.grown(to: .list(.record(inner.grown(at: rest, found: found))))
+        fields[slot] = field.grown(
+          to: .list(.record(inner.grown(at: rest, found: found))), with: .null)
       default:
         return self
       }
@@ -89,15 +100,24 @@ extension Schema {
 extension Schema.Field {
   /// This field with the type `type`; its known values stay only while the type does. A
   /// number field grown to text by a later value keeps the hint that it held numbers.
-  func grown(to type: ValueType) -> Schema.Field {
-    guard type != self.type else { return self }
+  /// This field widened to `type` to hold a value of type `found`: a list or a record among
+  /// other values makes a text field of JSON text (``Schema/Field/holdsJSONText``).
+  func grown(to type: ValueType, with found: ValueType) -> Schema.Field {
+    let json = type == .string && (found.holdsValuesAsJSON || self.type.holdsValuesAsJSON)
+    guard type != self.type else {
+      var same = self
+      if json { same.holdsJSONText = true }
+      return same
+    }
     let numbers: NumericText? =
       switch (self.type, type) {
       case (.int, .string): NumericText(integers: true)
       case (.double, .string): NumericText(integers: false)
       default: nil
       }
-    return Schema.Field(name, type, optional: isOptional, numericText: numbers)
+    var grown = Schema.Field(name, type, optional: isOptional, numericText: numbers)
+    grown.holdsJSONText = json || holdsJSONText
+    return grown
   }
 }
 

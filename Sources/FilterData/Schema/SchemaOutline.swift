@@ -73,6 +73,8 @@ public enum SchemaOutline {
       if let values = field.knownValues {
         let shown = values.map(TableText.printable).joined(separator: ", ")
         note = "(\(values.count) value\(values.count == 1 ? "" : "s"): \(shown))"
+      } else if field.holdsJSONText {
+        note = "(mixed: its lists and objects are their JSON text)"
       }
       rows.append(
         (

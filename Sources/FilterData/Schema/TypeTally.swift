@@ -217,10 +217,12 @@ struct TypeTally {
   func field(_ name: String, missing: Bool, complete: Bool) -> Schema.Field {
     let type = self.type
     let nullTexts = nullTextsAreNull(type: type)
-    return Schema.Field(
+    var field = Schema.Field(
       name, type, optional: missing || nulls > 0 || nullTexts,
       knownValues: knownValues(complete: complete, type: type),
       numericText: numericText(type: type), nullTexts: nullTexts ? nullTextValues.sorted() : nil)
+    field.holdsJSONText = type == .string && lists + records > 0
+    return field
   }
 
   /// For a text field whose values were numbers but for a few other texts (or all numbers

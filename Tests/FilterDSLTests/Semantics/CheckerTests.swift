@@ -137,6 +137,24 @@ import Testing
     #expect(help("any carrier == AA", flights) == [#"compare the value itself: carrier == "x""#])
   }
 
+  /// `is empty` on a text field whose lists and objects are their JSON text warns that an
+  /// empty list is "[]" and says how to find them (a field of only text does not warn).
+  @Test func isEmptyOnAFieldOfJSONTextSaysWhatEmptyIs() {
+    var mixed = Schema.Field("opt", .string, optional: true)
+    mixed.holdsJSONText = true
+    let schema = Schema([mixed, .init("name", .string)])
+    func diagnostics(_ text: String) -> [Diagnostic] {
+      Parser.parseFilter(text).value.map { Checker.check($0, schema: schema).diagnostics } ?? []
+    }
+    let found = diagnostics("opt is empty")
+    #expect(found.map(\.code) == [.jsonText] && found.first?.severity == .warning)
+    #expect(
+      found.first?.help?.hasPrefix(
+        #"to find empty text, lists and objects, write opt in ("", "[]", "{}")"#) == true)
+    #expect(diagnostics("opt is not empty").first?.help?.contains(#"opt not in ("#) == true)
+    #expect(diagnostics("name is empty").isEmpty)
+  }
+
   /// A JSON document read whole is one record; a filter on the fields of the records in one of
   /// its lists is pointed to --root (or `any`), however deep the list lies.
   @Test func fieldsOfTheRecordsInAListPointToRoot() {
