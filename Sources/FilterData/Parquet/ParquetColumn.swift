@@ -17,6 +17,12 @@ struct ParquetColumn {
     case timestamp(ParquetMetadata.TimeUnit)
     /// Spark's INT96: nanoseconds of the day and a Julian day.
     case int96
+    /// A time of day, a count of `unit` since midnight: read as the length of time since
+    /// midnight (a duration: `22h30m`), until flt has a type for times of day.
+    case timeOfDay(ParquetMetadata.TimeUnit)
+    /// INTERVAL: months, days and milliseconds (12 bytes, little-endian): a duration when it
+    /// has no months (a month's length varies), else an error.
+    case interval
     case string, uuid
   }
 
@@ -47,6 +53,7 @@ struct ParquetColumn {
     case .exactDecimal: .decimal
     case .date: .date
     case .timestamp, .int96: .dateTime
+    case .timeOfDay, .interval: .duration
     case .string, .uuid: .string
     }
   }
@@ -106,11 +113,15 @@ struct ParquetColumn {
     case .boolean: return .bool
     case .int32:
       if logical == .date || converted == 6 { return .date }
+      if case .time(let unit) = logical { return .timeOfDay(unit) }
+      if converted == 7 { return .timeOfDay(.milliseconds) }
       if case .integer(_, false) = logical { return .uint32 }
       if let converted, (11...13).contains(converted) { return .uint32 }
       return .int
     case .int64:
       if case .timestamp(let unit, _) = logical { return .timestamp(unit) }
+      if case .time(let unit) = logical { return .timeOfDay(unit) }
+      if converted == 8 { return .timeOfDay(.microseconds) }
       if converted == 9 { return .timestamp(.milliseconds) }
       if converted == 10 { return .timestamp(.microseconds) }
       if case .integer(_, false) = logical { return .uint64 }
@@ -123,6 +134,7 @@ struct ParquetColumn {
     case .fixedLengthByteArray:
       if logical == .uuid && element.typeLength == 16 { return .uuid }
       if logical == .float16 && element.typeLength == 2 { return .float16 }
+      if converted == 21 && element.typeLength == 12 { return .interval }
       return .string
     }
   }

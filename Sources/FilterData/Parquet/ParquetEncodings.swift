@@ -184,6 +184,15 @@ struct PlainValues {
     )
   }
 
+  /// How many of `unit` make a second.
+  static func perSecond(_ unit: ParquetMetadata.TimeUnit) -> Int64 {
+    switch unit {
+    case .milliseconds: 1_000
+    case .microseconds: 1_000_000
+    case .nanoseconds: 1_000_000_000
+    }
+  }
+
   /// Any other value (``ParquetColumn/Storage/values``).
   mutating func value() throws(ParquetError) -> Value {
     switch column.conversion {
@@ -199,12 +208,7 @@ struct PlainValues {
       return .date(CalendarDate(daysSinceEpoch: days))
     case .timestamp(let unit):
       let count = try word(Int64.self)
-      let perSecond: Int64 =
-        switch unit {
-        case .milliseconds: 1_000
-        case .microseconds: 1_000_000
-        case .nanoseconds: 1_000_000_000
-        }
+      let perSecond = PlainValues.perSecond(unit)
       var (seconds, fraction) = count.quotientAndRemainder(dividingBy: perSecond)
       if fraction < 0 { (seconds, fraction) = (seconds - 1, fraction + perSecond) }
       guard PlainValues.seconds.contains(seconds) else {
@@ -223,6 +227,33 @@ struct PlainValues {
           "holds an INT96 time outside the years 0000-9999, which flt's times hold")
       }
       return .dateTime(Instant(seconds: seconds &+ extra, nanoseconds: Int32(within)))
+    case .timeOfDay(let unit):
+      let count = column.physical == .int32 ? Int64(try word(Int32.self)) : try word(Int64.self)
+      let perSecond = PlainValues.perSecond(unit)
+      // (24:00:00 itself is a time of day SQL allows.)
+      guard (0...86_400 * perSecond).contains(count) else {
+        throw ParquetError("holds a time of day outside 00:00-24:00 (stored as \(count))")
+      }
+      return .duration(TimeSpan(nanoseconds: count * (1_000_000_000 / perSecond)))
+    case .interval:
+      let raw = try array()
+      guard raw.count == 12 else { throw ParquetError("holds an INTERVAL that is not 12 bytes") }
+      let (months, days, milliseconds) = (
+        raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian,
+        raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian,
+        raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
+      )
+      guard months == 0 else {
+        throw ParquetError(
+          "holds an interval of \(months) month\(months == 1 ? "" : "s"), which flt reads only as a length of time (a month's length varies)"
+        )
+      }
+      let (span, overflow) = Int64(days).multipliedReportingOverflow(by: 86_400_000_000_000)
+      let (total, past) = span.addingReportingOverflow(Int64(milliseconds) * 1_000_000)
+      guard !overflow, !past else {
+        throw ParquetError("holds an interval of \(days) days, longer than flt's durations")
+      }
+      return .duration(TimeSpan(nanoseconds: total))
     case .exactDecimal(let scale):
       let unscaled: Int128?
       switch column.physical {

@@ -201,6 +201,49 @@ import Testing
     #expect(try scanned(time(253_402_300_799_999)) == ["9999-12-31T23:59:59.999Z"])
   }
 
+  /// Parquet's TIME is read as the length of time since midnight and INTERVAL as a length of
+  /// time (TIME was a bare number, its unit lost, and INTERVAL its raw bytes); a time of day
+  /// past 24:00 and an interval of months are errors naming the column, never a number.
+  @Test func timesOfDayAndIntervalsAreDurations() throws {
+    let path = DataFiles.root.appendingPathComponent("Tests/Fixtures/duckdb/times.parquet").path
+    let source = try ParquetSource(path: path)
+    #expect(source.schema.fields.map(\.type) == [.int, .duration, .duration])
+    func count(_ query: String) throws -> Int {
+      try Scan(file: path, query: query).run(into: CountSink(to: nil)).matches
+    }
+    #expect(try count("t > 22h") == 1)
+    #expect(try count("t < 9h") == 2)
+    #expect(try count("t == 8h30m") == 1)
+    #expect(try count("i >= 1d") == 1)
+    #expect(try count("i == 0s") == 1)
+    let records = try Scan(file: path, query: "n == 3").records()
+    #expect(records.first?.values[1] == .duration(TimeSpan(nanoseconds: 86_399_999_999_000)))
+    func leaf(_ physical: ParquetMetadata.PhysicalType, _ converted: Int32, _ body: [UInt8])
+      -> HandMadeParquet
+    {
+      let page = Page(body: HandMadeParquet.body(defined: [true], values: body), values: 1)
+      let length: Int32? = physical == .fixedLengthByteArray ? 12 : nil
+      return HandMadeParquet(
+        leaves: [
+          Leaf(
+            path: ["v"], physical: physical, typeLength: length, convertedType: converted,
+            pages: [page])
+        ], rowGroups: [1])
+    }
+    // TIME_MILLIS (int32), TIME_MICROS (int64), INTERVAL (12 bytes: months, days, ms).
+    #expect(try scanned(leaf(.int32, 7, HandMadeParquet.plain([3_600_000]))) == ["1h"])
+    #expect(try scanned(leaf(.int64, 8, HandMadeParquet.plain(int64: [90_000_000]))) == ["1m30s"])
+    let interval = HandMadeParquet.plain([0, 2, 1_500])
+    #expect(try scanned(leaf(.fixedLengthByteArray, 21, interval)) == ["2d1s500ms"])
+    let late = try error(leaf(.int32, 7, HandMadeParquet.plain([86_400_001])))
+    #expect(late?.contains("column 'v'") == true && late?.contains("00:00-24:00") == true)
+    let months = try error(leaf(.fixedLengthByteArray, 21, HandMadeParquet.plain([2, 0, 0])))
+    #expect(months?.contains("column 'v'") == true, "\(months ?? "")")
+    #expect(months?.contains("an interval of 2 months") == true)
+    let far = try error(leaf(.fixedLengthByteArray, 21, HandMadeParquet.plain([0, -1, 0])))
+    #expect(far?.contains("longer than flt's durations") == true, "\(far ?? "")")
+  }
+
   /// Statistics whose least value is above their greatest are corrupt: the row group is
   /// read, not ruled out.
   @Test func statisticsWithMinAboveMaxAreNotTrusted() throws {
