@@ -135,10 +135,6 @@ public struct Definitions: Sendable {
     var sharing = false
   }
 
-  /// Rebuilds `expr` as `mode` says. Recursion is bounded: parsed trees and definitions are
-  /// both at most ``maxDepth`` deep. Once the result has more than `max` nodes the
-  /// rewrite stops building it (the caller reports it as too large), so that names that double
-  /// at each level cost at most the limit, not the whole doubled tree.
   /// `expr` as written, each named filter in it a parameter of the filter's type (named so
   /// that no one can write it), when each was checked against `check`: checking that checks
   /// the expansion, in the size of what was written (sixty names for one of 2^17 nodes were
@@ -177,6 +173,10 @@ public struct Definitions: Sendable {
     return failed ? nil : (result, types)
   }
 
+  /// Rebuilds `expr` as `mode` says. Recursion is bounded: parsed trees and definitions are
+  /// both at most ``maxDepth`` deep. Once the result has more than `max` nodes the
+  /// rewrite stops building it (the caller reports it as too large), so that names that double
+  /// at each level cost at most the limit, not the whole doubled tree.
   private func rewrite(
     _ expr: Expr, _ mode: Mode, nodes: inout Int, expanded: inout Bool, max: Int
   ) -> (Expr, Int) {
