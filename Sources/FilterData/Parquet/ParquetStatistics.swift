@@ -151,8 +151,10 @@ struct ParquetStatistics {
     -> (Value, Value)?
   {
     guard let min = statistics.min, let max = statistics.max else { return nil }
+    // (Not INTERVAL's: the format leaves their order undefined.)
     switch column.conversion {
-    case .int, .uint32, .uint64, .double, .float, .decimal, .exactDecimal, .date, .timestamp:
+    case .int, .uint32, .uint64, .double, .float, .decimal, .exactDecimal, .date, .timestamp,
+      .timeOfDay:
       break
     default: return nil
     }

@@ -242,6 +242,16 @@ import Testing
     #expect(months?.contains("an interval of 2 months") == true)
     let far = try error(leaf(.fixedLengthByteArray, 21, HandMadeParquet.plain([0, -1, 0])))
     #expect(far?.contains("longer than flt's durations") == true, "\(far ?? "")")
+    // A TIME column's statistics rule row groups out as a timestamp's do (08:00-09:00 here).
+    var times = leaf(.int64, 8, HandMadeParquet.plain(int64: [8 * 3_600_000_000]))
+    times.leaves[0].min = HandMadeParquet.plain(int64: [8 * 3_600_000_000])
+    times.leaves[0].max = HandMadeParquet.plain(int64: [9 * 3_600_000_000])
+    let timesPath = try DataFiles.write(times.bytes, "times.parquet")
+    let timesSource = try ParquetSource(path: timesPath)
+    let skipped = try Scan(query: SourceText("v > 22h"), source: timesSource)
+    #expect(try skipped.run(into: CountSink(to: nil)).matches == 0)
+    #expect(timesSource.skippedRowGroups == 1)
+    #expect(try self.count(times, "v >= 8h") == 1)
   }
 
   /// Statistics whose least value is above their greatest are corrupt: the row group is
