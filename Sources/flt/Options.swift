@@ -64,6 +64,14 @@ struct Options {
   /// `--collate-c`: the script's text columns `COLLATE "C"` (PostgreSQL).
   var collateC = false
 
+  /// The value of `--max-memory` (one-shot and sessions): a size with its unit, or `none`.
+  static func memory(_ text: String?, _ option: String) throws(UsageError) -> String {
+    guard let text, text == "none" || ProcessMemory.bytes(in: text) != nil else {
+      throw UsageError(message: "\(option) needs a size with its unit (4GB, 512MB, 2GiB) or none")
+    }
+    return text
+  }
+
   /// `--color`'s value.
   static func color(_ text: String) throws(UsageError) -> ColorChoice {
     guard let choice = ColorChoice(rawValue: text) else {
@@ -162,12 +170,7 @@ struct Options {
         }
         options.inputFormat = format
       case "--max-memory":
-        let text = try value()
-        guard text == "none" || ProcessMemory.bytes(in: text) != nil else {
-          throw UsageError(
-            message: "--max-memory needs a size with its unit (4GB, 512MB, 2GiB) or none")
-        }
-        options.memoryLimit = ProcessMemory.bytes(in: text)
+        options.memoryLimit = ProcessMemory.bytes(in: try Options.memory(try value(), name))
       case "--root":
         let text = try value()
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

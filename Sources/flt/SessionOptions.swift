@@ -50,9 +50,9 @@ struct SessionOptions {
       case _ where argument.hasPrefix("--color=") || argument.hasPrefix("--colour="):
         options.color = try Options.color(String(argument.drop { $0 != "=" }.dropFirst()))
       case "--max-memory":
-        options.memory = try memory(rest.popFirst(), argument)
+        options.memory = try Options.memory(rest.popFirst(), argument)
       case _ where argument.hasPrefix("--max-memory="):
-        options.memory = try memory(String(argument.dropFirst(13)), "--max-memory")
+        options.memory = try Options.memory(String(argument.dropFirst(13)), "--max-memory")
       case _ where argument.hasPrefix("-") && argument != "-":
         let suggestion = Suggestion.closest(
           to: argument, among: ["--param", "--color", "--max-memory"])
@@ -64,16 +64,5 @@ struct SessionOptions {
       }
     }
     return options
-  }
-
-  /// The value of `--max-memory`: a size with its unit, or `none`.
-  private static func memory(_ text: String?, _ option: String) throws(Options.UsageError)
-    -> String
-  {
-    guard let text, text == "none" || ProcessMemory.bytes(in: text) != nil else {
-      throw Options.UsageError(
-        message: "\(option) needs a size with its unit (4GB, 512MB, 2GiB) or none")
-    }
-    return text
   }
 }

@@ -42,6 +42,13 @@ public enum ProcessMemory {
   /// limit, where the system does not say how much it has).
   public static var defaultLimit: Int? { physical.map { $0 / 4 * 3 } }
 
+  /// The memory the process has in use now when it is past `limit` (nil: no limit, or under
+  /// it, or the system does not say).
+  public static func residentPast(_ limit: Int?) -> Int? {
+    guard let limit, let resident, resident > limit else { return nil }
+    return resident
+  }
+
   /// The bytes a size means: a number with a unit, `B`, `KB`, `MB`, `GB`, `TB` (powers of
   /// 1,000) or `KiB`, `MiB`, `GiB`, `TiB` (powers of 1,024), a space between or not, any
   /// case; `1.5GB` too. Nil for anything else, a size of 0, or one past `Int.max`.

@@ -89,9 +89,10 @@ package struct TableLayout {
     for row in rows {
       out.write(line(row.map { ($0.text, $0.width, styled && $0.isNull) }) + "\n")
     }
-    let cut = widths != natural ? cutHint.map { "cut to fit: \($0)" } : nil
-    let closing = [footer, cut.map { footer.isEmpty ? $0 : "(\($0))" }].compactMap { $0 }
-      .filter { !$0.isEmpty }.joined(separator: " ")
+    var closing = footer
+    if widths != natural, let cutHint {
+      closing = footer.isEmpty ? "cut to fit: \(cutHint)" : "\(footer) (cut to fit: \(cutHint))"
+    }
     if !closing.isEmpty { out.write(closing + "\n") }
   }
 

@@ -325,9 +325,7 @@ public final class Scan {
     do {
       try source.read { block in
         onProgress?(source)
-        if let limit = options.memoryLimit, let resident = ProcessMemory.resident,
-          resident > limit
-        {
+        if let resident = ProcessMemory.residentPast(options.memoryLimit) {
           overLimit = resident
           return false
         }

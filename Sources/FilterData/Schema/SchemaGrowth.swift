@@ -27,9 +27,7 @@ extension ValueType {
     default: return .string
     }
   }
-}
 
-extension ValueType {
   /// Whether text holds values of this type as their JSON (lists and records).
   fileprivate var holdsValuesAsJSON: Bool {
     switch self {
@@ -98,10 +96,10 @@ extension Schema {
 }
 
 extension Schema.Field {
-  /// This field with the type `type`; its known values stay only while the type does. A
-  /// number field grown to text by a later value keeps the hint that it held numbers.
-  /// This field widened to `type` to hold a value of type `found`: a list or a record among
-  /// other values makes a text field of JSON text (``Schema/Field/holdsJSONText``).
+  /// This field widened to `type` to hold a value of type `found`; its known values stay only
+  /// while the type does. A number field grown to text by a later value keeps the hint that it
+  /// held numbers; a list or a record among other values makes a text field of JSON text
+  /// (``Schema/Field/holdsJSONText``).
   func grown(to type: ValueType, with found: ValueType) -> Schema.Field {
     let json = type == .string && (found.holdsValuesAsJSON || self.type.holdsValuesAsJSON)
     guard type != self.type else {

@@ -271,43 +271,30 @@ package struct Completer {
   /// The position of a backtick still open at the end of `line` (outside strings and
   /// comments): a name in backticks being typed.
   static func openBacktick(_ line: String) -> String.Index? {
-    var open: String.Index?
-    var inString = false
-    var index = line.startIndex
-    while index < line.endIndex {
-      let c = line[index]
-      if c == "\\", inString || open != nil {
-        index = line.index(after: index)
-        if index == line.endIndex { break }
-      } else if inString {
-        if c == "\"" { inString = false }
-      } else if c == "`" {
-        open = open == nil ? index : nil
-      } else if open == nil && c == "\"" {
-        inString = true
-      } else if open == nil && c == "#" {
-        return nil
-      }
-      index = line.index(after: index)
-    }
-    return open
+    unclosed(line).flatMap { $0.mark == "`" ? $0.at : nil }
   }
 
   /// The position of a `"` that is still open at the end of `line`.
   private func openQuote(_ line: String) -> String.Index? {
-    var open: String.Index?
+    Completer.unclosed(line).flatMap { $0.mark == "\"" ? $0.at : nil }
+  }
+
+  /// The quote (`"`) or backtick still open at the end of `line`, outside comments, and where
+  /// it is: a text or a name in backticks being typed. (A backslash escapes inside either.)
+  private static func unclosed(_ line: String) -> (mark: Character, at: String.Index)? {
+    var open: (mark: Character, at: String.Index)?
     var index = line.startIndex
     while index < line.endIndex {
       let c = line[index]
-      if open != nil {
+      if let mark = open?.mark {
         if c == "\\" {
           index = line.index(after: index)
           if index == line.endIndex { break }
-        } else if c == "\"" {
+        } else if c == mark {
           open = nil
         }
-      } else if c == "\"" {
-        open = index
+      } else if c == "\"" || c == "`" {
+        open = (c, index)
       } else if c == "#" {
         return nil
       }

@@ -74,9 +74,7 @@ extension Session {
         : try Dataset(
           name: name, path: resolved, format: format, options: read, memoryLimit: limit,
           until: {
-            if let limit, let resident = ProcessMemory.resident, resident > limit {
-              used = resident
-            }
+            if let resident = ProcessMemory.residentPast(limit) { used = resident }
             return used != nil || interrupted()
           }, warn: { quotes ? self.warn($0) : (withheld += 1) })
     } catch {
