@@ -78,21 +78,8 @@ public struct QueryExecution<Root> {
     making records: ([Other]) -> [Root], pruning: Bool = true,
     until stop: () -> Bool = { false }
   ) -> [Root] {
-    guard !isComplete else { return [] }
-    var selected = batch
-    if let filter = query.filter {
-      // A sort with a limit keeps, of each part's matches, only those that may come first.
-      var prune: CompiledFilter<Other>.Pruning? = nil
-      if pruning, current.sorts, let take,
-        case let (first, false) = skip.addingReportingOverflow(take)
-      {
-        prune = query.pruning(batch, first: first)
-      }
-      selected = filter.filter(batch, until: stop, faults: &faultsSoFar, pruning: prune)
-      if faultsSoFar.overLimit != nil {
-        kept = []
-        return []
-      }
+    guard !isComplete, let selected = filtered(batch, query, pruning: pruning, until: stop) else {
+      return []
     }
     if current.sorts {
       // (No reserveCapacity here: reserving exactly, batch after batch, would defeat the
@@ -103,6 +90,51 @@ public struct QueryExecution<Root> {
       kept.append(contentsOf: retain.map { matches.map($0) } ?? matches)
       return []
     }
+    let page = paged(selected)
+    return records(page.count == selected.count ? selected : Array(page))
+  }
+
+  /// Filters `batch`, records of another type, with `query` (this run's query compiled for
+  /// them), and returns the matches to hand on now, in order, without making this run's
+  /// records of them: for a sink that reads the other records itself (the rows of a batch
+  /// read by column). Faults, `offset`, `limit` and the run's limits count as for
+  /// ``consume(_:compiledAs:making:pruning:until:)``. Nil, and nothing done, for a query that
+  /// sorts: it keeps this run's records (the caller consumes the batch instead).
+  @inlinable package mutating func select<Other>(
+    _ batch: [Other], compiledAs query: CompiledQuery<Other>, until stop: () -> Bool = { false }
+  ) -> [Other]? {
+    guard !current.sorts else { return nil }
+    guard !isComplete, let selected = filtered(batch, query, pruning: false, until: stop) else {
+      return []
+    }
+    let page = paged(selected)
+    return page.count == selected.count ? selected : Array(page)
+  }
+
+  /// The records of `batch` that pass `query`'s filter (a sort with a limit keeps, of them,
+  /// only those that may come first, unless not `pruning`); nil once the run is over its
+  /// limits (it then keeps nothing).
+  @inlinable mutating func filtered<Other>(
+    _ batch: [Other], _ query: CompiledQuery<Other>, pruning: Bool, until stop: () -> Bool
+  ) -> [Other]? {
+    guard let filter = query.filter else { return batch }
+    var prune: CompiledFilter<Other>.Pruning? = nil
+    if pruning, current.sorts, let take,
+      case let (first, false) = skip.addingReportingOverflow(take)
+    {
+      prune = query.pruning(batch, first: first)
+    }
+    let selected = filter.filter(batch, until: stop, faults: &faultsSoFar, pruning: prune)
+    if faultsSoFar.overLimit != nil {
+      kept = []
+      return nil
+    }
+    return selected
+  }
+
+  /// The part of `selected` (matches of a query that does not sort) past `offset` and within
+  /// `limit`, counted as handed back.
+  @inlinable mutating func paged<Other>(_ selected: [Other]) -> ArraySlice<Other> {
     var start = 0
     if skipped < skip {
       start = Swift.min(skip - skipped, selected.count)
@@ -111,7 +143,7 @@ public struct QueryExecution<Root> {
     var end = selected.count
     if let take { end = Swift.min(end, start + Swift.max(0, take - handedBack)) }
     handedBack += end - start
-    return records(start == 0 && end == selected.count ? selected : Array(selected[start..<end]))
+    return selected[start..<end]
   }
 
   /// Ends the input: for a query that sorts, its kept matches sorted and paged; else nothing.

@@ -18,6 +18,9 @@ public final class CountSink: RecordSink {
   /// Counts one record.
   public func write(_ record: DataRecord) { count += 1 }
 
+  /// Counts the rows, without making records of them.
+  public func write(_ batch: RecordBatch, rows: [Int]) { count += rows.count }
+
   /// Counts `records` more, which were counted without being handed over.
   public func add(_ records: Int) { count += records }
 

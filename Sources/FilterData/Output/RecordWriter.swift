@@ -42,6 +42,10 @@ public protocol RecordSink: AnyObject {
   var count: Int { get }
   /// Writes one record.
   func write(_ record: DataRecord)
+  /// Writes the rows `rows` of `batch`, in that order: matches of a query that does not
+  /// sort, read by column. (By default, each made a record and written: a sink that reads the
+  /// columns itself makes no record.)
+  func write(_ batch: RecordBatch, rows: [Int])
   /// The records of a block are written: a format read as it streams hands them on now.
   func endOfBlock()
   /// The records of the source called `name` are written, when each source is queried on its
@@ -67,6 +71,10 @@ public protocol RecordSink: AnyObject {
 }
 
 extension RecordSink {
+  /// Each row made a record (with its text when the sink reads it) and written.
+  public func write(_ batch: RecordBatch, rows: [Int]) {
+    for record in batch.records(rows, makingText: readsRecordText) { write(record) }
+  }
   /// Nothing to hand on.
   public func endOfBlock() {}
   /// Nothing to say per source.

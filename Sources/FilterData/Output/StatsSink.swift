@@ -17,6 +17,9 @@ public final class StatsSink: RecordSink {
   private let counter: StatsCounter<DataRecord>
   private var tally: StatsTally
   private var pending: [DataRecord] = []
+  /// The schema the stats were checked against: a batch read under it is tallied by its
+  /// columns.
+  private let schema: Schema
 
   /// Checks `stats`' keys and aggregates against the records of `records` (with parameters
   /// of these types and values, at `now`); `source` is the text their ranges point into. The
@@ -34,6 +37,7 @@ public final class StatsSink: RecordSink {
     counter = try environment.compileStats(unfiltered, source: source).binding(
       parameters, now: now)
     tally = StatsTally(counter.stats)
+    schema = records.schema
   }
 
   /// The top-level fields the keys and aggregates read: a scan decodes them
@@ -54,6 +58,21 @@ public final class StatsSink: RecordSink {
     pending.append(record)
     if pending.count >= 4096 { flush() }
   }
+
+  /// Tallies the rows of `batch` by its columns (keys coded in the batch are grouped by
+  /// their codes, numbers summed from their arrays), without a record per row: when the
+  /// batch was read under the schema the stats were checked against; else as records.
+  public func write(_ batch: RecordBatch, rows: [Int]) {
+    guard batch.table.schema == schema else {
+      for record in batch.records(rows, makingText: false) { write(record) }
+      return
+    }
+    counter.compiled(for: batch.table.recordType).add(rows, to: &tally)
+    batchesByColumn += 1
+  }
+
+  /// How many batches were tallied by their columns.
+  private(set) var batchesByColumn = 0
 
   /// Tallies the block's records.
   public func endOfBlock() { flush() }

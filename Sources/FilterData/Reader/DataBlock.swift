@@ -34,34 +34,37 @@ extension DataReader {
 }
 
 extension QueryExecution where Root == DataRecord {
-  /// Filters `block`; returns the records to hand on now, in order (see
+  /// Filters `block` and hands the matches to write now to `sink`, in order (see
   /// ``QueryExecution/consume(_:until:)``). A batch read by column is filtered by this query
-  /// compiled for its table, and only its matches become records (of a sort with a limit,
+  /// compiled for its table: a query that does not sort hands the sink the batch and the rows
+  /// that match (``RecordSink/write(_:rows:)``, which makes records of them only when the sink
+  /// reads records); one that sorts keeps records of its matches (of a sort with a limit,
   /// only those that may come first, once the schema is final).
-  ///
-  /// With `makingRecords` false, for a count of a query that does not sort, a match read by
-  /// column is handed back as an empty record (a source whose records are made from their
-  /// values would otherwise make each match's text for nothing); with `makingText` false, a
-  /// record made from its values gets no text (for a sink that writes values alone).
-  public mutating func consume(
-    _ block: DataBlock, makingRecords: Bool = true, makingText: Bool = true
-  ) -> [DataRecord] {
+  public mutating func consume(_ block: DataBlock, into sink: any RecordSink) {
     switch block {
     case .records(let records):
-      return consume(records)
+      for record in consume(records) { sink.write(record) }
     case .batches(let batches):
-      let counting = !makingRecords && !query.sorts
-      var matches: [DataRecord] = []
       for batch in batches {
         let compiled = query.compiled(for: batch.table.recordType)
-        matches += consume(
+        if let rows = select(batch.table.rows, compiledAs: compiled) {
+          if !rows.isEmpty { sink.write(batch, rows: rows) }
+          continue
+        }
+        let records = consume(
           batch.table.rows, compiledAs: compiled,
-          making: counting
-            ? { rows in rows.map { _ in DataRecord(values: [], text: [], format: .json) } }
-            : { batch.records($0, makingText: makingText) },
+          making: { batch.records($0, makingText: sink.readsRecordText) },
           pruning: batch.schemaIsFinal)
+        for record in records { sink.write(record) }
       }
-      return matches
     }
+  }
+
+  /// Filters `block`; returns the records to hand on now, in order (as
+  /// ``consume(_:into:)`` writes them).
+  public mutating func consume(_ block: DataBlock) -> [DataRecord] {
+    let collector = RecordCollector()
+    consume(block, into: collector)
+    return collector.records
   }
 }

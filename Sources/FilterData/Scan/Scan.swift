@@ -311,9 +311,7 @@ public final class Scan {
     defer { execution = running }
     let pipeline = Pipeline<(DataBlock, [DataError])> { [self] block, warnings in
       report(warnings)
-      for record in running.consume(
-        block, makingRecords: sink.writesRecords, makingText: sink.readsRecordText)
-      { sink.write(record) }
+      running.consume(block, into: sink)
       sink.endOfBlock()
       // Output that cannot be written (a closed pipe, a full disk): reading on would be work
       // for nothing. The sink's caller reports it.

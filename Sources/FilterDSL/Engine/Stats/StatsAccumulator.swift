@@ -16,20 +16,54 @@ struct StatsAccumulator: Sendable {
   /// Doubles (and exact decimals as doubles), and what their rounding lost (Neumaier).
   private var decimals = 0.0
   private var compensation = 0.0
-  /// Exact decimals, exactly; nil once their sum left 38 digits.
-  private var exact: ExactDecimal? = ExactDecimal(0)
   /// The least value for `min`, the greatest for `max` (one field: a group of a `stats` by a
   /// million keys holds a million of these).
   private var extreme: Value?
-  private var seen: Set<Value> = []
-  /// The numbers, for a quantile (NaN left out: flt does not order it).
-  private var numbers: [Double] = []
-  /// The quantile's fraction (0.5 for the median).
-  private var fraction = 0.5
+  /// What few aggregates keep (nil until one does): a `stats` by a million keys holds a
+  /// million accumulators, each a pointer for it.
+  private var kept: Kept?
+
+  /// The exact sum of the decimals added, the distinct values, a quantile's numbers: in a
+  /// box each accumulator makes its own before it changes it.
+  private final class Kept: @unchecked Sendable {
+    // Unchecked: an accumulator changes its box only when it alone holds it (`unique`), as
+    // an array changes its storage.
+    /// Exact decimals, exactly; nil once their sum left 38 digits.
+    var exact: ExactDecimal? = ExactDecimal(0)
+    var seen: Set<Value> = []
+    /// The numbers, for a quantile (NaN left out: flt does not order it).
+    var numbers: [Double] = []
+    /// The quantile's fraction (0.5 for the median).
+    var fraction: Double
+
+    init(fraction: Double) { self.fraction = fraction }
+
+    func copy() -> Kept {
+      let copy = Kept(fraction: fraction)
+      (copy.exact, copy.seen, copy.numbers) = (exact, seen, numbers)
+      return copy
+    }
+  }
+
+  /// This accumulator's box, made, or copied when another accumulator holds it too.
+  private mutating func unique() -> Kept {
+    guard var box = kept else {
+      let made = Kept(fraction: 0.5)
+      kept = made
+      return made
+    }
+    kept = nil
+    if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+    kept = box
+    return box
+  }
+
+  /// The exact sum of the decimals added (0 before one is).
+  private var exact: ExactDecimal? { kept.map(\.exact) ?? ExactDecimal(0) }
 
   init(_ function: Aggregate, fraction: Double = 0.5) {
     self.function = function
-    self.fraction = fraction
+    if function == .median || function == .quantile { kept = Kept(fraction: fraction) }
   }
 
   /// An accumulator holding these parts (``ColumnStats`` adds them up its own way).
@@ -54,7 +88,7 @@ struct StatsAccumulator: Sendable {
       count &+= 1
     case .distinct:
       count &+= 1
-      seen.insert(value)
+      unique().seen.insert(value)
     case .sum, .mean:
       switch value {
       case .int(let n): integers &+= Int128(n)
@@ -63,7 +97,8 @@ struct StatsAccumulator: Sendable {
       case .double(let d): addDecimal(d)
       case .decimal(let d):
         addDecimal(d.doubleValue)
-        exact = exact?.adding(d)
+        let box = unique()
+        box.exact = box.exact?.adding(d)
       default:
         faults.record(.invalidConversion)
         return
@@ -71,9 +106,9 @@ struct StatsAccumulator: Sendable {
       count &+= 1
     case .median, .quantile:
       switch value {
-      case .int(let n): numbers.append(Double(n))
-      case .decimal(let d): numbers.append(d.doubleValue)
-      case .double(let d): if !d.isNaN { numbers.append(d) }
+      case .int(let n): unique().numbers.append(Double(n))
+      case .decimal(let d): unique().numbers.append(d.doubleValue)
+      case .double(let d): if !d.isNaN { unique().numbers.append(d) }
       default:
         faults.record(.invalidConversion)
         return
@@ -125,13 +160,16 @@ struct StatsAccumulator: Sendable {
   mutating func merge(_ other: StatsAccumulator, _ faults: inout FaultCounts) {
     count &+= other.count
     integers &+= other.integers
-    exact = other.exact.flatMap { exact?.adding($0) }
+    if let theirs = other.kept {
+      let box = unique()
+      box.exact = theirs.exact.flatMap { box.exact?.adding($0) }
+      box.seen.formUnion(theirs.seen)
+      box.numbers += theirs.numbers
+    }
     if other.decimals != 0 || other.compensation != 0 {
       addDecimal(other.decimals)
       addDecimal(other.compensation)
     }
-    seen.formUnion(other.seen)
-    numbers += other.numbers
     if let value = other.extreme {
       // (The counts are added above.)
       let before = count
@@ -145,9 +183,12 @@ struct StatsAccumulator: Sendable {
   func result(as type: ValueType, _ faults: inout FaultCounts) -> (value: Value, beyond: Bool) {
     switch function {
     case .count: return (.int(Int64(count)), false)
-    case .distinct: return (.int(Int64(seen.count)), false)
+    case .distinct: return (.int(Int64(kept?.seen.count ?? 0)), false)
     case .median, .quantile:
-      return (Self.quantile(numbers, fraction).map(Value.double) ?? .null, false)
+      let numbers = kept?.numbers ?? []
+      return (
+        Self.quantile(numbers, kept?.fraction ?? 0.5).map(Value.double) ?? .null, false
+      )
     case .min, .max: return (extreme ?? .null, false)
     case .sum, .mean:
       guard count > 0 else { return (.null, false) }

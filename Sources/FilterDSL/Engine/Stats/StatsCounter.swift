@@ -50,6 +50,17 @@ public struct StatsCounter<Root>: @unchecked Sendable {
     return bound
   }
 
+  /// These stats, as the checker bound them and with the same values bound, compiled for
+  /// records of `type`, whose schema is the one they were checked against: a batch of a file
+  /// read by column is a record type of its own (as ``CompiledQuery/compiled(for:)`` does for
+  /// a query).
+  public func compiled<Other>(for type: RecordType<Other>) -> StatsCounter<Other> {
+    var other = StatsCounter<Other>(
+      stats, for: type, parameters: layout.slots.mapValues(\.type), limits: limits)
+    if filter == nil { other.filter = nil }
+    return other.binding(bindings.context.parameters, now: bindings.context.now)
+  }
+
   /// The same stats without their filter: for records filtered already (a scan's matches).
   public var withoutFilter: StatsCounter {
     var copy = self

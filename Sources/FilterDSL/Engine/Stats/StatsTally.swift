@@ -7,44 +7,32 @@ public struct StatsTally: Sendable {
   public private(set) var records = 0
   /// Faults met: evaluating the keys and values, and values an aggregate could not take.
   public var faults = FaultCounts()
-  /// Each group's row: by its key's value when there is one key (a group then needs no array
-  /// of its own: a `stats` by a million keys made a million), else by its keys' values.
-  private var rowsByValue: [Value: Int] = [:]
-  private var rowsByKeys: [[Value]: Int] = [:]
-  /// The groups' keys' values, a group's after another's (``width`` each).
-  private var keys: [Value] = []
+  /// The groups met, by their keys' values.
+  private var index: GroupIndex
   /// The groups' accumulators, a group's after another's (one per aggregate).
   private var accumulators: [StatsAccumulator] = []
   /// The accumulators of a group not met yet.
   private let fresh: [StatsAccumulator]
   /// The number of groups.
-  private var groups = 0
-  private var width: Int { stats.groups.count }
+  private var groups: Int { index.count }
 
   /// An empty tally of `stats`.
   public init(_ stats: BoundStats) {
     self.stats = stats
     fresh = stats.aggregates.map { StatsAccumulator($0.function, fraction: $0.fraction ?? 0.5) }
+    index = GroupIndex(width: stats.groups.count)
     if stats.groups.isEmpty { _ = row(for: []) }
   }
 
   /// The row of the group with these keys' values, made when new.
   mutating func row(for key: [Value]) -> Int {
-    if width == 1, let value = key.first {
-      if let row = rowsByValue[value] { return row }
-      rowsByValue[value] = groups
-    } else {
-      if let row = rowsByKeys[key] { return row }
-      rowsByKeys[key] = groups
+    let before = index.count
+    let row = index.group(key)
+    if index.count > before {
+      for accumulator in fresh { accumulators.append(accumulator) }
     }
-    keys += key
-    accumulators += fresh
-    groups += 1
-    return groups - 1
+    return row
   }
-
-  /// The keys' values of group `row`.
-  private func key(of row: Int) -> ArraySlice<Value> { keys[row * width..<(row + 1) * width] }
 
   /// Adds one record, whose keys' values are `key` (a list's elements each a group of their
   /// own) and whose aggregates' arguments are `values` (nil for `count()`).
@@ -117,7 +105,7 @@ public struct StatsTally: Sendable {
     faults.merge(other.faults)
     for index in 0..<other.groups {
       let (first, theirs) = (
-        row(for: Array(other.key(of: index))) * fresh.count, index * fresh.count
+        row(for: Array(other.index.key(of: index))) * fresh.count, index * fresh.count
       )
       for column in fresh.indices {
         accumulators[first + column].merge(other.accumulators[theirs + column], &faults)
@@ -133,8 +121,8 @@ public struct StatsTally: Sendable {
     var rows: [[Value]] = []
     rows.reserveCapacity(groups)
     for index in 0..<groups {
-      var row = Array(key(of: index))
-      row.reserveCapacity(width + fresh.count)
+      var row = Array(self.index.key(of: index))
+      row.reserveCapacity(self.index.width + fresh.count)
       for (column, aggregate) in stats.aggregates.enumerated() {
         let (value, past) = accumulators[index * fresh.count + column].result(
           as: aggregate.type, &faults)
