@@ -70,7 +70,7 @@ extension SQLConnection {
     }
     var facets: [FacetCounts.Facet] = []
     for (statement, (field, _)) in zip(statements, counter.counted) {
-      var tally: [Value: Int] = [:]
+      var tally = ValueCounts()
       var failure: DatabaseError?
       try forEachRow(statement) { row in
         guard row.count == 2, let value = dialect.decode(row[0], as: field.type),
@@ -79,14 +79,13 @@ extension SQLConnection {
           failure = DatabaseError("the database gave a count flt cannot read: \(row)")
           return false
         }
-        tally[value, default: 0] += Int(count)
+        tally.add(value, times: Int(count))
         return true
       }
       if let failure { throw failure }
       facets.append(
         FacetCounts.Facet(
-          field: field.path, counts: FacetCounter<[Value]>.ranked(tally),
-          records: tally.values.reduce(0, +)))
+          field: field.path, counts: tally.ranked, records: tally.total))
     }
     let matches: Int
     if let derived = Self.matches(facets, counter, table, parameters, values, now) {

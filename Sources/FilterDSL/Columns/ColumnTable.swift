@@ -245,7 +245,7 @@ public final class ColumnTable: Sendable {
 
   /// For a top-level field whose column is coded: how many of the rows at given positions
   /// hold each value (a row outside the table holds null).
-  private func countCodes(_ field: FieldRef) -> (@Sendable ([Int], [Int]) -> [Value: Int])? {
+  private func countCodes(_ field: FieldRef) -> (@Sendable ([Int], [Int]) -> ValueCounts)? {
     guard field.isTopLevel, field.slot < columns.count,
       case .coded(let codes, let dictionary) = columns[field.slot].storage
     else { return nil }
@@ -259,14 +259,9 @@ public final class ColumnTable: Sendable {
         }
       }
       codes.withBuffer(count, count, count)
-      var tally: [Value: Int] = [:]
+      var tally = ValueCounts()
       for (code, count) in counts.enumerated() where count > 0 {
-        // A list counts each of its distinct elements once per record.
-        if case .list(let items) = dictionary.values[code] {
-          for item in Set(items) { tally[item, default: 0] += count }
-        } else {
-          tally[dictionary.values[code], default: 0] += count
-        }
+        tally.addRecords(holding: dictionary.values[code], times: count)
       }
       return tally
     }

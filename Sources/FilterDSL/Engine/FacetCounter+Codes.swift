@@ -34,23 +34,18 @@ extension FacetCounter {
     }
 
     /// The facets counted, with `faults`.
-    func result(_ faults: FaultCounts) -> Result {
+    func result(_ faults: FaultCounts) -> FacetTally {
       let (counts, failingOnly, passing) = (tally.counts, tally.failingOnly, tally.passing)
       let found = columns.indices.map { field in
-        var tally: [Value: Int] = [:]
+        var tally = ValueCounts()
         for (code, count) in counts[field].enumerated() where count > 0 {
-          // A list counts each of its distinct elements once per record.
-          if case .list(let items) = columns[field].values[code] {
-            for item in Set(items) { tally[item, default: 0] += count }
-          } else {
-            tally[columns[field].values[code], default: 0] += count
-          }
+          tally.addRecords(holding: columns[field].values[code], times: count)
         }
-        return Facet(
-          field: facets.fields[field], counts: FacetCounter.ranked(tally),
-          records: passing + failingOnly[field])
+        return tally
       }
-      return Result(facets: found, matches: passing, faults: faults)
+      return FacetTally(
+        counts: found, records: failingOnly.map { passing + $0 }, matches: passing,
+        faults: faults)
     }
   }
 

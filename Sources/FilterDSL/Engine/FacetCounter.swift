@@ -36,7 +36,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   private let values: [(Root, inout EvaluationState) -> Value]
   /// For each field whose records hold it coded (see ``ColumnTable``): counts its values
   /// over records at given positions by code, in a loop of the column's own.
-  private let coded: [(@Sendable ([Root], [Int]) -> [Value: Int])?]
+  private let coded: [(@Sendable ([Root], [Int]) -> ValueCounts)?]
   /// When every counted field's records hold it coded: the columns, counted together in one
   /// pass over their codes (``CodeCounting``).
   let codedColumns: [CodedColumn<Root>]?
@@ -44,6 +44,10 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   /// segment's candidates stay in cache (counted in one piece, ten million records' 75 MB of
   /// candidates made the facets twice as slow per record as a million's).
   var segment = 1 << 19
+  private let layout: ParameterLayout
+  private let limits: EvaluationLimits
+  /// The parameters' values and the clock bound (``binding(_:now:)``).
+  private var boundValues: (parameters: [String: Value], now: Instant?) = ([:], nil)
   private let bindings: Bindings
 
   /// Checks and compiles the counting of `fields` among the records matching `filter` (all
@@ -102,34 +106,58 @@ public struct FacetCounter<Root>: @unchecked Sendable {
         sharedParts.append(part)
       }
     }
-    func compile(_ parts: [BoundExpr]) -> CompiledFilter<Root>? {
-      guard !parts.isEmpty else { return nil }
-      let expr = parts.count == 1 ? parts[0] : BoundExpr(.logical(.and, parts), type: .bool)
-      return CompiledFilter(
-        expr, as: expr.source, warnings: [], for: type, parameters: parameters,
-        limits: environment.evaluationLimits)
+    func joined(_ parts: [BoundExpr]) -> BoundExpr? {
+      parts.count <= 1 ? parts.first : BoundExpr(.logical(.and, parts), type: .bool)
     }
-    self.fields = unique
-    sharedFilter =
-      sharedParts.count <= 1
-      ? sharedParts.first : BoundExpr(.logical(.and, sharedParts), type: .bool)
-    shared = compile(sharedParts)
-    own = ownParts.map(compile)
-    self.counted = zip(counted, ownParts).map { field, parts in
-      (field, parts.count <= 1 ? parts.first : BoundExpr(.logical(.and, parts), type: .bool))
+    self.init(
+      fields: unique, shared: joined(sharedParts),
+      counted: zip(counted, ownParts).map { ($0, joined($1)) }, for: type,
+      parameters: parameters, limits: environment.evaluationLimits)
+  }
+
+  /// Compiles facets checked already: the fields, the shared part of the filter, and each
+  /// counted field with its own condition.
+  private init(
+    fields: [FieldPath], shared: BoundExpr?, counted: [(field: FieldRef, own: BoundExpr?)],
+    for type: RecordType<Root>, parameters: [String: ValueType], limits: EvaluationLimits
+  ) {
+    func compile(_ expr: BoundExpr?) -> CompiledFilter<Root>? {
+      expr.map {
+        CompiledFilter(
+          $0, as: $0.source, warnings: [], for: type, parameters: parameters, limits: limits)
+      }
     }
+    self.fields = fields
+    sharedFilter = shared
+    self.shared = compile(shared)
+    own = counted.map { compile($0.own) }
+    self.counted = counted
     let layout = ParameterLayout(parameters)
     let compiler = Compiler(recordType: type)
-    values = counted.map { compiler.field($0).asValue }
-    coded = counted.map { type.columns?.countCodes($0) }
-    let columns = counted.compactMap { type.columns?.codedColumn($0) }
+    values = counted.map { compiler.field($0.field).asValue }
+    coded = counted.map { type.columns?.countCodes($0.field) }
+    let columns = counted.compactMap { type.columns?.codedColumn($0.field) }
     codedColumns = columns.count == counted.count && !columns.isEmpty ? columns : nil
-    bindings = layout.bindings(EvaluationContext(), limits: environment.evaluationLimits)
+    self.layout = layout
+    self.limits = limits
+    bindings = layout.bindings(EvaluationContext(), limits: limits)
+  }
+
+  /// These facets, as the checker bound them and with the same values bound, compiled for
+  /// records of `type`, whose schema is the one they were checked against: a batch of a file
+  /// read by column is a record type of its own (as ``CompiledQuery/compiled(for:)`` does for
+  /// a query).
+  public func compiled<Other>(for type: RecordType<Other>) -> FacetCounter<Other> {
+    FacetCounter<Other>(
+      fields: fields, shared: sharedFilter, counted: counted, for: type,
+      parameters: layout.slots.mapValues(\.type), limits: limits
+    ).binding(boundValues.parameters, now: boundValues.now)
   }
 
   /// This counter with parameter values (and the clock) bound.
   public func binding(_ parameters: [String: Value], now: Instant? = nil) -> FacetCounter {
     var bound = self
+    bound.boundValues = (parameters, now)
     bound.shared = shared?.binding(parameters, now: now)
     bound.own = own.map { $0?.binding(parameters, now: now) }
     return bound
@@ -146,10 +174,16 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   /// themselves: this code is generic over `Root`, so each generic value it touched per
   /// record cost a lookup of type metadata, ten times the work of the counting.)
   public func count(_ records: [Root], until stop: () -> Bool = { false }) -> Result {
+    tally(records, until: stop).result(fields)
+  }
+
+  /// What ``count(_:until:)`` counts, before its values are ranked: tallies of different
+  /// records merge (a scan's batches).
+  package func tally(_ records: [Root], until stop: () -> Bool = { false }) -> FacetTally {
     var faults = FaultCounts()
     // The shared part's candidates, when they are counted record by record (below).
     var candidates: [Root] = []
-    let overLimit = { (faults: FaultCounts) in Result(facets: [], matches: 0, faults: faults) }
+    let overLimit = { (faults: FaultCounts) in FacetTally(faults: faults) }
     // Over coded fields: segment by segment (the shared part's candidates, then their
     // tally), so that what a segment keeps stays in cache however many records there are.
     let segment = codedColumns == nil ? Swift.max(records.count, 1) : Swift.max(self.segment, 1)
@@ -205,18 +239,18 @@ public struct FacetCounter<Root>: @unchecked Sendable {
       default: break
       }
     }
-    var tallies: [[Value: Int]] = Array(repeating: [:], count: fields.count)
+    var tallies = [ValueCounts](repeating: ValueCounts(), count: fields.count)
     withExtendedLifetime(bindings) {
       let start = faults.cost
       var run = EvaluationState(bindings: bindings, spent: start)
       for field in fields.indices {
         for positions in [passing, failingOnly[field]] {
           if let count = coded[field] {
-            tallies[field].merge(count(candidates, positions), uniquingKeysWith: +)
+            tallies[field].merge(count(candidates, positions))
           } else {
             for index in positions {
               run.beginRecord()
-              FacetCounter.tally(values[field](candidates[index], &run), into: &tallies[field])
+              tallies[field].addRecords(holding: values[field](candidates[index], &run))
             }
           }
         }
@@ -224,33 +258,50 @@ public struct FacetCounter<Root>: @unchecked Sendable {
       faults.merge(run.outcome(since: start))
     }
     if faults.overLimit != nil { return overLimit(faults) }
-    let counted = fields.indices.map { passing.count + failingOnly[$0].count }
-    let matches = passing.count
-    let facets = fields.indices.map { i in
-      Facet(field: fields[i], counts: FacetCounter.ranked(tallies[i]), records: counted[i])
-    }
-    return Result(facets: facets, matches: matches, faults: faults)
+    return FacetTally(
+      counts: tallies, records: fields.indices.map { passing.count + failingOnly[$0].count },
+      matches: passing.count, faults: faults)
+  }
+}
+
+/// Each field's values counted, the records each field counted and those matching the
+/// whole filter, and the faults met: the counts before they are ranked.
+package struct FacetTally: Sendable {
+  /// Per field (none for a count over its limits).
+  package var counts: [ValueCounts] = []
+  package var records: [Int] = []
+  package var matches = 0
+  package var faults = FaultCounts()
+
+  /// These counts (none: nothing counted yet).
+  package init(
+    counts: [ValueCounts] = [], records: [Int] = [], matches: Int = 0,
+    faults: FaultCounts = FaultCounts()
+  ) {
+    (self.counts, self.records, self.matches, self.faults) = (counts, records, matches, faults)
   }
 
-  /// Adds one record's value: each distinct element of a list, or the value itself.
-  private static func tally(_ value: Value, into tally: inout [Value: Int]) {
-    guard case .list(let items) = value else {
-      tally[value, default: 0] += 1
-      return
+  /// Adds what `other` counted (the same fields, other records).
+  package mutating func merge(_ other: FacetTally) {
+    if counts.isEmpty {
+      (counts, records) = (other.counts, other.records)
+    } else {
+      for field in counts.indices where field < other.counts.count {
+        counts[field].merge(other.counts[field])
+        records[field] &+= other.records[field]
+      }
     }
-    for item in Set(items) { tally[item, default: 0] += 1 }
+    matches &+= other.matches
+    faults.merge(other.faults)
   }
 
-  /// Most frequent first; ties in value order, nulls last.
-  package static func ranked(_ tally: [Value: Int]) -> [Count] {
-    tally.map { Count(value: $0.key, count: $0.value) }.sorted { a, b in
-      if a.count != b.count { return a.count > b.count }
-      if a.value.isNull != b.value.isNull { return b.value.isNull }
-      if let order = ValueOrder.compare(a.value, b.value), order != 0 { return order < 0 }
-      return "\(a.value)" < "\(b.value)"
+  /// The counts of `fields` (those counted), most frequent value first.
+  package func result(_ fields: [FieldPath]) -> FacetCounts {
+    let facets = zip(fields, zip(counts, records)).map { field, tally in
+      FacetCounts.Facet(field: field, counts: tally.0.ranked, records: tally.1)
     }
+    return FacetCounts(facets: facets, matches: matches, faults: faults)
   }
-
 }
 
 /// What a ``FacetCounter`` found: each field's value counts, the records matching the whole

@@ -249,7 +249,7 @@ struct ColumnAccess<Root>: Sendable {
   let vectorize: @Sendable (BoundExpr) -> Selector<Root>
   /// For a field whose column is coded: counts its values over the records at given
   /// positions, code by code (facets).
-  let countCodes: @Sendable (FieldRef) -> (@Sendable ([Root], [Int]) -> [Value: Int])?
+  let countCodes: @Sendable (FieldRef) -> (@Sendable ([Root], [Int]) -> ValueCounts)?
   /// For a top-level field: its values for given records, read straight from its column (a
   /// sort key; the row engine reads them one record at a time through the field's reader).
   let fieldValues: @Sendable (FieldRef) -> (@Sendable ([Root]) -> [Value])?

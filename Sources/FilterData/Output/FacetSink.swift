@@ -15,12 +15,12 @@ import FilterDSL
 /// ```
 public final class FacetSink: SummarySink {
   private let counter: FacetCounter<DataRecord>
-  private var tallies: [[Value: Int]]
-  private var counted: [Int]
-  private var matches = 0
-  private var countingFaults = FaultCounts()
+  private var tally = FacetTally()
   private var pending: [DataRecord] = []
   private let filterFields: [String]
+  /// The schema the facets were checked against: a batch read under it is counted by its
+  /// columns.
+  private let schema: Schema
 
   /// Checks the counting of `fields` among the records of `records` matching `filter` (every
   /// record when nil), with parameters of these types and values, at `now`; `source` is the
@@ -40,9 +40,8 @@ public final class FacetSink: SummarySink {
     }
     counter = try environment.facets(fields, filter: filter, source: source).binding(
       parameters, now: now)
-    tallies = Array(repeating: [:], count: counter.fields.count)
-    counted = Array(repeating: 0, count: counter.fields.count)
     filterFields = filter?.fieldNames ?? []
+    schema = records.schema
   }
 
   /// The fields counted and those the filter reads.
@@ -51,16 +50,16 @@ public final class FacetSink: SummarySink {
   }
 
   /// The records counted so far.
-  public var count: Int { matches }
+  public var count: Int { tally.matches }
 
   /// The counts, once the scan has run: each field's values, most frequent first.
   public var counts: FacetCounts {
-    let facets = counter.fields.indices.map { i in
-      FacetCounts.Facet(
-        field: counter.fields[i], counts: FacetCounter<DataRecord>.ranked(tallies[i]),
-        records: counted[i])
+    var counts = tally.result(counter.fields)
+    if tally.counts.isEmpty {
+      // (Nothing counted: every field, with no value.)
+      counts.facets = counter.fields.map { FacetCounts.Facet(field: $0, counts: [], records: 0) }
     }
-    return FacetCounts(facets: facets, matches: matches, faults: countingFaults)
+    return counts
   }
 
   /// A row per value of each field: the field, the value, and how many records have it.
@@ -85,7 +84,7 @@ public final class FacetSink: SummarySink {
     let rows = counts.facets.flatMap { facet in
       facet.counts.map { [.string(facet.field.dotted), $0.value, .int(Int64($0.count))] }
     }
-    return (rows, countingFaults, [])
+    return (rows, counts.faults, [])
   }
 
   /// Counts `record` (in batches: a record waits for its block's end).
@@ -93,6 +92,22 @@ public final class FacetSink: SummarySink {
     pending.append(record)
     if pending.count >= 4096 { flush() }
   }
+
+  /// Counts the rows of `batch` by its columns (coded fields by their codes), without a
+  /// record per row: when the batch was read under the schema the facets were checked
+  /// against; else as records.
+  public func write(_ batch: RecordBatch, rows: [Int]) {
+    guard batch.table.schema == schema else {
+      for record in batch.records(rows, makingText: false) { write(record) }
+      return
+    }
+    flush()
+    tally.merge(counter.compiled(for: batch.table.recordType).tally(rows))
+    batchesByColumn += 1
+  }
+
+  /// How many batches were counted by their columns.
+  private(set) var batchesByColumn = 0
 
   /// Counts the block's records.
   public func endOfBlock() { flush() }
@@ -105,13 +120,7 @@ public final class FacetSink: SummarySink {
 
   private func flush() {
     guard !pending.isEmpty else { return }
-    let counts = counter.count(pending)
+    tally.merge(counter.tally(pending))
     pending.removeAll(keepingCapacity: true)
-    countingFaults.merge(counts.faults)
-    matches += counts.matches
-    for (index, facet) in counts.facets.enumerated() where index < tallies.count {
-      counted[index] += facet.records
-      for count in facet.counts { tallies[index][count.value, default: 0] += count.count }
-    }
   }
 }

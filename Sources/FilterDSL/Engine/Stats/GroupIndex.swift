@@ -34,6 +34,9 @@ struct GroupIndex: Sendable {
   /// The values of the key of group `group`.
   func key(of group: Int) -> ArraySlice<Value> { keys[group * width..<(group + 1) * width] }
 
+  /// The first value of the key of group `group` (the key, when it has one value).
+  func first(of group: Int) -> Value { width > 0 ? keys[group * width] : .null }
+
   /// The group whose key is `key` (``width`` values), made (numbered ``count``) when new.
   mutating func group(_ key: [Value]) -> Int {
     var hash: UInt64 = 0x2D35_8DCC_AA6C_78A5
