@@ -30,6 +30,36 @@ struct ParquetChunk {
   private(set) var repetitions: [UInt8] = []
   /// The dictionary page's values, when the chunk has one.
   private var dictionary: (ints: [Int64], doubles: [Double], values: [Value])?
+  /// Where the next page's header is in the chunk's bytes.
+  private var offset = 0
+  /// The data page being read, when a part of its entries is still to read.
+  private var page: DataPage?
+  /// The entries handed over (``take(_:)``) and forgotten.
+  private var dropped = 0
+  /// The most bytes a page's values may take once they are expanded from the delta
+  /// encodings (nil: no limit).
+  var memoryLimit: Int?
+
+  /// A data page read a part at a time: its levels and its values, each read on from where
+  /// the last part ended (a page of a few bytes may hold a run of a billion nulls).
+  private struct DataPage {
+    /// The entries still to read.
+    var entries: Int
+    var repetitions: RLEHybridReader?
+    var definitions: RLEHybridReader?
+    var values: PageValues
+  }
+
+  /// Where a data page's values are read from.
+  private enum PageValues {
+    /// PLAIN values (the delta encodings' made PLAIN first), the next from byte `position`
+    /// (and bit `bit`, for booleans).
+    case plain([UInt8], position: Int, bit: Int)
+    /// Indices into the dictionary.
+    case indices(RLEHybridReader)
+    /// Booleans as the hybrid of width 1.
+    case booleans(RLEHybridReader)
+  }
 
   init(_ column: ParquetColumn, codec: Int32) throws(ParquetError) {
     guard (0...7).contains(codec), codec != 3, codec != 4 else {
@@ -41,7 +71,10 @@ struct ParquetChunk {
     (self.column, self.codec) = (column, codec)
   }
 
-  /// The entries read so far.
+  /// The entries read so far, those handed over included.
+  var read: Int { dropped + count }
+
+  /// The entries read and not handed over.
   private var count: Int {
     if column.isNested { return definitions.count }
     return switch column.storage {
@@ -52,14 +85,22 @@ struct ParquetChunk {
   }
 
   /// Reads the pages of the `rows` entries that start at `bytes`' start (for a top-level
-  /// leaf, an entry is a row); ``column(_:)`` then makes columns of them, or
-  /// ``value(at:)`` gives a nested leaf's values.
-  mutating func read(_ bytes: UnsafeRawBufferPointer, rows: Int) throws(ParquetError) {
-    var offset = 0
-    while count < rows {
+  /// leaf, an entry is a row), as far as the first `wanted` (all when nil): a data page is
+  /// read only as far as they go, and the next call goes on from there. ``column(_:)`` or
+  /// ``take(_:)`` then make columns of them, or ``nestedValues()`` gives a nested leaf's
+  /// values.
+  mutating func read(_ bytes: UnsafeRawBufferPointer, rows: Int, upTo wanted: Int? = nil)
+    throws(ParquetError)
+  {
+    let wanted = Swift.min(wanted ?? rows, rows)
+    while read < wanted {
+      if page != nil {
+        try readPart(upTo: wanted)
+        continue
+      }
       guard offset < bytes.count else {
         throw ParquetError(
-          "ends after \(count) of its \(rows) \(column.isNested ? "values" : "rows")")
+          "ends after \(read) of its \(rows) \(column.isNested ? "values" : "rows")")
       }
       var reader = ThriftReader(bytes, from: offset)
       let header: ParquetMetadata.PageHeader
@@ -73,21 +114,37 @@ struct ParquetChunk {
       guard size >= 0, size <= bytes.count - start, header.uncompressedSize >= 0 else {
         throw ParquetError("has a page that runs past the end of its column")
       }
-      let page = UnsafeRawBufferPointer(rebasing: bytes[start..<start + size])
+      let data = UnsafeRawBufferPointer(rebasing: bytes[start..<start + size])
       offset = start + size
       switch header.type {
-      case 2: try readDictionary(page, header)
-      case 0: try readDataPage(page, header, rows: rows)
-      case 3: try readDataPageV2(page, header, rows: rows)
+      case 2: try readDictionary(data, header)
+      case 0: page = try dataPage(data, header, rows: rows)
+      case 3: page = try dataPageV2(data, header, rows: rows)
       default: continue
       }
     }
-    guard count == rows else {
+    guard wanted < rows || read == rows else {
       throw ParquetError(
         column.isNested
-          ? "has \(count) values where its metadata says \(rows)"
-          : "has \(count) values where the row group has \(rows) rows")
+          ? "has \(read) values where its metadata says \(rows)"
+          : "has \(read) values where the row group has \(rows) rows")
     }
+  }
+
+  /// Hands over the first `rows` entries read and not handed over yet (a top-level leaf's
+  /// rows) as a column, and forgets them.
+  mutating func take(_ rows: Int) -> Column {
+    let rows = Swift.min(Swift.max(rows, 0), count)
+    let taken = column(0..<rows)
+    switch column.storage {
+    case .ints: ints.removeFirst(rows)
+    case .doubles: doubles.removeFirst(rows)
+    case .values:
+      if codes != nil { codes?.removeFirst(rows) } else { values.removeFirst(rows) }
+    }
+    if !nulls.isEmpty { nulls.removeFirst(Swift.min(rows, nulls.count)) }
+    dropped += rows
+    return taken
   }
 
   /// Keeps the rows `ranges` (of those read, a top-level leaf's) alone, in order.
@@ -222,20 +279,24 @@ struct ParquetChunk {
     dictionary = entries
   }
 
-  private mutating func readDataPage(
-    _ page: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader, rows: Int
-  ) throws(ParquetError) {
-    let bytes = try decompressed(page, size: Int(header.uncompressedSize))
-    let entries = Swift.max(0, Int(header.valueCount))
-    guard entries <= rows - count else {
-      throw ParquetError("has a page of \(entries) values past its row group's \(rows) rows")
-    }
+  /// A v1 data page of `rows - read` entries at most, to read in parts: after its
+  /// decompression, the repetition levels, then the definition levels, each a 4-byte length
+  /// and the RLE / bit-packed hybrid, then the values.
+  private func dataPage(
+    _ data: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader, rows: Int
+  ) throws(ParquetError) -> DataPage {
+    let bytes = try decompressed(data, size: Int(header.uncompressedSize))
+    let entries = try entries(header, rows: rows)
+    var offset = 0
+    var levels: [RLEHybridReader?] = []
     try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
-      // The repetition levels, then the definition levels, each a 4-byte length and the RLE
-      // / bit-packed hybrid.
-      var offset = 0
-      func levels(_ max: Int, _ kind: String) throws(ParquetError) -> [UInt8]? {
-        guard max > 0 else { return nil }
+      for (max, kind) in [
+        (column.maxRepetition, "repetition"), (column.maxDefinition, "definition"),
+      ] {
+        guard max > 0 else {
+          levels.append(nil)
+          continue
+        }
         guard raw.count - offset >= 4 else {
           throw ParquetError("has a page too short for its levels")
         }
@@ -245,26 +306,159 @@ struct ParquetChunk {
         guard length <= raw.count - offset - 4 else {
           throw ParquetError("has \(kind) levels that run past their page")
         }
-        let levels = try Self.levels(
-          UnsafeRawBufferPointer(rebasing: raw[offset + 4..<offset + 4 + length]), max: max,
-          count: entries)
+        levels.append(
+          try RLEHybridReader(
+            UnsafeRawBufferPointer(rebasing: raw[offset + 4..<offset + 4 + length]),
+            bitWidth: Self.bitWidth(max)))
         offset += 4 + length
-        return levels
       }
-      let repetitions = try levels(column.maxRepetition, "repetition")
-      let definitions = try levels(column.maxDefinition, "definition")
-      try readValues(
-        UnsafeRawBufferPointer(rebasing: raw[offset...]), header.encoding,
-        entries: entries, definitions: definitions, repetitions: repetitions)
     }
+    return try dataPage(
+      entries: entries, repetitions: levels[0], definitions: levels[1], values: bytes,
+      from: offset, header.encoding)
   }
 
-  /// The `count` levels of `raw`, each at most `max`.
-  private static func levels(_ raw: UnsafeRawBufferPointer, max: Int, count: Int)
+  /// A v2 data page of `rows - read` entries at most, to read in parts: its levels, not
+  /// compressed and without lengths of their own, then its values, compressed or not.
+  private func dataPageV2(
+    _ data: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader, rows: Int
+  ) throws(ParquetError) -> DataPage {
+    let entries = try entries(header, rows: rows)
+    let (repetition, definition) =
+      (Int(header.repetitionLevelsLength), Int(header.definitionLevelsLength))
+    guard repetition >= 0, definition >= 0, repetition + definition <= data.count else {
+      throw ParquetError("has a v2 page whose levels do not fit it")
+    }
+    let repetitions =
+      column.maxRepetition > 0
+      ? try RLEHybridReader(
+        UnsafeRawBufferPointer(rebasing: data[0..<repetition]),
+        bitWidth: Self.bitWidth(column.maxRepetition)) : nil
+    let definitions =
+      column.maxDefinition > 0
+      ? try RLEHybridReader(
+        UnsafeRawBufferPointer(rebasing: data[repetition..<repetition + definition]),
+        bitWidth: Self.bitWidth(column.maxDefinition)) : nil
+    let rest = UnsafeRawBufferPointer(rebasing: data[(repetition + definition)...])
+    let size = Int(header.uncompressedSize) - repetition - definition
+    let bytes = header.isCompressed ? try decompressed(rest, size: size) : Array(rest)
+    return try dataPage(
+      entries: entries, repetitions: repetitions, definitions: definitions, values: bytes,
+      from: 0, header.encoding)
+  }
+
+  /// The entries `header` says its page holds: no more than the `rows - read` left.
+  private func entries(_ header: ParquetMetadata.PageHeader, rows: Int) throws(ParquetError)
+    -> Int
+  {
+    let entries = Swift.max(0, Int(header.valueCount))
+    guard entries <= rows - read else {
+      throw ParquetError("has a page of \(entries) values past its row group's \(rows) rows")
+    }
+    return entries
+  }
+
+  /// The bits a level up to `max` takes.
+  private static func bitWidth(_ max: Int) -> Int { Int.bitWidth - max.leadingZeroBitCount }
+
+  /// A page of `entries` entries with these levels, whose values are `bytes` from `start`
+  /// on, in `encoding`.
+  private func dataPage(
+    entries: Int, repetitions: RLEHybridReader?, definitions: RLEHybridReader?,
+    values bytes: [UInt8], from start: Int, _ encoding: Int32
+  ) throws(ParquetError) -> DataPage {
+    guard start <= bytes.count else { throw ParquetError("has a page too short for its levels") }
+    var page = DataPage(
+      entries: entries, repetitions: repetitions, definitions: definitions,
+      values: .plain(bytes, position: start, bit: 0))
+    guard encoding != 0 else { return page }
+    page.values = try Self.withBytes(bytes) { (whole) throws(ParquetError) -> PageValues in
+      let raw = UnsafeRawBufferPointer(rebasing: whole[start...])
+      switch encoding {
+      case 5, 6, 7, 9:
+        // The page's values made PLAIN bytes, read as those are: as many as the definition
+        // levels say are present (counted a part at a time).
+        var present = entries
+        if var levels = definitions {
+          let highest = UInt32(column.maxDefinition)
+          var (counted, part) = (0, [UInt32]())
+          while counted < entries {
+            part.removeAll(keepingCapacity: true)
+            let n = Swift.min(entries - counted, 1 << 16)
+            try levels.read(n, into: &part)
+            present -= part.lazy.filter { $0 != highest }.count
+            counted += n
+          }
+        }
+        try checkExpansion(present)
+        let plain = try ParquetDeltaEncodings.plain(
+          raw, encoding: encoding, column: column, count: present)
+        return .plain(plain, position: 0, bit: 0)
+      case 2, 8:
+        guard dictionary != nil else {
+          throw ParquetError("has dictionary indices but no dictionary page")
+        }
+        guard let width = raw.first, width <= 32 else {
+          throw ParquetError("has dictionary indices of an impossible width")
+        }
+        return .indices(
+          try RLEHybridReader(UnsafeRawBufferPointer(rebasing: raw[1...]), bitWidth: Int(width)))
+      case 3 where column.conversion == .bool:
+        // Booleans as the hybrid of width 1, after a 4-byte length.
+        guard raw.count >= 4 else { throw ParquetError("has a page too short for its values") }
+        let length = Int(raw.loadUnaligned(as: UInt32.self).littleEndian)
+        guard length <= raw.count - 4 else { throw ParquetError("has values past their page") }
+        return .booleans(
+          try RLEHybridReader(UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1))
+      default:
+        let names = [3: "RLE", 4: "BIT_PACKED"]
+        throw ParquetError(
+          "is written in the \(names[Int(encoding)] ?? "\(encoding)") encoding, which flt does not read yet"
+        )
+      }
+    }
+    return page
+  }
+
+  /// Throws when `count` values expanded from a page (the delta encodings hold a long
+  /// sequence in a few bytes) would take the process past ``memoryLimit``.
+  private func checkExpansion(_ count: Int) throws(ParquetError) {
+    guard let limit = memoryLimit else { return }
+    let resident = ProcessMemory.resident ?? 0
+    let (need, overflow) = count.multipliedReportingOverflow(by: ParquetSource.bytesPerValue)
+    guard overflow || need > limit - Swift.min(resident, limit) else { return }
+    throw ParquetError(
+      "has a page of \(count) values packed in a few bytes: expanded, they would pass the memory limit of \(ProcessMemory.describe(limit)); raise it (--max-memory, set memory)"
+    )
+  }
+
+  /// Reads the current data page on, as far as the first `wanted` entries of the chunk.
+  private mutating func readPart(upTo wanted: Int) throws(ParquetError) {
+    guard var current = page else { return }
+    page = nil
+    let n = Swift.min(current.entries, Swift.max(0, wanted - read))
+    var (repetitions, definitions): ([UInt8]?, [UInt8]?) = (nil, nil)
+    if var levels = current.repetitions {
+      repetitions = try Self.levels(&levels, n, max: column.maxRepetition)
+      current.repetitions = levels
+    }
+    if var levels = current.definitions {
+      definitions = try Self.levels(&levels, n, max: column.maxDefinition)
+      current.definitions = levels
+    }
+    try readValues(
+      &current.values, entries: n, definitions: definitions, repetitions: repetitions)
+    current.entries -= n
+    if current.entries > 0 { page = current }
+  }
+
+  /// The next `count` levels of `reader`, each at most `max`.
+  private static func levels(_ reader: inout RLEHybridReader, _ count: Int, max: Int)
     throws(ParquetError) -> [UInt8]
   {
-    let decoded = try RLEHybrid.decode(
-      raw, bitWidth: Int.bitWidth - max.leadingZeroBitCount, count: count)
+    var decoded: [UInt32] = []
+    decoded.reserveCapacity(count)
+    try reader.read(count, into: &decoded)
     var levels: [UInt8] = []
     levels.reserveCapacity(decoded.count)
     for level in decoded {
@@ -276,101 +470,67 @@ struct ParquetChunk {
     return levels
   }
 
-  private mutating func readDataPageV2(
-    _ page: UnsafeRawBufferPointer, _ header: ParquetMetadata.PageHeader, rows: Int
-  ) throws(ParquetError) {
-    let entries = Swift.max(0, Int(header.valueCount))
-    let (repetition, definition) =
-      (Int(header.repetitionLevelsLength), Int(header.definitionLevelsLength))
-    guard entries <= rows - count, repetition >= 0, definition >= 0,
-      repetition + definition <= page.count
-    else { throw ParquetError("has a v2 page whose levels do not fit it") }
-    // The levels, not compressed and without lengths of their own.
-    let repetitions =
-      column.maxRepetition > 0
-      ? try Self.levels(
-        UnsafeRawBufferPointer(rebasing: page[0..<repetition]), max: column.maxRepetition,
-        count: entries) : nil
-    let definitions =
-      column.maxDefinition > 0
-      ? try Self.levels(
-        UnsafeRawBufferPointer(rebasing: page[repetition..<repetition + definition]),
-        max: column.maxDefinition, count: entries) : nil
-    let rest = UnsafeRawBufferPointer(rebasing: page[(repetition + definition)...])
-    let size = Int(header.uncompressedSize) - repetition - definition
-    let bytes = header.isCompressed ? try decompressed(rest, size: size) : Array(rest)
-    try ParquetChunk.withBytes(bytes) { (raw) throws(ParquetError) in
-      try readValues(
-        raw, header.encoding, entries: entries, definitions: definitions,
-        repetitions: repetitions)
-    }
-  }
-
-  /// Reads a page of `entries` entries with these levels (nil: none written, as for a
-  /// required column): a nested leaf keeps the levels and its values; a top-level leaf has a
-  /// row per entry, null where the definition level is below the highest.
+  /// Reads `entries` entries of a page with these levels (nil: none written, as for a
+  /// required column) and their values from `source`: a nested leaf keeps the levels and
+  /// its values; a top-level leaf has a row per entry, null where the definition level is
+  /// below the highest.
   private mutating func readValues(
-    _ raw: UnsafeRawBufferPointer, _ encoding: Int32, entries: Int, definitions: [UInt8]?,
-    repetitions: [UInt8]?
+    _ source: inout PageValues, entries: Int, definitions: [UInt8]?, repetitions: [UInt8]?
   ) throws(ParquetError) {
     let highest = UInt8(column.maxDefinition)
     guard column.isNested else {
       try readValues(
-        raw, encoding, entries: entries, defined: definitions.map { $0.map { $0 == highest } })
+        &source, entries: entries, defined: definitions.map { $0.map { $0 == highest } })
       return
     }
     let present = definitions.map { $0.lazy.filter { $0 == highest }.count } ?? entries
-    try readValues(raw, encoding, entries: present, defined: nil)
+    try readValues(&source, entries: present, defined: nil)
     self.definitions += definitions ?? [UInt8](repeating: highest, count: entries)
     self.repetitions += repetitions ?? [UInt8](repeating: 0, count: entries)
   }
 
-  /// Appends a page's `entries` rows: a value for each row `defined` says has one (every
-  /// row when nil), read in `encoding` from `raw`; a null for the others.
+  /// Appends `entries` rows: a value for each row `defined` says has one (every row when
+  /// nil), read from `source`; a null for the others.
   private mutating func readValues(
-    _ raw: UnsafeRawBufferPointer, _ encoding: Int32, entries: Int, defined: [Bool]?
+    _ source: inout PageValues, entries: Int, defined: [Bool]?
   ) throws(ParquetError) {
     let present = defined.map { $0.lazy.filter { $0 }.count } ?? entries
-    if [5, 6, 7, 9].contains(encoding) {
-      // The page's values as PLAIN bytes, read as those are.
-      let plain = try ParquetDeltaEncodings.plain(
-        raw, encoding: encoding, column: column, count: present)
-      try Self.withBytes(plain) { (bytes) throws(ParquetError) in
-        try readValues(bytes, 0, entries: entries, defined: defined)
+    switch source {
+    case .plain(let bytes, let position, let bit):
+      var next = (position, bit)
+      try Self.withBytes(bytes) { (raw) throws(ParquetError) in
+        // (`present` is what the levels or the page claim: reserved as far as the bytes hold
+        // values of a byte, the least any type but booleans takes.)
+        var plain = PlainValues(raw, column: column, position: position, bit: bit)
+        let room = Swift.min(present, raw.count - position)
+        switch column.storage {
+        case .ints:
+          var page: [Int64] = []
+          page.reserveCapacity(room)
+          for _ in 0..<present { page.append(try plain.int()) }
+          scatter(page, into: &ints, defined, null: 0)
+        case .doubles:
+          var page: [Double] = []
+          page.reserveCapacity(room)
+          for _ in 0..<present { page.append(try plain.double()) }
+          scatter(page, into: &doubles, defined, null: 0)
+        case .values:
+          var page: [Value] = []
+          page.reserveCapacity(room)
+          for _ in 0..<present { page.append(try plain.value()) }
+          appendValues(page, defined)
+        }
+        next = (plain.position, plain.bit)
       }
-      return
-    }
-    switch encoding {
-    case 0:
-      // (`present` is what the levels or the page claim: reserved as far as the bytes hold
-      // values of a byte, the least any type but booleans takes.)
-      var plain = PlainValues(raw, column: column)
-      switch column.storage {
-      case .ints:
-        var page: [Int64] = []
-        page.reserveCapacity(Swift.min(present, raw.count))
-        for _ in 0..<present { page.append(try plain.int()) }
-        scatter(page, into: &ints, defined, null: 0)
-      case .doubles:
-        var page: [Double] = []
-        page.reserveCapacity(Swift.min(present, raw.count))
-        for _ in 0..<present { page.append(try plain.double()) }
-        scatter(page, into: &doubles, defined, null: 0)
-      case .values:
-        var page: [Value] = []
-        page.reserveCapacity(Swift.min(present, raw.count))
-        for _ in 0..<present { page.append(try plain.value()) }
-        appendValues(page, defined)
-      }
-    case 2, 8:
+      source = .plain(bytes, position: next.0, bit: next.1)
+    case .indices(var reader):
       guard let dictionary else {
         throw ParquetError("has dictionary indices but no dictionary page")
       }
-      guard let width = raw.first, width <= 32 else {
-        throw ParquetError("has dictionary indices of an impossible width")
-      }
-      let indices = try RLEHybrid.decode(
-        UnsafeRawBufferPointer(rebasing: raw[1...]), bitWidth: Int(width), count: present)
+      var indices: [UInt32] = []
+      indices.reserveCapacity(present)
+      try reader.read(present, into: &indices)
+      source = .indices(reader)
       let size: Int =
         switch column.storage {
         case .ints: dictionary.ints.count
@@ -391,19 +551,12 @@ struct ParquetChunk {
           appendValues(indices.map { dictionary.values[Int($0)] }, defined)
         }
       }
-    case 3 where column.conversion == .bool:
-      // Booleans as the hybrid of width 1, after a 4-byte length.
-      guard raw.count >= 4 else { throw ParquetError("has a page too short for its values") }
-      let length = Int(raw.loadUnaligned(as: UInt32.self).littleEndian)
-      guard length <= raw.count - 4 else { throw ParquetError("has values past their page") }
-      let bits = try RLEHybrid.decode(
-        UnsafeRawBufferPointer(rebasing: raw[4..<4 + length]), bitWidth: 1, count: present)
+    case .booleans(var reader):
+      var bits: [UInt32] = []
+      bits.reserveCapacity(present)
+      try reader.read(present, into: &bits)
+      source = .booleans(reader)
       appendValues(bits.map { .bool($0 == 1) }, defined)
-    default:
-      let names = [3: "RLE", 4: "BIT_PACKED"]
-      throw ParquetError(
-        "is written in the \(names[Int(encoding)] ?? "\(encoding)") encoding, which flt does not read yet"
-      )
     }
     if column.optional && !column.isNested {
       if let defined {
@@ -448,13 +601,13 @@ struct ParquetChunk {
 
 extension ParquetChunk {
   /// `body` over `bytes`, its typed error kept.
-  fileprivate static func withBytes(
-    _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ParquetError) -> Void
-  ) throws(ParquetError) {
-    let result: Result<Void, ParquetError> = bytes.withUnsafeBytes { raw in
+  fileprivate static func withBytes<T>(
+    _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ParquetError) -> T
+  ) throws(ParquetError) -> T {
+    let result: Result<T, ParquetError> = bytes.withUnsafeBytes { raw in
       Result { () throws(ParquetError) in try body(raw) }
     }
-    try result.get()
+    return try result.get()
   }
 }
 

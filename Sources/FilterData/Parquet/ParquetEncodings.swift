@@ -8,52 +8,108 @@ enum RLEHybrid {
   static func decode(_ bytes: UnsafeRawBufferPointer, bitWidth: Int, count: Int)
     throws(ParquetError) -> [UInt32]
   {
-    guard (0...32).contains(bitWidth) else { throw ParquetError("has a bit width of \(bitWidth)") }
+    var reader = try RLEHybridReader(bytes, bitWidth: bitWidth)
     var out: [UInt32] = []
     // Reserved for what the bytes hold bit-packed (runs, which take a few bytes for any
     // number of values, grow it): `count` is what a page claims.
     out.reserveCapacity(Swift.min(count, bytes.count &* 8))
-    var position = 0
-    let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
-    while out.count < count {
-      let header = try PackedBits.varint(bytes, &position, "has levels or indices that end early")
-      if header & 1 == 0 {
-        // A run: its length, then its value in whole bytes.
-        let width = (bitWidth + 7) / 8
-        guard width <= bytes.count - position else {
-          throw ParquetError("has levels or indices that end early")
-        }
-        var value: UInt64 = 0
-        for index in 0..<width { value |= UInt64(bytes[position + index]) << UInt64(8 * index) }
-        position += width
-        let run = Int(Swift.min(header >> 1, UInt64(count - out.count)))
-        out.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: value & mask), count: run))
-      } else {
-        // Groups of eight values, bit-packed. Of width 0 they take no byte (arrow-rs writes a
-        // one-value dictionary's indices so): every value is 0.
-        let groups = header >> 1
-        let left = count - out.count
+    try reader.read(count, into: &out)
+    return out
+  }
+}
+
+/// Reads the RLE / bit-packed hybrid a part at a time: a run, a few bytes in a file however
+/// many values it repeats, is expanded only as far as values are asked for.
+struct RLEHybridReader {
+  private let bytes: [UInt8]
+  private let bitWidth: Int
+  private let mask: UInt64
+  /// Where the next run's header is.
+  private var position = 0
+  /// What is left of the run being read: repeated values of `value`, or bit-packed ones
+  /// from bit `bit` of ``bytes``.
+  private var repeated = 0
+  private var value: UInt32 = 0
+  private var packed = 0
+  private var bit = 0
+
+  /// A reader of `bytes` (copied), values `bitWidth` (0-32) bits wide.
+  init(_ bytes: UnsafeRawBufferPointer, bitWidth: Int) throws(ParquetError) {
+    guard (0...32).contains(bitWidth) else { throw ParquetError("has a bit width of \(bitWidth)") }
+    self.bytes = Array(bytes)
+    self.bitWidth = bitWidth
+    mask = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
+  }
+
+  /// Appends the next `count` values to `out`.
+  mutating func read(_ count: Int, into out: inout [UInt32]) throws(ParquetError) {
+    let held = bytes
+    let result: Result<Void, ParquetError> = held.withUnsafeBytes { bytes in
+      Result { () throws(ParquetError) in try read(count, bytes, into: &out) }
+    }
+    try result.get()
+  }
+
+  /// ``read(_:into:)`` over ``bytes``, held.
+  private mutating func read(
+    _ count: Int, _ bytes: UnsafeRawBufferPointer, into out: inout [UInt32]
+  ) throws(ParquetError) {
+    var left = count
+    while left > 0 {
+      if repeated > 0 {
+        let n = Swift.min(repeated, left)
+        out.append(contentsOf: repeatElement(value, count: n))
+        (repeated, left) = (repeated - n, left - n)
+      } else if packed > 0 {
+        let n = Swift.min(packed, left)
         if bitWidth == 0 {
-          let values = groups >= UInt64(left) ? left : Swift.min(Int(groups) &* 8, left)
-          out.append(contentsOf: repeatElement(0, count: values))
-          continue
+          out.append(contentsOf: repeatElement(0, count: n))
+        } else {
+          for index in 0..<n {
+            let value = PackedBits.value(bytes, bit: bit + index * bitWidth, width: bitWidth)
+            out.append(UInt32(truncatingIfNeeded: value & mask))
+          }
+          bit += n * bitWidth
         }
-        guard groups <= UInt64(bytes.count - position) else {
-          throw ParquetError("has levels or indices that end early")
-        }
-        let length = Int(groups) * bitWidth
-        guard length <= bytes.count - position else {
-          throw ParquetError("has levels or indices that end early")
-        }
-        let values = Swift.min(Int(groups) * 8, left)
-        for index in 0..<values {
-          let value = PackedBits.value(bytes, bit: position * 8 + index * bitWidth, width: bitWidth)
-          out.append(UInt32(truncatingIfNeeded: value & mask))
-        }
-        position += length
+        (packed, left) = (packed - n, left - n)
+      } else {
+        try next(bytes)
       }
     }
-    return out
+  }
+
+  /// Reads the next run's header (and a repeated value).
+  private mutating func next(_ bytes: UnsafeRawBufferPointer) throws(ParquetError) {
+    let header = try PackedBits.varint(bytes, &position, "has levels or indices that end early")
+    if header & 1 == 0 {
+      // A run: its length, then its value in whole bytes.
+      let width = (bitWidth + 7) / 8
+      guard width <= bytes.count - position else {
+        throw ParquetError("has levels or indices that end early")
+      }
+      var value: UInt64 = 0
+      for index in 0..<width { value |= UInt64(bytes[position + index]) << UInt64(8 * index) }
+      position += width
+      self.value = UInt32(truncatingIfNeeded: value & mask)
+      repeated = Int(Swift.min(header >> 1, UInt64(Int.max)))
+      return
+    }
+    // Groups of eight values, bit-packed. Of width 0 they take no byte (arrow-rs writes a
+    // one-value dictionary's indices so): every value is 0.
+    let groups = header >> 1
+    if bitWidth == 0 {
+      packed = Int(Swift.min(groups, UInt64(Int.max / 8))) * 8
+      return
+    }
+    guard groups <= UInt64(bytes.count - position) else {
+      throw ParquetError("has levels or indices that end early")
+    }
+    let length = Int(groups) * bitWidth
+    guard length <= bytes.count - position else {
+      throw ParquetError("has levels or indices that end early")
+    }
+    (bit, packed) = (position * 8, Int(groups) * 8)
+    position += length
   }
 }
 
@@ -106,12 +162,14 @@ enum PackedBits {
 struct PlainValues {
   private let bytes: UnsafeRawBufferPointer
   private let column: ParquetColumn
-  private var position = 0
+  /// Where the next value is (a page read in parts goes on from there).
+  private(set) var position = 0
   /// For booleans: the next bit.
-  private var bit = 0
+  private(set) var bit = 0
 
-  init(_ bytes: UnsafeRawBufferPointer, column: ParquetColumn) {
-    (self.bytes, self.column) = (bytes, column)
+  /// A reader of `bytes`, from byte `position` (and for booleans, its bit `bit`).
+  init(_ bytes: UnsafeRawBufferPointer, column: ParquetColumn, position: Int = 0, bit: Int = 0) {
+    (self.bytes, self.column, self.position, self.bit) = (bytes, column, position, bit)
   }
 
   private mutating func take(_ count: Int) throws(ParquetError) -> UnsafeRawBufferPointer {

@@ -10,8 +10,10 @@ import FilterDSL
 /// A Parquet file as a scan's source: its schema from the footer, and each row group read
 /// straight into column batches (only the columns the query reads are decompressed and
 /// decoded; the others are null), except a row group whose statistics show that no record of
-/// it can match the query's filter (see ``readingNote(_:parameters:now:)``). Memory holds one
-/// row group's columns at a time.
+/// it can match the query's filter (see ``readingNote(_:parameters:now:)``). A top-level
+/// column's pages are decoded a batch of rows at a time (however many rows a page or a row
+/// group claims, memory holds a batch of them and one page's bytes); a nested field is
+/// assembled a row group at a time.
 ///
 /// Read: columns at the top of the schema and nested ones (groups as records; repeated
 /// elements, lists and maps as lists, at any depth: `ParquetSchema`), data pages v1 and v2
@@ -107,13 +109,12 @@ public final class ParquetSource: RecordSource {
   /// of rows before its columns are made, not a measure.
   static let bytesPerValue = 16
 
-  /// Throws when decoding `columns` columns of the `index`th row group, of `rows` rows, would
-  /// take the process past ``limitMemory(to:)``'s limit.
-  private func checkMemory(rows: Int, columns: Int, index: Int) throws(DataError) {
+  /// Throws when decoding `values` values of `columns` columns of the `index`th row group,
+  /// of `rows` rows, would take the process past ``limitMemory(to:)``'s limit.
+  private func checkMemory(values: Int, rows: Int, columns: Int, index: Int) throws(DataError) {
     guard let limit = memoryLimit else { return }
     let resident = ProcessMemory.resident ?? 0
-    let (need, overflow) = rows.multipliedReportingOverflow(
-      by: Swift.max(columns, 1) * ParquetSource.bytesPerValue)
+    let (need, overflow) = values.multipliedReportingOverflow(by: ParquetSource.bytesPerValue)
     guard overflow || need > limit - Swift.min(resident, limit) else { return }
     let size = overflow ? "more than flt can count" : "about " + ProcessMemory.describe(need)
     throw DataError.file(
@@ -214,13 +215,16 @@ public final class ParquetSource: RecordSource {
       let read = try readFields(of: group, index: index, rows: rows, selection: selection)
       let count = selection?.reduce(0) { $0 + $1.count } ?? rows
       // Handed over in batches, so that only a batch's matches are records at once however
-      // large the row group (writers make them of a million rows).
+      // large the row group (writers make them of a million rows), and a top-level leaf's
+      // pages are decoded a batch at a time.
       for start in stride(from: 0, to: count, by: ParquetSource.batchRows) {
         let slice = start..<Swift.min(count, start + ParquetSource.batchRows)
+        let streamed = try next(slice.count, of: read, index: index)
         let columns =
-          read.map { column -> Column in
-            switch column {
+          read.indices.map { field -> Column in
+            switch read[field] {
             case .flat(let chunk): chunk.column(slice)
+            case .streamed: streamed[field] ?? .values([])
             case .nested(let values): .values(Array(values[slice]))
             case nil:
               // (A column not read is null in every row: coded, whatever the field's type.)
@@ -237,10 +241,77 @@ public final class ParquetSource: RecordSource {
     }
   }
 
-  /// A field's values in a row group: a top-level leaf's chunk, or a nested field's values.
+  /// A field's values in a row group: a top-level leaf's chunk, decoded whole (the rows a
+  /// page index kept) or a batch at a time; or a nested field's values.
   private enum RowGroupColumn {
     case flat(ParquetChunk)
+    case streamed(ChunkStream)
     case nested([Value])
+  }
+
+  /// A top-level leaf's column chunk decoded as batches are asked for: its bytes (as the
+  /// file holds them), and its decoder, which holds what it decoded and did not hand over.
+  private final class ChunkStream: @unchecked Sendable {
+    // Unchecked: a stream is read by one thread at a time (a batch's fields each on a core
+    // of its own, the batches in turn).
+    let bytes: [UInt8]
+    let rows: Int
+    let name: String
+    var decoder: ParquetChunk
+
+    init(_ bytes: [UInt8], rows: Int, name: String, decoder: ParquetChunk) {
+      (self.bytes, self.rows, self.name, self.decoder) = (bytes, rows, name, decoder)
+    }
+
+    /// The column of the next `count` rows.
+    func next(_ count: Int) throws(ParquetError) -> Column {
+      let wanted = decoder.read + count
+      let result: Result<Void, ParquetError> = bytes.withUnsafeBytes { raw in
+        Result { () throws(ParquetError) in try decoder.read(raw, rows: rows, upTo: wanted) }
+      }
+      try result.get()
+      return decoder.take(count)
+    }
+  }
+
+  /// The columns of the next `count` rows of each field of `read` decoded a batch at a time
+  /// (nil for the others), of the `index`th row group: each on a core of its own.
+  private func next(_ count: Int, of read: [RowGroupColumn?], index: Int) throws(DataError)
+    -> [Column?]
+  {
+    let streams = read.map { column -> ChunkStream? in
+      if case .streamed(let stream)? = column { stream } else { nil }
+    }
+    let wanted = streams.indices.filter { streams[$0] != nil }
+    var results = [Result<Column, ParquetError>?](repeating: nil, count: streams.count)
+    results.withUnsafeMutableBufferPointer { slots in
+      let jobs = StreamJobs(streams: streams, slots: slots)
+      DispatchQueue.concurrentPerform(iterations: wanted.count) { job in
+        let slot = wanted[job]
+        guard let stream = jobs.streams[slot] else { return }
+        jobs.slots[slot] = Result { () throws(ParquetError) in try stream.next(count) }
+      }
+    }
+    var columns: [Column?] = []
+    for (slot, result) in results.enumerated() {
+      do throws(ParquetError) {
+        columns.append(try result?.get())
+      } catch {
+        throw DataError.file(
+          name,
+          "column '\(streams[slot]?.name ?? "")' of row group \(index + 1) \(error.message)")
+      }
+    }
+    return columns
+  }
+
+  /// The streams of a batch's fields and the places of their results, shared by the threads
+  /// that decode them.
+  private struct StreamJobs: @unchecked Sendable {
+    // Unchecked: each thread reads its own stream and writes its own slot; the caller reads
+    // the slots once all are done.
+    let streams: [ChunkStream?]
+    let slots: UnsafeMutableBufferPointer<Result<Column, ParquetError>?>
   }
 
   /// The values of the fields decoded (nil for the others) in `group` (the `index`th, of
@@ -254,8 +325,12 @@ public final class ParquetSource: RecordSource {
     // the file holds, not as many as its footer claims (any number, in empty batches).
     let first = fields.indices.first { fields[$0].isFlat } ?? fields.indices.first
     let wanted = named.isEmpty ? first.map { [$0] } ?? [] : named
-    try checkMemory(
-      rows: selection?.reduce(0) { $0 + $1.count } ?? rows, columns: wanted.count, index: index)
+    // (A top-level leaf read a batch at a time holds a batch's values; the others, whole.)
+    let values = wanted.reduce(0) { sum, field in
+      let whole = fields[field].isFlat && selection == nil ? Swift.min(rows, Self.batchRows) : rows
+      return sum.addingReportingOverflow(whole).partialValue
+    }
+    try checkMemory(values: values, rows: rows, columns: wanted.count, index: index)
     var results = [Result<(RowGroupColumn, Int), DataError>?](repeating: nil, count: fields.count)
     results.withUnsafeMutableBufferPointer { slots in
       let jobs = FieldJobs(source: self, slots: slots)
@@ -313,7 +388,15 @@ public final class ParquetSource: RecordSource {
       let column = columns[leaf]
       do throws(ParquetError) {
         let chunk = group.columns[leaf]
-        let entries = field.isFlat ? rows : Int(exactly: chunk.valueCount) ?? -1
+        if field.isFlat {
+          // Decoded a batch at a time (``next(_:of:index:)``).
+          let read = try self.bytes(of: chunk, column)
+          var decoder = try ParquetChunk(column, codec: chunk.codec)
+          decoder.memoryLimit = memoryLimit
+          let stream = ChunkStream(read, rows: rows, name: column.name, decoder: decoder)
+          return (.streamed(stream), read.count)
+        }
+        let entries = Int(exactly: chunk.valueCount) ?? -1
         guard entries >= 0 else { throw ParquetError("has \(chunk.valueCount) values") }
         let (decoded, read) = try self.read(chunk, of: column, rows: entries)
         chunks.append(decoded)
@@ -344,8 +427,17 @@ public final class ParquetSource: RecordSource {
   /// The most rows a batch holds.
   static let batchRows = 1 << 16
 
+  /// The `rows` entries of `chunk`, read and decoded whole, and the bytes read.
   private func read(_ chunk: ParquetMetadata.ColumnChunk, of column: ParquetColumn, rows: Int)
     throws(ParquetError) -> (ParquetChunk, Int)
+  {
+    let bytes = try self.bytes(of: chunk, column)
+    return (try Self.decode(bytes, column, codec: chunk.codec, rows: rows), bytes.count)
+  }
+
+  /// The bytes of `chunk`'s pages, as the file holds them.
+  private func bytes(of chunk: ParquetMetadata.ColumnChunk, _ column: ParquetColumn)
+    throws(ParquetError) -> [UInt8]
   {
     guard chunk.type == column.physical else {
       throw ParquetError("has values of another type than its schema says")
@@ -358,8 +450,7 @@ public final class ParquetSource: RecordSource {
     guard start >= 4, length >= 0, length <= Int64(size) - start else {
       throw ParquetError("lies outside the file")
     }
-    let bytes = try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
-    return (try Self.decode(bytes, column, codec: chunk.codec, rows: rows), bytes.count)
+    return try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
   }
 
   /// The `rows` entries of `column` the pages in `bytes` hold, decoded.

@@ -87,16 +87,16 @@ import Testing
     }
   }
 
-  /// A row group that claims 2^26 rows (a legal RLE run of nulls says as much in a few
-  /// bytes: 1 GB decoded, 12.6 s) is refused before its column is decoded when that would pass
-  /// the memory limit, in a scan and in a session's load; under the limit, it is read (and
-  /// here found short).
+  /// A row group that claims 2^26 rows of a nested field (assembled whole) is refused before
+  /// its column is decoded when that would pass the memory limit, in a scan and in a
+  /// session's load; under the limit, it is read (and here found short). A top-level field's
+  /// pages are decoded a batch at a time: the claim reads as far as the rows go.
   @Test func aRowGroupPastTheMemoryLimitIsRefusedBeforeItIsDecoded() throws {
     let path = try DataFiles.write(
-      HandMadeParquet(leaves: [Self.x], rowGroups: [1 << 26]).bytes, "claims.parquet")
+      HandMadeParquet(leaves: [Self.nested], rowGroups: [1 << 26]).bytes, "claims.parquet")
     var options = Scan.Options()
     options.memoryLimit = (ProcessMemory.resident ?? 0) + (64 << 20)
-    let limited = try Scan(query: SourceText("x > 0"), files: [path], options: options)
+    let limited = try Scan(query: SourceText("s.x > 0"), files: [path], options: options)
     #expect {
       try limited.run(into: CountSink(to: nil))
     } throws: { error in
@@ -109,8 +109,77 @@ import Testing
     #expect {
       try source.read { _ in true }
     } throws: { error in
+      "\(error)".contains("has levels that do not fit its schema")
+    }
+    let flat = try DataFiles.write(
+      HandMadeParquet(leaves: [Self.x], rowGroups: [1 << 26]).bytes, "flat.parquet")
+    let scan = try Scan(query: SourceText("x > 0"), files: [flat], options: options)
+    #expect {
+      try scan.run(into: CountSink(to: nil))
+    } throws: { error in
       "\(error)".contains("ends after 3 of its 67108864 rows")
     }
+  }
+
+  /// A page of `rows` entries whose definition levels are one RLE run of `level` (0: every
+  /// entry null, 1: every entry has a value), and the values `values`, in a row group of as
+  /// many rows.
+  static func run(_ rows: Int, level: UInt8, values: [UInt8] = [], encoding: Int32 = 0)
+    -> HandMadeParquet
+  {
+    var levels: [UInt8] = []
+    PackedBits.appendVarint(UInt64(rows) << 1, to: &levels)
+    levels.append(level)
+    let length = UInt32(levels.count)
+    let body = (0..<4).map { UInt8(truncatingIfNeeded: length >> UInt32(8 * $0)) } + levels + values
+    let page = Page(body: body, values: Int32(rows), encoding: encoding)
+    return HandMadeParquet(leaves: [Leaf(path: ["x"], pages: [page])], rowGroups: [Int64(rows)])
+  }
+
+  /// A page that holds 2^22 nulls in a run of a few bytes (a legal file: 16 bytes a row,
+  /// 64 MB, when decoded whole) reads under a memory limit of 40 MB past what flt holds: its
+  /// entries are decoded a batch at a time. (The source alone: a scan also checks what the
+  /// whole process holds after each batch, which tests running beside this one change.)
+  @Test func aRunOfNullsIsReadABatchAtATime() throws {
+    let path = try DataFiles.write(Self.run(1 << 22, level: 0).bytes, "nulls.parquet")
+    let source = try ParquetSource(path: path)
+    source.limitMemory(to: (ProcessMemory.resident ?? 0) + (40 << 20))
+    var (rows, nulls, largest) = (0, 0, 0)
+    try source.read { block in
+      guard case .batches(let batches) = block else { return false }
+      for batch in batches {
+        rows += batch.count
+        largest = Swift.max(largest, batch.count)
+        nulls += batch.table.rows.filter { batch.table.columns[0].value(at: $0).isNull }.count
+      }
+      return true
+    }
+    #expect(rows == 1 << 22)
+    #expect(nulls == rows)
+    #expect(largest <= ParquetSource.batchRows)
+  }
+
+  /// A DELTA_BINARY_PACKED page whose 2^22 values take a few bytes a block (every difference
+  /// 0): expanding them past the memory limit is an error naming the column, before they are
+  /// made; under it, they read.
+  @Test func deltasThatExpandPastTheLimitAreRefused() throws {
+    let rows = 1 << 22
+    var values: [UInt8] = []
+    for number in [128, 4, UInt64(rows), 14] {
+      PackedBits.appendVarint(UInt64(number), to: &values)
+    }
+    for _ in 0..<(rows / 128) { values += [0, 0, 0, 0, 0] }
+    let path = try DataFiles.write(
+      Self.run(rows, level: 1, values: values, encoding: 5).bytes, "deltas.parquet")
+    var options = Scan.Options()
+    options.memoryLimit = (ProcessMemory.resident ?? 0) + (48 << 20)
+    let limited = try Scan(query: SourceText("x == 7"), files: [path], options: options)
+    #expect {
+      try limited.run(into: CountSink(to: nil))
+    } throws: { error in
+      "\(error)".contains("column 'x' of row group 1 has a page of 4194304 values packed")
+    }
+    #expect(try Scan(file: path, query: "x == 7").run(into: CountSink(to: nil)).matches == rows)
   }
 
   /// A page that says it inflates to 2^31-1 bytes: an error naming the codec. Snappy and LZ4

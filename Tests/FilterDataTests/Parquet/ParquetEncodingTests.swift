@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilterData
@@ -79,6 +80,32 @@ import Testing
     #expect(throws: ParquetError.self) { try Self.hybrid([0x03, 0x88], width: 3, count: 8) }
     #expect(throws: ParquetError.self) { try Self.hybrid([], width: 1, count: 1) }
     #expect(throws: ParquetError.self) { try Self.hybrid([0x02, 1], width: 33, count: 1) }
+  }
+
+  /// Values encoded as the writer encodes them (runs and bit-packed groups), read back in
+  /// parts of random sizes: the same values as read at once, whatever the width.
+  @Test(arguments: [0, 1, 3, 8, 17, 32])
+  func theHybridReadsInParts(width: Int) throws {
+    var rng = SplitMix64(seed: UInt64(width))
+    let largest: UInt64 = width == 32 ? UInt64(UInt32.max) : (1 << UInt64(width)) - 1
+    var values: [UInt32] = []
+    while values.count < 5000 {
+      let value = UInt32(truncatingIfNeeded: UInt64.random(in: 0...largest, using: &rng))
+      values += repeatElement(value, count: rng.chance(0.3) ? rng.int(1...300) : 1)
+    }
+    let bytes = RLEHybrid.encode(values, bitWidth: width)
+    #expect(try Self.hybrid(bytes, width: width, count: values.count) == values)
+    var parts: [UInt32] = []
+    let result: Result<Void, ParquetError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(ParquetError) in
+        var reader = try RLEHybridReader(raw, bitWidth: width)
+        while parts.count < values.count {
+          try reader.read(Swift.min(rng.int(0...700), values.count - parts.count), into: &parts)
+        }
+      }
+    }
+    try result.get()
+    #expect(parts == values)
   }
 
   static func thrift<T>(
