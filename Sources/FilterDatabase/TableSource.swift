@@ -158,3 +158,22 @@ public final class TableSource: RecordSource {
     return stopped
   }
 }
+
+extension TableSource: AggregatingSource {
+  /// The stats by one `GROUP BY`, when SQL computes them exactly (see
+  /// `SQLConnection.stats(_:on:values:now:)`); nil otherwise.
+  public func stats(_ stats: BoundStats, parameters: [String: Value], now: Instant) throws
+    -> StatsResult?
+  {
+    try connection.stats(stats, on: table, values: parameters, now: now)
+  }
+
+  /// The facets by a `GROUP BY` per field, or counted in flt from the rows the database
+  /// narrows to (see `SQLConnection.count(_:on:parameters:values:now:)`): never nil.
+  public func facets(_ counter: FacetCounter<[Value]>, parameters: [String: Value], now: Instant)
+    throws -> FacetCounts?
+  {
+    try connection.count(
+      counter, on: table, parameters: counter.parameterTypes, values: parameters, now: now)
+  }
+}

@@ -72,7 +72,6 @@ struct FilterCommand {
     var interrupt: (any DispatchSourceSignal)? = nil
     defer { interrupt?.cancel() }
     var sources = Scan.sources(inputs, scanOptions)
-    var database: TableSource? = nil
     if let path = inputs[0],
       DatabaseTable.isDatabase(path) || options.table != nil && !options.sqlScript
     {
@@ -82,7 +81,6 @@ struct FilterCommand {
         typingJSON: count ? Set(written.fieldNames) : nil)
       interrupt = Interrupt.cancels(table.connection)
       sources = [{ table }]
-      database = table
     }
     // (The fields stats read, known before the first file opens: one its first records lack
     // is looked for in the rest, as the filter's are.)
@@ -138,25 +136,13 @@ struct FilterCommand {
             && (isatty(1) == 0 || format.isForPeople || options.count || scan.compiled.sorts))
     )
     scan.onProgress = progress.update
-    var faults = FaultCounts()
-    var matches = 0
-    if let database, let statsSink = aggregating as? StatsSink,
-      let result = try database.connection.stats(
-        statsSink.stats.filtered(by: scan.query.filter), on: database.table, values: values,
-        now: SystemClock.now())
-    {
-      // Computed by the database: one GROUP BY, no record read here.
-      for row in result.rows { sink.write(DataRecord(row, schema: result.schema)) }
-      sink.finish()
-      for note in result.notes { Command.writeError(note) }
-      matches = result.records
-    } else {
-      let summary = try scan.run(into: aggregating ?? sink)
-      progress.clear()
-      faults = summary.faults
-      matches = summary.matches
-      if let aggregating { faults.merge(writeSummary(aggregating, into: sink)) }
-    }
+    // (Stats and facets of a database table are computed by the database where SQL can:
+    // the scan asks the sink, which asks the table.)
+    let summary = try scan.run(into: aggregating ?? sink)
+    progress.clear()
+    var faults = summary.faults
+    let matches = summary.matches
+    if let aggregating { faults.merge(writeSummary(aggregating, into: sink)) }
     if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
       Terminal.sayWhatIsNotShown(table, options)
     }

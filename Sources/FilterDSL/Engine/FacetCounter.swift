@@ -46,6 +46,8 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   var segment = 1 << 19
   private let layout: ParameterLayout
   private let limits: EvaluationLimits
+  /// The types of the parameters the filter may read.
+  package var parameterTypes: [String: ValueType] { layout.slots.mapValues(\.type) }
   /// The parameters' values and the clock bound (``binding(_:now:)``).
   private var boundValues: (parameters: [String: Value], now: Instant?) = ([:], nil)
   private let bindings: Bindings
@@ -150,7 +152,7 @@ public struct FacetCounter<Root>: @unchecked Sendable {
   public func compiled<Other>(for type: RecordType<Other>) -> FacetCounter<Other> {
     FacetCounter<Other>(
       fields: fields, shared: sharedFilter, counted: counted, for: type,
-      parameters: layout.slots.mapValues(\.type), limits: limits
+      parameters: parameterTypes, limits: limits
     ).binding(boundValues.parameters, now: boundValues.now)
   }
 

@@ -1,3 +1,5 @@
+import FilterDSL
+
 /// Counts the records a scan matched and writes the count (`flt -c`): at the end, or, when
 /// each source is queried on its own, a line `NAME:COUNT` per source, as `grep -c` does.
 public final class CountSink: RecordSink {
@@ -23,6 +25,17 @@ public final class CountSink: RecordSink {
 
   /// Counts `records` more, which were counted without being handed over.
   public func add(_ records: Int) { count += records }
+
+  /// The count `source` makes without handing its records over (a Parquet footer's, a
+  /// database's `count(*)`), when it can.
+  public func summary(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value],
+    now: Instant
+  ) throws -> Int? {
+    guard let count = try source.count(query, parameters: parameters, now: now) else { return nil }
+    add(count)
+    return count
+  }
 
   /// Writes `NAME:COUNT`, when counting per source.
   public func endOfSource(_ name: String) {

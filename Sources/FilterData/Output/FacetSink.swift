@@ -50,10 +50,28 @@ public final class FacetSink: SummarySink {
   }
 
   /// The records counted so far.
-  public var count: Int { tally.matches }
+  public var count: Int { computed?.matches ?? tally.matches }
+  /// The counts a source made itself (``AggregatingSource``), if it did.
+  private var computed: FacetCounts?
+
+  /// The counts `source` makes itself, when it can (a database's `GROUP BY`s): how many
+  /// records match the whole filter. (The sink filters the records itself: a scan's query
+  /// has no filter here.)
+  public func summary(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value],
+    now: Instant
+  ) throws -> Int? {
+    guard query.filter == nil, let source = source as? any AggregatingSource,
+      let counts = try source.facets(
+        counter.compiled(for: .dynamic(source.schema)), parameters: parameters, now: now)
+    else { return nil }
+    computed = counts
+    return counts.matches
+  }
 
   /// The counts, once the scan has run: each field's values, most frequent first.
   public var counts: FacetCounts {
+    if let computed { return computed }
     var counts = tally.result(counter.fields)
     if tally.counts.isEmpty {
       // (Nothing counted: every field, with no value.)

@@ -46,6 +46,14 @@ public protocol RecordSink: AnyObject {
   /// sort, read by column. (By default, each made a record and written: a sink that reads the
   /// columns itself makes no record.)
   func write(_ batch: RecordBatch, rows: [Int])
+  /// Takes what the sink writes from `source` itself, when the source computes it without
+  /// handing its records over (a count from a footer or a database's `count(*)`, stats and
+  /// facets from a database's `GROUP BY`: ``AggregatingSource``), for the records matching
+  /// `query`: how many records match; nil, the default, when the records must be handed over.
+  func summary(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value], now: Instant
+  )
+    throws -> Int?
   /// The records of a block are written: a format read as it streams hands them on now.
   func endOfBlock()
   /// The records of the source called `name` are written, when each source is queried on its
@@ -75,6 +83,11 @@ extension RecordSink {
   public func write(_ batch: RecordBatch, rows: [Int]) {
     for record in batch.records(rows, makingText: readsRecordText) { write(record) }
   }
+  /// Reads the records.
+  public func summary(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value],
+    now: Instant
+  ) throws -> Int? { nil }
   /// Nothing to hand on.
   public func endOfBlock() {}
   /// Nothing to say per source.

@@ -47,11 +47,27 @@ public final class StatsSink: RecordSink {
   }
 
   /// The records tallied.
-  public var count: Int { tally.records }
+  public var count: Int { computed?.records ?? tally.records }
+  /// The result a source computed itself (``AggregatingSource``), if it did.
+  private var computed: StatsResult?
   /// The rows, once the scan has run, with the faults met evaluating the keys and values
   /// and making the aggregates (those of the scan's filter are the scan's: merge its
   /// ``ScanSummary/faults``).
-  public var result: StatsResult { tally.result() }
+  public var result: StatsResult { computed ?? tally.result() }
+
+  /// The stats `source` computes itself, with `query`'s filter, when it can (a database's
+  /// `GROUP BY`): how many records they aggregate.
+  public func summary(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value],
+    now: Instant
+  ) throws -> Int? {
+    guard let source = source as? any AggregatingSource,
+      let result = try source.stats(
+        stats.filtered(by: query.filter), parameters: parameters, now: now)
+    else { return nil }
+    computed = result
+    return result.records
+  }
 
   /// Tallies `record` (in batches: a record waits for its block's end).
   public func write(_ record: DataRecord) {

@@ -212,17 +212,18 @@ public final class Scan {
 
   /// Runs the query over every source, handing the matches to `sink`, and ends it
   /// (``RecordSink/finish()``). Stops early once the query is complete (its `limit` reached),
-  /// at the first match with ``Options/stopsAtFirstMatch``, or when the sink fails. A count
-  /// of one source that can count without handing its records over is asked for the number.
+  /// at the first match with ``Options/stopsAtFirstMatch``, or when the sink fails. A sink
+  /// that can take what it writes from a single source without its records (a count, stats
+  /// or facets a database computes) takes it so (``RecordSink/summary(from:_:parameters:now:)``).
   @discardableResult
   public func run(into sink: any RecordSink) throws -> ScanSummary {
     let perFile = options.perFile
-    if let counter = sink as? CountSink, rest.isEmpty, !perFile,
-      let count = try first.count(query, parameters: compiler.parameters, now: compiler.now)
+    if rest.isEmpty, !perFile,
+      let matches = try sink.summary(
+        from: first, query, parameters: compiler.parameters, now: compiler.now)
     {
-      counter.add(count)
       sink.finish()
-      return ScanSummary(matches: count)
+      return ScanSummary(matches: matches)
     }
     var execution = QueryExecution(compiled, retaining: \.detached)
     var summary = ScanSummary()
