@@ -48,26 +48,11 @@ extension SQLConnection {
     _ counter: FacetCounter<[Value]>, on table: SQLTable, parameters: [String: ValueType],
     values: [String: Value], now: Instant?
   ) throws(DatabaseError) -> FacetCounts? {
-    let translator = SQLTranslator(table: table, dialect: dialect)
-    let shared = counter.sharedFilter.map { [$0] } ?? []
-    let owns = counter.counted.compactMap(\.own)
     let now = now ?? Instant(seconds: 0)
     guard
-      let total = translator.countStatement(where: shared + owns, parameters: values, now: now),
-      !counter.counted.contains(where: { $0.field.type.isList })
+      let (total, statements) = DatabaseFacets.statements(
+        counter, on: table, dialect: dialect, values: values, now: now)
     else { return nil }
-    var statements: [SQLStatement] = []
-    for (index, (field, _)) in counter.counted.enumerated() {
-      let others = counter.counted.enumerated().compactMap {
-        $0.offset == index ? nil : $0.element.own
-      }
-      guard
-        let statement = translator.groupStatement(
-          counting: BoundExpr(.field(field), type: field.type), where: shared + others,
-          parameters: values, now: now)
-      else { return nil }
-      statements.append(statement)
-    }
     var facets: [FacetCounts.Facet] = []
     for (statement, (field, _)) in zip(statements, counter.counted) {
       var tally = ValueCounts()
@@ -121,5 +106,38 @@ extension SQLConnection {
       if filter.evaluate(record) == .true { matches += count.count }
     }
     return matches
+  }
+}
+
+/// The statements facets are counted by in a database.
+enum DatabaseFacets {
+  /// The statements that count `counter`'s facets in the database: the records matching the
+  /// whole filter (`count(*)`), and a `GROUP BY` per field; nil when SQL cannot give them
+  /// exactly (a part of the filter stays in flt, or a field is a list, whose elements count
+  /// once per record).
+  static func statements(
+    _ counter: FacetCounter<[Value]>, on table: SQLTable, dialect: SQLDialect,
+    values: [String: Value], now: Instant
+  ) -> (total: SQLStatement, fields: [SQLStatement])? {
+    let translator = SQLTranslator(table: table, dialect: dialect)
+    let shared = counter.sharedFilter.map { [$0] } ?? []
+    let owns = counter.counted.compactMap(\.own)
+    guard
+      let total = translator.countStatement(where: shared + owns, parameters: values, now: now),
+      !counter.counted.contains(where: { $0.field.type.isList })
+    else { return nil }
+    var statements: [SQLStatement] = []
+    for (index, (field, _)) in counter.counted.enumerated() {
+      let others = counter.counted.enumerated().compactMap {
+        $0.offset == index ? nil : $0.element.own
+      }
+      guard
+        let statement = translator.groupStatement(
+          counting: BoundExpr(.field(field), type: field.type), where: shared + others,
+          parameters: values, now: now)
+      else { return nil }
+      statements.append(statement)
+    }
+    return (total, statements)
   }
 }

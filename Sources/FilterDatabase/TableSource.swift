@@ -168,6 +168,30 @@ extension TableSource: AggregatingSource {
     try connection.stats(stats, on: table, values: parameters, now: now)
   }
 
+  /// The statement that computes `stats`, when SQL gives them exactly.
+  public func explanation(of stats: BoundStats, parameters: [String: Value], now: Instant)
+    -> String?
+  {
+    SQLTranslator(table: table, dialect: connection.dialect).statsStatement(
+      stats, parameters: parameters, now: now
+    ).map { "in \(connection.dialect.rawValue): \($0.statement)" }
+  }
+
+  /// The statements that count the facets, when SQL gives them exactly (else the rows the
+  /// shared part of the filter narrows to are counted in flt, as the session does).
+  public func explanation(
+    of counter: FacetCounter<[Value]>, parameters: [String: Value], now: Instant
+  ) -> String? {
+    guard
+      let (total, fields) = DatabaseFacets.statements(
+        counter, on: table, dialect: connection.dialect, values: parameters, now: now)
+    else { return nil }
+    return
+      (fields.map { "in \(connection.dialect.rawValue): \($0)" }
+      + ["in \(connection.dialect.rawValue), when the counts do not say it: \(total)"])
+      .joined(separator: "\n")
+  }
+
   /// The facets by a `GROUP BY` per field, or counted in flt from the rows the database
   /// narrows to (see `SQLConnection.count(_:on:parameters:values:now:)`): never nil.
   public func facets(_ counter: FacetCounter<[Value]>, parameters: [String: Value], now: Instant)

@@ -92,10 +92,6 @@ struct FilterCommand {
       query: written, source: source, sources: sources, options: scanOptions,
       parameterTypes: types, parameters: values, warn: warning)
     if options.check { return Command.Status.success }
-    if options.explain {
-      StandardStreams.print(scan.explanation)
-      return Command.Status.success
-    }
     let projection = try options.selectText.flatMap {
       try Projection.selecting(
         $0, of: scan.first, parameterTypes: types, parameters: values,
@@ -111,6 +107,14 @@ struct FilterCommand {
           $0.fields, filter: $0.filter, source: $0.source, fieldsSource: $0.text,
           for: scan.first, parameterTypes: types, parameters: values)
       }
+    if options.explain {
+      // (Stats and facets a database computes: its statements.)
+      StandardStreams.print(
+        aggregating?.explanation(
+          from: scan.first, scan.query, parameters: values, now: SystemClock.now())
+          ?? scan.explanation)
+      return Command.Status.success
+    }
     // With --with-filename and a count or a page, each file is queried on its own (a `limit`
     // is per file, as grep's -m is, and a sort with it; with --count, a count per file).
     // Without a page, a sort spans the files.

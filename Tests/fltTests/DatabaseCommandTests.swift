@@ -153,6 +153,24 @@ import Testing
     #expect(explain.stdout.contains(#"in flt: year(released) == 2022"#))
   }
 
+  /// `--facets` and `--stats` on a table are computed by the database where SQL can, as in
+  /// a session: the same rows as the file's, and `--explain` shows the `GROUP BY`s.
+  @Test func facetsAndStatsOfATableRunInTheDatabase() throws {
+    let database = try phonesDatabase()
+    for arguments in [
+      ["--facets", "color,diskSpace", #"price < 1000 and color != Gold"#],
+      ["--stats", "count(), sum(price), min(diskSpace) by color", "price < 1000"],
+    ] {
+      let file = try flt(arguments + ["examples/phones.json"])
+      let table = try flt(arguments + ["--table", "phones", database])
+      #expect(file.status == 0 && table.status == 0 && table.stderr.isEmpty, "\(table.stderr)")
+      #expect(file.stdout == table.stdout, "\(arguments)")
+      let explain = try flt(arguments + ["--explain", "--table", "phones", database])
+      #expect(explain.stdout.hasPrefix(#"in sqlite: SELECT "color", "#), "\(explain.stdout)")
+      #expect(explain.stdout.contains("GROUP BY 1"), "\(explain.stdout)")
+    }
+  }
+
   /// A table and a file run through the one scan: a count with a page, a first match,
   /// dotted `--select` and the exit status give the same answers (a table's count ignored
   /// `limit`, and its `--select` took top-level columns only).

@@ -69,6 +69,15 @@ public final class FacetSink: SummarySink {
     return counts.matches
   }
 
+  /// The statements a database counts the facets by.
+  public func explanation(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value], now: Instant
+  ) -> String? {
+    guard query.filter == nil, let source = source as? any AggregatingSource else { return nil }
+    return source.explanation(
+      of: counter.compiled(for: .dynamic(source.schema)), parameters: parameters, now: now)
+  }
+
   /// The counts, once the scan has run: each field's values, most frequent first.
   public var counts: FacetCounts {
     if let computed { return computed }

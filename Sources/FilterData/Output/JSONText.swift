@@ -3,8 +3,17 @@ enum JSONText {
   /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.
   static func appendQuoted(_ text: String.UTF8View, to out: inout [UInt8]) {
     out.append(0x22)
-    if !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-      out.append(contentsOf: text)
+    // (Over the text's bytes in place where it has them: the generic scan of the view took
+    // a tenth of writing a million short rows.)
+    let copied =
+      text.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+          return false
+        }
+        out.append(contentsOf: bytes)
+        return true
+      } ?? false
+    if copied {
       out.append(0x22)
       return
     }

@@ -10,6 +10,11 @@ public protocol SummarySink: RecordSink {
   var summary: (rows: [[Value]], faults: FaultCounts, notes: [String]) { get }
   /// The top-level fields the sink reads: a scan decodes them (``Scan/Options/outputFields``).
   var fieldNames: Set<String> { get }
+  /// What `source` runs to compute the rows itself, for the records matching `query`, in
+  /// words (`--explain`); nil when it hands its records over.
+  func explanation(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value], now: Instant
+  ) -> String?
 }
 
 extension StatsSink: SummarySink {
@@ -19,5 +24,13 @@ extension StatsSink: SummarySink {
   public var summary: (rows: [[Value]], faults: FaultCounts, notes: [String]) {
     let result = self.result
     return (result.rows, result.faults, result.notes)
+  }
+
+  /// The statement a database computes the stats by.
+  public func explanation(
+    from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value], now: Instant
+  ) -> String? {
+    (source as? any AggregatingSource)?.explanation(
+      of: stats.filtered(by: query.filter), parameters: parameters, now: now)
   }
 }

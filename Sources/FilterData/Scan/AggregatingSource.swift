@@ -13,4 +13,11 @@ public protocol AggregatingSource: RecordSource {
   /// are handed over and counted by flt.
   func facets(_ counter: FacetCounter<[Value]>, parameters: [String: Value], now: Instant) throws
     -> FacetCounts?
+  /// What the source runs for ``stats(_:parameters:now:)``, in words (`--explain`); nil when
+  /// the records are handed over.
+  func explanation(of stats: BoundStats, parameters: [String: Value], now: Instant) -> String?
+  /// What the source runs for ``facets(_:parameters:now:)``, in words (`--explain`); nil when
+  /// the records are handed over.
+  func explanation(of counter: FacetCounter<[Value]>, parameters: [String: Value], now: Instant)
+    -> String?
 }
