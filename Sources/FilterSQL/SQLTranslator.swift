@@ -235,11 +235,12 @@ extension SQLTranslator {
   /// exactly: the filter translates whole, each key is a top-level column of integers, text,
   /// dates or true/false, and each aggregate is `count()`, `count(x)` of a top-level column,
   /// or `sum`, `mean`, `min`, `max` of a top-level column of integers. (Text keys may be split
-  /// where flt's equal texts differ in bytes; flt merges those groups.)
+  /// where flt's equal texts differ in bytes; flt merges those groups.) A table asked by
+  /// partition: each partition groups its own rows, and the coordinator adds up their parts
+  /// (counts and sums summed, the least of the least, the greatest of the greatest).
   public func statsStatement(
     _ stats: BoundStats, parameters: [String: Value] = [:], now: Instant? = nil
   ) -> (statement: SQLStatement, parts: [StatsPart])? {
-    guard !table.answersByPartition else { return nil }
     var writer = SQLWriter(dialect, table, values: parameters, now: now)
     guard let condition = writer.exactly(stats.filter.map { [$0] } ?? []) else { return nil }
     func column(_ expr: BoundExpr?, _ types: [ValueType]) -> Int? {
@@ -248,17 +249,23 @@ extension SQLTranslator {
       else { return nil }
       return field.slot
     }
-    var selected: [String] = []
-    for group in stats.groups {
-      guard let slot = column(group.key, [.int, .string, .bool, .date]) else { return nil }
-      selected.append(dialect.selected(table.reading(slot, dialect), group.key.type))
-    }
-    selected.append("count(*)")
-    var parts: [StatsPart] = []
-    func add(_ sql: String) -> Int {
-      selected.append(sql)
+    // Each column as the table (or a partition) computes it, and how the coordinator
+    // combines the partitions' column of that name.
+    var selected: [(sql: String, combined: (String) -> String)] = []
+    func add(_ sql: String, _ combined: @escaping (String) -> String) -> Int {
+      selected.append((sql, combined))
       return selected.count - 1
     }
+    var keyTypes: [ValueType] = []
+    for group in stats.groups {
+      guard let slot = column(group.key, [.int, .string, .bool, .date]) else { return nil }
+      let type = group.key.type
+      keyTypes.append(type)
+      _ = add(table.reading(slot, dialect)) { dialect.selected($0, type) }
+    }
+    let summed: (String) -> String = { "sum(\($0))" }
+    _ = add("count(*)") { "sum(\($0))::bigint" }
+    var parts: [StatsPart] = []
     for aggregate in stats.aggregates {
       switch aggregate.function {
       case .count:
@@ -268,27 +275,43 @@ extension SQLTranslator {
         }
         guard let slot = column(aggregate.argument, [.int, .double, .string, .bool, .date])
         else { return nil }
-        parts.append(.count(column: add("count(\(table.testing(slot, dialect)))")))
+        parts.append(.count(column: add("count(\(table.testing(slot, dialect)))", summed)))
       case .sum, .mean, .min, .max:
         guard let slot = column(aggregate.argument, [.int]) else { return nil }
         let x = table.testing(slot, dialect)
-        let count = add("count(\(x))")
+        let count = add("count(\(x))", summed)
         switch aggregate.function {
         case .sum, .mean:
           parts.append(
             .integerSum(
-              count: count, high: add("sum((\(x)) >> 32)"), low: add("sum((\(x)) & 4294967295)")))
+              count: count, high: add("sum((\(x)) >> 32)", summed),
+              low: add("sum((\(x)) & 4294967295)", summed)))
         default:
-          parts.append(.extremum(count: count, value: add("\(aggregate.function.rawValue)(\(x))")))
+          let function = aggregate.function.rawValue
+          parts.append(
+            .extremum(count: count, value: add("\(function)(\(x))") { "\(function)(\($0))" }))
         }
       case .distinct, .median, .quantile:
         return nil
       }
     }
     let keys = stats.groups.indices.map { String($0 + 1) }.joined(separator: ", ")
+    let grouped = keys.isEmpty ? "" : " GROUP BY \(keys)"
+    guard table.answersByPartition else {
+      let list = selected.enumerated().map { index, column in
+        index < keyTypes.count ? dialect.selected(column.sql, keyTypes[index]) : column.sql
+      }
+      let text =
+        "SELECT \(list.joined(separator: ", ")) FROM \(dialect.quote(table.name))\(condition)"
+        + grouped
+      return (SQLStatement(text, parameters: writer.parameters, isSmall: true), parts)
+    }
+    let part = selected.enumerated().map { "\($1.sql) AS c\($0)" }.joined(separator: ", ")
+    let whole = selected.enumerated().map { $1.combined("c\($0)") }.joined(separator: ", ")
     let text =
-      "SELECT \(selected.joined(separator: ", ")) FROM \(dialect.quote(table.name))\(condition)"
-      + (keys.isEmpty ? "" : " GROUP BY \(keys)")
+      "SELECT \(whole) FROM ("
+      + eachPartition { "SELECT \(part) FROM \($0)\(condition)\(grouped)" } + ") AS parts"
+      + grouped
     return (SQLStatement(text, parameters: writer.parameters, isSmall: true), parts)
   }
 }

@@ -180,6 +180,23 @@ struct ShardedPostgresTests {
       #expect(shard.contains { $0.contains("GROUP BY") && $0.contains("shard_work") }, "\(shard)")
     }
 
+    // Stats: each shard's GROUP BY of the parts, added up on the coordinator.
+    let type = RecordType<[Value]>.dynamic(Self.schema, presence: .columns)
+    for text in [
+      "count(), sum(i), mean(i), min(i), max(i), count(s) by b, t where i > 0",
+      "count(), sum(j), max(j)",
+    ] {
+      logs = ShardLogs()
+      let stats = try Parser.parseStats(SourceText(text)).get()
+      let bound = try #require(FilterEnvironment(type).check(stats).tree)
+      let result = try #require(try connection.stats(bound, on: table))
+      #expect(result.rows == StatsCounter(bound, for: type).run(records).rows, "\(text)")
+      for shard in try logs.statements() {
+        #expect(
+          shard.contains { $0.contains("count(") && $0.contains("shard_work") }, "\(shard)")
+      }
+    }
+
     // A sorted top 5: each shard sorts its own and sends 5.
     logs = ShardLogs()
     let top = try TableQuery("i > 0 order by s desc, i limit 5", on: table, in: connection)
