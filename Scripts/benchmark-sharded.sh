@@ -2,7 +2,7 @@
 # Sharded PostgreSQL: the generated phone catalog (2,000,000 rows by default) in one table on
 # one server, and the same rows in a table partitioned by price over two shards (foreign
 # tables through postgres_fdw, the servers `.ci/postgres` starts). flt runs a count, facets on
-# three fields and a sorted top 5 on each, alternated; prints medians of whole processes and
+# three fields, stats by colour and a sorted top 5 on each, alternated; prints medians of whole processes and
 # the rows each statement brings to the coordinator (EXPLAIN ANALYZE of what flt sends, and of
 # the statement over the whole table that flt sent before it asked partitions one by one).
 #
@@ -73,8 +73,9 @@ done
 count() { echo "$1 --table $2 -c '$filter' '$url'"; }
 top() { echo "$1 --table $2 -f csv -s price,model '$filter order by price desc, model limit 5' '$url'"; }
 facets() { echo "$1 run facets_$2.flt"; }
+stats() { echo "$1 --table $2 --stats 'count(), mean(price), max(memory) by color' '$filter' '$url'"; }
 
-for kind in count facets top; do
+for kind in count facets stats top; do
   one=$($kind "$flt" phones_one); two=$($kind "$flt" phones)
   [ "$(bash -c "$one")" = "$(bash -c "$two")" ] || { echo "$kind differs between one server and two shards" >&2; exit 1; }
 done
@@ -92,7 +93,7 @@ top_before=$(moved "$(sql "$q" phones_one | jq -r .sql | as_whole)")
 
 echo "| $rows rows, whole process (median of $runs) | one server | two shards | two shards, flt before${old:+ ($old)} | rows sent to the coordinator, now / before |"
 echo "|---|---|---|---|---|"
-for kind in count facets top; do
+for kind in count facets stats top; do
   : >a; : >b; : >c
   for _ in $(seq "$runs"); do
     seconds "$($kind "$flt" phones_one)" >>a
@@ -102,6 +103,7 @@ for kind in count facets top; do
   case $kind in
   count) rows_moved="$count_now / $count_before" ;;
   top) rows_moved="$top_now / $top_before" ;;
+  stats) rows_moved="at most a row per colour, per shard (not measured)" ;;
   *) rows_moved="at most the values of a field, per shard and field (not measured)" ;;
   esac
   echo "| $kind | $(median <a) s | $(median <b) s | $([ -n "$old" ] && echo "$(median <c) s") | $rows_moved |"

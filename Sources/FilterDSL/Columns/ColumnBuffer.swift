@@ -9,10 +9,9 @@ struct ColumnBuffer: Sendable {
   private var values: [Value] = []
   private var nulls = NullMask()
   private var dictionary = Column.Dictionary()
-  /// For a coded column: the code of each distinct value.
-  private var codeOf: [Value: UInt32] = [:]
-  /// The codes of the values, found faster (see ``CodeMemo``).
-  private var memo = CodeMemo()
+  /// For a coded column: the code of each distinct value, by a hash equal values share
+  /// (``ValueHash/of(_:)-(Value)``).
+  private var codeOf = MemoSlots()
   /// The codes of the values by the bytes a file spelled them with (see ``SpellingMemo``).
   private var spellings = SpellingMemo()
   /// Whether a row was replaced: a coded column finds its first rows again, and values kept
@@ -312,8 +311,8 @@ struct ColumnBuffer: Sendable {
       values[row] = value
       kind = .values
       replacedCodes = true
-      (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
-        [], [], Codes(), NullMask(), .init(), [:], CodeMemo()
+      (ints, doubles, codes, nulls, dictionary, codeOf) = (
+        [], [], Codes(), NullMask(), .init(), MemoSlots()
       )
     }
   }
@@ -339,8 +338,8 @@ struct ColumnBuffer: Sendable {
     default:
       values = allValues
       kind = .values
-      (ints, doubles, codes, nulls, dictionary, codeOf, memo) = (
-        [], [], Codes(), NullMask(), .init(), [:], CodeMemo()
+      (ints, doubles, codes, nulls, dictionary, codeOf) = (
+        [], [], Codes(), NullMask(), .init(), MemoSlots()
       )
     }
   }
@@ -400,34 +399,34 @@ struct ColumnBuffer: Sendable {
     for value in all { append(value) }
   }
 
+  /// The code of `value` (not null), when the column has it.
+  private func known(_ value: Value, hash: UInt64? = nil) -> UInt32? {
+    codeOf.find(hash ?? ValueHash.of(value)) { code in
+      Int(code) < dictionary.values.count && dictionary.values[Int(code)] == value
+    }
+  }
+
   private func fitsCoded(_ value: Value) -> Bool {
     if value.isNull { return true }
     // (A code is 32 bits: past that many distinct values, the column keeps values.)
-    guard dictionary.values.count < Int(UInt32.max) else { return codeOf[value] != nil }
+    guard dictionary.values.count < Int(UInt32.max) else { return known(value) != nil }
     // One kind of value per column. Text and true-or-false values are always coded; other
     // kinds while they have at most `codedLimit` distinct values.
     switch (value, dictionary.values.count > 1 ? dictionary.values[1] : value) {
     case (.string, .string), (.bool, .bool): return true
     case (.int, .int), (.date, .date), (.dateTime, .dateTime), (.duration, .duration),
       (.list, .list), (.record, .record):
-      return dictionary.values.count <= codedLimit || codeOf[value] != nil
+      return dictionary.values.count <= codedLimit || known(value) != nil
     default: return false
     }
   }
 
   private mutating func code(of value: Value, row: Int) -> UInt32 {
     if value.isNull { return 0 }
-    let hash = CodeMemo.hash(value)
-    if let hash, let code = memo.code(of: value, hash: hash, in: dictionary.values) {
-      return code
-    }
-    if let code = codeOf[value] {
-      if let hash { memo.note(hash: hash, code: code) }
-      return code
-    }
+    let hash = ValueHash.of(value)
+    if let code = known(value, hash: hash) { return code }
     let code = UInt32(truncatingIfNeeded: dictionary.values.count)
-    codeOf[value] = code
-    if let hash { memo.note(hash: hash, code: code) }
+    codeOf.insert(code, hash: hash)
     dictionary.values.append(value)
     dictionary.firstRows.append(row)
     return code

@@ -1,4 +1,4 @@
-/// The table behind ``CodeMemo`` and ``SpellingMemo``: open addressing over slots that each
+/// The table behind a coded column's codes, ``GroupIndex`` and ``SpellingMemo``: open addressing over slots that each
 /// hold a hash's high 32 bits and a payload of 32 bits (never 0: 0 is an empty slot). A lookup
 /// starts at the slot the hash's high bits name and walks on to an empty one; the memos confirm
 /// each candidate payload themselves, so a colliding hash cannot give a wrong answer.

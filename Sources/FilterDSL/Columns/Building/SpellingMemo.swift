@@ -31,7 +31,7 @@ struct SpellingMemo: Sendable {
     case .short(let short): return code(of: short)
     case .bytes(let bytes):
       if bytes.count <= 16 { return code(of: ShortSpelling(bytes)) }
-      let found = slots.find(CodeMemo.hash(bytes)) { index in
+      let found = slots.find(ValueHash.of(bytes)) { index in
         let held = spellings[Int(index) - 1]
         return held.count == bytes.count && same(held.start, bytes)
       }
@@ -74,7 +74,7 @@ struct SpellingMemo: Sendable {
     guard bytes.count + spelling.count <= Self.byteCapacity else { return }
     spellings.append((bytes.count, spelling.count, code))
     bytes.append(contentsOf: spelling)
-    slots.insert(UInt32(spellings.count), hash: CodeMemo.hash(spelling))
+    slots.insert(UInt32(spellings.count), hash: ValueHash.of(spelling))
   }
 
   /// Forgets every spelling.

@@ -3,11 +3,8 @@
 /// distinct texts found its rows through Swift's `Dictionary`, whose SipHash and growth took
 /// three times as long.
 ///
-/// Equal keys always hash alike, so a group is never made twice: an integer by its bits, a
-/// text of ASCII by its bytes, except texts with `K`, `;` or `` ` ``, which a text of other
-/// code points equals (the Kelvin sign, the Greek question mark and varia are the same
-/// characters), and every other value by Swift's own hash (`Hashable`, which agrees with
-/// `==`). Values that are never equal to themselves (NaN) make a group each time, as in a
+/// Equal keys always hash alike (``ValueHash/of(_:)-(Value)``), so a group is never made
+/// twice; values never equal to themselves (NaN) make a group each time, as in a
 /// `Dictionary`.
 struct GroupIndex: Sendable {
   /// How many values a key has.
@@ -40,7 +37,7 @@ struct GroupIndex: Sendable {
   /// The group whose key is `key` (``width`` values), made (numbered ``count``) when new.
   mutating func group(_ key: [Value]) -> Int {
     var hash: UInt64 = 0x2D35_8DCC_AA6C_78A5
-    for value in key { hash = CodeMemo.mix(hash ^ Self.hash(value)) &+ 0x9E37_79B9_7F4A_7C15 }
+    for value in key { hash = ValueHash.mix(hash ^ ValueHash.of(value)) &+ 0x9E37_79B9_7F4A_7C15 }
     let found = slots.find(hash) { slot in
       let group = Int(slot) - 1
       return hashes[group] == hash && keys[group * width..<(group + 1) * width].elementsEqual(key)
@@ -57,22 +54,5 @@ struct GroupIndex: Sendable {
     keys.append(contentsOf: key)
     count += 1
     return group
-  }
-
-  /// A hash of `value` that equal values share (see the type's note).
-  static func hash(_ value: Value) -> UInt64 {
-    switch value {
-    case .int(let i): return CodeMemo.mix(UInt64(bitPattern: i) ^ 0x9E37_79B9_7F4A_7C15)
-    case .string(var text):
-      let bytes = text.withUTF8 { bytes -> UInt64? in
-        for byte in bytes where byte >= 0x80 || byte == 0x4B || byte == 0x3B || byte == 0x60 {
-          return nil
-        }
-        return CodeMemo.hash(UnsafeRawBufferPointer(bytes))
-      }
-      if let bytes { return bytes }
-    default: break
-    }
-    return UInt64(UInt(bitPattern: value.hashValue))
   }
 }
