@@ -559,9 +559,12 @@ struct ParquetChunk {
       appendValues(bits.map { .bool($0 == 1) }, defined)
     }
     if column.optional && !column.isNested {
-      if let defined {
+      if let defined, present > 0, present < entries {
         nulls += defined.lazy.map { !$0 }
-        anyNull = anyNull || present < entries
+        anyNull = true
+      } else if defined != nil, present == 0, entries > 0 {
+        nulls += repeatElement(true, count: entries)
+        anyNull = true
       } else {
         nulls += repeatElement(false, count: entries)
       }
@@ -581,8 +584,14 @@ struct ParquetChunk {
   /// Appends the rows of a page whose present values are `page`: each row `defined` says has
   /// one takes the next, the others `null`.
   private func scatter<T>(_ page: [T], into target: inout [T], _ defined: [Bool]?, null: T) {
-    guard let defined else {
+    // (Every row has a value, or none has: a run of nulls, a few bytes in a file, fills
+    // batches of them.)
+    guard let defined, page.count != defined.count else {
       target += page
+      return
+    }
+    if page.isEmpty {
+      target.append(contentsOf: repeatElement(null, count: defined.count))
       return
     }
     // (No reserveCapacity here: called per page, it would grow the array by a page at a
