@@ -49,6 +49,20 @@ public enum ProcessMemory {
     return resident
   }
 
+  /// When `count` more values of `size` bytes each would take the process past `limit`: the
+  /// bytes they take (nil: more than an `Int` counts) and what the process holds now; nil
+  /// when they fit, or there is no limit. (An estimate checked before something is decoded,
+  /// from a count a file claims.)
+  public static func values(_ count: Int, of size: Int, past limit: Int?) -> (
+    need: Int?, resident: Int
+  )? {
+    guard let limit else { return nil }
+    let resident = self.resident ?? 0
+    let (need, overflow) = count.multipliedReportingOverflow(by: size)
+    guard overflow || need > limit - Swift.min(resident, limit) else { return nil }
+    return (overflow ? nil : need, resident)
+  }
+
   /// The bytes a size means: a number with a unit, `B`, `KB`, `MB`, `GB`, `TB` (powers of
   /// 1,000) or `KiB`, `MiB`, `GiB`, `TiB` (powers of 1,024), a space between or not, any
   /// case; `1.5GB` too. Nil for anything else, a size of 0, or one past `Int.max`.

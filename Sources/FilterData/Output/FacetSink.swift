@@ -55,27 +55,34 @@ public final class FacetSink: SummarySink {
   private var computed: FacetCounts?
 
   /// The counts `source` makes itself, when it can (a database's `GROUP BY`s): how many
-  /// records match the whole filter. (The sink filters the records itself: a scan's query
-  /// has no filter here.)
+  /// records match the whole filter.
   public func summary(
     from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value],
     now: Instant
   ) throws -> Int? {
-    guard query.filter == nil, let source = source as? any AggregatingSource,
-      let counts = try source.facets(
-        counter.compiled(for: .dynamic(source.schema)), parameters: parameters, now: now)
+    guard let (source, counter) = aggregating(source, query),
+      let counts = try source.facets(counter, parameters: parameters, now: now)
     else { return nil }
     computed = counts
     return counts.matches
+  }
+
+  /// `source` as a source that counts facets itself, and the counter compiled for its rows;
+  /// nil when it is not one, or the scan filters (the sink filters itself: a scan's query has
+  /// no filter here).
+  private func aggregating(_ source: any RecordSource, _ query: BoundQuery) -> (
+    any AggregatingSource, FacetCounter<[Value]>
+  )? {
+    guard query.filter == nil, let source = source as? any AggregatingSource else { return nil }
+    return (source, counter.compiled(for: .dynamic(source.schema)))
   }
 
   /// The statements a database counts the facets by.
   public func explanation(
     from source: any RecordSource, _ query: BoundQuery, parameters: [String: Value], now: Instant
   ) -> String? {
-    guard query.filter == nil, let source = source as? any AggregatingSource else { return nil }
-    return source.explanation(
-      of: counter.compiled(for: .dynamic(source.schema)), parameters: parameters, now: now)
+    guard let (source, counter) = aggregating(source, query) else { return nil }
+    return source.explanation(of: counter, parameters: parameters, now: now)
   }
 
   /// The counts, once the scan has run: each field's values, most frequent first.

@@ -112,11 +112,10 @@ public final class ParquetSource: RecordSource {
   /// Throws when decoding `values` values of `columns` columns of the `index`th row group,
   /// of `rows` rows, would take the process past ``limitMemory(to:)``'s limit.
   private func checkMemory(values: Int, rows: Int, columns: Int, index: Int) throws(DataError) {
-    guard let limit = memoryLimit else { return }
-    let resident = ProcessMemory.resident ?? 0
-    let (need, overflow) = values.multipliedReportingOverflow(by: ParquetSource.bytesPerValue)
-    guard overflow || need > limit - Swift.min(resident, limit) else { return }
-    let size = overflow ? "more than flt can count" : "about " + ProcessMemory.describe(need)
+    guard let limit = memoryLimit,
+      let (need, resident) = ProcessMemory.values(values, of: Self.bytesPerValue, past: limit)
+    else { return }
+    let size = need.map { "about " + ProcessMemory.describe($0) } ?? "more than flt can count"
     throw DataError.file(
       name,
       "has \(rows) rows in row group \(index + 1): decoding \(columns == 1 ? "its column" : "\(columns) of its columns") takes \(size), past the memory limit of \(ProcessMemory.describe(limit)) (flt holds \(ProcessMemory.describe(resident))); raise the limit (--max-memory, set memory), or read fewer fields"
@@ -435,24 +434,6 @@ public final class ParquetSource: RecordSource {
     return (try Self.decode(bytes, column, codec: chunk.codec, rows: rows), bytes.count)
   }
 
-  /// The bytes of `chunk`'s pages, as the file holds them.
-  private func bytes(of chunk: ParquetMetadata.ColumnChunk, _ column: ParquetColumn)
-    throws(ParquetError) -> [UInt8]
-  {
-    guard chunk.type == column.physical else {
-      throw ParquetError("has values of another type than its schema says")
-    }
-    var start = chunk.dataPageOffset
-    if let dictionary = chunk.dictionaryPageOffset, dictionary > 0, dictionary < start {
-      start = dictionary
-    }
-    let length = chunk.compressedSize
-    guard start >= 4, length >= 0, length <= Int64(size) - start else {
-      throw ParquetError("lies outside the file")
-    }
-    return try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
-  }
-
   /// The `rows` entries of `column` the pages in `bytes` hold, decoded.
   static func decode(_ bytes: [UInt8], _ column: ParquetColumn, codec: Int32, rows: Int)
     throws(ParquetError) -> ParquetChunk
@@ -463,58 +444,5 @@ public final class ParquetSource: RecordSource {
     }
     try result.get()
     return decoder
-  }
-
-  /// `count` bytes of the file at `offset`: an error, with nothing reserved, when the file
-  /// does not hold them (offsets and lengths come from its footer and page indexes).
-  static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws(ParquetError)
-    -> [UInt8]
-  {
-    var status = stat()
-    guard offset >= 0, count >= 0, fstat(descriptor, &status) == 0,
-      offset <= Int(status.st_size), count <= Int(status.st_size) - offset
-    else { throw ParquetError("cannot be read (the file ends early)") }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return -1 }
-        return pread(descriptor, base + done, count - done, off_t(offset + done))
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { throw ParquetError("cannot be read (the file ends early)") }
-      done += got
-    }
-    return bytes
-  }
-
-  /// The metadata in the file's footer, and its schema.
-  private static func footer(_ descriptor: Int32, size: Int) throws(ParquetError)
-    -> (ParquetMetadata, ParquetSchema)
-  {
-    guard size >= 12 else { throw ParquetError("is too short to be a Parquet file") }
-    let head = try bytes(descriptor, at: 0, count: 4)
-    let tail = try bytes(descriptor, at: size - 8, count: 8)
-    let magic: [UInt8] = Array("PAR1".utf8)
-    guard head == magic, Array(tail[4...]) == magic else {
-      throw ParquetError("is not a Parquet file (it does not begin and end with PAR1)")
-    }
-    let length = Int(tail[0]) | Int(tail[1]) << 8 | Int(tail[2]) << 16 | Int(tail[3]) << 24
-    guard length > 0, length <= size - 12 else {
-      throw ParquetError("has a footer longer than the file")
-    }
-    let raw = try bytes(descriptor, at: size - 8 - length, count: length)
-    var parsed: Result<ParquetMetadata, ThriftReader.ThriftError> = .failure(.init(message: ""))
-    raw.withUnsafeBytes { raw in
-      var reader = ThriftReader(raw)
-      parsed = Result { () throws(ThriftReader.ThriftError) in try ParquetMetadata(&reader) }
-    }
-    let metadata: ParquetMetadata
-    do {
-      metadata = try parsed.get()
-    } catch {
-      throw ParquetError("has a footer that cannot be read: \(error.message)")
-    }
-    return (metadata, try ParquetSchema(metadata.schema))
   }
 }
