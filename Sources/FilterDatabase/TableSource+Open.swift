@@ -21,6 +21,7 @@ extension TableSource {
         case .bool: "bool"
         case .date: "date"
         case .dateTime: "datetime"
+        case .time: "time"
         default: "text"
         }
       throw ScanError(

@@ -47,8 +47,8 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (_, .null): nil
     // SQLite's names say what the column holds, so that reading the table's declaration
     // gives the schema back; each has the storage its values need (BOOLEAN, DATE, DATETIME,
-    // DURATION and JSON have NUMERIC affinity, which keeps integers, and text that is not a
-    // number, as they are).
+    // TIME, DURATION and JSON have NUMERIC affinity, which keeps integers, and text that is
+    // not a number, as they are).
     case (.sqlite, .bool): "BOOLEAN"
     case (.sqlite, .int): "INTEGER"
     case (.sqlite, .double): "REAL"
@@ -57,6 +57,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.sqlite, .string): "TEXT"
     case (.sqlite, .date): "DATE"
     case (.sqlite, .dateTime): "DATETIME"
+    case (.sqlite, .time): "TIME"
     case (.sqlite, .duration): "DURATION"
     case (.sqlite, .list), (.sqlite, .record): "JSON"
     case (.postgresql, .bool): "boolean"
@@ -66,6 +67,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.postgresql, .string): "text"
     case (.postgresql, .date): "date"
     case (.postgresql, .dateTime): "timestamptz"
+    case (.postgresql, .time): "time"
     case (.postgresql, .duration): "interval"
     case (.postgresql, .list), (.postgresql, .record): "jsonb"
     }
@@ -105,6 +107,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case "bool", "boolean": return .bool
     case "date": return .date
     case "datetime", "timestamp", "timestamptz", "timestamp with time zone": return .dateTime
+    case "time", "time without time zone": return .time
     case "duration", "interval": return .duration
     case "json", "jsonb": return nil
     // PostgreSQL's decimals are exact; SQLite keeps a DECIMAL column's values as reals.

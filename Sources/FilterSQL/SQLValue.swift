@@ -59,6 +59,12 @@ extension SQLDialect {
         return t.nanoseconds % 1000 == 0 ? .text(t.description) : nil
       }
       return SQLTimeText.instant(t).map(SQLValue.text)
+    case .time(let t):
+      guard self == .sqlite else {
+        // PostgreSQL's `time` keeps microseconds.
+        return t.nanosecondsSinceMidnight % 1000 == 0 ? .text(t.description) : nil
+      }
+      return .text(SQLTimeText.time(t))
     case .duration(let span):
       guard self == .sqlite else {
         return span.nanoseconds % 1000 == 0
@@ -70,14 +76,18 @@ extension SQLDialect {
   }
 
   /// `value` as a column of the dialect stores it, for loading data: as ``encode(_:)``, but in
-  /// PostgreSQL date-times and durations are cut to the microseconds `timestamptz` and
-  /// `interval` keep. Nil as for ``encode(_:)``.
+  /// PostgreSQL date-times, times and durations are cut to the microseconds `timestamptz`,
+  /// `time` and `interval` keep. Nil as for ``encode(_:)``.
   public func stored(_ value: Value) -> SQLValue? {
     switch (self, value) {
     case (.postgresql, .dateTime(let t)):
       encode(.dateTime(Instant(seconds: t.seconds, nanoseconds: t.nanoseconds / 1000 * 1000)))
     case (.postgresql, .duration(let span)):
       encode(.duration(TimeSpan(nanoseconds: span.nanoseconds / 1000 * 1000)))
+    case (.postgresql, .time(let t)):
+      TimeOfDay(nanosecondsSinceMidnight: t.nanosecondsSinceMidnight / 1000 * 1000).flatMap {
+        encode(.time($0))
+      }
     default: encode(value)
     }
   }
@@ -112,6 +122,7 @@ extension SQLDialect {
       case (.date, .date), (.dateTime, .dateTime): return value
       default: return nil
       }
+    case (.time, .text(let s)): return Value.isoTime(Array(s.utf8)).map(Value.time)
     case (.duration, .int(let ns)): return .duration(TimeSpan(nanoseconds: ns))
     case (.duration, .text(let ns)): return Int64(ns).map { .duration(TimeSpan(nanoseconds: $0)) }
     default: return nil
@@ -137,6 +148,16 @@ enum SQLTimeText {
     let whole = Instant(seconds: t.seconds).description.dropLast()  // without the "Z"
     let digits = String(t.nanoseconds)
     return whole + "." + String(repeating: "0", count: 9 - digits.count) + digits + "Z"
+  }
+
+  /// `HH:MM:SS.nnnnnnnnn`: always nine digits of fraction, so that the texts of two times
+  /// compare as the times do (`24:00:00` after every other).
+  static func time(_ t: TimeOfDay) -> String {
+    func pad(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
+    let second = Int(t.secondOfDay)
+    let digits = String(t.nanosecondsSinceMidnight % 1_000_000_000)
+    return pad(second / 3600) + ":" + pad(second / 60 % 60) + ":" + pad(second % 60) + "."
+      + String(repeating: "0", count: 9 - digits.count) + digits
   }
 }
 

@@ -10,7 +10,8 @@ extension SQLWriter {
     guard dialect.comparesExactly(a), dialect.comparesExactly(b) else { return false }
     switch (a, b) {
     case (.int, .int), (.double, .double), (.string, .string), (.bool, .bool), (.date, .date),
-      (.dateTime, .dateTime), (.duration, .duration), (.int, .double), (.double, .int),
+      (.dateTime, .dateTime), (.time, .time), (.duration, .duration), (.int, .double),
+      (.double, .int),
       (.decimal, .decimal), (.int, .decimal), (.decimal, .int), (.double, .decimal),
       (.decimal, .double):
       return true

@@ -107,7 +107,7 @@ extension SQLWriter {
   {
     // (A decimal constant among doubles is its nearest double.)
     let arguments = arguments.map { Self.standIn($0, against: type) }
-    guard [.int, .double, .string, .date, .dateTime, .duration].contains(type),
+    guard [.int, .double, .string, .date, .dateTime, .time, .duration].contains(type),
       arguments.allSatisfy({ $0.type == type || ($0.type == .int && type == .double) }),
       var written = values(of: arguments)
     else { return nil }

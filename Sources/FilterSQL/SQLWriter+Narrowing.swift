@@ -30,7 +30,8 @@ extension SQLWriter {
       return Self.isPrintableASCII(values[parameter.name] ?? .null)
     case .field:
       guard expr.type == .string else {
-        return [.int, .double, .bool, .date, .dateTime, .duration, .null].contains(expr.type)
+        return [.int, .double, .bool, .date, .dateTime, .time, .duration, .null].contains(
+          expr.type)
       }
       guard let text = value(expr) else { return false }
       if !unsure.contains(.ascii(text)) { unsure.append(.ascii(text)) }

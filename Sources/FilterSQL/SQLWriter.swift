@@ -134,7 +134,8 @@ struct SQLWriter {
   static func fits(_ value: Value, _ type: ValueType) -> Bool {
     switch (value, type) {
     case (.null, _), (.int, .int), (.double, .double), (.decimal, .decimal), (.string, .string),
-      (.bool, .bool), (.date, .date), (.dateTime, .dateTime), (.duration, .duration):
+      (.bool, .bool), (.date, .date), (.dateTime, .dateTime), (.time, .time),
+      (.duration, .duration):
       true
     default:
       false

@@ -107,7 +107,7 @@ extension Options {
       short: "-t", long: "--type", value: "NAME=TYPE",
       help: [
         "read field NAME as TYPE (int, double, decimal, string, bool,",
-        "date, datetime, duration); values that do not convert are null",
+        "date, datetime, time, duration); values that do not convert are null",
       ]),
     OptionSpec(
       short: "-p", long: "--param", value: "NAME=VALUE",

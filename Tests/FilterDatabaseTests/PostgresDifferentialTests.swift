@@ -11,12 +11,17 @@ import Testing
 struct PostgresDifferentialTests {
   static let schema = TypedFilterGenerator.schema
 
-  /// A record PostgreSQL stores exactly: durations in whole microseconds (`interval` keeps
-  /// no nanoseconds).
+  /// A record PostgreSQL stores exactly: durations and times of day in whole microseconds
+  /// (`interval` and `time` keep no nanoseconds).
   static func storable(_ record: [Value]) -> [Value] {
     record.map { value in
-      guard case .duration(let span) = value else { return value }
-      return .duration(TimeSpan(nanoseconds: span.nanoseconds / 1000 * 1000))
+      switch value {
+      case .duration(let span): .duration(TimeSpan(nanoseconds: span.nanoseconds / 1000 * 1000))
+      case .time(let t):
+        TimeOfDay(nanosecondsSinceMidnight: t.nanosecondsSinceMidnight / 1000 * 1000).map(
+          Value.time) ?? value
+      default: value
+      }
     }
   }
 

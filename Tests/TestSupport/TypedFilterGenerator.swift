@@ -16,6 +16,7 @@ public struct TypedFilterGenerator {
     .init("tags", .list(.string), optional: true), .init("nums", .list(.int), optional: true),
     .init("rec", .record(inner), optional: true),
     .init("kids", .list(.record(inner)), optional: true),
+    .init("tm", .time, optional: true),
   ])
   /// The parameters filters use.
   public static let parameters: [String: ValueType] = [
@@ -178,6 +179,8 @@ public struct TypedFilterGenerator {
       return e(.predicate(string(1), Condition(.compare(op, string(1), options))))
     case 3: return e(.predicate(date(1), Condition(.compare(op, date(1), []))))
     case 4: return e(.predicate(duration(1), Condition(.compare(op, duration(1), []))))
+    case 5 where rng.chance(0.5):
+      return e(.predicate(time(1), Condition(.compare(op, time(1), []))))
     default:
       if rng.chance(0.3) {
         // Whole lists: equal in length and element by element, three-valued.
@@ -217,6 +220,9 @@ public struct TypedFilterGenerator {
       let options = StringOptions(rawValue: UInt8(rng.int(0...3)))
       return e(
         .predicate(string(0), Condition(.member(e(.list(items)), options, negated: negated))))
+    case 2 where rng.chance(0.2):
+      let items = (0..<rng.int(1...4)).map { _ in lit(.time(rng.pick(Self.times))) }
+      return e(.predicate(time(1), Condition(.member(e(.list(items)), [], negated: negated))))
     case 2:
       let range = e(.range(int(0), int(0), rng.pick(RangeKind.allCases)))
       return e(.predicate(int(1), Condition(.member(range, [], negated: negated))))
@@ -273,6 +279,8 @@ public struct TypedFilterGenerator {
         .call(
           Name(rng.pick(["abs", "len"])), [rng.chance(0.5) ? int(depth - 1) : string(0)].map { $0 })
       )
+    case 8 where rng.chance(0.25):
+      return e(.call(Name(rng.pick(["hour", "minute", "second"])), [time(depth - 1)]))
     case 8:
       return e(
         .call(
@@ -351,6 +359,26 @@ public struct TypedFilterGenerator {
     }
   }
 
+  /// The times of day fields and literals take: midnight at both ends of the day (`24:00` is
+  /// after every other), fractions, and times a microsecond apart.
+  public static let times: [TimeOfDay] = [
+    0, 1, 34_200_000_000_000, 43_200_500_000_000, 79_200_000_000_000, 86_399_999_999_000,
+    86_399_999_998_000, 86_400_000_000_000,
+  ].compactMap { TimeOfDay(nanosecondsSinceMidnight: $0) }
+
+  /// A time-of-day expression nested up to `depth` levels.
+  public mutating func time(_ depth: Int) -> Expr {
+    switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
+    case 0: return field("tm")
+    case 1: return lit(.time(rng.pick(Self.times)))
+    case 2:
+      return e(.arithmetic(rng.pick([.add, .subtract]), time(depth - 1), duration(0)))
+    default:
+      let text = lit(.string(rng.pick(["22:00", "09:30:15.5", "2022-01-10T23:00:00Z", "24:00"])))
+      return e(.call(Name("time"), [rng.pick([field("dt"), string(0), text])]))
+    }
+  }
+
   /// A duration expression nested up to `depth` levels.
   public mutating func duration(_ depth: Int) -> Expr {
     switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
@@ -362,6 +390,7 @@ public struct TypedFilterGenerator {
             nanoseconds: rng.pick([
               0, 3_600_000_000_000, 86_400_000_000_000, Int64.max, -86_400_000_000_000,
             ]))))
+    case 2 where rng.chance(0.3): return e(.arithmetic(.subtract, time(0), time(0)))
     case 2: return e(.arithmetic(.subtract, field("dt"), date(0)))
     default: return e(.arithmetic(rng.pick([.multiply, .divide]), duration(depth - 1), int(0)))
     }
@@ -400,6 +429,7 @@ public struct TypedFilterGenerator {
                 rng.chance(0.5) ? .null : .string(rng.pick(Self.strings)),
               ])
           })),
+      maybe(.time(rng.pick(Self.times))),
     ]
   }
 }

@@ -1,5 +1,5 @@
 /// A constant written in the source: `256`, `6.1`, `"Space Black"`, `true`, `null`,
-/// `2022-09-16`, `2022-09-16T10:00:00Z`, `7d`.
+/// `2022-09-16`, `2022-09-16T10:00:00Z`, `22:00`, `7d`.
 ///
 /// A bare word in value position (`color == Midnight`) is a ``string(_:)`` literal.
 public enum Literal: Hashable, Sendable {
@@ -20,6 +20,8 @@ public enum Literal: Hashable, Sendable {
   case date(CalendarDate)
   /// A point in time: `2022-09-16T10:00:00Z`.
   case dateTime(Instant)
+  /// A time of day: `22:00`, `09:30:15.5`.
+  case time(TimeOfDay)
   /// A length of time: `7d`, `90m`, `1h30m`.
   case duration(TimeSpan)
 }

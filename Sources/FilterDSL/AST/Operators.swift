@@ -159,7 +159,8 @@ extension TokenKind {
     case .like: .text(.like)
     case .matches: .text(.matches)
     case .identifier, .quotedIdentifier, .word, .parameter, .integer, .decimal, .string, .date,
-      .dateTime, .duration, .length, .and, .or, .not, .in, .between, .is, .null, .true, .false,
+      .dateTime, .time, .duration, .length, .and, .or, .not, .in, .between, .is, .null, .true,
+      .false,
       .any,
       .all, .none, .exists, .leftParen, .rightParen, .comma, .dot, .semicolon, .leftBracket,
       .rightBracket, .closedRange, .halfOpenRange, .plus, .minus, .star, .slash, .slashSlash,

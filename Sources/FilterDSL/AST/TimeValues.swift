@@ -88,15 +88,8 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
       days -= 1
       secondOfDay += 86_400
     }
-    var text = CalendarDate(daysSinceEpoch: days).description
-    text += "T" + pad(Int(secondOfDay / 3600), 2) + ":" + pad(Int(secondOfDay / 60 % 60), 2)
-    text += ":" + pad(Int(secondOfDay % 60), 2)
-    if nanoseconds > 0 {
-      var fraction = pad(Int(nanoseconds), 9)
-      while fraction.hasSuffix("0") { fraction.removeLast() }
-      text += "." + fraction
-    }
-    return text + "Z"
+    let time = TimeOfDay(wrapping: secondOfDay * 1_000_000_000 + Int64(nanoseconds))
+    return CalendarDate(daysSinceEpoch: days).description + "T" + time.description + "Z"
   }
 
   /// Earlier instants first.
@@ -137,6 +130,62 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// Shorter spans first.
   public static func < (a: TimeSpan, b: TimeSpan) -> Bool { a.nanoseconds < b.nanoseconds }
+}
+
+/// A time of day, without a date or a time zone, with nanosecond precision: `22:00`,
+/// `09:30:15.25` (SQL's `time`, Parquet's `TIME`). As in SQL, `24:00:00`, the end of the day,
+/// is one too, after every other.
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Nanoseconds since midnight, 0 to 86,400,000,000,000 (`24:00:00`).
+  public let nanosecondsSinceMidnight: Int64
+
+  /// The number of nanoseconds in a day.
+  public static let nanosecondsPerDay: Int64 = 86_400_000_000_000
+
+  /// The time `nanoseconds` after midnight, or nil outside a day (0 to 24 hours).
+  public init?(nanosecondsSinceMidnight nanoseconds: Int64) {
+    guard nanoseconds >= 0, nanoseconds <= TimeOfDay.nanosecondsPerDay else { return nil }
+    self.nanosecondsSinceMidnight = nanoseconds
+  }
+
+  /// The time `hour:minute:second` and `nanoseconds` more, or nil when no such time exists
+  /// (`24:00:00` does).
+  public init?(hour: Int, minute: Int, second: Int = 0, nanoseconds: Int64 = 0) {
+    guard (0...23).contains(hour) || (hour == 24 && minute == 0 && second == 0 && nanoseconds == 0),
+      (0...59).contains(minute), (0...59).contains(second),
+      (0..<1_000_000_000).contains(nanoseconds)
+    else { return nil }
+    let seconds = Int64(hour * 3600 + minute * 60 + second)
+    self.nanosecondsSinceMidnight = seconds * 1_000_000_000 + nanoseconds
+  }
+
+  /// The time `nanoseconds` after midnight, wrapped into a day (a day later or earlier is the
+  /// same time, and `24:00:00` is midnight): what adding a duration to a time gives.
+  public init(wrapping nanoseconds: Int64) {
+    let rest = nanoseconds % TimeOfDay.nanosecondsPerDay
+    self.nanosecondsSinceMidnight = rest < 0 ? rest + TimeOfDay.nanosecondsPerDay : rest
+  }
+
+  /// Whole seconds since midnight.
+  public var secondOfDay: Int64 { nanosecondsSinceMidnight / 1_000_000_000 }
+
+  /// `HH:MM:SS`, with a fraction of a second when there is one (without trailing zeros).
+  public var description: String {
+    let second = Int(secondOfDay)
+    var text = pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
+    let nanoseconds = Int(nanosecondsSinceMidnight % 1_000_000_000)
+    if nanoseconds > 0 {
+      var fraction = pad(nanoseconds, 9)
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
+    }
+    return text
+  }
+
+  /// Earlier times of the day first.
+  public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool {
+    a.nanosecondsSinceMidnight < b.nanosecondsSinceMidnight
+  }
 }
 
 /// `value` in decimal with at least `width` digits.

@@ -44,6 +44,7 @@ extension BoundExpr: CustomStringConvertible {
     case .string(let s): .literal(.string(s))
     case .date(let d): .literal(.date(d))
     case .dateTime(let t): .literal(.dateTime(t))
+    case .time(let t): .literal(.time(t))
     case .duration(let span): .literal(.duration(span))
     case .list(let items): .list(items.map { Expr(source(of: $0)) })
     // No literal makes a record; a constant record cannot occur.

@@ -75,7 +75,7 @@ extension Value {
     switch (self, type) {
     case (.null, _), (.bool, .bool), (.int, .int), (.int, .double), (.double, .double),
       (.int, .decimal), (.decimal, .decimal), (.string, .string), (.date, .date),
-      (.dateTime, .dateTime), (.duration, .duration):
+      (.dateTime, .dateTime), (.time, .time), (.duration, .duration):
       return true
     case (.list(let items), .list(let element)):
       return items.allSatisfy { $0.fits(element) }

@@ -349,7 +349,8 @@ struct ColumnBuffer: Sendable {
     guard kind == .coded, dictionary.values.count > 1 else { return false }
     switch (dictionary.values[1], type) {
     case (.int, .int), (.string, .string), (.bool, .bool), (.date, .date),
-      (.dateTime, .dateTime), (.duration, .duration), (.list, .list), (.record, .record):
+      (.dateTime, .dateTime), (.time, .time), (.duration, .duration), (.list, .list),
+      (.record, .record):
       return true
     default:
       return false
@@ -414,8 +415,8 @@ struct ColumnBuffer: Sendable {
     // kinds while they have at most `codedLimit` distinct values.
     switch (value, dictionary.values.count > 1 ? dictionary.values[1] : value) {
     case (.string, .string), (.bool, .bool): return true
-    case (.int, .int), (.date, .date), (.dateTime, .dateTime), (.duration, .duration),
-      (.list, .list), (.record, .record):
+    case (.int, .int), (.date, .date), (.dateTime, .dateTime), (.time, .time),
+      (.duration, .duration), (.list, .list), (.record, .record):
       return dictionary.values.count <= codedLimit || known(value) != nil
     default: return false
     }

@@ -81,6 +81,7 @@ extension Compiler {
     case .bool(let read): .bool { r, _ in read(r).map(Truth.init) ?? .unknown }
     case .date(let read): .value { r, _ in read(r).map(Value.date) ?? .null }
     case .dateTime(let read): .value { r, _ in read(r).map(Value.dateTime) ?? .null }
+    case .time(let read): .value { r, _ in read(r).map(Value.time) ?? .null }
     case .duration(let read): .value { r, _ in read(r).map(Value.duration) ?? .null }
     case .value(let read): .value { r, _ in read(r) }
     }

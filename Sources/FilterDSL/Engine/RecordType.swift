@@ -215,6 +215,13 @@ public struct FieldAccessor<Root>: Sendable {
     Self(field: .init(name, .dateTime, optional: optional), reader: .dateTime(read))
   }
 
+  /// A time-of-day field called `name`, read by `read` (nil for no value).
+  public static func time(
+    _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> TimeOfDay?
+  ) -> Self {
+    Self(field: .init(name, .time, optional: optional), reader: .time(read))
+  }
+
   /// A length-of-time field called `name`, read by `read` (nil for no value).
   public static func duration(
     _ name: String, optional: Bool = false, _ read: @escaping @Sendable (Root) -> TimeSpan?
@@ -343,6 +350,7 @@ enum FieldReader<Root>: Sendable {
   case bool(@Sendable (Root) -> Bool?)
   case date(@Sendable (Root) -> CalendarDate?)
   case dateTime(@Sendable (Root) -> Instant?)
+  case time(@Sendable (Root) -> TimeOfDay?)
   case duration(@Sendable (Root) -> TimeSpan?)
   case value(@Sendable (Root) -> Value)
 }

@@ -72,40 +72,10 @@ enum DateLiteral {
       return finish(cursor.index, .date(date), bytes)
     }
     cursor.index += 1
-    let timeStart = cursor.index
-    guard let hour = cursor.digits(2), cursor.take(":"), let minute = cursor.digits(2) else {
-      let end = run(bytes, from: timeStart) { isDigit($0) || $0 == UInt8(ascii: ":") }
-      return (end, .failure(problem("malformed time in date-time", start..<end, help: timeHelp)))
-    }
-    var second = 0
-    var nanos: Int64 = 0
-    if cursor.at(":") {
-      cursor.index += 1
-      guard let s = cursor.digits(2) else {
-        return (
-          cursor.index,
-          .failure(problem("malformed seconds in date-time", start..<cursor.index, help: timeHelp))
-        )
-      }
-      second = s
-      if cursor.at("."), cursor.peek(1).map(isDigit) == true {
-        cursor.index += 1
-        var scale: Int64 = 100_000_000
-        while cursor.atDigit {
-          if scale > 0 { nanos += Int64(bytes[cursor.index] - UInt8(ascii: "0")) * scale }
-          scale /= 10
-          cursor.index += 1
-        }
-      }
-    }
-    guard hour <= 23, minute <= 59, second <= 59 else {
-      return (
-        cursor.index,
-        .failure(
-          problem(
-            "time \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)) does not exist",
-            start..<cursor.index, help: timeHelp))
-      )
+    let clock: TimeOfDay
+    switch readClock(&cursor, literalStart: start, in: "date-time", help: timeHelp) {
+    case .success(let time): clock = time
+    case .failure(let failure): return (failure.end, .failure(failure.problem))
     }
     var offsetSeconds = 0
     if cursor.at("Z") || cursor.at("z") {
@@ -130,8 +100,7 @@ enum DateLiteral {
         }
       }
     }
-    let seconds =
-      date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+    let seconds = date.daysSinceEpoch * 86_400 + clock.secondOfDay - Int64(offsetSeconds)
     guard seconds >= minimumSeconds, seconds <= maximumSeconds else {
       return (
         cursor.index,
@@ -140,10 +109,91 @@ enum DateLiteral {
       )
     }
     return finish(
-      cursor.index, .dateTime(Instant(seconds: seconds, nanoseconds: Int32(nanos))), bytes)
+      cursor.index,
+      .dateTime(
+        Instant(
+          seconds: seconds, nanoseconds: Int32(clock.nanosecondsSinceMidnight % 1_000_000_000))),
+      bytes)
   }
 
-  /// A literal must not run into letters or digits: `2022-09-16x` is malformed.
+  /// Whether a time-of-day literal starts at `index`: one or two digits, `:`, a digit. (One
+  /// digit is read only to say that hours take two: `9:30` is written `09:30`.)
+  static func timeStartsAt(_ bytes: [UInt8], _ index: Int) -> Bool {
+    var colon = index
+    while colon < bytes.count, colon - index < 3, isDigit(bytes[colon]) { colon += 1 }
+    return (1...2).contains(colon - index) && colon + 1 < bytes.count
+      && bytes[colon] == UInt8(ascii: ":") && isDigit(bytes[colon + 1])
+  }
+
+  /// Scans the time of day at `start` (where ``timeStartsAt(_:_:)`` holds): `HH:MM`,
+  /// `HH:MM:SS`, with a fraction of a second (`22:00:00.5`).
+  static func scanTime(_ bytes: [UInt8], at start: Int) -> (
+    end: Int, value: Result<Literal, LiteralDecoder.Problem>
+  ) {
+    var cursor = Cursor(bytes: bytes, index: start)
+    switch readClock(&cursor, literalStart: start, in: "time of day", help: clockHelp) {
+    case .success(let time): return finish(cursor.index, .time(time), bytes)
+    case .failure(let failure): return (failure.end, .failure(failure.problem))
+    }
+  }
+
+  /// What is wrong with a clock reading, and where the literal ends.
+  private struct ClockFailure: Error {
+    let end: Int
+    let problem: LiteralDecoder.Problem
+  }
+
+  /// Reads `HH:MM[:SS[.fraction]]` at the cursor (a time of day, or a date-time's time);
+  /// `noun` ("time of day", "date-time") and `help` name the literal in messages.
+  private static func readClock(
+    _ cursor: inout Cursor, literalStart start: Int, in noun: String, help: String
+  ) -> Result<TimeOfDay, ClockFailure> {
+    let bytes = cursor.bytes
+    let timeStart = cursor.index
+    guard let hour = cursor.digits(2), cursor.take(":"), let minute = cursor.digits(2),
+      !cursor.atDigit
+    else {
+      let end = run(bytes, from: timeStart) { isDigit($0) || $0 == UInt8(ascii: ":") }
+      let text = String(decoding: bytes[timeStart..<end], as: UTF8.self)
+      // `9:30`: the hour takes two digits.
+      let message =
+        text.firstIndex(of: ":") == text.index(after: text.startIndex)
+        ? "the hour takes two digits: write 0\(text)" : "malformed hours and minutes in \(noun)"
+      return .failure(
+        ClockFailure(end: end, problem: problem(message, start..<end, help: help)))
+    }
+    var second = 0
+    var nanos: Int64 = 0
+    if cursor.at(":") {
+      cursor.index += 1
+      guard let s = cursor.digits(2), !cursor.atDigit else {
+        let end = run(bytes, from: cursor.index) { isDigit($0) }
+        return .failure(
+          ClockFailure(
+            end: end, problem: problem("malformed seconds in \(noun)", start..<end, help: help)))
+      }
+      second = s
+      if cursor.at("."), cursor.peek(1).map(isDigit) == true {
+        cursor.index += 1
+        var scale: Int64 = 100_000_000
+        while cursor.atDigit {
+          if scale > 0 { nanos += Int64(bytes[cursor.index] - UInt8(ascii: "0")) * scale }
+          scale /= 10
+          cursor.index += 1
+        }
+      }
+    }
+    guard let time = TimeOfDay(hour: hour, minute: minute, second: second, nanoseconds: nanos)
+    else {
+      let message = "time \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)) does not exist"
+      return .failure(
+        ClockFailure(
+          end: cursor.index, problem: problem(message, start..<cursor.index, help: help)))
+    }
+    return .success(time)
+  }
+
+  /// A literal must not run into letters or digits: `2022-09-16x` and `22:00x` are malformed.
   private static func finish(_ end: Int, _ literal: Literal, _ bytes: [UInt8]) -> (
     end: Int, value: Result<Literal, LiteralDecoder.Problem>
   ) {
@@ -151,7 +201,8 @@ enum DateLiteral {
       return (end, .success(literal))
     }
     let stop = run(bytes, from: end) { CharacterClass.table[Int($0)].contains(.identifierPart) }
-    return (stop, .failure(malformed(end..<stop)))
+    guard case .time = literal else { return (stop, .failure(malformed(end..<stop))) }
+    return (stop, .failure(problem("malformed time of day", end..<stop, help: clockHelp)))
   }
 
   private static let minimumSeconds = CalendarDate.days(year: 0, month: 1, day: 1) * 86_400
@@ -160,6 +211,9 @@ enum DateLiteral {
 
   private static let timeHelp =
     "times are written THH:MM or THH:MM:SS, with an optional fraction and offset, as in 2022-09-16T10:00:00Z"
+
+  private static let clockHelp =
+    "times of day are written HH:MM or HH:MM:SS, with an optional fraction, as in 22:00 or 09:30:15.5"
 
   private static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",

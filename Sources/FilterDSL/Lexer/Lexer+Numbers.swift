@@ -1,6 +1,6 @@
 extension Lexer {
-  /// Numbers, and what starts like one: dates (`2022-09-16`), durations (`1h30m`) and words
-  /// that start with digits (`5G`, `256GB`).
+  /// Numbers, and what starts like one: dates (`2022-09-16`), times of day (`22:00`),
+  /// durations (`1h30m`) and words that start with digits (`5G`, `256GB`).
   mutating func scanNumber() {
     let start = index
     if DateLiteral.startsAt(bytes, index) {
@@ -9,6 +9,17 @@ extension Lexer {
       switch value {
       case .success(.dateTime): emit(.dateTime, from: start)
       case .success: emit(.date, from: start)
+      case .failure(let problem):
+        emit(.invalid, from: start)
+        report(problem)
+      }
+      return
+    }
+    if DateLiteral.timeStartsAt(bytes, index) {
+      let (end, value) = DateLiteral.scanTime(bytes, at: index)
+      index = end
+      switch value {
+      case .success: emit(.time, from: start)
       case .failure(let problem):
         emit(.invalid, from: start)
         report(problem)

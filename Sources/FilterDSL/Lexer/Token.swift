@@ -38,6 +38,8 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   case date
   /// `2022-09-16T10:00:00Z`
   case dateTime
+  /// `22:00`, `09:30:15.5`
+  case time
   /// `7d`, `1h30m`
   case duration
   /// `5km`, `1.5km`: a distance, read as a number of metres.
@@ -97,7 +99,8 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
   /// Whether this kind is a literal (including `true`, `false`, `null`).
   var isLiteral: Bool {
     switch self {
-    case .integer, .decimal, .string, .date, .dateTime, .duration, .length, .true, .false, .null:
+    case .integer, .decimal, .string, .date, .dateTime, .time, .duration, .length, .true, .false,
+      .null:
       true
     default: false
     }
@@ -113,6 +116,7 @@ public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
     case .integer, .decimal: "a number"
     case .string: "a string"
     case .date, .dateTime: "a date"
+    case .time: "a time of day"
     case .duration: "a duration"
     case .length: "a distance"
     case .newline: "the end of the line"

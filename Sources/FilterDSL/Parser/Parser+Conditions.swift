@@ -40,7 +40,7 @@ extension Parser {
   static func startsOperand(_ kind: TokenKind) -> Bool {
     switch kind {
     case .identifier, .quotedIdentifier, .word, .integer, .decimal, .duration, .length, .string,
-      .date, .dateTime, .true, .false, .parameter, .leftParen, .minus, .plus, .tilde:
+      .date, .dateTime, .time, .true, .false, .parameter, .leftParen, .minus, .plus, .tilde:
       true
     default:
       // A text operator that is also a function: `startsWith(model, "iPhone")`.

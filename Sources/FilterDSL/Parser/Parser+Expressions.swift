@@ -101,8 +101,8 @@ extension Parser {
     switch following.kind {
     case .identifier: return !Vocabulary.isReserved(text(following))
     case .leftParen: return following.range.start > current.range.end
-    case .quotedIdentifier, .parameter, .integer, .decimal, .string, .date, .dateTime, .duration,
-      .length, .word, .true, .false, .null:
+    case .quotedIdentifier, .parameter, .integer, .decimal, .string, .date, .dateTime, .time,
+      .duration, .length, .word, .true, .false, .null:
       return true
     default: return false
     }

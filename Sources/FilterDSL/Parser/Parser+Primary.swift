@@ -83,6 +83,13 @@ extension Parser {
         throw ParseAbort()  // the lexer made these tokens only from valid dates
       }
       return try node(.literal(literal), token.range)
+    case .time:
+      advance()
+      guard case .success(let literal) = DateLiteral.scanTime(bytes, at: token.range.start).value
+      else {
+        throw ParseAbort()  // the lexer made these tokens only from valid times
+      }
+      return try node(.literal(literal), token.range)
     case .true, .false:
       advance()
       return try node(.literal(.bool(token.kind == .true)), token.range)

@@ -50,6 +50,7 @@ extension Parser {
     "int4": "int", "double": "double", "real": "double", "float": "double", "float8": "double",
     "text": "text", "string": "text", "varchar": "text", "bool": "bool", "boolean": "bool",
     "date": "date", "datetime": "datetime", "timestamp": "datetime", "timestamptz": "datetime",
+    "time": "time",
     "decimal": "decimal", "numeric": "decimal",
   ]
 
@@ -61,8 +62,8 @@ extension Parser {
     switch following.kind {
     case .identifier:
       return isWord(following, "when") || !Vocabulary.isReserved(text(following))
-    case .quotedIdentifier, .parameter, .integer, .decimal, .string, .date, .dateTime, .duration,
-      .length, .true, .false, .null, .word:
+    case .quotedIdentifier, .parameter, .integer, .decimal, .string, .date, .dateTime, .time,
+      .duration, .length, .true, .false, .null, .word:
       return true
     default:
       return false

@@ -204,6 +204,7 @@ struct Printer {
     case .string(let s): Quoting.string(s)
     case .date(let d): d.description
     case .dateTime(let t): t.description
+    case .time(let t): t.description
     case .duration(let span): span.description
     }
   }

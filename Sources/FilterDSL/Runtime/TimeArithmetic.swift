@@ -1,4 +1,4 @@
-/// Dates, date-times and durations: conversions and arithmetic that cannot trap.
+/// Dates, date-times, times of day and durations: conversions and arithmetic that cannot trap.
 enum TimeArithmetic {
   static let secondsPerDay: Int64 = 86_400
 
@@ -51,6 +51,19 @@ enum TimeArithmetic {
     }
     guard let start = instant(of: date) else { return .failure(.dateOutOfRange) }
     return add(start, span, negate: negate).map { .dateTime($0) }
+  }
+
+  /// `time` moved by `span` (back when `negate`) around the clock: 23:00 + 2h is 01:00, as
+  /// in SQL. Never overflows: both parts are less than a day.
+  static func add(_ time: TimeOfDay, _ span: TimeSpan, negate: Bool) -> TimeOfDay {
+    let shift = span.nanoseconds % TimeOfDay.nanosecondsPerDay
+    return TimeOfDay(wrapping: time.nanosecondsSinceMidnight + (negate ? -shift : shift))
+  }
+
+  /// The time of day of an instant, UTC.
+  static func time(of instant: Instant) -> TimeOfDay {
+    let second = instant.seconds % secondsPerDay
+    return TimeOfDay(wrapping: second * 1_000_000_000 + Int64(instant.nanoseconds))
   }
 
   /// The span from `b` to `a`.

@@ -17,6 +17,18 @@ extension Value {
 }
 
 extension Value {
+  /// The time of day that `text` spells the way filters write them (`22:00`, `22:00:00`,
+  /// `09:30:15.25`), or nil when it is anything else. Data readers use this to recognise
+  /// time columns, and `time(text)` to convert text.
+  public static func isoTime(_ text: [UInt8]) -> TimeOfDay? {
+    guard text.count >= 5, DateLiteral.timeStartsAt(text, 0) else { return nil }
+    let (end, result) = DateLiteral.scanTime(text, at: 0)
+    guard end == text.count, case .success(.time(let time)) = result else { return nil }
+    return time
+  }
+}
+
+extension Value {
   /// The length of time that `text` spells, the way filters write durations (`45s`, `1h30m`,
   /// `-7d`) or in ISO-8601 (`PT45S`, `P1DT2H`, `P2W`, `PT1.5S`), or nil when it is anything
   /// else (ISO years and months, which have no fixed length, too). Data readers use this to

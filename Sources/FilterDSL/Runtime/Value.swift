@@ -17,6 +17,8 @@ public enum Value: Hashable, Sendable {
   case date(CalendarDate)
   /// A point in time.
   case dateTime(Instant)
+  /// A time of day.
+  case time(TimeOfDay)
   /// A length of time.
   case duration(TimeSpan)
   /// A list of values.
@@ -35,6 +37,7 @@ public enum Value: Hashable, Sendable {
     case .string(let s): self = .string(s)
     case .date(let d): self = .date(d)
     case .dateTime(let t): self = .dateTime(t)
+    case .time(let t): self = .time(t)
     case .duration(let span): self = .duration(span)
     }
   }
@@ -115,6 +118,7 @@ extension Value: CustomStringConvertible {
     case .string(let s): Printer.text(of: .string(s))
     case .date(let d): Printer.text(of: .date(d))
     case .dateTime(let t): Printer.text(of: .dateTime(t))
+    case .time(let t): Printer.text(of: .time(t))
     case .duration(let span): Printer.text(of: .duration(span))
     case .list(let items): "(" + items.map(\.description).joined(separator: ", ") + ")"
     case .record(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"

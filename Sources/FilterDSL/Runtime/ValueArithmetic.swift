@@ -72,6 +72,13 @@ enum ValueArithmetic {
       return TimeArithmetic.add(t, span, negate: op == .subtract).map { .dateTime($0) }
     case (.duration(let span), .dateTime(let t)) where op == .add:
       return TimeArithmetic.add(t, span, negate: false).map { .dateTime($0) }
+    case (.time(let t), .duration(let span)) where op == .add || op == .subtract:
+      return .success(.time(TimeArithmetic.add(t, span, negate: op == .subtract)))
+    case (.duration(let span), .time(let t)) where op == .add:
+      return .success(.time(TimeArithmetic.add(t, span, negate: false)))
+    case (.time(let x), .time(let y)) where op == .subtract:
+      return .success(
+        .duration(TimeSpan(nanoseconds: x.nanosecondsSinceMidnight - y.nanosecondsSinceMidnight)))
     case (.duration(let x), .duration(let y)) where op == .add || op == .subtract:
       return Arithmetic.int(op, x.nanoseconds, y.nanoseconds).map {
         .duration(TimeSpan(nanoseconds: $0))

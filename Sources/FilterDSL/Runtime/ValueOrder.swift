@@ -1,7 +1,8 @@
 /// How two values compare: numbers by value (integers with doubles and with decimals exactly;
 /// a decimal with a double as the double nearest it, as SQL converts it), text by Unicode
 /// scalars after canonical equivalence (Swift's `String` order), `false` before `true`, dates
-/// and date-times in time (a date is midnight UTC), durations by length.
+/// and date-times in time (a date is midnight UTC), times of day from midnight, durations by
+/// length.
 package enum ValueOrder {
   /// Negative, zero or positive; nil when the two cannot be compared (different kinds, null,
   /// NaN).
@@ -27,6 +28,7 @@ package enum ValueOrder {
       TimeArithmetic.instant(of: x).map { NumberComparison.compareSame($0, y) }
     case (.dateTime(let x), .date(let y)):
       TimeArithmetic.instant(of: y).map { NumberComparison.compareSame(x, $0) }
+    case (.time(let x), .time(let y)): NumberComparison.compareSame(x, y)
     case (.duration(let x), .duration(let y)): NumberComparison.compareSame(x, y)
     default: nil
     }

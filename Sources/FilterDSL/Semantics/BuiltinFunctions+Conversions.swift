@@ -58,10 +58,10 @@ extension BuiltinFunctions {
     },
     cast(
       "text", to: .string,
-      from: [.int, .double, .decimal, .string, .bool, .date, .dateTime, .duration]
+      from: [.int, .double, .decimal, .string, .bool, .date, .dateTime, .time, .duration]
     ) { value in
       if case .string = value { return .success(value) }
-      // Other values as the language writes them: 2.5, true, 2022-09-16, 7d.
+      // Other values as the language writes them: 2.5, true, 2022-09-16, 22:00:00, 7d.
       return .success(.string(value.description))
     },
     cast("bool", to: .bool, from: [.bool, .int, .string]) { value in

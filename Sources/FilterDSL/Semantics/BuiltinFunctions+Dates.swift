@@ -1,4 +1,5 @@
-/// Dates: `date(...)`, `datetime(...)` and the parts of a date or date-time (in UTC).
+/// Dates and times: `date(...)`, `datetime(...)`, `time(...)` and the parts of a date, a
+/// date-time (in UTC) or a time of day.
 extension BuiltinFunctions {
   static let dateFunctions: [FunctionDefinition] = [
     timeConversion("date", to: .date, example: #"date(day, "%d/%m/%Y")"#) { text, format in
@@ -21,6 +22,7 @@ extension BuiltinFunctions {
       default: return nil
       }
     },
+    timeOfDay,
     datePart("year", timeToo: false) { day, _ in day.components.year },
     datePart("month", timeToo: false) { day, _ in day.components.month },
     datePart("day", timeToo: false) { day, _ in day.components.day },
@@ -87,8 +89,34 @@ extension BuiltinFunctions {
       })
   }
 
-  /// A part of a date or date-time as an integer; `part` gets the day and the second within
-  /// it (0 for a date).
+  /// `time(x)`: the time of day of text (`"22:00"`, `"09:30:15.5"`), of a date-time (UTC),
+  /// or of a time.
+  private static let timeOfDay = FunctionDefinition(
+    name: "time", arity: 1...1,
+    resultType: { types in
+      switch types[0] {
+      case .string, .dateTime, .time, .null: .success(.time)
+      default:
+        .failure(TypeRuleError("time takes text, a date-time or a time of day, not \(types[0])"))
+      }
+    },
+    evaluate: { args, _ in
+      switch args[0] {
+      case .time: return .success(args[0])
+      case .dateTime(let instant): return .success(.time(TimeArithmetic.time(of: instant)))
+      case .string(let text):
+        if let time = Value.isoTime(Array(text.utf8)) { return .success(.time(time)) }
+        // A date-time's text gives its time, as a date-time does.
+        guard case .dateTime(let instant)? = Value.isoDate(Array(text.utf8)) else {
+          return .failure(.invalidConversion)
+        }
+        return .success(.time(TimeArithmetic.time(of: instant)))
+      default: return .success(.null)
+      }
+    })
+
+  /// A part of a date, a date-time or (for `hour`, `minute` and `second`: `timeToo`) a time
+  /// of day as an integer; `part` gets the day and the second within it (0 for a date).
   private static func datePart(
     _ name: String, timeToo: Bool,
     _ part: @escaping @Sendable (CalendarDate, Int64) -> Int
@@ -98,8 +126,12 @@ extension BuiltinFunctions {
       resultType: { types in
         switch types[0] {
         case .date, .dateTime, .null: .success(.int)
+        case .time where timeToo: .success(.int)
         default:
-          .failure(TypeRuleError("\(name) takes a date or a date-time, not \(types[0])"))
+          .failure(
+            TypeRuleError(
+              "\(name) takes a date\(timeToo ? ", a date-time or a time of day" : " or a date-time"), not \(types[0])"
+            ))
         }
       },
       evaluate: { args, _ in
@@ -111,6 +143,8 @@ extension BuiltinFunctions {
             instant.seconds >= 0 ? instant.seconds / 86_400 : (instant.seconds + 1) / 86_400 - 1
           let second = instant.seconds - days * 86_400
           return .success(.int(Int64(part(CalendarDate(daysSinceEpoch: days), second))))
+        case .time(let time):
+          return .success(.int(Int64(part(CalendarDate(daysSinceEpoch: 0), time.secondOfDay))))
         default: return .success(.null)
         }
       })

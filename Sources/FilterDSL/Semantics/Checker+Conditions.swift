@@ -277,6 +277,11 @@ extension Checker {
         + "\(function)(\(subject)) \(op?.rawValue ?? "is") \(operand) "
         + "(or \(function)(\(subject), \"\(format)\") for another format)"
     }
+    if type == .string && other == .time {
+      return "\(subject) is text: convert it to compare as times of day: "
+        + "time(\(subject)) \(op?.rawValue ?? "is") \(operand)"
+    }
+    if type == .time, let help = timeOfDayHelp(subject, operand, other) { return help }
     if case .list = type, !Checker.isList(other) {
       return "test its elements with any, all or none: any \(subject) ..."
     }
@@ -291,6 +296,24 @@ extension Checker {
       return "write dates without quotes: 2022-09-16"
     }
     return nil
+  }
+
+  /// Help for a time of day compared with a number, a duration or quoted text: `22`, `22h`
+  /// and `"22:00"` all mean 22:00.
+  private func timeOfDayHelp(_ subject: Expr, _ operand: Expr, _ other: ValueType) -> String? {
+    let hour: Int64?
+    switch operand.kind {
+    case .literal(.int(let h)): hour = h
+    case .literal(.duration(let span)):
+      hour = span.nanoseconds % 3_600_000_000_000 == 0 ? span.nanoseconds / 3_600_000_000_000 : nil
+    case .literal(.string(let text)) where Value.isoTime(Array(text.utf8)) != nil:
+      return "write times of day without quotes: \(text)"
+    default: hour = nil
+    }
+    guard other.isNumeric || other == .duration || other == .string else { return nil }
+    let example = hour.map { (0...23).contains($0) ? pad(Int($0), 2) + ":00" : "22:00" } ?? "22:00"
+    return "\(subject) is a time of day: compare it with a time such as \(example), "
+      + "or its hour with hour(\(subject))"
   }
 
   /// Help for text compared with a number. Quoting the number would compare text (`"9" >

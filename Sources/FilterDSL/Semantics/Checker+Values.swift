@@ -180,6 +180,9 @@ extension Checker {
       (.subtract, .date, .dateTime),
       (.subtract, .dateTime, .date):
       return .duration
+    case (.add, .time, .duration), (.subtract, .time, .duration), (.add, .duration, .time):
+      return .time
+    case (.subtract, .time, .time): return .duration
     case (.add, .duration, .duration), (.subtract, .duration, .duration): return .duration
     case (.multiply, .duration, .int), (.multiply, .int, .duration), (.divide, .duration, .int),
       (.integerDivide, .duration, .int):

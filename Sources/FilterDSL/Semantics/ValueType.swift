@@ -14,6 +14,8 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case date
   /// A point in time: `2022-09-16T10:00:00Z`.
   case dateTime
+  /// A time of day: `22:00`.
+  case time
   /// A length of time: `7d`.
   case duration
   /// A list whose elements have the given type.
@@ -34,6 +36,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .string: self = .string
     case .date: self = .date
     case .dateTime: self = .dateTime
+    case .time: self = .time
     case .duration: self = .duration
     }
   }
@@ -57,6 +60,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .string: "text"
     case .date: "a date"
     case .dateTime: "a date-time"
+    case .time: "a time of day"
     case .duration: "a duration"
     case .list(let element): "a list of \(element.plural)"
     case .record: "a record"
@@ -74,6 +78,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .string: "text"
     case .date: "dates"
     case .dateTime: "date-times"
+    case .time: "times of day"
     case .duration: "durations"
     case .list(let element): "lists of \(element.plural)"
     case .record: "records"

@@ -182,6 +182,8 @@ struct CSVColumns {
     case .date, .dateTime:
       let date = Value.isoDate(Array(scanner.text(cell).utf8))
       value = date.flatMap { $0.isOfType(type) ? $0 : nil }
+    case .time:
+      value = Value.isoTime(Array(scanner.text(cell).utf8)).map(Value.time)
     case .duration:
       value = Value.duration(Array(scanner.text(cell).utf8)).map(Value.duration)
     case .null:

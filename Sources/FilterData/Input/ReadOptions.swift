@@ -67,7 +67,7 @@ public struct ReadOptions: Sendable {
   public static let usualNullTexts = ["NA", "N/A", "n/a", "#N/A", "null", "NULL", "NaN", "nan"]
 
   /// Reads a type's name as `--type` and `load ... type` write it: `int`, `double`, `string`
-  /// (or `text`), `bool`, `date`, `datetime`, `duration`.
+  /// (or `text`), `bool`, `date`, `datetime`, `time`, `duration`.
   public static func type(named name: String) -> ValueType? {
     switch name.lowercased() {
     // The names here are ``typeSpellings``.
@@ -78,6 +78,7 @@ public struct ReadOptions: Sendable {
     case "bool", "boolean": .bool
     case "date": .date
     case "datetime", "date-time": .dateTime
+    case "time": .time
     case "duration": .duration
     default: nil
     }
@@ -86,11 +87,11 @@ public struct ReadOptions: Sendable {
   /// Every name ``type(named:)`` reads, for suggestions.
   public static let typeSpellings = [
     "int", "integer", "double", "number", "float", "decimal", "numeric", "string", "text", "bool",
-    "boolean", "date", "datetime", "date-time", "duration",
+    "boolean", "date", "datetime", "date-time", "time", "duration",
   ]
 
   /// The names ``type(named:)`` reads, for messages.
-  public static let typeNames = "int, double, decimal, string, bool, date, datetime, duration"
+  public static let typeNames = "int, double, decimal, string, bool, date, datetime, time, duration"
 }
 
 /// The null texts as bytes, to test cells and JSON strings without making strings.

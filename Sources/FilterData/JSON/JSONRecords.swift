@@ -337,6 +337,9 @@ extension JSONScanner {
       case .date, .dateTime:
         try text(start, stop, simple: simple)
         value = Value.isoDate(scratch).flatMap { $0.isOfType(type) ? $0 : nil }
+      case .time:
+        try text(start, stop, simple: simple)
+        value = Value.isoTime(scratch).map(Value.time)
       case .duration:
         try text(start, stop, simple: simple)
         value = Value.duration(scratch).map(Value.duration)

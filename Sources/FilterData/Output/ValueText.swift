@@ -43,6 +43,7 @@ package enum ValueText {
         case .string(let s): JSONText.appendQuoted(s.utf8, to: &out)
         case .date(let d): JSONText.appendQuoted(d.description.utf8, to: &out)
         case .dateTime(let t): JSONText.appendQuoted(t.description.utf8, to: &out)
+        case .time(let t): JSONText.appendQuoted(t.description.utf8, to: &out)
         case .duration(let span): JSONText.appendQuoted(span.description.utf8, to: &out)
         case .list(let items), .record(let items):
           pending.append(.text("]"))

@@ -17,8 +17,7 @@ struct ParquetColumn {
     case timestamp(ParquetMetadata.TimeUnit)
     /// Spark's INT96: nanoseconds of the day and a Julian day.
     case int96
-    /// A time of day, a count of `unit` since midnight: read as the length of time since
-    /// midnight (a duration: `22h30m`), until flt has a type for times of day.
+    /// A time of day, a count of `unit` since midnight.
     case timeOfDay(ParquetMetadata.TimeUnit)
     /// INTERVAL: months, days and milliseconds (12 bytes, little-endian): a duration when it
     /// has no months (a month's length varies), else an error.
@@ -53,7 +52,8 @@ struct ParquetColumn {
     case .exactDecimal: .decimal
     case .date: .date
     case .timestamp, .int96: .dateTime
-    case .timeOfDay, .interval: .duration
+    case .timeOfDay: .time
+    case .interval: .duration
     case .string, .uuid: .string
     }
   }

@@ -288,11 +288,13 @@ struct PlainValues {
     case .timeOfDay(let unit):
       let count = column.physical == .int32 ? Int64(try word(Int32.self)) : try word(Int64.self)
       let perSecond = PlainValues.perSecond(unit)
-      // (24:00:00 itself is a time of day SQL allows.)
-      guard (0...86_400 * perSecond).contains(count) else {
+      // (24:00:00 itself is a time of day SQL allows. Within a day, no product overflows.)
+      guard (0...86_400 * perSecond).contains(count),
+        let time = TimeOfDay(nanosecondsSinceMidnight: count * (1_000_000_000 / perSecond))
+      else {
         throw ParquetError("holds a time of day outside 00:00-24:00 (stored as \(count))")
       }
-      return .duration(TimeSpan(nanoseconds: count * (1_000_000_000 / perSecond)))
+      return .time(time)
     case .interval:
       let raw = try array()
       guard raw.count == 12 else { throw ParquetError("holds an INTERVAL that is not 12 bytes") }

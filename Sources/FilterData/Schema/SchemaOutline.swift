@@ -99,6 +99,7 @@ public enum SchemaOutline {
     case .string: "string"
     case .date: "date"
     case .dateTime: "datetime"
+    case .time: "time"
     case .duration: "duration"
     case .list(let element): "list<\(name(element))>"
     case .record: "record"

@@ -20,6 +20,8 @@ struct TypeTally {
   var strings = 0
   var dates = 0
   var dateTimes = 0
+  /// Texts that spell a time of day (`22:00`, `09:30:15.5`).
+  var times = 0
   /// Texts that spell a duration (`45s`, `PT45S`).
   var durations = 0
   var lists = 0
@@ -52,13 +54,15 @@ struct TypeTally {
     var decimalStrings = 0
     var dates = 0
     var dateTimes = 0
+    var times = 0
     var durations = 0
   }
 
   var stringCounts: StringCounts {
     StringCounts(
       nulls: nulls, nullTexts: nullTexts, strings: strings, numericStrings: numericStrings,
-      decimalStrings: decimalStrings, dates: dates, dateTimes: dateTimes, durations: durations)
+      decimalStrings: decimalStrings, dates: dates, dateTimes: dateTimes, times: times,
+      durations: durations)
   }
 
   /// What each short text spelling tallied added to the counts: the same spelling adds the
@@ -93,7 +97,7 @@ struct TypeTally {
         numericStrings: now.numericStrings - before.numericStrings,
         decimalStrings: now.decimalStrings - before.decimalStrings,
         dates: now.dates - before.dates, dateTimes: now.dateTimes - before.dateTimes,
-        durations: now.durations - before.durations))
+        times: now.times - before.times, durations: now.durations - before.durations))
     addedBySpelling.insert(spelling, UInt32(added.count))
   }
 
@@ -111,6 +115,7 @@ struct TypeTally {
     decimalStrings += counts.decimalStrings
     dates += counts.dates
     dateTimes += counts.dateTimes
+    times += counts.times
     durations += counts.durations
     return true
   }
@@ -150,10 +155,13 @@ struct TypeTally {
     nullTextValues.insert(nullText)
   }
 
-  /// Tallies what a text value also spells: a date, a date-time or a duration.
+  /// Tallies what a text value also spells: a date, a date-time, a time of day or a
+  /// duration.
   mutating func add(spelling bytes: [UInt8]) {
     if bytes.count >= 10, let date = Value.isoDate(bytes) {
       add(date: date)
+    } else if Value.isoTime(bytes) != nil {
+      times += 1
     } else if Value.duration(bytes) != nil {
       durations += 1
     }
@@ -176,7 +184,7 @@ struct TypeTally {
     let type = typeApartFromNullTexts
     guard nullTexts > 0 else { return type }
     switch type {
-    case .null, .bool, .int, .double, .decimal, .date, .dateTime, .duration: return type
+    case .null, .bool, .int, .double, .decimal, .date, .dateTime, .time, .duration: return type
     default: return .string
     }
   }
@@ -203,6 +211,7 @@ struct TypeTally {
     if strings == scalars && strings > 0 {
       if dates == strings { return .date }
       if dateTimes == strings { return .dateTime }
+      if times == strings { return .time }
       if durations == strings { return .duration }
     }
     return scalars + lists + records == 0 ? .null : .string

@@ -12,7 +12,7 @@ package struct Highlighter: Sendable {
     case field
     /// A string in quotes, or a bare word in value position (`color == Starlight`).
     case text
-    /// Numbers, dates, durations, `true`, `false`, `null`.
+    /// Numbers, dates, times, durations, `true`, `false`, `null`.
     case literal
     /// `$budget`, and modifiers such as `[c]`.
     case parameter
@@ -80,7 +80,8 @@ package struct Highlighter: Sendable {
         }
       case .quotedIdentifier: mark(token.range, .field)
       case .string: mark(token.range, .text)
-      case .integer, .decimal, .date, .dateTime, .duration, .length, .true, .false, .null:
+      case .integer, .decimal, .date, .dateTime, .time, .duration, .length, .true, .false,
+        .null:
         mark(token.range, .literal)
       case .parameter, .modifier: mark(token.range, .parameter)
       case .invalid: mark(token.range, .error)

@@ -150,6 +150,12 @@ import Testing
       "lex-e32", "20222-01-01T00:00:00Z", 106,
       "year 20222 is out of range: dates have years 0000 to 9999"
     ),
+    ("lex-e33", "t > 9:30", 106, "the hour takes two digits: write 09:30"),
+    ("lex-e34", "t > 25:00", 106, "time 25:00:00 does not exist"),
+    ("lex-e35", "t > 24:00:01", 106, "time 24:00:01 does not exist"),
+    ("lex-e36", "t > 22:0", 106, "malformed hours and minutes in time of day"),
+    ("lex-e37", "t > 22:00:5", 106, "malformed seconds in time of day"),
+    ("lex-e38", "t > 22:00x", 106, "malformed time of day"),
   ])
   func errors(id: String, source: String, code: Int, message: String) {
     let diagnostics = Lexer.tokenize(SourceText(source)).diagnostics

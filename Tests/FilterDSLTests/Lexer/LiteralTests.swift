@@ -50,6 +50,12 @@ import Testing
     ("2022-09-16T10:00:00+02:00", .dateTime(Instant(seconds: 1_663_315_200))),
     ("2022-09-16T08:00", .dateTime(Instant(seconds: 1_663_315_200))),
     ("1969-12-31T23:59:59.25Z", .dateTime(Instant(seconds: -1, nanoseconds: 250_000_000))),
+    // Times of day; `24:00`, the end of the day, as in SQL.
+    ("22:00", .time(TimeOfDay(hour: 22, minute: 0)!)),
+    ("09:30:15", .time(TimeOfDay(hour: 9, minute: 30, second: 15)!)),
+    ("00:00:00.000000001", .time(TimeOfDay(nanosecondsSinceMidnight: 1)!)),
+    ("23:59:59.5", .time(TimeOfDay(hour: 23, minute: 59, second: 59, nanoseconds: 500_000_000)!)),
+    ("24:00", .time(TimeOfDay(nanosecondsSinceMidnight: 86_400_000_000_000)!)),
   ])
   func values(source: String, expected: Literal) {
     #expect(LiteralTests.literal(source) == expected, "\(source)")

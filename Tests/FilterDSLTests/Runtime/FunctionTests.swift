@@ -69,6 +69,33 @@ import Testing
       "fn-2.13", #"datetime("16/09/2022 23:59:60", "%d/%m/%Y %H:%M:%S") == 2022-09-16T23:59:59Z"#,
       .true
     ),
+    // Times of day: their parts, text and date-times converted, arithmetic around the
+    // clock, a time from another time a duration.
+    (
+      "fn-2.14",
+      "hour(22:15:30.5) == 22 and minute(22:15:30.5) == 15 and second(22:15:30.5) == 30 and hour(24:00) == 24",
+      .true
+    ),
+    (
+      "fn-2.15",
+      #"time("22:00") == 22:00 and time("09:30:15.25") == 09:30:15.25 and time(2022-09-16T10:42:00.5Z) == 10:42:00.5 and time("2022-09-16 23:00:00+02") == 21:00 and time(1969-12-31T23:30:00Z) == 23:30"#,
+      .true
+    ),
+    (
+      "fn-2.17",
+      "23:00 + 2h == 01:00 and 01:00 - 2h == 23:00 and 2h + 22:00 == 24:00 - 24h and 22:00 - 09:30 == 12h30m and 09:30 - 22:00 == -12h30m and 12:00 + 3d1h == 13:00",
+      .true
+    ),
+    (
+      "fn-2.18",
+      "22:00 > 09:30 and 24:00 > 23:59:59.999999999 and 00:00 < 00:00:00.000000001 and 22:00 == 22:00:00.000 and 22:00 in (09:30, 22:00) and 12:00 between 09:00 and 17:00",
+      .true
+    ),
+    (
+      "fn-2.19",
+      #"text(09:05) == "09:05:00" and text(09:05:00.120) == "09:05:00.12" and min(22:00, 09:00) == 09:00"#,
+      .true
+    ),
     // Conversions.
     (
       "fn-3.1", #"int("42") == 42 and int(" -7 ") == -7 and int(6.9) == 6 and int(-6.9) == -6"#,
@@ -144,6 +171,8 @@ import Testing
     ("fn-5.13", #"datetime("2022-09-16 25:00:00") > 2022-01-01T00:00:00Z"#),
     ("fn-5.14", #"datetime("2022-09-16  10:00") > 2022-01-01T00:00:00Z"#),
     ("fn-5.15", #"datetime("16/09/2022 10", "%d/%m/%Y %H:%M") > 2022-01-01T00:00:00Z"#),
+    ("fn-5.16", #"time("25:00") == 01:00"#), ("fn-5.17", #"time("9:30") == 09:30"#),
+    ("fn-5.18", #"time(model) == 09:30"#),
   ])
   func failedConversions(id: String, filter: String) throws {
     try ReferenceEvaluatorTests.expectBothEngines(id, filter, .unknown) { $0.total == 1 }
@@ -162,6 +191,10 @@ import Testing
     (#"nullif(price, model) == 1"#, "nullif compares two values of one kind"),
     ("int(camera) == 1", "int takes"), ("year(price) == 1", "year takes a date"),
     (#"substring(model, "a") == "b""#, "substring takes text"),
+    ("time(released) == 09:30", "time takes text, a date-time or a time of day, not a date"),
+    ("year(09:30) == 1", "year takes a date or a date-time, not a time of day"),
+    ("hour(price) == 1", "hour takes a date, a date-time or a time of day"),
+    ("09:30 + 09:30 == 19:00", "cannot apply '+'"),
   ])
   func typeErrors(filter: String, message: String) {
     let diagnostics = CheckerTests.check(filter)

@@ -205,7 +205,7 @@ import Testing
     (
       "sem-6", "lowr(model) == x",
       [
-        "FLT303 unknown function 'lowr' | did you mean 'lower'? (the functions nearest to it are lower, floor, hour, now, bool, len, year, abs, at, ceil, ... (41 in all))"
+        "FLT303 unknown function 'lowr' | did you mean 'lower'? (the functions nearest to it are lower, floor, hour, now, bool, len, year, abs, at, ceil, ... (42 in all))"
       ]
     ),
     ("sem-7", "lower(model, color) == x", ["FLT304 lower takes 1 argument, not 2"]),

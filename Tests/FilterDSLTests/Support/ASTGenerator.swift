@@ -114,6 +114,12 @@ struct ASTGenerator {
         Int64(rng.int(-1_000_000_000_000...1_000_000_000_000)),
       ])
       return .duration(TimeSpan(nanoseconds: nanos))
+    case 7 where rng.chance(0.3):
+      let nanos = rng.pick([
+        0, 1, 86_400_000_000_000, 86_399_999_999_999, 79_200_000_000_000,
+        Int64(rng.int(0...86_399_999_999_999)),
+      ])
+      return .time(TimeOfDay(nanosecondsSinceMidnight: nanos) ?? TimeOfDay(wrapping: 0))
     default:
       return .string(rng.pick(ASTGenerator.strings))
     }

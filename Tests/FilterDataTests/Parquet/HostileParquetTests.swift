@@ -270,23 +270,36 @@ import Testing
     #expect(try scanned(time(253_402_300_799_999)) == ["9999-12-31T23:59:59.999Z"])
   }
 
-  /// Parquet's TIME is read as the length of time since midnight and INTERVAL as a length of
-  /// time (TIME was a bare number, its unit lost, and INTERVAL its raw bytes); a time of day
-  /// past 24:00 and an interval of months are errors naming the column, never a number.
-  @Test func timesOfDayAndIntervalsAreDurations() throws {
+  /// Parquet's TIME is read as a time of day and INTERVAL as a length of time (TIME was a
+  /// bare number, its unit lost, and INTERVAL its raw bytes); a time of day past 24:00 and an
+  /// interval of months are errors naming the column, never a number.
+  @Test func timesOfDayAreTimesAndIntervalsDurations() throws {
     let path = DataFiles.root.appendingPathComponent("Tests/Fixtures/duckdb/times.parquet").path
     let source = try ParquetSource(path: path)
-    #expect(source.schema.fields.map(\.type) == [.int, .duration, .duration])
-    func count(_ query: String) throws -> Int {
-      try Scan(file: path, query: query).run(into: CountSink(to: nil)).matches
+    #expect(source.schema.fields.map(\.type) == [.int, .time, .duration])
+    func count(_ query: String, in file: String = path) throws -> Int {
+      try Scan(file: file, query: query).run(into: CountSink(to: nil)).matches
     }
-    #expect(try count("t > 22h") == 1)
-    #expect(try count("t < 9h") == 2)
-    #expect(try count("t == 8h30m") == 1)
+    #expect(try count("t > 22:00") == 1)
+    #expect(try count("t < 09:00") == 2)
+    #expect(try count("t == 08:30") == 1)
+    #expect(try count("hour(t) == 8 and minute(t) == 30") == 1)
+    #expect(try count("t between 08:00 and 23:59:59.999999") == 2)
     #expect(try count("i >= 1d") == 1)
     #expect(try count("i == 0s") == 1)
+    // The help that led to a wrong count ("write the number without a unit: 22") now says
+    // how to write a time.
+    #expect(throws: Error.self) { try count("t > 22") }
+    #expect(throws: Error.self) { try count("t > 22h") }
     let records = try Scan(file: path, query: "n == 3").records()
-    #expect(records.first?.values[1] == .duration(TimeSpan(nanoseconds: 86_399_999_999_000)))
+    #expect(
+      records.first?.values[1]
+        == TimeOfDay(nanosecondsSinceMidnight: 86_399_999_999_000).map(Value.time))
+    // Polars' pl.Time (TIME(NANOS)), read as pyarrow's widths are in `everyRowReadsAsItsTwin`.
+    let polars = DataFiles.root.appendingPathComponent("Tests/Fixtures/polars/times.parquet").path
+    #expect(try ParquetSource(path: polars).schema.fields.map(\.type) == [.int, .time])
+    #expect(try count("at > 12:00", in: polars) == 1)
+    #expect(try count("at < 06:15:00.000000001", in: polars) == 1)
     func leaf(_ physical: ParquetMetadata.PhysicalType, _ converted: Int32, _ body: [UInt8])
       -> HandMadeParquet
     {
@@ -299,9 +312,12 @@ import Testing
             pages: [page])
         ], rowGroups: [1])
     }
-    // TIME_MILLIS (int32), TIME_MICROS (int64), INTERVAL (12 bytes: months, days, ms).
-    #expect(try scanned(leaf(.int32, 7, HandMadeParquet.plain([3_600_000]))) == ["1h"])
-    #expect(try scanned(leaf(.int64, 8, HandMadeParquet.plain(int64: [90_000_000]))) == ["1m30s"])
+    // TIME_MILLIS (int32), TIME_MICROS (int64), INTERVAL (12 bytes: months, days, ms); 24:00
+    // itself is a time SQL allows.
+    #expect(try scanned(leaf(.int32, 7, HandMadeParquet.plain([3_600_000]))) == ["01:00:00"])
+    #expect(
+      try scanned(leaf(.int64, 8, HandMadeParquet.plain(int64: [90_000_000]))) == ["00:01:30"])
+    #expect(try scanned(leaf(.int32, 7, HandMadeParquet.plain([86_400_000]))) == ["24:00:00"])
     let interval = HandMadeParquet.plain([0, 2, 1_500])
     #expect(try scanned(leaf(.fixedLengthByteArray, 21, interval)) == ["2d1s500ms"])
     let late = try error(leaf(.int32, 7, HandMadeParquet.plain([86_400_001])))
@@ -317,10 +333,10 @@ import Testing
     times.leaves[0].max = HandMadeParquet.plain(int64: [9 * 3_600_000_000])
     let timesPath = try DataFiles.write(times.bytes, "times.parquet")
     let timesSource = try ParquetSource(path: timesPath)
-    let skipped = try Scan(query: SourceText("v > 22h"), source: timesSource)
+    let skipped = try Scan(query: SourceText("v > 22:00"), source: timesSource)
     #expect(try skipped.run(into: CountSink(to: nil)).matches == 0)
     #expect(timesSource.skippedRowGroups == 1)
-    #expect(try self.count(times, "v >= 8h") == 1)
+    #expect(try self.count(times, "v >= 08:00") == 1)
   }
 
   /// Statistics whose least value is above their greatest are corrupt: the row group is

@@ -63,7 +63,7 @@ import Testing
   @Test(
     arguments: fixtures + [
       "small", "small-gzip-v2", "small-plain", "small-zstd", "small-encodings", "rare-types",
-      "int96",
+      "int96", "times",
     ])
   func everyRowReadsAsItsTwin(name: String) throws {
     try Self.expectRowsAsTwin(Self.folder, name)

@@ -7,7 +7,7 @@ import FilterDSL
 struct ParquetLayout {
   /// A leaf's flt type as written.
   enum Kind {
-    case bool, int, double, date, dateTime
+    case bool, int, double, date, dateTime, time
     /// Text, and what has no type of its own in Parquet (durations, a list's elements of no
     /// known type), written as its text.
     case text
@@ -22,7 +22,7 @@ struct ParquetLayout {
     var physical: ParquetMetadata.PhysicalType {
       switch kind {
       case .bool: .boolean
-      case .int, .dateTime: .int64
+      case .int, .dateTime, .time: .int64
       case .double: .double
       case .date: .int32
       case .text: .byteArray
@@ -109,6 +109,7 @@ struct ParquetLayout {
         case .double: .double
         case .date: .date
         case .dateTime: .dateTime
+        case .time: .time
         default: .text
         }
       let leaf = Leaf(
@@ -136,6 +137,15 @@ struct ParquetLayout {
           writer.structure(10) {
             $0.structure(8) {
               $0.bool(1, true)
+              $0.structure(2) { $0.structure(2) { _ in } }
+            }
+          }
+        case .time:
+          // TIME(MICROS), local: not adjusted to UTC, so no converted type (TIME_MICROS
+          // means adjusted), as pyarrow writes `time64[us]`.
+          writer.structure(10) {
+            $0.structure(7) {
+              $0.bool(1, false)
               $0.structure(2) { $0.structure(2) { _ in } }
             }
           }

@@ -7,7 +7,7 @@ struct LeafChunk {
   var definitions: [UInt32] = []
   var repetitions: [UInt32] = []
   var bools: [Bool] = []
-  /// Integers, dates (days) and times (microseconds).
+  /// Integers, dates (days), date-times and times of day (microseconds).
   var ints: [Int64] = []
   var doubles: [Double] = []
   var texts: [[UInt8]] = []
@@ -21,7 +21,7 @@ struct LeafChunk {
     case .bool:
       out = [UInt8](repeating: 0, count: (bools.count + 7) / 8)
       for (index, bool) in bools.enumerated() where bool { out[index / 8] |= 1 << (index % 8) }
-    case .int, .dateTime:
+    case .int, .dateTime, .time:
       out.reserveCapacity(ints.count * 8)
       for int in ints { out += ParquetWriter.littleEndian(int) }
     case .date:
@@ -69,7 +69,7 @@ struct LeafChunk {
       if let low = bools.min(by: { !$0 && $1 }), let high = bools.max(by: { !$0 && $1 }) {
         (statistics.min, statistics.max) = ([low ? 1 : 0], [high ? 1 : 0])
       }
-    case .int, .dateTime:
+    case .int, .dateTime, .time:
       if let low = ints.min(), let high = ints.max() {
         (statistics.min, statistics.max) = (
           ParquetWriter.littleEndian(low), ParquetWriter.littleEndian(high)

@@ -187,6 +187,9 @@ public final class ParquetWriter: RecordSink {
       guard !overflow, !overflowAgain else { return false }
       if time.nanoseconds % 1000 != 0 { cutTimes += 1 }
       chunks[index].ints.append(micros)
+    case (.time, .time(let time)):
+      if time.nanosecondsSinceMidnight % 1000 != 0 { cutTimes += 1 }
+      chunks[index].ints.append(time.nanosecondsSinceMidnight / 1000)
     case (.text, _):
       let text: String
       switch value {
