@@ -21,7 +21,7 @@ FLT = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/flt"
 FILES = [
     "examples/phones.json", "examples/cards.json", "Tests/Fixtures/parquet/nested.jsonl",
     "Tests/Fixtures/parquet/types.jsonl", "Tests/Fixtures/parquet/phones-snappy.jsonl",
-    "Tests/Fixtures/parquet/sorted.jsonl",
+    "Tests/Fixtures/parquet/sorted.jsonl", "Tests/Fixtures/parquet/times.jsonl",
 ]
 
 
@@ -38,7 +38,8 @@ def normal(value):
         if value.microsecond:
             text += "." + f"{value.microsecond:06d}".rstrip("0")
         return text + "Z"
-    if isinstance(value, dt.date):
+    if isinstance(value, (dt.date, dt.time)):
+        # (A time as times.jsonl spells it: Python's own ISO form.)
         return value.isoformat()
     if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
         return str(value)

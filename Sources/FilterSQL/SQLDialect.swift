@@ -90,10 +90,12 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
   /// Whether the dialect stores values of `type` so that comparing them in SQL orders them as
   /// flt does. (PostgreSQL keeps date-times and durations in microseconds, as flt reads them
   /// back; a value between two microseconds has no parameter, so a test with one stays in
-  /// flt.)
+  /// flt.) SQLite's times of day are text, which other programs write in forms of their own
+  /// (`22:00` beside flt's `22:00:00.000000000`, equal times whose texts differ): flt
+  /// compares them.
   func comparesExactly(_ type: ValueType) -> Bool {
-    switch type {
-    case .list, .record: false
+    switch (self, type) {
+    case (_, .list), (_, .record), (.sqlite, .time): false
     default: true
     }
   }

@@ -87,4 +87,33 @@ import Testing
       byColumn: true)
     #expect(matches.records.count == 2 && matches.error == nil)
   }
+
+  /// Text that is a time of day in every record (`22:00`, `09:30:15.5`) is a column of times
+  /// in CSV and JSON; one that is not (`9:30`, a word) keeps the column text; `--type t=time`
+  /// converts, and what does not convert is null and counted.
+  @Test func timesOfDayAreInferred() throws {
+    func time(_ hour: Int, _ minute: Int, _ second: Int = 0, _ nanoseconds: Int64 = 0) -> Value {
+      TimeOfDay(hour: hour, minute: minute, second: second, nanoseconds: nanoseconds).map(
+        Value.time) ?? .null
+    }
+    let (reader, values) = try NullTextTests.read(
+      "id,opens\n1,22:00\n2,09:30:15.5\n3,\n4,24:00:00\n", "opens.csv")
+    #expect(reader.schema.fields.map(\.type) == [.int, .time])
+    #expect(values.map { $0[1] } == [time(22, 0), time(9, 30, 15, 500_000_000), .null, time(24, 0)])
+    let lines = #"{"at": "06:15"}"# + "\n" + #"{"at": "23:59:59.999999999"}"# + "\n"
+    let (json, jsonValues) = try NullTextTests.read(lines, "opens.jsonl")
+    #expect(json.schema.fields.map(\.type) == [.time])
+    #expect(jsonValues == [[time(6, 15)], [time(23, 59, 59, 999_999_999)]])
+    for text in ["9:30", "22:00 PM", "25:00", "noon"] {
+      let (mixed, _) = try NullTextTests.read("at\n22:00\n\(text)\n", "mixed.csv")
+      #expect(mixed.schema.fields.map(\.type) == [.string], "\(text)")
+    }
+    let options = ReadOptions(types: ["at": .time])
+    let (fixed, fixedValues) = try NullTextTests.read(
+      #"{"at": "22:00"}"# + "\n" + #"{"at": "late"}"# + "\n", "fixed-times.jsonl", options)
+    #expect(fixedValues == [[time(22, 0)], [.null]])
+    #expect(fixed.conversionFailures == ["at": 1])
+    let csv = try NullTextTests.read("at\n07:05:09\n", "fixed-times.csv", options).1
+    #expect(csv == [[time(7, 5, 9)]])
+  }
 }

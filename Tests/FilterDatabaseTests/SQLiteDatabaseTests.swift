@@ -60,6 +60,29 @@ import Testing
         "1 value of column n (such as 'one') is not an integer") == true)
   }
 
+  /// A TIME column another program wrote (`22:00` beside `22:00:00`): read as times of day,
+  /// compared and sorted by flt (equal times whose texts differ are equal), counted alike.
+  @Test func timesOfDayOtherProgramsWroteCompareAsTimes() throws {
+    let database = try SQLiteDatabase(path: ":memory:", writable: true)
+    try database.execute(#"CREATE TABLE t (n INTEGER, at TIME)"#)
+    try database.execute(
+      #"INSERT INTO t VALUES (1, '22:00'), (2, '22:00:00'), (3, '09:30:15.5'), (4, NULL)"#)
+    let table = try database.table(named: "t")
+    #expect(table.schema.fields.map(\.type) == [.int, .time])
+    let source = TableSource(table, in: database)
+    for (filter, expected) in [
+      ("at == 22:00", [1, 2]), ("at < 22:00", [3]), ("at >= 09:30:15.5", [3, 1, 2]),
+      ("at is null", [4]),
+    ] {
+      let query = filter + (filter.contains(">=") ? " order by at, n" : "")
+      let records = try Scan(query: SourceText(query), source: source).records()
+      let counted = try Scan(query: SourceText(filter), source: source).run(
+        into: CountSink(to: nil))
+      #expect(records.map { $0.values[0] } == expected.map { .int(Int64($0)) }, "\(filter)")
+      #expect(counted.matches == expected.count, "\(filter)")
+    }
+  }
+
   /// A misfit past the rows the column is typed from: listed, it is refused rather than
   /// dropped silently; counted in SQLite, the column is read for its numbers.
   @Test func aLaterMisfitIsRefusedWhenListed() throws {

@@ -36,7 +36,7 @@ import Testing
 
   @Test(arguments: [
     "../../examples/phones.json", "parquet/nested.jsonl", "parquet/types.jsonl",
-    "parquet/phones-snappy.jsonl",
+    "parquet/phones-snappy.jsonl", "parquet/times.jsonl",
   ])
   func everyValueReadsBack(name: String) throws {
     let source = "\(Self.fixtures)/\(name)"
