@@ -99,7 +99,8 @@ import Testing
     let (reader, values) = try NullTextTests.read(
       "id,opens\n1,22:00\n2,09:30:15.5\n3,\n4,24:00:00\n", "opens.csv")
     #expect(reader.schema.fields.map(\.type) == [.int, .time])
-    #expect(values.map { $0[1] } == [time(22, 0), time(9, 30, 15, 500_000_000), .null, time(24, 0)])
+    #expect(
+      values.map { $0[1] } == [time(22, 0), time(9, 30, 15, 500_000_000), .null, time(24, 0)])
     let lines = #"{"at": "06:15"}"# + "\n" + #"{"at": "23:59:59.999999999"}"# + "\n"
     let (json, jsonValues) = try NullTextTests.read(lines, "opens.jsonl")
     #expect(json.schema.fields.map(\.type) == [.time])
