@@ -13,7 +13,7 @@ let schema = Schema([
   .init("t", .date, optional: true), .init("dt", .dateTime, optional: true),
   .init("du", .duration, optional: true), .init("tags", .list(.string), optional: true),
   .init("rec", .record(Schema([.init("x", .int)])), optional: true),
-  .init("tm", .time, optional: true),
+  .init("tm", .time, optional: true), .init("mx", .any, optional: true),
 ])
 
 let records: [[Value]] = [
@@ -22,19 +22,21 @@ let records: [[Value]] = [
     .dateTime(Instant(seconds: 1_600_000_000)), .duration(TimeSpan(nanoseconds: 3_600_000_000_000)),
     .list([.string("a"), .null]), .record([.int(3)]),
     .time(TimeOfDay(nanosecondsSinceMidnight: 79_200_000_000_000) ?? TimeOfDay(wrapping: 0)),
+    .list([]),
   ],
   [
     .int(Int64.max), .double(-0.0), .string("é"), .bool(false), .null, .null,
     .duration(TimeSpan(nanoseconds: Int64.min)), .list([]), .null,
     .time(TimeOfDay(nanosecondsSinceMidnight: 86_400_000_000_000) ?? TimeOfDay(wrapping: 0)),
+    .object(ObjectValue(keys: ["a", "b"], values: [.int(1), .list([.string("x")])])),
   ],
   [
     .int(Int64.min), .double(1e308), .string(""), .null,
     .date(CalendarDate(daysSinceEpoch: 2_932_896)),
     .dateTime(Instant(seconds: 253_402_300_799)), .null, .null, .record([.int(-1)]),
-    .time(TimeOfDay(wrapping: 1)),
+    .time(TimeOfDay(wrapping: 1)), .string(""),
   ],
-  [.null, .null, .null, .null, .null, .null, .null, .null, .null, .null],
+  [.null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .int(3)],
 ]
 
 let parameters: [String: ValueType] = ["p": .int, "q": .string]

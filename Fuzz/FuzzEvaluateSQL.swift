@@ -7,15 +7,20 @@
 let sqliteTable: (database: SQLiteDatabase, table: SQLTable)? = {
   guard let database = try? SQLiteDatabase(path: ":memory:", writable: true) else { return nil }
   let table = SQLTable(name: "t", schema: schema, rowOrder: "rowid")
-  // Lists and records as JSON, written out: the harness has no JSON writer of its own.
+  // Lists, records and mixed values as JSON, written out: the harness has no JSON writer of
+  // its own.
   let json: [[String?]] = [
     [#"["a",null]"#, #"{"x":3}"#], ["[]", nil], [nil, #"{"x":-1}"#], [nil, nil],
   ]
+  let mixed: [String?] = ["[]", #"{"a":1,"b":["x"]}"#, #""""#, "3"]
   do {
     try database.execute(table.createStatement(.sqlite))
-    for (record, texts) in zip(records, json) {
+    for (index, (record, texts)) in zip(records, json).enumerated() {
       var cells = record.prefix(7).map { SQLDialect.sqlite.encode($0) ?? .null }
       cells += texts.map { $0.map(SQLValue.text) ?? .null }
+      // The time of day, and the mixed value.
+      cells.append(SQLDialect.sqlite.encode(record[9]) ?? .null)
+      cells.append(mixed[index].map(SQLValue.text) ?? .null)
       try database.execute(table.insertStatement(.sqlite), cells)
     }
   } catch {

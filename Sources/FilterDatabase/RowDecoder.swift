@@ -20,7 +20,7 @@ struct RowDecoder {
     numbersOnly = table.schema.fields.map { table.numbersOnly.contains($0.name) }
     decoders = table.schema.fields.map { field -> JSONValue.Decoder? in
       switch field.type {
-      case .list, .record: JSONValue.Decoder(field.type)
+      case .list, .record, .any: JSONValue.Decoder(field.type)
       default: nil
       }
     }

@@ -78,12 +78,14 @@ extension SQLiteDatabase: SQLConnection {
 /// value of another shape is an error naming its row, never a wrong answer.
 let jsonSample = 10_000
 
-/// The type of a JSON column from its values: the lists or records they all are, as a data
-/// file's field would be typed; text when they are mixed, scalars, or not JSON.
+/// The type of a JSON column from its values: the lists or records they all are, or mixed
+/// values (lists or records among others), as a data file's field would be typed; text when
+/// they are scalars or not JSON.
 func jsonColumnType(_ texts: [String]) -> ValueType {
   switch JSONValue.inferType(texts) {
   case .some(.list(let element)): .list(element)
   case .some(.record(let schema)): .record(schema)
+  case .some(.any): .any
   default: .string
   }
 }

@@ -59,7 +59,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.sqlite, .dateTime): "DATETIME"
     case (.sqlite, .time): "TIME"
     case (.sqlite, .duration): "DURATION"
-    case (.sqlite, .list), (.sqlite, .record): "JSON"
+    case (.sqlite, .list), (.sqlite, .record), (.sqlite, .any): "JSON"
     case (.postgresql, .bool): "boolean"
     case (.postgresql, .int): "bigint"
     case (.postgresql, .double): "double precision"
@@ -69,7 +69,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
     case (.postgresql, .dateTime): "timestamptz"
     case (.postgresql, .time): "time"
     case (.postgresql, .duration): "interval"
-    case (.postgresql, .list), (.postgresql, .record): "jsonb"
+    case (.postgresql, .list), (.postgresql, .record), (.postgresql, .any): "jsonb"
     }
   }
 
@@ -95,7 +95,7 @@ public enum SQLDialect: String, Hashable, Sendable, CaseIterable {
   /// compares them.
   func comparesExactly(_ type: ValueType) -> Bool {
     switch (self, type) {
-    case (_, .list), (_, .record), (.sqlite, .time): false
+    case (_, .list), (_, .record), (_, .any), (.sqlite, .time): false
     default: true
     }
   }

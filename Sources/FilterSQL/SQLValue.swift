@@ -36,8 +36,8 @@ extension String {
 extension SQLDialect {
   /// `value` as the dialect stores a value of its kind, or nil when it cannot hold it exactly
   /// (a NaN, text with a NUL in PostgreSQL, a date outside years 0 to 9999, a date-time or
-  /// duration between two microseconds in PostgreSQL). Lists and records are stored as JSON
-  /// by the caller.
+  /// duration between two microseconds in PostgreSQL). Lists, records and the values of
+  /// mixed fields are stored as JSON by the caller.
   public func encode(_ value: Value) -> SQLValue? {
     switch value {
     case .null: return .null
@@ -71,7 +71,7 @@ extension SQLDialect {
           ? .text("\(span.nanoseconds / 1000) microseconds") : nil
       }
       return .int(span.nanoseconds)
-    case .list, .record: return nil
+    case .list, .record, .object: return nil
     }
   }
 
@@ -123,6 +123,10 @@ extension SQLDialect {
       default: return nil
       }
     case (.time, .text(let s)): return Value.isoTime(Array(s.utf8)).map(Value.time)
+    // (A mixed value's JSON text is decoded by the caller; SQLite keeps a JSON number in a
+    // column of NUMERIC affinity as a number.)
+    case (.any, .int(let i)): return .int(i)
+    case (.any, .double(let d)): return .double(d)
     case (.duration, .int(let ns)): return .duration(TimeSpan(nanoseconds: ns))
     case (.duration, .text(let ns)): return Int64(ns).map { .duration(TimeSpan(nanoseconds: $0)) }
     default: return nil

@@ -124,7 +124,8 @@ import Testing
       (.int, .double, .double), (.double, .int, .double), (.null, .bool, .bool),
       (.date, .null, .date), (.int, .string, .string), (.date, .dateTime, .string),
       (.list(.int), .list(.double), .list(.double)), (.list(.null), .list(.int), .list(.int)),
-      (.list(.int), .int, .string), (.bool, .int, .string), (.int, .decimal, .decimal),
+      (.list(.int), .int, .any), (.bool, .int, .string), (.record(Schema([])), .list(.int), .any),
+      (.int, .decimal, .decimal),
       (.decimal, .double, .double),
     ]
     for (a, b, joined) in cases {
@@ -170,31 +171,38 @@ import Testing
 }
 
 extension SchemaGrowthTests {
-  /// A field of lists, objects and other values in different records is text, its lists and
-  /// objects their JSON, and says so (``Schema/Field/holdsJSONText``: `is empty` then warns,
-  /// `--schema` notes it), whether the sample saw the mix or the schema grew to it.
-  @Test func aFieldOfListsObjectsAndValuesSaysItHoldsJSONText() throws {
+  /// A field of lists, objects and other values in different records holds each value of
+  /// its kind (``ValueType/any``: `--schema` says `any`, and why), whether the sample saw the
+  /// mix or the schema grew to it; other mixes of scalars stay text.
+  @Test func aFieldOfListsObjectsAndValuesKeepsTheirKinds() throws {
     let mixed = try DataFiles.write(
       "{\"o\":[]}\n{\"o\":{}}\n{\"o\":\"x\"}\n{\"o\":[1,2]}\n{\"o\":3}\n{\"t\":\"y\"}\n",
       "mixed.jsonl")
     let reader = try DataReader(path: mixed)
     var values: [Value] = []
     while let block = try reader.next() { values += block.map { $0.values[0] } }
-    #expect(reader.schema.fields.map(\.type) == [.string, .string])
-    #expect(reader.schema.fields.map(\.holdsJSONText) == [true, false])
-    #expect(values.prefix(4) == [.string("[]"), .string("{}"), .string("x"), .string("[1,2]")])
-    #expect(SchemaOutline.text(reader.schema).contains("o  string?  (mixed: its lists and objects"))
-    // Grown to it after the sample: text then a list, a list then text.
+    #expect(reader.schema.fields.map(\.type) == [.any, .string])
+    #expect(
+      values.prefix(5) == [
+        .list([]), .object(ObjectValue(keys: [], values: [])), .string("x"),
+        .list([.int(1), .int(2)]), .int(3),
+      ])
+    #expect(SchemaOutline.text(reader.schema).contains("o  any?  (mixed: lists, objects"))
+    // Grown to it after the sample: text then a list, a list then text, a record then a list.
     let text = Schema([.init("o", .string)])
-    #expect(text.grown(at: ["o"], found: .list(.int)).fields[0].holdsJSONText)
+    #expect(text.grown(at: ["o"], found: .list(.int)).fields[0].type == .any)
     let lists = Schema([.init("o", .list(.int))])
-    #expect(lists.grown(at: ["o"], found: .string).fields[0].holdsJSONText)
-    #expect(lists.merged(with: Schema([.init("o", .int)])).fields[0].holdsJSONText)
-    #expect(!text.grown(at: ["o"], found: .int).fields[0].holdsJSONText)
+    #expect(lists.grown(at: ["o"], found: .string).fields[0].type == .any)
+    #expect(lists.merged(with: Schema([.init("o", .int)])).fields[0].type == .any)
+    let records = Schema([.init("o", .record(Schema([.init("a", .int)])))])
+    #expect(records.grown(at: ["o"], found: .list(.int)).fields[0].type == .any)
+    #expect(text.grown(at: ["o"], found: .int).fields[0].type == .string)
     let late = try DataFiles.write(
       Self.jsonLines(20_000, then: #"{"id": 20000, "price": [], "late": "x"}"#), "late-list.jsonl")
     let grown = try DataReader(path: late)
-    while try grown.next() != nil {}
-    #expect(grown.schema.fields[1].type == .string && grown.schema.fields[1].holdsJSONText)
+    var last: [Value] = []
+    while let block = try grown.next() { if let record = block.last { last = record.values } }
+    #expect(grown.schema.fields[1].type == .any)
+    #expect(last.count > 1 && last[1] == .list([]))
   }
 }

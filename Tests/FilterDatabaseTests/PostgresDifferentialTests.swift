@@ -45,7 +45,7 @@ struct PostgresDifferentialTests {
       let cells = zip(record, schema.fields).map { value, field -> SQLValue in
         switch (value, field.type) {
         case (.null, _): .null
-        case (_, .list), (_, .record): .text(JSONValue.encode(value, as: field.type))
+        case (_, .list), (_, .record), (_, .any): .text(JSONValue.encode(value, as: field.type))
         default: SQLDialect.postgresql.stored(value) ?? .null
         }
       }

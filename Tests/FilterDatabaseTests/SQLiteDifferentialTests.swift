@@ -174,7 +174,7 @@ enum SQLiteTestTable {
       let cells = zip(record, table.schema.fields).map { value, field -> SQLValue in
         switch (value, field.type) {
         case (.null, _): .null
-        case (_, .list), (_, .record): .text(JSONValue.encode(value, as: field.type))
+        case (_, .list), (_, .record), (_, .any): .text(JSONValue.encode(value, as: field.type))
         default: SQLDialect.sqlite.encode(value) ?? .null
         }
       }

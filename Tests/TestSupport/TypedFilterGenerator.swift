@@ -16,7 +16,7 @@ public struct TypedFilterGenerator {
     .init("tags", .list(.string), optional: true), .init("nums", .list(.int), optional: true),
     .init("rec", .record(inner), optional: true),
     .init("kids", .list(.record(inner)), optional: true),
-    .init("tm", .time, optional: true),
+    .init("tm", .time, optional: true), .init("mx", .any, optional: true),
   ])
   /// The parameters filters use.
   public static let parameters: [String: ValueType] = [
@@ -179,6 +179,7 @@ public struct TypedFilterGenerator {
       return e(.predicate(string(1), Condition(.compare(op, string(1), options))))
     case 3: return e(.predicate(date(1), Condition(.compare(op, date(1), []))))
     case 4: return e(.predicate(duration(1), Condition(.compare(op, duration(1), []))))
+    case 5 where rng.chance(0.25): return mixed()
     case 5 where rng.chance(0.5):
       return e(.predicate(time(1), Condition(.compare(op, time(1), []))))
     default:
@@ -366,6 +367,43 @@ public struct TypedFilterGenerator {
     86_399_999_998_000, 86_400_000_000_000,
   ].compactMap { TimeOfDay(nanosecondsSinceMidnight: $0) }
 
+  /// The values of the field of mixed kinds: empty and other text, numbers, true, lists
+  /// (empty, of numbers and text, nested), objects (empty, with a list inside).
+  public static let mixedValues: [Value] = [
+    .string(""), .string("a"), .string("B"), .int(3), .int(-1), .bool(true), .list([]),
+    .list([.int(1), .string("a")]), .list([.list([])]), .object(ObjectValue(keys: [], values: [])),
+    .object(ObjectValue(keys: ["k", "l"], values: [.int(1), .list([.bool(false), .null])])),
+  ]
+
+  /// A test of the field of mixed kinds: empty, null, equal to a value of some kind, of a
+  /// kind, of a length, holding text.
+  public mutating func mixed() -> Expr {
+    let mx = field("mx")
+    switch rng.int(0...5) {
+    case 0: return e(.predicate(mx, Condition(.isEmpty(negated: rng.chance(0.3)))))
+    case 1:
+      let op = rng.pick([ComparisonOperator.equal, .notEqual, .less, .greaterOrEqual])
+      let constant: Literal = rng.pick([.string("a"), .int(3), .bool(true), .string("")])
+      return e(.predicate(mx, Condition(.compare(op, lit(constant), []))))
+    case 2:
+      let kind = rng.pick(["string", "int", "list", "record", "null", "bool"])
+      return e(
+        .predicate(
+          e(.call(Name("typeof"), [mx])), Condition(.compare(.equal, lit(.string(kind)), []))))
+    case 3:
+      return e(
+        .predicate(
+          e(.call(Name("len"), [mx])), Condition(.compare(.greater, lit(.int(0)), []))))
+    case 4:
+      return e(
+        .predicate(
+          mx,
+          Condition(
+            .text(rng.pick([.contains, .startsWith]), lit(.string("a")), [], negated: false))))
+    default: return e(.predicate(mx, Condition(.isNull(negated: rng.chance(0.5)))))
+    }
+  }
+
   /// A time-of-day expression nested up to `depth` levels.
   public mutating func time(_ depth: Int) -> Expr {
     switch depth <= 0 ? rng.int(0...1) : rng.int(0...3) {
@@ -430,6 +468,7 @@ public struct TypedFilterGenerator {
               ])
           })),
       maybe(.time(rng.pick(Self.times))),
+      maybe(rng.pick(Self.mixedValues)),
     ]
   }
 }

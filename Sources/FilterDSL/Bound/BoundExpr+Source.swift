@@ -47,8 +47,8 @@ extension BoundExpr: CustomStringConvertible {
     case .time(let t): .literal(.time(t))
     case .duration(let span): .literal(.duration(span))
     case .list(let items): .list(items.map { Expr(source(of: $0)) })
-    // No literal makes a record; a constant record cannot occur.
-    case .record: .literal(.null)
+    // No literal makes a record or an object; a constant one cannot occur.
+    case .record, .object: .literal(.null)
     }
   }
 }

@@ -33,7 +33,7 @@ extension Column {
   /// Whether every value of the column is of `type` (or null): what a field of `type` may read.
   func holds(_ type: ValueType) -> Bool {
     switch (storage, type) {
-    case (.int, .int), (.double, .double): return true
+    case (.int, .int), (.double, .double), (.int, .any), (.double, .any): return true
     // (A column of nulls alone may be held as numbers: it fits every type.)
     case (.int(let values, let nulls), _): return values.indices.allSatisfy(nulls.isNull)
     case (.double(let values, let nulls), _): return values.indices.allSatisfy(nulls.isNull)
@@ -69,11 +69,12 @@ extension ColumnTable {
 }
 
 extension Value {
-  /// Whether this value is of `type`: null fits every type; an integer fits a double and an
-  /// exact decimal; a list's elements and a record's fields fit theirs.
+  /// Whether this value is of `type`: null fits every type, and every value mixed values; an
+  /// integer fits a double and an exact decimal; a list's elements and a record's fields fit
+  /// theirs.
   func fits(_ type: ValueType) -> Bool {
     switch (self, type) {
-    case (.null, _), (.bool, .bool), (.int, .int), (.int, .double), (.double, .double),
+    case (.null, _), (_, .any), (.bool, .bool), (.int, .int), (.int, .double), (.double, .double),
       (.int, .decimal), (.decimal, .decimal), (.string, .string), (.date, .date),
       (.dateTime, .dateTime), (.time, .time), (.duration, .duration):
       return true

@@ -148,20 +148,6 @@ extension Diagnostic {
         + "write \(field) is \(negated ? "not " : "")null")
   }
 
-  /// `opt is empty` where `opt` mixes lists and objects with other values: they are its JSON
-  /// text, and an empty list is `[]`, not empty text.
-  static func emptyJSONText(_ field: String, negated: Bool, at range: SourceRange) -> Diagnostic {
-    Diagnostic(
-      .jsonText, .warning, at: range,
-      message:
-        "\(field) mixes lists and objects with other values in this data, so it is text, and "
-        + "they are their JSON: an empty list is the text \"[]\", an empty object \"{}\"",
-      help:
-        "to \(negated ? "leave out" : "find") empty text, lists and objects, write \(field) "
-        + "\(negated ? "not " : "")in (\"\", \"[]\", \"{}\"); a list is \(field) startsWith \"[\", "
-        + "an object \(field) startsWith \"{\"")
-  }
-
   static func fieldWithoutValues(_ field: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .fieldWithoutValues, .warning, at: range,

@@ -121,9 +121,6 @@ extension DiagnosticCode {
   public static let sqlWildcard = DiagnosticCode(318)
   /// A `stats` column that is not one aggregate (`mean(price) - 1`), or two of one name.
   public static let invalidAggregate = DiagnosticCode(319)
-  /// A warning: `is empty` on a text field whose lists and objects are their JSON text (the
-  /// field mixes them with other values), where an empty list is the text `[]`.
-  public static let jsonText = DiagnosticCode(320)
 
   /// Every code of the language core (FLT1xx-3xx), for documentation and uniqueness tests.
   /// The modules that read data files (FLT4xx) and run sessions (FLT5xx) define theirs.
@@ -137,6 +134,6 @@ extension DiagnosticCode {
     unknownField, unknownParameter, unknownFunction, invalidArguments, incomparable,
     invalidOperand, notAList, nullInList, emptyList, notABoolean, modifierOnNonText,
     unknownValue, comparisonWithNull, notARecord, invalidPattern, fieldWithoutValues,
-    constantComparison, sqlWildcard, invalidAggregate, jsonText,
+    constantComparison, sqlWildcard, invalidAggregate,
   ]
 }

@@ -25,6 +25,9 @@ public enum Value: Hashable, Sendable {
   case list([Value])
   /// A nested record: values in the order of its schema's fields.
   case record([Value])
+  /// An object of a field of mixed values (``ValueType/any``): its keys and values, in the
+  /// order the data wrote them. (A field that holds objects alone is of records.)
+  case object(ObjectValue)
 
   /// The value of a literal.
   public init(_ literal: Literal) {
@@ -59,6 +62,25 @@ public enum Value: Hashable, Sendable {
     default: self
     }
   }
+}
+
+/// The keys and values of an object in a field of mixed values, in the order the data wrote
+/// them (a key written twice keeps its last value, as JSON readers do).
+public struct ObjectValue: Hashable, Sendable {
+  /// The keys, each once.
+  public let keys: [String]
+  /// The value of each key, by position.
+  public let values: [Value]
+
+  /// An object of `keys` and their `values` (extra keys or values are left out).
+  public init(keys: [String], values: [Value]) {
+    let count = Swift.min(keys.count, values.count)
+    self.keys = Array(keys.prefix(count))
+    self.values = Array(values.prefix(count))
+  }
+
+  /// Whether it has no key.
+  public var isEmpty: Bool { keys.isEmpty }
 }
 
 /// Three-valued logic, SQL style: a comparison with a null or missing operand is `unknown`,
@@ -122,6 +144,10 @@ extension Value: CustomStringConvertible {
     case .duration(let span): Printer.text(of: .duration(span))
     case .list(let items): "(" + items.map(\.description).joined(separator: ", ") + ")"
     case .record(let values): "{" + values.map(\.description).joined(separator: ", ") + "}"
+    case .object(let object):
+      "{"
+        + zip(object.keys, object.values).map { Quoting.string($0) + ": " + $1.description }
+        .joined(separator: ", ") + "}"
     }
   }
 }

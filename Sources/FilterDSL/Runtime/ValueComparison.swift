@@ -27,6 +27,7 @@ enum ValueComparison {
     switch v {
     case .string(let s): Truth(s.isEmpty != negated)
     case .list(let items): Truth(items.isEmpty != negated)
+    case .object(let object): Truth(object.isEmpty != negated)
     default: .unknown
     }
   }

@@ -1,8 +1,13 @@
 /// Casts: `int(x)`, `double(x)`, `decimal(x)`, `text(x)`, `bool(x)` (and `date(x)`, with the
-/// dates). A value
-/// that does not convert is null and counted as a fault, never a trap.
+/// dates), and `typeof(x)`, the kind of a value. A value that does not convert is null and
+/// counted as a fault, never a trap.
 extension BuiltinFunctions {
   static let conversions: [FunctionDefinition] = [
+    // `typeof(x)`: the kind of the value, as `--schema` names types (`int`, `string`,
+    // `list`, `record`, `null`): what tells the values of a field of mixed kinds apart.
+    FunctionDefinition(
+      name: "typeof", arity: 1...1, resultType: { _ in .success(.string) },
+      lazy: { _, argument, _ in .success(.string(kindName(argument(0)))) }),
     cast("int", to: .int, from: [.int, .double, .decimal, .string, .bool]) { value in
       switch value {
       case .int: return .success(value)
@@ -95,5 +100,23 @@ extension BuiltinFunctions {
             ))
       },
       evaluate: { args, _ in convert(args[0]) })
+  }
+
+  /// The name of a value's kind, as `--schema` names types.
+  static func kindName(_ value: Value) -> String {
+    switch value {
+    case .null: "null"
+    case .bool: "bool"
+    case .int: "int"
+    case .double: "double"
+    case .decimal: "decimal"
+    case .string: "string"
+    case .date: "date"
+    case .dateTime: "datetime"
+    case .time: "time"
+    case .duration: "duration"
+    case .list: "list"
+    case .record, .object: "record"
+    }
   }
 }

@@ -11,7 +11,7 @@ enum BuiltinFunctions {
       name: "len", arity: 1...1,
       resultType: { types in
         switch types[0] {
-        case .string, .list, .null: .success(.int)
+        case .string, .list, .any, .null: .success(.int)
         default: .failure(TypeRuleError("len takes text or a list, not \(types[0])"))
         }
       },
@@ -20,6 +20,8 @@ enum BuiltinFunctions {
         switch args[0] {
         case .string(let s): .success(.int(Int64(s.count)))
         case .list(let items): .success(.int(Int64(items.count)))
+        // (Of mixed values: an object's keys; other values have no length.)
+        case .object(let object): .success(.int(Int64(object.keys.count)))
         default: .success(.null)
         }
       }),

@@ -147,13 +147,9 @@ extension Checker {
       kind = .isNull(negated: negated)
     case .isEmpty(let negated):
       let type = subject.type
-      if type == .string || type == .null || Checker.isList(type) {
+      if type == .string || type == .null || type == .any || Checker.isList(type) {
+        // (Of mixed values: empty text, an empty list or an empty object.)
         kind = .isEmpty(negated: negated)
-        if case .field(let path) = subject.expr.kind,
-          schemaField(of: subject.expr)?.holdsJSONText == true
-        {
-          report(.emptyJSONText(path.dotted, negated: negated, at: at))
-        }
       } else {
         report(
           .invalidOperand(
@@ -214,7 +210,7 @@ extension Checker {
           help: comparisonHelp(subject.expr, type, operand, other, op)))
       return nil
     }
-    if !options.isEmpty && type != .string {
+    if !options.isEmpty && type != .string && type != .any {
       report(
         .modifierOnNonText(
           options.spelling, what: describe(subject.expr, type), at: operatorRange))
@@ -413,7 +409,8 @@ extension Checker {
       }
       return bound
     }
-    guard type == .string || type == .null else {
+    // (Of mixed values, the texts are tested; the others are unknown.)
+    guard type == .string || type == .null || type == .any else {
       let help = type.isNumeric ? "compare numbers with ==, <, > or between" : nil
       report(
         .invalidOperand(
@@ -506,6 +503,9 @@ extension Checker {
   /// Whether values of `a` and `b` compare with `op`: of one kind (numbers with numbers, dates
   /// with date-times) and ordered, or, for `==` and `!=`, two lists whose elements compare.
   static func comparable(_ a: ValueType, _ b: ValueType, _ op: ComparisonOperator) -> Bool {
+    // Mixed values compare with any value, each by its kind (a value of another kind is
+    // unknown).
+    if a == .any || b == .any { return true }
     if case .list(let x) = a, case .list(let y) = b {
       return (op == .equal || op == .notEqual)
         && (x == .null || y == .null || comparable(x, y, .equal))

@@ -37,10 +37,11 @@ extension Checker {
 
   /// The type two values of types `a` and `b` share, if any: numbers are numbers (a double
   /// with any number a double, an integer with a decimal a decimal), null fits anything,
-  /// dates and date-times are both points in time.
+  /// dates and date-times are both points in time, mixed values hold any value.
   static func unify(_ a: ValueType, _ b: ValueType) -> ValueType? {
     if a == .null { return b }
     if b == .null || a == b { return a }
+    if a == .any || b == .any { return .any }
     if a.isNumeric && b.isNumeric { return a == .double || b == .double ? .double : .decimal }
     if (a == .date && b == .dateTime) || (a == .dateTime && b == .date) { return .dateTime }
     return nil

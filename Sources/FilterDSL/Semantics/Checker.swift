@@ -343,7 +343,8 @@ public final class Checker {
 
   static func isOrderable(_ type: ValueType) -> Bool {
     switch type {
-    case .list, .record: false
+    // (Mixed values have no one order: a list and a number do not compare.)
+    case .list, .record, .any: false
     default: true
     }
   }

@@ -18,9 +18,6 @@ public struct Schema: Hashable, Sendable {
     /// Texts read as null in this field (a file's null marker, `NA`; a `--null` text): no
     /// record has them as values, so comparing with one is pointed to `is null`.
     public var nullTexts: [String]?
-    /// Whether the field mixes lists or objects with other values in different records, and
-    /// is text: a list or an object is then its JSON text (`[]`, `{"a":1}`).
-    public var holdsJSONText = false
 
     /// A field called `name` of `type`; `optional` when some records lack it.
     public init(

@@ -22,6 +22,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case list(ValueType)
   /// A nested record.
   case record(Schema)
+  /// Values of any kind: a field whose records hold lists, objects and other values (kept
+  /// each of its kind: `is empty`, `typeof` and comparisons look at each value).
+  case any
   /// The type of the literal `null`, which fits wherever a value does.
   case null
 
@@ -64,6 +67,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .duration: "a duration"
     case .list(let element): "a list of \(element.plural)"
     case .record: "a record"
+    case .any: "a value of mixed kinds"
     case .null: "null"
     }
   }
@@ -82,6 +86,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .duration: "durations"
     case .list(let element): "lists of \(element.plural)"
     case .record: "records"
+    case .any: "values of mixed kinds"
     case .null: "nulls"
     }
   }

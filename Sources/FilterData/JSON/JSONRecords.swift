@@ -274,6 +274,14 @@ extension JSONScanner {
       return value
     }
     index = start
+    if type == .string, peek == 0x7B || peek == 0x5B,
+      layout.growth.fixed.contains(layout.schema.fields[slot].name)
+    {
+      // (A list or an object in a field the user made text: its JSON text.)
+      try skipValue(depth: depth)
+      return .string(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
     if let value = try value(type, nested: layout.nested[slot], depth: depth) { return value }
     index = start
     try reportGrowth(layout.prefix + [layout.schema.fields[slot].name], layout, depth: depth)
@@ -321,6 +329,7 @@ extension JSONScanner {
     throws(DataProblem) -> Value?
   {
     guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
+    if type == .any { return try anyValue(depth: depth) }
     switch byte {
     case 0x22:
       if type == .string && nulls?.namesAny != true { return .string(try string()) }
@@ -384,15 +393,57 @@ extension JSONScanner {
         return nil
       }
     }
-    if type == .string {
-      // An object or array in a text column: its JSON text.
-      let start = index
-      try skipValue(depth: depth)
-      return .string(
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-    }
     try skipValue(depth: depth)
     return nil
+  }
+
+  /// The value at the cursor in a field of mixed values, each of its own kind: text (null
+  /// where the user or the file's marker says), numbers (integers; beyond 64 bits exact
+  /// decimals while they fit, else doubles), true or false, lists of such values, objects.
+  private mutating func anyValue(depth: Int) throws(DataProblem) -> Value {
+    guard let byte = peek else { throw .truncated(index, "the input ends where a value belongs") }
+    switch byte {
+    case 0x22:
+      let (start, stop, simple) = try scanString()
+      if simple, nulls?.isNamed(bytes, start, stop) == true { return .null }
+      return .string(
+        simple
+          ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+          : try decode(start, stop))
+    case 0x7B:
+      var keys: [String] = []
+      var values: [Value] = []
+      try container(depth: depth, close: 0x7D) { (scanner: inout JSONScanner) throws(DataProblem) in
+        scanner.skipSpace()
+        guard scanner.peek == 0x22 else { throw scanner.unexpected("a key in quotes") }
+        let key = try scanner.string()
+        try scanner.expect(0x3A, "':' after the key")
+        scanner.skipSpace()
+        let value = try scanner.anyValue(depth: depth + 1)
+        // (A repeated key keeps its last value, as records do.)
+        if let known = keys.firstIndex(of: key) {
+          values[known] = value
+        } else {
+          keys.append(key)
+          values.append(value)
+        }
+      }
+      return .object(ObjectValue(keys: keys, values: values))
+    case 0x5B:
+      var items: [Value] = []
+      try container(depth: depth, close: 0x5D) { (scanner: inout JSONScanner) throws(DataProblem) in
+        scanner.skipSpace()
+        items.append(try scanner.anyValue(depth: depth + 1))
+      }
+      return .list(items)
+    default:
+      let start = index
+      let scalar = try scalar()
+      guard case .double = scalar, NumberText.isWideInteger(bytes, start, index) else {
+        return scalar
+      }
+      return NumberText.exactDecimal(bytes, start, index).map(Value.decimal) ?? scalar
+    }
   }
 
   /// How a value starting with `byte` is named in messages.

@@ -21,7 +21,9 @@ package enum JSONValue {
 
     /// `text` as a value of the type; nil when it is not JSON or not of that type.
     package func decode(_ text: String) -> Value? {
-      var text = text
+      // (A space after it: the scanner reads a number that reaches the end of its buffer as
+      // one that may go on, `3` as well as a mixed column's number.)
+      var text = text + " "
       return text.withUTF8 { buffer -> Value? in
         var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
         guard let value = try? scanner.value(layout, 0, depth: 1), growth.pending.isEmpty else {
@@ -49,7 +51,8 @@ extension JSONValue {
   package static func inferType(_ texts: [String]) -> ValueType? {
     var tally = TypeTally()
     for text in texts {
-      let bytes = Array(text.utf8)
+      // (A space after it, as ``Decoder/decode(_:)`` adds one.)
+      let bytes = Array(text.utf8) + [0x20]
       let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
         var scanner = JSONScanner(buffer, from: 0, to: buffer.count)
         guard (try? scanner.tally(value: &tally, depth: 1)) != nil else { return false }

@@ -52,6 +52,16 @@ package enum ValueText {
             if i > 0 { pending.append(.text(",")) }
           }
           out.append(0x5B)
+        case .object(let object):
+          pending.append(.text("}"))
+          for (i, (key, item)) in zip(object.keys, object.values).enumerated().reversed() {
+            pending.append(.value(item))
+            var keyText: [UInt8] = i > 0 ? [0x2C] : []
+            JSONText.appendQuoted(key.utf8, to: &keyText)
+            keyText.append(0x3A)
+            pending.append(.text(String(decoding: keyText, as: UTF8.self)))
+          }
+          out.append(0x7B)
         }
       }
     }

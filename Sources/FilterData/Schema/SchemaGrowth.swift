@@ -4,14 +4,16 @@ import FilterDSL
 /// value of another kind widens its field's type, and a key never seen before becomes a new
 /// field at the end (so the slots of the fields already there do not move).
 ///
-/// Types only ever widen, along `null < bool`, `null < int < decimal < double`, `null < date`, ...,
-/// and anything mixed is text, so a reader that grows its schema for each misfit stops
-/// growing after a few steps per field, and nothing is read as null that was not null.
+/// Types only ever widen, along `null < bool`, `null < int < decimal < double`, `null < date`,
+/// ..., other mixes of scalars are text, and lists or records mixed with anything are mixed
+/// values (``ValueType/any``, which holds every value), so a reader that grows its schema for
+/// each misfit stops growing after a few steps per field, and nothing is read as null that
+/// was not null.
 extension ValueType {
   /// The narrowest type that holds values of both types, as the reader infers it: `int` and
-  /// `double` are `double`, lists widen their elements, records gather their fields, and
-  /// any other mix is text (numbers and booleans keep their spelling, lists and records their
-  /// JSON text).
+  /// `double` are `double`, lists widen their elements, records gather their fields, lists or
+  /// records among other values are mixed values (``ValueType/any``), and any other mix is
+  /// text (numbers and booleans keep their spelling).
   func widened(with other: ValueType) -> ValueType {
     switch (self, other) {
     case _ where self == other: return self
@@ -24,15 +26,9 @@ extension ValueType {
     case (.decimal, .double), (.double, .decimal): return .double
     case (.list(let a), .list(let b)): return .list(a.widened(with: b))
     case (.record(let a), .record(let b)): return .record(a.merged(with: b))
+    // Lists and records among other values (or each other): each value keeps its kind.
+    case (.list, _), (_, .list), (.record, _), (_, .record), (.any, _), (_, .any): return .any
     default: return .string
-    }
-  }
-
-  /// Whether text holds values of this type as their JSON (lists and records).
-  fileprivate var holdsValuesAsJSON: Bool {
-    switch self {
-    case .list, .record: true
-    default: false
     }
   }
 }
@@ -98,24 +94,16 @@ extension Schema {
 extension Schema.Field {
   /// This field widened to `type` to hold a value of type `found`; its known values stay only
   /// while the type does. A number field grown to text by a later value keeps the hint that it
-  /// held numbers; a list or a record among other values makes a text field of JSON text
-  /// (``Schema/Field/holdsJSONText``).
+  /// held numbers.
   func grown(to type: ValueType, with found: ValueType) -> Schema.Field {
-    let json = type == .string && (found.holdsValuesAsJSON || self.type.holdsValuesAsJSON)
-    guard type != self.type else {
-      var same = self
-      if json { same.holdsJSONText = true }
-      return same
-    }
+    guard type != self.type else { return self }
     let numbers: NumericText? =
       switch (self.type, type) {
       case (.int, .string): NumericText(integers: true)
       case (.double, .string): NumericText(integers: false)
       default: nil
       }
-    var grown = Schema.Field(name, type, optional: isOptional, numericText: numbers)
-    grown.holdsJSONText = json || holdsJSONText
-    return grown
+    return Schema.Field(name, type, optional: isOptional, numericText: numbers)
   }
 }
 

@@ -73,8 +73,8 @@ public enum SchemaOutline {
       if let values = field.knownValues {
         let shown = values.map(TableText.printable).joined(separator: ", ")
         note = "(\(values.count) value\(values.count == 1 ? "" : "s"): \(shown))"
-      } else if field.holdsJSONText {
-        note = "(mixed: its lists and objects are their JSON text)"
+      } else if field.type == .any {
+        note = "(mixed: lists, objects and other values, each of its kind)"
       }
       rows.append(
         (
@@ -103,6 +103,7 @@ public enum SchemaOutline {
     case .duration: "duration"
     case .list(let element): "list<\(name(element))>"
     case .record: "record"
+    case .any: "any"
     case .null: "null"
     }
   }

@@ -184,7 +184,8 @@ struct TypeTally {
     let type = typeApartFromNullTexts
     guard nullTexts > 0 else { return type }
     switch type {
-    case .null, .bool, .int, .double, .decimal, .date, .dateTime, .time, .duration: return type
+    case .null, .bool, .int, .double, .decimal, .date, .dateTime, .time, .duration, .any:
+      return type
     default: return .string
     }
   }
@@ -202,7 +203,8 @@ struct TypeTally {
       return .list(elements.first?.type ?? .null)
     }
     if records > 0 && scalars + lists == 0 { return .record(fields.schema(complete: false)) }
-    if lists + records > 0 { return .string }
+    // Lists or objects among other values: each value keeps its kind.
+    if lists + records > 0 { return .any }
     if bools == scalars && bools > 0 { return .bool }
     if ints == scalars && ints > 0 { return .int }
     if ints + doubles == scalars && doubles > 0 {
@@ -230,7 +232,6 @@ struct TypeTally {
       name, type, optional: missing || nulls > 0 || nullTexts,
       knownValues: knownValues(complete: complete, type: type),
       numericText: numericText(type: type), nullTexts: nullTexts ? nullTextValues.sorted() : nil)
-    field.holdsJSONText = type == .string && lists + records > 0
     return field
   }
 

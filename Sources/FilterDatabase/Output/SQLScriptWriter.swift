@@ -115,7 +115,7 @@ public final class SQLScriptWriter: RecordSink {
   private func literal(_ value: Value, _ type: ValueType) -> String {
     switch (value, type) {
     case (.null, _): return "NULL"
-    case (_, .list), (_, .record):
+    case (_, .list), (_, .record), (_, .any):
       return SQLValue.text(JSONValue.encode(value, as: type)).literal(dialect)
     case (.decimal(let d), _) where dialect == .sqlite:
       // SQLite has no decimals: a whole one that fits 64 bits as an integer, exactly; any

@@ -141,7 +141,8 @@ extension SQLiteDatabase {
     return jsonColumnType(
       try texts(
         SQLStatement(
-          "SELECT \(quoted) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL LIMIT \(jsonSample)"
+          // (As text: a JSON number in a column of NUMERIC affinity is kept as a number.)
+          "SELECT CAST(\(quoted) AS TEXT) FROM \(SQLDialect.sqlite.quote(table)) WHERE \(quoted) IS NOT NULL LIMIT \(jsonSample)"
         )))
   }
 }
