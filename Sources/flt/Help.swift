@@ -23,8 +23,8 @@ extension Command {
     FILE is JSON (an array of objects; .json, .geojson), JSON Lines (.jsonl, .ndjson), CSV
     (.csv; ';', tab or '|' between cells sniffed from the header), TSV (.tsv, .tab) or
     Parquet (.parquet; nested columns too; snappy, gzip, zstd, LZ4 or none), by its
-    extension, gzip-compressed too (.gz); or a database with --table NAME, where the
-    query runs: a SQLite file (.db, .sqlite, .sqlite3) or
+    extension, gzip- or zstd-compressed too (.gz, .zst); or a database with --table NAME,
+    where the query runs: a SQLite file (.db, .sqlite, .sqlite3) or
     postgresql://user[:password]@host[:port]/database (PGPASSWORD too); with no FILE, or -,
     records are read from standard input ('[' starts JSON, '{' JSON Lines, anything else CSV,
     or TSV when the header has tabs and no commas, unless -i says).

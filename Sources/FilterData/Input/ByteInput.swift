@@ -8,22 +8,22 @@ import Dispatch
   private let systemRead = Darwin.read
 #endif
 
-/// A file or standard input read in large blocks, straight into byte arrays. gzip data (by
-/// its first two bytes, whatever the name) is decompressed as it is read, a few megabytes of
-/// it at a time.
+/// A file or standard input read in large blocks, straight into byte arrays. Compressed data
+/// (gzip, zstd: by its first bytes, whatever the name) is decompressed as it is read, a few
+/// megabytes of it at a time.
 final class ByteInput {
   /// The name used in messages: the path, or `<stdin>`.
   let name: String
   /// The size of the file when known (not for pipes), for progress reports.
   let size: Int?
   private let descriptor: Int32
-  /// Bytes of the file read so far (for gzip, compressed bytes).
+  /// Bytes of the file read so far (for compressed data, compressed bytes).
   var bytesRead: Int { rawRead }
   private var rawRead = 0
   private var rawEnded = false
   private var started = false
-  private var gzip: GzipDecoder?
-  /// Room for gzip data read and not decoded yet.
+  private var decompressor: (any StreamDecompressor)?
+  /// Room for compressed data read and not decoded yet.
   private var compressed: [UInt8] = []
   /// Bytes read (or decoded) and not handed out yet.
   private var pending: [UInt8] = []
@@ -68,7 +68,7 @@ final class ByteInput {
   /// that grows while it is read (a log being written) is read to its new end.
   var isExhausted: Bool {
     guard started, pendingStart >= pending.count else { return false }
-    if let gzip { return gzip.finished }
+    if let decompressor { return decompressor.finished }
     return rawEnded
   }
 
@@ -76,7 +76,9 @@ final class ByteInput {
   /// waiting, is at its end, or (a pipe, a terminal) has bytes within `milliseconds`. False
   /// when a stream pauses (`tail -f` between lines).
   func hasData(within milliseconds: Int32) -> Bool {
-    guard size == nil, gzip == nil, !rawEnded, pendingStart >= pending.count else { return true }
+    guard size == nil, decompressor == nil, !rawEnded, pendingStart >= pending.count else {
+      return true
+    }
     var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     while true {
       let ready = poll(&request, 1, milliseconds)
@@ -87,9 +89,9 @@ final class ByteInput {
   }
 
   /// The file kept open to read back records' text by byte range: nil for standard input,
-  /// anything but a regular file, and gzip data (its bytes are not the records' text).
+  /// anything but a regular file, and compressed data (its bytes are not the records' text).
   func recordFile() -> RecordFile? {
-    guard descriptor != 0, size != nil, started, gzip == nil else { return nil }
+    guard descriptor != 0, size != nil, started, decompressor == nil else { return nil }
     return RecordFile(duplicating: descriptor)
   }
 
@@ -97,8 +99,8 @@ final class ByteInput {
   /// has come rather than all that was asked.
   var isStream: Bool { size == nil }
 
-  /// Whether the input is gzip data being decompressed.
-  var isCompressed: Bool { gzip != nil }
+  /// Whether the input is compressed data being decompressed.
+  var isCompressed: Bool { decompressor != nil }
 
   /// Reads up to `destination.count` bytes into `destination` and returns how many were read:
   /// 0 only at the end of the input (or for an empty `destination`). A pipe gives what it
@@ -115,7 +117,7 @@ final class ByteInput {
       if pendingStart >= pending.count {
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
-        if gzip != nil {
+        if decompressor != nil {
           do {
             guard let chunk = try inflated() else { return taken }
             pending = chunk
@@ -137,10 +139,10 @@ final class ByteInput {
       }
       pendingStart += take
       taken += take
-      // A regular file's gzip data fills the request, as the file itself would (a long
+      // A regular file's compressed data fills the request, as the file itself would (a long
       // record then grows the buffer by doubling, not a piece at a time); a pipe's gives
       // what one piece holds.
-    } while taken < destination.count && gzip != nil && size != nil
+    } while taken < destination.count && decompressor != nil && size != nil
     return taken
   }
 
@@ -155,15 +157,17 @@ final class ByteInput {
     }
   }
 
-  /// The next piece of gzip data decoded (reading compressed bytes as it needs them), nil
-  /// at the end.
+  /// The next piece of compressed data decoded (reading compressed bytes as it needs them),
+  /// nil at the end.
   private func inflated() throws(DataError) -> [UInt8]? {
     while true {
-      do throws(InflateError) {
-        guard let chunk = try gzip?.nextChunk() else { return nil }
+      do throws(DecompressionFailure) {
+        guard let chunk = try decompressor?.nextPiece(limit: 1 << 20) else { return nil }
         if !chunk.isEmpty { return chunk }
       } catch {
-        throw DataError.file(name, "is not valid gzip data (\(error.description))")
+        let place = error.offset.map { " at compressed byte \($0)" } ?? ""
+        let format = decompressor?.format ?? "compressed"
+        throw DataError.file(name, "is not valid \(format) data (\(error.description))\(place)")
       }
       // (Room made once, read into again and again: not zeroed at every read.)
       // (At most the file's size: a small file's room is small.)
@@ -172,22 +176,23 @@ final class ByteInput {
       }
       let read = try compressed.withRawBytes { raw throws(DataError) in try readRaw(into: raw) }
       if read == 0 {
-        gzip?.endInput()
+        decompressor?.endInput()
       } else {
-        gzip?.feed(compressed[..<read])
+        decompressor?.feed(compressed[..<read])
       }
     }
   }
 
-  /// Reads the first bytes, to see whether they are gzip.
+  /// Reads the first bytes, to see whether they are compressed.
   private func start() throws(DataError) {
     started = true
     var first: [UInt8] = []
-    while first.count < 2, try first.append(upTo: 1 << 16, readRaw(into:)) > 0 {}
-    if GzipDecoder.isGzip(first) {
-      gzip = GzipDecoder()
-      gzip?.feed(first[...])
-      if rawEnded { gzip?.endInput() }
+    while StreamDecompressors.needsMore(first), try first.append(upTo: 1 << 16, readRaw(into:)) > 0
+    {}
+    if let found = StreamDecompressors.decompressor(for: first) {
+      decompressor = found
+      decompressor?.feed(first[...])
+      if rawEnded { decompressor?.endInput() }
     } else {
       pending = first
     }

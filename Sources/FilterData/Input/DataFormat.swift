@@ -21,11 +21,12 @@ public enum DataFormat: String, CaseIterable, Sendable {
   }
 
   /// The format a file name's extension says, if any: `.json` (and `.geojson`), `.jsonl` /
-  /// `.ndjson`, `.csv`, `.tsv` / `.tab`, `.parquet` / `.parq` / `.pq`.
+  /// `.ndjson`, `.csv`, `.tsv` / `.tab`, `.parquet` / `.parq` / `.pq`, each compressed too
+  /// (`.gz`, `.zst`).
   public init?(path: String) {
-    // A compressed file has the extension of what it holds before `.gz`.
-    if path.lowercased().hasSuffix(".gz") {
-      self.init(path: String(path.dropLast(3)))
+    // A compressed file has the extension of what it holds before `.gz` or `.zst`.
+    for suffix in [".gz", ".zst"] where path.lowercased().hasSuffix(suffix) {
+      self.init(path: String(path.dropLast(suffix.count)))
       return
     }
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

@@ -23,10 +23,27 @@ enum Zstd {
   }
 }
 
+/// What a frame's header says: its content size when given, the window its matches reach
+/// back within, and whether a checksum follows its last block.
+struct ZstdFrameHeader {
+  var size: Int?
+  var window: Int
+  var checksum: Bool
+
+  /// The bytes of a header (after the magic number) whose first byte is `descriptor`.
+  static func length(descriptor: UInt8) -> Int {
+    let single = descriptor & 0x20 != 0
+    return 1 + (single ? 0 : 1) + [0, 1, 2, 4][Int(descriptor & 3)]
+      + [single ? 1 : 0, 2, 4, 8][Int(descriptor >> 6)]
+  }
+}
+
 /// The state of one decompression: where it is in the input, the output so far, and what a
 /// frame's blocks carry from one to the next (repeated offsets, tables).
 struct ZstdDecoder {
-  let input: UnsafeRawBufferPointer
+  /// The compressed bytes: all of them (``Zstd/decompress(_:expected:)``), or those of the
+  /// step at hand (``ZstdStream``).
+  var input: UnsafeRawBufferPointer
   let expected: Int
   var position = 0
   var out: [UInt8] = []
@@ -74,15 +91,27 @@ struct ZstdDecoder {
         continue
       }
       guard magic == 0xFD2F_B528 else { throw Zstd.Failure("a frame does not start as one") }
-      try frame()
+      let header = try frameHeader()
+      while try !block() {}
+      if header.checksum { _ = try number(4) }
+      if let size = header.size, out.count - frameStart != size {
+        throw Zstd.Failure("a frame holds \(out.count - frameStart) bytes where it says \(size)")
+      }
     }
   }
 
-  private mutating func frame() throws(Zstd.Failure) {
+  /// Reads a frame's header (after its magic number) and starts the frame.
+  mutating func frameHeader() throws(Zstd.Failure) -> ZstdFrameHeader {
     let descriptor = try number(1)
     let single = descriptor & 0x20 != 0
     guard descriptor & 0x08 == 0 else { throw Zstd.Failure("a frame header is corrupt") }
-    if !single { _ = try number(1) }  // the window: the whole frame is kept anyway
+    var window = 0
+    if !single {
+      // The window: 2^(10 + exponent), and eighths of it more.
+      let byte = try number(1)
+      let base = 1 << (10 + byte >> 3)
+      window = base + base / 8 * (byte & 7)
+    }
     let dictionary = try number([0, 1, 2, 4][descriptor & 3])
     guard dictionary == 0 else { throw Zstd.Failure("a frame needs a dictionary") }
     let sizeBytes = [single ? 1 : 0, 2, 4, 8][descriptor >> 6]
@@ -95,33 +124,43 @@ struct ZstdDecoder {
     }
     if let size { try makeRoom(size) }
     (frameStart, repeats, huffman, tables) = (out.count, (1, 4, 8), nil, [nil, nil, nil])
-    while true {
-      let header = try number(3)
-      let length = header >> 3
-      guard length <= 1 << 17 else { throw Zstd.Failure("a block is too large") }
-      switch (header >> 1) & 3 {
-      case 0:
-        guard length <= input.count - position else { throw Zstd.Failure("the data ends early") }
-        try makeRoom(length)
-        out += UnsafeRawBufferPointer(rebasing: input[position..<(position + length)])
-        position += length
-      case 1:
-        let byte = UInt8(try number(1))
-        try makeRoom(length)
-        out += repeatElement(byte, count: length)
-      case 2:
-        guard length <= input.count - position else { throw Zstd.Failure("the data ends early") }
-        let end = position + length
-        try compressedBlock(end: end)
-        position = end
-      default:
-        throw Zstd.Failure("a block is of a reserved type")
-      }
-      if header & 1 == 1 { break }
+    return ZstdFrameHeader(
+      size: size, window: single ? size ?? 0 : window, checksum: descriptor & 0x04 != 0)
+  }
+
+  /// The bytes of the block at `position` (its header's three and those it says follow), or
+  /// nil when fewer than three are there to say.
+  func blockLength() -> Int? {
+    guard position + 3 <= input.count else { return nil }
+    let header =
+      Int(input[position]) | Int(input[position + 1]) << 8
+      | Int(input[position + 2]) << 16
+    return 3 + ((header >> 1) & 3 == 1 ? 1 : header >> 3)
+  }
+
+  /// Decodes the block at `position`; whether it was its frame's last.
+  mutating func block() throws(Zstd.Failure) -> Bool {
+    let header = try number(3)
+    let length = header >> 3
+    guard length <= 1 << 17 else { throw Zstd.Failure("a block is too large") }
+    switch (header >> 1) & 3 {
+    case 0:
+      guard length <= input.count - position else { throw Zstd.Failure("the data ends early") }
+      try makeRoom(length)
+      out += UnsafeRawBufferPointer(rebasing: input[position..<(position + length)])
+      position += length
+    case 1:
+      let byte = UInt8(try number(1))
+      try makeRoom(length)
+      out += repeatElement(byte, count: length)
+    case 2:
+      guard length <= input.count - position else { throw Zstd.Failure("the data ends early") }
+      let end = position + length
+      try compressedBlock(end: end)
+      position = end
+    default:
+      throw Zstd.Failure("a block is of a reserved type")
     }
-    if descriptor & 0x04 != 0 { _ = try number(4) }  // the checksum
-    if let size, out.count - frameStart != size {
-      throw Zstd.Failure("a frame holds \(out.count - frameStart) bytes where it says \(size)")
-    }
+    return header & 1 == 1
   }
 }
