@@ -78,4 +78,21 @@ import Testing
         "null", "[]", "{}", #""""#, #""x""#, #"["a"]"#, #"{"opt2":1}"#, "0", "null", "[[]]",
       ])
   }
+
+  /// Mixed values nested as deep as the reader allows (objects in objects, lists in lists)
+  /// are read, tested and written back by every path without running out of stack.
+  @Test func deeplyNestedMixedValues() throws {
+    let object =
+      String(repeating: #"{"b":"#, count: 250) + "[]" + String(repeating: "}", count: 250)
+    let list = String(repeating: "[", count: 250) + String(repeating: "]", count: 250)
+    let lines =
+      #"{"id":0,"opt1":1}"# + "\n" + #"{"id":1,"opt1":"# + object + "}\n"
+      + #"{"id":2,"opt1":"# + list + "}\n"
+    let path = try DataFiles.write(lines, "mixed-deep.jsonl")
+    let table = try LoadedRecords(reading: DataReader(path: path, format: nil)).table
+    #expect(Self.ids("typeof(opt1) == record or len(opt1) == 1", path, table) == [1, 2])
+    #expect(ValueText.json(table.value(row: 1, slot: 1)) == object)
+    #expect(ValueText.json(table.value(row: 2, slot: 1)) == list)
+    #expect(table.value(row: 2, slot: 1) == table.value(row: 2, slot: 1))
+  }
 }
