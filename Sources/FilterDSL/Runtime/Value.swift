@@ -45,6 +45,25 @@ public enum Value: Hashable, Sendable {
     }
   }
 
+  /// The kind of this value, as a type: lists with elements of no known type, records (and
+  /// objects) with no known fields.
+  public var kind: ValueType {
+    switch self {
+    case .null: .null
+    case .bool: .bool
+    case .int: .int
+    case .double: .double
+    case .decimal: .decimal
+    case .string: .string
+    case .date: .date
+    case .dateTime: .dateTime
+    case .time: .time
+    case .duration: .duration
+    case .list: .list(.null)
+    case .record, .object: .record(Schema([]))
+    }
+  }
+
   /// Whether this is `null`.
   public var isNull: Bool {
     if case .null = self { return true }

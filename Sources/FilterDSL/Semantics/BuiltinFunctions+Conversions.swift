@@ -7,7 +7,7 @@ extension BuiltinFunctions {
     // `list`, `record`, `null`): what tells the values of a field of mixed kinds apart.
     FunctionDefinition(
       name: "typeof", arity: 1...1, resultType: { _ in .success(.string) },
-      lazy: { _, argument, _ in .success(.string(kindName(argument(0)))) }),
+      lazy: { _, argument, _ in .success(.string(argument(0).kind.kindName)) }),
     cast("int", to: .int, from: [.int, .double, .decimal, .string, .bool]) { value in
       switch value {
       case .int: return .success(value)
@@ -100,23 +100,5 @@ extension BuiltinFunctions {
             ))
       },
       evaluate: { args, _ in convert(args[0]) })
-  }
-
-  /// The name of a value's kind, as `--schema` names types.
-  static func kindName(_ value: Value) -> String {
-    switch value {
-    case .null: "null"
-    case .bool: "bool"
-    case .int: "int"
-    case .double: "double"
-    case .decimal: "decimal"
-    case .string: "string"
-    case .date: "date"
-    case .dateTime: "datetime"
-    case .time: "time"
-    case .duration: "duration"
-    case .list: "list"
-    case .record, .object: "record"
-    }
   }
 }

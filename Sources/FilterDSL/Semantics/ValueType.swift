@@ -44,6 +44,26 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The type's short name, as `--schema` and `typeof` name kinds of value: `int`,
+  /// `datetime`, `list` (whatever its elements), `record`, `any`, `null`.
+  public var kindName: String {
+    switch self {
+    case .bool: "bool"
+    case .int: "int"
+    case .double: "double"
+    case .decimal: "decimal"
+    case .string: "string"
+    case .date: "date"
+    case .dateTime: "datetime"
+    case .time: "time"
+    case .duration: "duration"
+    case .list: "list"
+    case .record: "record"
+    case .any: "any"
+    case .null: "null"
+    }
+  }
+
   /// Whether values of this type are numbers (integers, doubles, decimals).
   public var isNumeric: Bool { self == .int || self == .double || self == .decimal }
 

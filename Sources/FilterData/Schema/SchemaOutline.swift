@@ -91,20 +91,7 @@ public enum SchemaOutline {
 
   /// The short name of a type: `int`, `list<string>`.
   public static func name(_ type: ValueType) -> String {
-    switch type {
-    case .bool: "bool"
-    case .int: "int"
-    case .double: "double"
-    case .decimal: "decimal"
-    case .string: "string"
-    case .date: "date"
-    case .dateTime: "datetime"
-    case .time: "time"
-    case .duration: "duration"
-    case .list(let element): "list<\(name(element))>"
-    case .record: "record"
-    case .any: "any"
-    case .null: "null"
-    }
+    guard case .list(let element) = type else { return type.kindName }
+    return "list<\(name(element))>"
   }
 }
