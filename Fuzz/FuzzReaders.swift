@@ -1,10 +1,10 @@
 // libFuzzer harness for the data readers: any bytes, read as JSON, JSON Lines, CSV and TSV
-// (and, when they start with gzip's or zstd's magic, decompressed), whole (inputs are at most
-// 2 KiB) and in blocks of a size chosen by the input's first byte (each buffer read in two
-// parts at once where it can be), must give the same schema and records or the same error,
-// and never crash; loaded into columns (as sessions load), or read block by block by column
-// (as the one-shot command reads), the same rows as read as records. Build and run with
-// `Fuzz/run readers`.
+// (and, when they start with a compressed format's magic, decompressed), whole (inputs are at
+// most 2 KiB) and in blocks of a size chosen by the input's first byte (each buffer read in
+// two parts at once where it can be), must give the same schema and records or the same
+// error, and never crash; loaded into columns (as sessions load), or read block by block by
+// column (as the one-shot command reads), the same rows as read as records. Build and run
+// with `Fuzz/run readers`.
 
 #if canImport(Glibc)
   import Glibc

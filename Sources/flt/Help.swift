@@ -23,7 +23,7 @@ extension Command {
     FILE is JSON (an array of objects; .json, .geojson), JSON Lines (.jsonl, .ndjson), CSV
     (.csv; ';', tab or '|' between cells sniffed from the header), TSV (.tsv, .tab) or
     Parquet (.parquet; nested columns too; snappy, gzip, zstd, LZ4 or none), by its
-    extension, gzip- or zstd-compressed too (.gz, .zst); or a database with --table NAME,
+    extension, compressed too (.gz, .zst, .xz, .bz2); or a database with --table NAME,
     where the query runs: a SQLite file (.db, .sqlite, .sqlite3) or
     postgresql://user[:password]@host[:port]/database (PGPASSWORD too); with no FILE, or -,
     records are read from standard input ('[' starts JSON, '{' JSON Lines, anything else CSV,

@@ -24,19 +24,29 @@ struct DecompressionFailure: Error, Equatable {
 
 /// The decompressors data is sniffed for, by their magic bytes.
 enum StreamDecompressors {
-  /// The most bytes a magic number takes.
-  static let magicLength = 4
+  /// The magic numbers, as far as they tell the formats apart (bzip2's fourth byte is a
+  /// digit).
+  static let magics: [[UInt8]] = [
+    [0x1F, 0x8B], [0x28, 0xB5, 0x2F, 0xFD], [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00],
+    [0x42, 0x5A, 0x68, 0x39],
+  ]
 
   /// Whether `first` (the data's first bytes, fewer when the data is shorter) may still be
   /// the start of a magic number longer than it: more must be read to tell.
   static func needsMore(_ first: [UInt8]) -> Bool {
-    first.count < 2 || (first.count < magicLength && first.starts(with: [0x28, 0xB5]))
+    first.count < 2
+      || magics.contains { magic in
+        magic.count > first.count && zip(magic.dropLast(), first).allSatisfy { $0 == $1 }
+          && first.count < magic.count
+      }
   }
 
   /// A decompressor for data that starts with `first`, or nil for data that is not compressed.
   static func decompressor(for first: [UInt8]) -> (any StreamDecompressor)? {
     if GzipDecoder.isGzip(first) { return GzipDecoder() }
     if ZstdStream.isZstd(first) { return ZstdStream() }
+    if SystemDecompressor.isXZ(first) { return SystemDecompressor(.xz) }
+    if SystemDecompressor.isBzip2(first) { return SystemDecompressor(.bzip2) }
     return nil
   }
 }

@@ -22,10 +22,10 @@ public enum DataFormat: String, CaseIterable, Sendable {
 
   /// The format a file name's extension says, if any: `.json` (and `.geojson`), `.jsonl` /
   /// `.ndjson`, `.csv`, `.tsv` / `.tab`, `.parquet` / `.parq` / `.pq`, each compressed too
-  /// (`.gz`, `.zst`).
+  /// (`.gz`, `.zst`, `.xz`, `.bz2`).
   public init?(path: String) {
-    // A compressed file has the extension of what it holds before `.gz` or `.zst`.
-    for suffix in [".gz", ".zst"] where path.lowercased().hasSuffix(suffix) {
+    // A compressed file has the extension of what it holds before `.gz`, `.zst`, `.xz`, `.bz2`.
+    for suffix in [".gz", ".zst", ".xz", ".bz2"] where path.lowercased().hasSuffix(suffix) {
       self.init(path: String(path.dropLast(suffix.count)))
       return
     }

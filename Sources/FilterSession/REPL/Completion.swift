@@ -164,8 +164,8 @@ package struct Completer {
   private func files(
     _ typed: String, replacing count: Int,
     extensions: [String] = [
-      "json", "jsonl", "ndjson", "csv", "tsv", "gz", "zst", "parquet", "parq", "pq", "db",
-      "sqlite", "sqlite3",
+      "json", "jsonl", "ndjson", "csv", "tsv", "gz", "zst", "xz", "bz2", "parquet", "parq", "pq",
+      "db", "sqlite", "sqlite3",
     ], quoted: Bool = true
   ) -> Completion {
     let slash = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex

@@ -42,7 +42,7 @@ public final class Repl {
   /// What `:help` prints.
   public static let help = """
     Statements (end a line to run it; a line with an open bracket or quote goes on):
-      load "phones.json" [as name]     read a JSON, JSON Lines, CSV, TSV (.gz, .zst too) or
+      load "phones.json" [as name]     read a JSON, JSON Lines, CSV, TSV (compressed too) or
                                        Parquet file, or a folder of Parquet files
         [null "NA"] [type zip=string]  ... saying how: null texts, fixed types, root data.items,
         [delimiter ";"] [header no]    format tsv, the CSV delimiter, no header row
