@@ -109,8 +109,11 @@ enum Command {
         return Status.failure
       }
     }
-    guard let query = options.filter ?? (options.stats ?? options.facets != nil ? "" : nil)
-    else {
+    // (--stats and --facets may leave FILTER out; --select and --count before a FILE.)
+    let filterless =
+      options.stats != nil || options.facets != nil
+      || ((options.select != nil || options.count) && !options.files.isEmpty)
+    guard let query = options.filter ?? (filterless ? "" : nil) else {
       return usageError("missing FILTER")
     }
     if let path = options.files.first,

@@ -314,11 +314,11 @@ struct Options {
           "--filter-file - reads the filter from standard input, so the data needs a FILE")
     }
     if options.schema || options.filterFile != nil
-      || (options.stats != nil || options.facets != nil)
-        && positional.first.map(Options.namesFile) == true
+      || (options.stats != nil || options.facets != nil || options.select != nil
+        || options.count) && positional.first.map(Options.namesFile) == true
     {
-      // (--stats and --facets may leave the filter out: a first argument that names a file is
-      // data.)
+      // (--stats, --facets, --select and --count may leave the filter out, for every record:
+      // a first argument that names a file is data.)
       options.files = positional
     } else if let first = positional.first {
       options.filter = first

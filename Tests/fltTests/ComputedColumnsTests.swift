@@ -21,6 +21,20 @@ import Testing
     #expect(lines.count == 3)
   }
 
+  /// `--select` and `--count` may leave the filter out, as `--stats` and `--facets` may: a
+  /// first argument that names a file is data, and every record is taken (the file's name was
+  /// read as the filter, and standard input as the data).
+  @Test func theFilterMayBeLeftOut() throws {
+    let selected = try flt(["-f", "csv", "-s", "model", "examples/phones.json"])
+    #expect(selected.status == 0, "\(selected.stderr)")
+    let all = try flt(["-f", "csv", "-s", "model", "true", "examples/phones.json"])
+    #expect(selected.stdout == all.stdout && selected.stdout.split(separator: "\n").count > 100)
+    let counted = try flt(["-c", "examples/phones.json"])
+    #expect(counted.status == 0 && counted.stdout == "111\n", "\(counted.stderr)")
+    // A filter still comes first where one is written.
+    #expect(try flt(["-c", "price > 1000", "examples/phones.json"]).stdout != "111\n")
+  }
+
   /// JSON output nests nothing new: a column is a value, typed (a number stays a number).
   @Test func jsonHoldsTheValuesTyped() throws {
     let data = try CLITests.temporaryFile(
