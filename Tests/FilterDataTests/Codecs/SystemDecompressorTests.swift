@@ -13,32 +13,6 @@ import Testing
   static let folder = DataFiles.root.appendingPathComponent("Tests/Fixtures/compressed").path
   static let raw = DataFiles.root.appendingPathComponent("Tests/Fixtures/zstd/json.raw").path
 
-  /// `bytes` decoded by `decompressor` fed pieces of random sizes, read in pieces of at most
-  /// `limit` bytes.
-  static func streamed(
-    _ bytes: [UInt8], _ decompressor: any StreamDecompressor, seed: UInt64, limit: Int
-  ) throws(DecompressionFailure) -> [UInt8] {
-    var random = SplitMix64(seed: seed)
-    var stream = decompressor
-    var out: [UInt8] = []
-    var fed = 0
-    while let piece = try stream.nextPiece(limit: limit) {
-      #expect(piece.count <= limit)
-      out += piece
-      if piece.isEmpty {
-        guard fed < bytes.count else {
-          stream.endInput()
-          continue
-        }
-        let size = Swift.min(bytes.count - fed, random.int(1...2048))
-        stream.feed(bytes[fed..<(fed + size)])
-        fed += size
-      }
-    }
-    #expect(stream.finished)
-    return out
-  }
-
   static func decompressor(_ name: String) -> any StreamDecompressor {
     name.hasSuffix(".xz") ? SystemDecompressor(.xz) : SystemDecompressor(.bzip2)
   }
@@ -56,7 +30,8 @@ import Testing
     for seed in UInt64(0)..<3 {
       let limit = [1 << 20, 100, 4096][Int(seed)]
       #expect(
-        try Self.streamed(compressed, Self.decompressor(name), seed: seed, limit: limit) == raw,
+        try StreamedPieces.decoded(compressed, Self.decompressor(name), seed: seed, limit: limit)
+          == raw,
         "\(name)")
     }
   }
@@ -68,7 +43,7 @@ import Testing
     for _ in 0..<30 {
       let cut = random.int(1...(compressed.count - 1))
       #expect(throws: DecompressionFailure.self, "\(name) cut at \(cut)") {
-        _ = try Self.streamed(
+        _ = try StreamedPieces.decoded(
           Array(compressed[..<cut]), Self.decompressor(name), seed: 1, limit: 1 << 20)
       }
     }
@@ -77,7 +52,7 @@ import Testing
       var changed = compressed
       changed[random.int(0...(changed.count - 1))] ^= UInt8(random.int(1...255))
       do {
-        _ = try Self.streamed(changed, Self.decompressor(name), seed: 2, limit: 1 << 20)
+        _ = try StreamedPieces.decoded(changed, Self.decompressor(name), seed: 2, limit: 1 << 20)
       } catch {
         failures += 1
         #expect(error.offset.map { $0 >= 0 && $0 <= changed.count } == true)

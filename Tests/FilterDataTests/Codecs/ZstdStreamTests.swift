@@ -11,47 +11,21 @@ import Testing
 /// large a window is an error that says where, never a trap; and a file or a pipe of zstd data
 /// reads as its uncompressed twin.
 @Suite struct ZstdStreamTests {
-  /// `bytes` decoded by a stream fed pieces of random sizes (from `seed`), read in pieces of
-  /// at most `limit` bytes (each checked).
-  static func streamed(_ bytes: [UInt8], seed: UInt64, limit: Int = 1 << 20)
-    throws(DecompressionFailure) -> [UInt8]
-  {
-    var random = SplitMix64(seed: seed)
-    var stream: any StreamDecompressor = ZstdStream()
-    var out: [UInt8] = []
-    var fed = 0
-    while true {
-      guard let piece = try stream.nextPiece(limit: limit) else { break }
-      #expect(piece.count <= limit)
-      out += piece
-      if piece.isEmpty {
-        guard fed < bytes.count else {
-          stream.endInput()
-          continue
-        }
-        let size = Swift.min(bytes.count - fed, random.int(1...4096))
-        stream.feed(bytes[fed..<(fed + size)])
-        fed += size
-      }
-    }
-    #expect(stream.finished)
-    return out
-  }
-
   @Test(arguments: ZstdTests.inputs + ["orders"])
   func piecesGiveWhatTheWholeGives(name: String) throws {
     for level in name == "orders" ? [3] : [1, 3, 19] {
       let compressed = try ParquetEncodingTests.bytes("\(ZstdTests.folder)/\(name)-\(level).zst")
       let whole: [UInt8]
       if name == "orders" {
-        whole = try Self.streamed(compressed, seed: 0, limit: Int.max)
+        whole = try StreamedPieces.decoded(compressed, seed: 0, limit: Int.max)
       } else {
         whole = try ParquetEncodingTests.bytes("\(ZstdTests.folder)/\(name).raw")
       }
       // (The orders, megabytes of them, in big pieces: in small ones a debug build takes long.)
       for seed in UInt64(0)..<3 {
         let limit = name == "orders" ? 1 << 20 : [1 << 20, 7, 1000][Int(seed)]
-        #expect(try Self.streamed(compressed, seed: seed, limit: limit) == whole, "\(name)")
+        #expect(
+          try StreamedPieces.decoded(compressed, seed: seed, limit: limit) == whole, "\(name)")
       }
     }
   }
@@ -66,7 +40,7 @@ import Testing
     let second = ZstdTests.frame(2, blocks: ZstdTests.block(last: true, type: 1, size: 2) + [0x41])
     for seed in 0..<20 {
       #expect(
-        try Self.streamed(first + skippable + second + skippable, seed: UInt64(seed))
+        try StreamedPieces.decoded(first + skippable + second + skippable, seed: UInt64(seed))
           == Array("flt!!!!AA".utf8))
     }
   }
@@ -79,7 +53,7 @@ import Testing
     for _ in 0..<50 {
       let cut = random.int(1...(compressed.count - 1))
       #expect(throws: DecompressionFailure.self) {
-        _ = try Self.streamed(Array(compressed[..<cut]), seed: 1)
+        _ = try StreamedPieces.decoded(Array(compressed[..<cut]), seed: 1)
       }
     }
     // A byte changed: an error (or other bytes, never a trap), with where it was found.
@@ -89,7 +63,7 @@ import Testing
       let at = random.int(0...(changed.count - 1))
       changed[at] ^= UInt8(random.int(1...255))
       do {
-        _ = try Self.streamed(changed, seed: 2)
+        _ = try StreamedPieces.decoded(changed, seed: 2)
       } catch {
         failures += 1
         #expect(error.offset.map { $0 >= 0 && $0 <= changed.count } == true)
@@ -99,7 +73,7 @@ import Testing
     // Not zstd after a frame: said.
     let trailing = try ParquetEncodingTests.bytes("\(ZstdTests.folder)/text-3.zst") + [1, 2, 3, 4]
     #expect {
-      _ = try Self.streamed(trailing, seed: 3)
+      _ = try StreamedPieces.decoded(trailing, seed: 3)
     } throws: { error in
       (error as? DecompressionFailure)?.description == "a frame does not start as one"
     }
@@ -109,7 +83,7 @@ import Testing
       + ZstdTests.block(
         last: true, type: 1, size: 1) + [0x41]
     #expect {
-      _ = try Self.streamed(huge, seed: 4)
+      _ = try StreamedPieces.decoded(huge, seed: 4)
     } throws: { error in
       (error as? DecompressionFailure)?.description.contains("a window of 2048 MB") == true
     }

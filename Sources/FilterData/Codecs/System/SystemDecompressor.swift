@@ -73,25 +73,21 @@ struct SystemDecompressor: StreamDecompressor {
           UnsafeRawBufferPointer(rebasing: raw[start...]), into: room, finishing: inputEnded)
       }
     }
-    switch result {
-    case .failure(let failure):
-      self.failure = DecompressionFailure(
-        description: failure.description, offset: stream.totalIn)
-      throw self.failure ?? failure
-    case .success(let (consumed, made, streamEnded)):
+    do throws(DecompressionFailure) {
+      let (consumed, made, streamEnded) = try result.get()
       used += consumed
       ended = streamEnded
       out.removeLast(out.count - made)
-      if made == 0 && consumed == 0 && !streamEnded {
-        // Nothing more without more input.
-        if inputEnded {
-          let failure = DecompressionFailure(
-            description: "it ends before the compressed data does", offset: stream.totalIn)
-          self.failure = failure
-          throw failure
-        }
+      // Nothing made nor used, and no more input to come: the data ends early.
+      if made == 0 && consumed == 0 && !streamEnded && inputEnded {
+        throw DecompressionFailure(description: "it ends before the compressed data does")
       }
       return out
+    } catch {
+      // (Where the library had read to; kept, so that later reads say the same.)
+      let found = DecompressionFailure(description: error.description, offset: stream.totalIn)
+      failure = found
+      throw found
     }
   }
 }

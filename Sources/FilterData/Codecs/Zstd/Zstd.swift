@@ -128,16 +128,6 @@ struct ZstdDecoder {
       size: size, window: single ? size ?? 0 : window, checksum: descriptor & 0x04 != 0)
   }
 
-  /// The bytes of the block at `position` (its header's three and those it says follow), or
-  /// nil when fewer than three are there to say.
-  func blockLength() -> Int? {
-    guard position + 3 <= input.count else { return nil }
-    let header =
-      Int(input[position]) | Int(input[position + 1]) << 8
-      | Int(input[position + 2]) << 16
-    return 3 + ((header >> 1) & 3 == 1 ? 1 : header >> 3)
-  }
-
   /// Decodes the block at `position`; whether it was its frame's last.
   mutating func block() throws(Zstd.Failure) -> Bool {
     let header = try number(3)

@@ -128,13 +128,9 @@ struct ZstdStream {
       window = Swift.min(header.window, header.size ?? header.window)
       stage = .blocks(header)
     case .blocks(let header):
-      let length = input.withUnsafeBytes { raw -> Int? in
-        var probe = decoder
-        probe.input = UnsafeRawBufferPointer(rebasing: raw[used...])
-        probe.position = 0
-        return probe.blockLength()
+      guard let length = Self.blockLength(input[used...]), available >= length else {
+        return false
       }
-      guard let length, available >= length else { return false }
       let last = try read(length) { decoder throws(Zstd.Failure) in try decoder.block() }
       if last {
         stage = header.checksum ? .checksum(header) : .magic
@@ -177,6 +173,16 @@ struct ZstdStream {
     }
     used += count
     return try result.get()
+  }
+
+  /// The bytes of the block `bytes` start with (its header's three and those it says follow),
+  /// or nil when fewer than three are there to say.
+  private static func blockLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+    guard bytes.count >= 3 else { return nil }
+    let start = bytes.startIndex
+    let header = Int(bytes[start]) | Int(bytes[start + 1]) << 8 | Int(bytes[start + 2]) << 16
+    // A run-length block's data is one byte, whatever it makes.
+    return 3 + ((header >> 1) & 3 == 1 ? 1 : header >> 3)
   }
 
   /// Checks that a frame that gave its size made that many bytes.
