@@ -111,8 +111,12 @@ import Testing
     } throws: { error in
       "\(error)".contains("has levels that do not fit its schema")
     }
+    // (The scan checks what the whole process holds after each batch, which tests running
+    // beside this one change: a limit far past what 3 rows take, still under the 1.1 GB a
+    // claim reserved whole would.)
     let flat = try DataFiles.write(
       HandMadeParquet(leaves: [Self.x], rowGroups: [1 << 26]).bytes, "flat.parquet")
+    options.memoryLimit = (ProcessMemory.resident ?? 0) + (512 << 20)
     let scan = try Scan(query: SourceText("x > 0"), files: [flat], options: options)
     #expect {
       try scan.run(into: CountSink(to: nil))
@@ -136,14 +140,15 @@ import Testing
     return HandMadeParquet(leaves: [Leaf(path: ["x"], pages: [page])], rowGroups: [Int64(rows)])
   }
 
-  /// A page that holds 2^22 nulls in a run of a few bytes (a legal file: 16 bytes a row,
-  /// 64 MB, when decoded whole) reads under a memory limit of 40 MB past what flt holds: its
+  /// A page that holds 2^23 nulls in a run of a few bytes (a legal file: 16 bytes a row,
+  /// 128 MB, when decoded whole) reads under a memory limit of 96 MB past what flt holds: its
   /// entries are decoded a batch at a time. (The source alone: a scan also checks what the
-  /// whole process holds after each batch, which tests running beside this one change.)
+  /// whole process holds after each batch. Tests running beside this one change that too:
+  /// hence a margin far past a batch.)
   @Test func aRunOfNullsIsReadABatchAtATime() throws {
-    let path = try DataFiles.write(Self.run(1 << 22, level: 0).bytes, "nulls.parquet")
+    let path = try DataFiles.write(Self.run(1 << 23, level: 0).bytes, "nulls.parquet")
     let source = try ParquetSource(path: path)
-    source.limitMemory(to: (ProcessMemory.resident ?? 0) + (40 << 20))
+    source.limitMemory(to: (ProcessMemory.resident ?? 0) + (96 << 20))
     var (rows, nulls, largest) = (0, 0, 0)
     try source.read { block in
       guard case .batches(let batches) = block else { return false }
@@ -154,32 +159,35 @@ import Testing
       }
       return true
     }
-    #expect(rows == 1 << 22)
+    #expect(rows == 1 << 23)
     #expect(nulls == rows)
     #expect(largest <= ParquetSource.batchRows)
   }
 
-  /// A DELTA_BINARY_PACKED page whose 2^22 values take a few bytes a block (every difference
+  /// A DELTA_BINARY_PACKED page whose 2^24 values take a few bytes a block (every difference
   /// 0): expanding them past the memory limit is an error naming the column, before they are
-  /// made; under it, they read.
+  /// made (256 MB against a limit 48 MB past what flt holds: far apart, as tests running
+  /// beside this one change what the process holds); without a limit, 2^22 of them read.
   @Test func deltasThatExpandPastTheLimitAreRefused() throws {
-    let rows = 1 << 22
-    var values: [UInt8] = []
-    for number in [128, 4, UInt64(rows), 14] {
-      PackedBits.appendVarint(UInt64(number), to: &values)
+    func deltas(_ rows: Int, _ name: String) throws -> String {
+      var values: [UInt8] = []
+      for number in [128, 4, UInt64(rows), 14] {
+        PackedBits.appendVarint(UInt64(number), to: &values)
+      }
+      for _ in 0..<(rows / 128) { values += [0, 0, 0, 0, 0] }
+      return try DataFiles.write(Self.run(rows, level: 1, values: values, encoding: 5).bytes, name)
     }
-    for _ in 0..<(rows / 128) { values += [0, 0, 0, 0, 0] }
-    let path = try DataFiles.write(
-      Self.run(rows, level: 1, values: values, encoding: 5).bytes, "deltas.parquet")
     var options = Scan.Options()
     options.memoryLimit = (ProcessMemory.resident ?? 0) + (48 << 20)
-    let limited = try Scan(query: SourceText("x == 7"), files: [path], options: options)
+    let many = try deltas(1 << 24, "deltas.parquet")
+    let limited = try Scan(query: SourceText("x == 7"), files: [many], options: options)
     #expect {
       try limited.run(into: CountSink(to: nil))
     } throws: { error in
-      "\(error)".contains("column 'x' of row group 1 has a page of 4194304 values packed")
+      "\(error)".contains("column 'x' of row group 1 has a page of 16777216 values packed")
     }
-    #expect(try Scan(file: path, query: "x == 7").run(into: CountSink(to: nil)).matches == rows)
+    let fewer = try deltas(1 << 22, "fewer-deltas.parquet")
+    #expect(try Scan(file: fewer, query: "x == 7").run(into: CountSink(to: nil)).matches == 1 << 22)
   }
 
   /// A page that says it inflates to 2^31-1 bytes: an error naming the codec. Snappy and LZ4
