@@ -110,11 +110,14 @@ public struct DatabaseTable: Sendable {
     self.location = location
   }
 
+  /// The extensions of SQLite files, without the dot.
+  public static let fileExtensions = ["db", "sqlite", "sqlite3"]
+
   /// Whether `location` names a database rather than a data file: a SQLite file (`.db`,
   /// `.sqlite`, `.sqlite3`) or a `postgresql://` URL.
   public static func isDatabase(_ location: String) -> Bool {
     let lower = location.lowercased()
-    return [".db", ".sqlite", ".sqlite3"].contains { lower.hasSuffix($0) }
+    return fileExtensions.contains { lower.hasSuffix("." + $0) }
       || PostgresURL.isURL(location)
   }
 

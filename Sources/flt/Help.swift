@@ -1,3 +1,5 @@
+import FilterData
+
 /// What `flt --help` and `flt help` print, and the man page's sections.
 extension Command {
   static let version = "flt 0.3.0"
@@ -16,19 +18,49 @@ extension Command {
                                     print the SQL a query runs as (PostgreSQL, SQLite)
     """
 
-  /// What FILTER and FILE are.
-  static let about = """
-    FILTER is a query: a filter, then optionally order by, limit and offset; or, with
-    --filter-file FILE, the query is read from FILE (jq's -f; here -f is --format).
-    FILE is JSON (an array of objects; .json, .geojson), JSON Lines (.jsonl, .ndjson), CSV
-    (.csv; ';', tab or '|' between cells sniffed from the header), TSV (.tsv, .tab) or
-    Parquet (.parquet; nested columns too; snappy, gzip, zstd, LZ4 or none), by its
-    extension, compressed too (.gz, .zst, .xz, .bz2); or a database with --table NAME,
-    where the query runs: a SQLite file (.db, .sqlite, .sqlite3) or
-    postgresql://user[:password]@host[:port]/database (PGPASSWORD too); with no FILE, or -,
-    records are read from standard input ('[' starts JSON, '{' JSON Lines, anything else CSV,
-    or TSV when the header has tabs and no commas, unless -i says).
-    """
+  /// What FILTER and FILE are (the file formats from their registry, ``DataFormat/all``).
+  static let about =
+    wrapped(
+      """
+      FILTER is a query: a filter, then optionally order by, limit and offset; or, with \
+      --filter-file FILE, the query is read from FILE (jq's -f; here -f is --format).
+      """)
+    + "\n"
+    + wrapped(
+      "FILE is \(fileFormats), by its extension (else its first bytes), compressed too "
+        + "(\(DataFormat.compressionExtensions.map { "." + $0 }.joined(separator: ", "))); "
+          + """
+          or a database with --table NAME, where the query runs: a SQLite file (.db, .sqlite, \
+          .sqlite3) or postgresql://user[:password]@host[:port]/database (PGPASSWORD too); with \
+          no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines, \
+          anything else CSV, or TSV when the header has tabs and no commas, unless -i says).
+          """)
+
+  /// The registered formats, each with what it is and its extensions: `JSON (an array of
+  /// objects; .json, .geojson), ... or Parquet (...)`.
+  private static var fileFormats: String {
+    let each = DataFormat.all.map { format in
+      let extensions = format.extensions.map { "." + $0 }.joined(separator: ", ")
+      return "\(format.title) (\(format.details.map { $0 + "; " } ?? "")\(extensions))"
+    }
+    guard let last = each.last, each.count > 1 else { return each.joined() }
+    return each.dropLast().joined(separator: ", ") + " or " + last
+  }
+
+  /// `text` broken into lines of at most 88 characters, between words.
+  static func wrapped(_ text: String, width: Int = 88) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
 
   static let examples = """
     flt 'color in (Starlight, "Space Black") and diskSpace >= 256' examples/phones.json

@@ -69,8 +69,8 @@ extension Options {
       ], completes: .files),
     OptionSpec(
       short: "-i", long: "--input-format", value: "FORMAT",
-      help: ["json, jsonl, csv, tsv or parquet, whatever the file is called"],
-      completes: .words(["json", "jsonl", "csv", "tsv", "parquet"])),
+      help: ["\(DataFormat.nameList), whatever the file is called"],
+      completes: .words(DataFormat.all.map(\.name))),
     OptionSpec(
       short: nil, long: "--root", value: "KEY.KEY...",
       help: [

@@ -164,9 +164,9 @@ struct Options {
         options.output = try value()
       case "-i", "--input-format":
         let text = try value()
-        guard let format = DataFormat(rawValue: text) else {
+        guard let format = DataFormat(name: text) else {
           throw UsageError(
-            message: "unknown input format '\(text)'; use one of json, jsonl, csv, tsv")
+            message: "unknown input format '\(text)'; use \(DataFormat.nameList)")
         }
         options.inputFormat = format
       case "--max-memory":

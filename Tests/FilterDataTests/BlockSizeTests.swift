@@ -15,7 +15,7 @@ import Testing
   @Test(arguments: findings.indices)
   func sameAtEveryBlockSize(_ index: Int) throws {
     let (text, format) = Self.findings[index]
-    let path = try DataFiles.write(text, "finding-\(index).\(format.rawValue)")
+    let path = try DataFiles.write(text, "finding-\(index).\(format.name)")
     let whole = DataFiles.outcome(path, blockSize: 4 << 20)
     for size in [1, 2, 3, 5, 8, 13, 28, 64, 100, 4096] {
       let pieces = DataFiles.outcome(path, blockSize: size)

@@ -45,8 +45,11 @@ import Testing
     #expect(schema.stdout.contains("u64   int?\n") && schema.stdout.contains("ms    datetime?\n"))
     let bytes = Array(try Data(contentsOf: CLITests.root.appendingPathComponent(Self.parquet)))
     let copy = try CLITests.temporaryFile(bytes, name: "phones.data").path
-    #expect(try flt(["-c", "true", copy]).stderr.contains("has no known extension"))
+    // A name that says nothing: the file's first bytes (`PAR1`) do.
+    #expect(try flt(["-c", "price < 600", copy]).stdout == "33\n")
     #expect(try flt(["-i", "parquet", "-c", "price < 600", copy]).stdout == "33\n")
+    let text = try CLITests.temporaryFile(Array("price\n3\n".utf8), name: "prices.data").path
+    #expect(try flt(["-c", "true", text]).stderr.contains("has no known extension (.json, "))
   }
 
   @Test func errorsNameTheFile() throws {
@@ -57,6 +60,10 @@ import Testing
         "brotli.parquet: column 'id' of row group 1 is compressed with Brotli"))
     let piped = try flt(["-i", "parquet", "-c", "true"], stdin: "PAR1")
     #expect(piped.status == 2 && piped.stderr.contains("save it to a file first"))
+    // Sniffed, not read as CSV of binary cells.
+    let sniffed = try flt(["-c", "true"], stdin: "PAR1\u{15}\u{0}")
+    #expect(sniffed.status == 2)
+    #expect(sniffed.stderr.contains("<stdin>: begins as Parquet does"), "\(sniffed.stderr)")
     let cut = try CLITests.temporaryFile(Array("PAR1 not really".utf8), name: "cut.parquet").path
     #expect(try flt(["-c", "true", cut]).stderr.contains("cut.parquet: is not a Parquet file"))
   }

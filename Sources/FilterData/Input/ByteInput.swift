@@ -102,6 +102,19 @@ final class ByteInput {
   /// Whether the input is compressed data being decompressed.
   var isCompressed: Bool { decompressor != nil }
 
+  /// The first `count` bytes (fewer when the input is shorter): what a format is sniffed by.
+  func prefix(_ count: Int) throws(DataError) -> [UInt8] {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+    defer { buffer.deallocate() }
+    var filled = 0
+    while filled < count {
+      let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+      guard n > 0 else { break }
+      filled += n
+    }
+    return Array(buffer[..<filled])
+  }
+
   /// Reads up to `destination.count` bytes into `destination` and returns how many were read:
   /// 0 only at the end of the input (or for an empty `destination`). A pipe gives what it
   /// has, so records that arrive slowly are filtered as they come instead of waiting for a

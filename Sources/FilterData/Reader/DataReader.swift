@@ -199,12 +199,12 @@ public final class DataReader {
     else {
       throw DataError.file(
         input.name,
-        "has no known extension (.json, .geojson, .jsonl, .ndjson, .csv, .tsv or .parquet); say which format it is with --input-format"
+        "has no known extension (\(DataFormat.extensionList)); say which format it is with --input-format"
       )
     }
-    guard named != .parquet else {
+    guard DataFormat.texts.contains(named) else {
       throw DataError.file(
-        input.name, "is Parquet, which a ParquetSource reads (see FileSource.open)")
+        input.name, "is \(named.title), which its own source reads (see FileSource.open)")
     }
     self.format = named
     layout = RecordLayout(Schema([]), growth: growth)
@@ -221,7 +221,7 @@ public final class DataReader {
     if !options.root.isEmpty && self.format != .json {
       throw DataError.file(
         input.name,
-        "is read as \(self.format.rawValue), and --root only applies to a JSON document; say -i json if it is one"
+        "is read as \(self.format.name), and --root only applies to a JSON document; say -i json if it is one"
       )
     }
     framing = RecordFraming(document: self.format == .json, root: options.root)
@@ -246,6 +246,15 @@ public final class DataReader {
   private func sniffFormat() throws(DataError) -> DataFormat {
     let index = position
     guard index < buffer.count else { return .jsonl }
+    // Another registered format's first bytes (Parquet's `PAR1`): say so, not read as CSV.
+    if let other = DataFormat.sniffed(buffer[index...]), !DataFormat.texts.contains(other) {
+      throw DataError.file(
+        input.name,
+        other.readsStreams
+          ? "begins as \(other.title) does; say so with -i \(other.name)"
+          : "begins as \(other.title) does, which is read from a file, not a stream; save it to a file first"
+      )
+    }
     switch buffer[index] {
     case UInt8(ascii: "["): return .json
     case UInt8(ascii: "{"): return options.root.isEmpty ? .jsonl : .json

@@ -2,9 +2,10 @@ import FilterDSL
 import Foundation
 
 /// A folder given where a data file goes (`flt -c 'price < 500' sales/`): the data files under
-/// it, at any depth, in the order of their paths, read as one input (``ParquetFolder``, for
-/// Parquet files). Names starting with `.`
-/// or `_` (`_SUCCESS`, `.crc` files) and files of no known format are passed over. Folders
+/// it, at any depth, in the order of their paths, read as one input by their format
+/// (``DataFormat/open(folder:name:)``: a ``ParquetFolder`` for Parquet files). Names starting
+/// with `.` or `_` (`_SUCCESS`, `.crc` files) and files of no registered format are passed
+/// over. Folders
 /// named `key=value` on the way to a file (hive-style partitions, as Spark, DuckDB and Polars
 /// write them: `year=2024/month=3/part-0.parquet`) give each record of a Parquet file under
 /// them the field `key` with that value: an integer where every file's value is one, a date
@@ -62,7 +63,7 @@ public struct DataFolder: Sendable {
     }
     guard !found.isEmpty else {
       throw DataError.file(
-        path, "is a folder with no data files (.parquet, .json, .jsonl, .csv, .tsv) in it")
+        path, "is a folder with no data files (\(DataFormat.extensionList)) in it")
     }
     found.sort { $0.path < $1.path }
     // Each partition's type, from its values in every file.

@@ -1,28 +1,50 @@
 /// Data files as sources: the one place a path becomes the source that reads it.
 public enum FileSource {
   /// The source reading the file at `path` (standard input for nil or `-`) in `format`, else
-  /// the format its extension names (or, for standard input, its first bytes say): a
-  /// ``ParquetSource`` for Parquet, a ``DataReader`` for JSON, JSON Lines, CSV and TSV (gzip
-  /// or not), read with `options`. A Parquet file's records get the fields `partitions` (the
-  /// hive-style folders it lies in; other formats do not take them yet). A folder of Parquet
-  /// files is a ``ParquetFolder``.
+  /// the registered format (``DataFormat/all``) its extension names, else the one its first
+  /// bytes say; standard input with no format is sniffed by ``DataReader`` (JSON, JSON Lines,
+  /// CSV or TSV). Read with `options`; the records get the fields `partitions` (the
+  /// hive-style folders the file lies in) where the format takes them. A folder is read as
+  /// one source when its files are all of one format that reads folders (Parquet: a
+  /// ``ParquetFolder``).
   public static func open(
     _ path: String?, format: DataFormat? = nil, options: ReadOptions = ReadOptions(),
     partitions: [DataFolder.Partition] = []
   )
     throws(DataError) -> any RecordSource
   {
-    if let path, path != "-", DataFolder.isFolder(path) {
-      return try ParquetFolder(DataFolder(path), name: path)
-    }
-    let named = format ?? path.flatMap(DataFormat.init(path:))
-    guard named == .parquet else {
-      return try DataReader(path: path, format: format, options: options)
-    }
     guard let path, path != "-" else {
-      throw DataError.file(
-        "<stdin>", "cannot be read as Parquet, whose footer is at the end; save it to a file first")
+      guard let format else { return try DataReader(path: nil, options: options) }
+      return try format.open(DataFormat.Input(path: nil, options: options, partitions: []))
     }
-    return try ParquetSource(path: path, partitions: partitions)
+    if DataFolder.isFolder(path) { return try openFolder(path) }
+    let input = DataFormat.Input(path: path, options: options, partitions: partitions)
+    if let named = format ?? DataFormat(path: path) { return try named.open(input) }
+    // A name that says nothing: the file's first bytes may (opened here, to say why not).
+    let first = try ByteInput(path: path).prefix(16)
+    guard let sniffed = DataFormat.sniffed(first) else {
+      throw DataError.file(
+        path,
+        "has no known extension (\(DataFormat.extensionList)); say which format it is with --input-format"
+      )
+    }
+    return try sniffed.open(input)
+  }
+
+  /// The folder at `path` as one source: its data files must all be of one format, one that
+  /// reads folders.
+  private static func openFolder(_ path: String) throws(DataError) -> any RecordSource {
+    let folder = try DataFolder(path)
+    let formats = folder.files.compactMap { DataFormat(path: $0.path) }
+    guard let first = formats.first else {
+      throw DataError.file(path, "is a folder with no data files in it")
+    }
+    if let other = formats.firstIndex(where: { $0 != first }) {
+      throw DataError.file(
+        path,
+        "holds \(folder.files[other].path), which is not \(first.title) as \(folder.files[0].path) is; a folder is read when its files are all of one format (give other files by name: flt QUERY \(path)/*.\(formats[other].extensions.first ?? ""))"
+      )
+    }
+    return try first.open(folder: folder, name: path)
   }
 }

@@ -228,7 +228,7 @@ struct TypeTally {
   func field(_ name: String, missing: Bool, complete: Bool) -> Schema.Field {
     let type = self.type
     let nullTexts = nullTextsAreNull(type: type)
-    var field = Schema.Field(
+    let field = Schema.Field(
       name, type, optional: missing || nulls > 0 || nullTexts,
       knownValues: knownValues(complete: complete, type: type),
       numericText: numericText(type: type), nullTexts: nullTexts ? nullTextValues.sorted() : nil)

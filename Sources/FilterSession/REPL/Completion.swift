@@ -1,5 +1,6 @@
 import FilterDSL
 import FilterData
+import FilterDatabase
 import Foundation
 
 /// Tab completion: what can follow the text before the cursor. Keywords and statements at
@@ -163,10 +164,8 @@ package struct Completer {
   /// quote, a folder stays open for the next Tab.
   private func files(
     _ typed: String, replacing count: Int,
-    extensions: [String] = [
-      "json", "jsonl", "ndjson", "csv", "tsv", "gz", "zst", "xz", "bz2", "parquet", "parq", "pq",
-      "db", "sqlite", "sqlite3",
-    ], quoted: Bool = true
+    extensions: [String] = DataFormat.all.flatMap(\.extensions)
+      + DataFormat.compressionExtensions + DatabaseTable.fileExtensions, quoted: Bool = true
   ) -> Completion {
     let slash = typed.lastIndex(of: "/").map { typed.index(after: $0) } ?? typed.startIndex
     let directory = String(typed[..<slash])

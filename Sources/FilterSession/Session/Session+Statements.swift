@@ -38,7 +38,7 @@ extension Session {
     if alias == nil { try checkNameFree(name, for: resolved, path, context) }
     let (format, read) = try readOptions(options, context)
     if format == nil, !isFolder, DataFormat(path: resolved) == nil,
-      FilePaths.canonical(resolved) != nil
+      FilePaths.canonical(resolved) != nil, DataFormat.sniffed(file: resolved) == nil
     {
       // Said here, in the statement's terms (the reader's own message names a flag).
       let script = resolved.lowercased().hasSuffix(".flt")
@@ -50,7 +50,7 @@ extension Session {
             : "cannot tell the format of \"\(path.text)\" from its name",
           help: script
             ? "run a script with :run \(path.text) in the REPL, or flt run \(path.text)"
-            : "name it: load \"\(path.text)\" format csv (or json, jsonl, tsv)"))
+            : "name it: load \"\(path.text)\" format csv (\(DataFormat.nameList))"))
     }
     let dataset: Dataset
     // The memory the process uses is looked at after each block the load reads.
@@ -206,8 +206,8 @@ extension Session {
       case "format":
         let text = option.values.first?.text ?? ""
         format = try value(
-          of: option, DataFormat.init(rawValue:), message: "unknown format '\(text)'",
-          help: "the formats are \(DataFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+          of: option, DataFormat.init(name:), message: "unknown format '\(text)'",
+          help: "the formats are \(DataFormat.all.map(\.name).joined(separator: ", "))")
       case "delimiter":
         read.delimiter = try value(
           of: option, ReadOptions.delimiter(named:),
