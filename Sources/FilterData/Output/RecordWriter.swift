@@ -208,9 +208,7 @@ public final class RecordWriter: RecordSink {
     count += 1
     switch format {
     case .jsonl, .json:
-      var bytes: [UInt8] = []
-      if format == .json { bytes.append(contentsOf: (count == 1 ? "\n" : ",\n").utf8) }
-      if showsFiles { appendFileName(record, to: &bytes) }
+      var bytes = jsonStart(source: record.source)
       if selection == nil && record.format.header == nil {
         if record.text.count >= 1 << 20 {
           // A long record (a value of hundreds of megabytes) is written as it is compacted,
@@ -234,27 +232,107 @@ public final class RecordWriter: RecordSink {
           } ?? record.format.fields(record).map(\.name)
         SelectedJSON(selected(record), fields: literal).append(to: &bytes)
       }
-      if format == .jsonl { bytes.append(0x0A) }
-      out.write(bytes)
+      jsonEnd(bytes)
+    case .csv, .tsv, .values, .records, .table:
+      write(cells: cells(record))
+    }
+  }
+
+  /// Writes the rows `rows` of `batch`: records read as text as ``write(_:)`` writes them;
+  /// records made from values (a Parquet file's, a table's) from the batch's columns, each
+  /// cell from its value, as their JSON text would have given it.
+  public func write(_ batch: RecordBatch, rows: [Int]) {
+    guard batch.isMadeFromValues else {
+      for record in batch.records(rows) { write(record) }
+      return
+    }
+    let table = batch.table
+    if valueCells?.schema != table.schema {
+      valueCells = ValueCells(
+        schema: table.schema, columns: Array(columns.dropFirst(showsFiles ? 1 : 0)))
+    }
+    guard let reader = valueCells else { return }
+    let file: [OutputCell] = showsFiles ? [.text(batch.source ?? "", literal: false)] : []
+    // The batch's lines are written together, a block at a time.
+    pending = []
+    defer {
+      if let pending, !pending.isEmpty { out.write(pending) }
+      pending = nil
+    }
+    for row in rows where row >= 0 && row < table.count {
+      count += 1
+      switch format {
+      case .jsonl, .json:
+        var bytes = jsonStart(source: batch.source)
+        if let selection {
+          // (The columns are the selection's.)
+          let selected = Array(zip(selection, reader.cells(table, row: row)))
+          SelectedJSON(selected, fields: table.schema.names).append(to: &bytes)
+        } else {
+          DataRecord.appendObject(table.columns.map { $0.value(at: row) }, table.schema, to: &bytes)
+        }
+        jsonEnd(bytes)
+      case .csv, .tsv, .values, .records, .table:
+        write(cells: file + reader.cells(table, row: row))
+      }
+    }
+  }
+
+  /// The cells of the batch's columns, for the schema it last had.
+  private var valueCells: ValueCells?
+  /// Lines made and not written yet, while a batch is written; nil otherwise.
+  private var pending: [UInt8]?
+
+  /// Writes `bytes`, or adds them to the batch's ``pending`` lines (written at 64 KiB).
+  private func emit(_ bytes: [UInt8]) {
+    guard pending != nil else { return out.write(bytes) }
+    pending?.append(contentsOf: bytes)
+    if let full = pending, full.count >= 1 << 16 {
+      out.write(full)
+      pending?.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// What a JSON record begins with: the comma between the records of an array, and the file
+  /// it came from (`-H`).
+  private func jsonStart(source: String?) -> [UInt8] {
+    var bytes: [UInt8] = []
+    if format == .json { bytes.append(contentsOf: (count == 1 ? "\n" : ",\n").utf8) }
+    if showsFiles { appendFileName(source, to: &bytes) }
+    return bytes
+  }
+
+  /// Writes a JSON record's `bytes`, with its line break in JSON Lines.
+  private func jsonEnd(_ bytes: [UInt8]) {
+    var bytes = bytes
+    if format == .jsonl { bytes.append(0x0A) }
+    emit(bytes)
+  }
+
+  /// Writes one record's `cells` (under ``columns``) in CSV, TSV, values, records or a table.
+  private func write(cells: [OutputCell]) {
+    switch format {
     case .csv, .tsv:
       // Null is an empty cell, and empty text a quoted one (`""`), as DuckDB and Python's
       // csv module write them: the two stay apart.
-      let texts = cells(record).map { $0.isNull ? nil : $0.text }
-      out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
+      let texts = cells.map { $0.isNull ? nil : $0.text }
+      emit(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
     case .values:
-      let texts = cells(record).map { RecordWriter.plainValue($0.text) }
-      out.write(texts.joined(separator: "\t") + "\n")
+      let texts = cells.map { RecordWriter.plainValue($0.text) }
+      emit(Array((texts.joined(separator: "\t") + "\n").utf8))
     case .records:
       if let recordsShown, count > recordsShown { return }
-      writeVertically(record)
+      writeVertically(cells)
     case .table:
       if let recordsShown, rows.count >= recordsShown { return }
       rows.append(
-        cells(record).map { cell in
+        cells.map { cell in
           cell.isNull
             ? TableLayout.Cell(nullText, isNumber: false, maxWidth: maxCellWidth, isNull: true)
             : TableLayout.Cell(cell.text, isNumber: cell.isNumber, maxWidth: maxCellWidth)
         })
+    case .json, .jsonl:
+      break
     }
   }
 
@@ -302,8 +380,8 @@ public final class RecordWriter: RecordSink {
   }
 
   /// `FILE:` before a JSON line, as grep writes it (the name magenta, `:` cyan, when styled).
-  private func appendFileName(_ record: DataRecord, to bytes: inout [UInt8]) {
-    let name = TableText.printable(record.source ?? "")
+  private func appendFileName(_ source: String?, to bytes: inout [UInt8]) {
+    let name = TableText.printable(source ?? "")
     bytes.append(
       contentsOf: (styled ? "\u{1B}[35m\(name)\u{1B}[36m:\u{1B}[0m" : name + ":").utf8)
   }
@@ -389,11 +467,11 @@ public final class RecordWriter: RecordSink {
 
   /// One record a field a line, under a rule with its number: names padded to the widest,
   /// values as a table shows them (null as ``nullText``, control characters visible).
-  private func writeVertically(_ record: DataRecord) {
+  private func writeVertically(_ cells: [OutputCell]) {
     let width = columns.map { DisplayWidth.of($0) }.max() ?? 0
     let rule = "── \(count) " + String(repeating: "─", count: Swift.max(3, width + 8))
     var text = (styled ? "\u{1B}[1m" + rule + "\u{1B}[0m" : rule) + "\n"
-    for (name, cell) in zip(columns, cells(record)) {
+    for (name, cell) in zip(columns, cells) {
       let pad = String(repeating: " ", count: width - DisplayWidth.of(name) + 2)
       let value = cell.isNull ? nullText : TableText.printable(cell.text)
       let shown = cell.isNull && styled ? "\u{1B}[2m" + value + "\u{1B}[0m" : value
@@ -413,51 +491,5 @@ public final class RecordWriter: RecordSink {
     let total = all > rows.count ? "\(rows.count) of \(all)" : shown
     let noun = all == 1 ? "row" : "rows"
     table.write(footer: "\(total) \(noun)", to: out)
-  }
-}
-
-/// Text made safe for a terminal table: line breaks and other control characters shown as
-/// visible symbols, so that no cell can move the cursor or send escape sequences.
-package enum TableText {
-  /// `text` for a message on a terminal: control characters other than line breaks and tabs
-  /// written as `\u{1B}` (a table name, a server's message, a path), so that no message can
-  /// send escape sequences.
-  /// With `keepingLineBreaks` false, line breaks and tabs are escaped too (`\n`, `\t`,
-  /// `\r`), so that a value stays on its line (``RecordWriter/plainValue(_:)``). C1 controls
-  /// are escaped either way.
-  package static func escapingControls(_ text: String, keepingLineBreaks: Bool = true) -> String {
-    func escaped(_ scalar: Unicode.Scalar) -> Bool {
-      if scalar == "\n" || scalar == "\t" { return !keepingLineBreaks }
-      return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-    guard text.unicodeScalars.contains(where: escaped) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\t" where escaped(scalar): out += "\\t"
-      case "\n" where escaped(scalar): out += "\\n"
-      case "\r": out += "\\r"
-      case _ where escaped(scalar):
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
-
-  package static func printable(_ text: String) -> String {
-    guard
-      text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-    else { return text }
-    return String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          switch scalar.value {
-          case 0x0A: "↵"
-          case 0x09: "→"
-          case ..<0x20, 0x7F...0x9F: "\u{FFFD}"
-          default: scalar
-          }
-        }))
   }
 }

@@ -235,7 +235,7 @@ public final class ParquetSource: RecordSource {
         guard let table = ColumnTable(schema: schema, columns: columns, sortZones: false) else {
           throw DataError.file(name, "row group \(index + 1) has columns of different types")
         }
-        guard try body(.batches([RecordBatch(table)])) else { return }
+        guard try body(.batches([RecordBatch(table, source: name)])) else { return }
       }
     }
   }

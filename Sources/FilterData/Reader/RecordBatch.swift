@@ -32,17 +32,25 @@ public struct RecordBatch: Sendable {
     (self.schemaIsFinal, self.width) = (schemaIsFinal, Swift.min(width, table.columns.count))
   }
 
-  /// A batch of records that were not read from a file: `table`'s rows. Their text is made
-  /// as a JSON object of the table's schema (see `DataRecord.init(_:schema:)`).
-  public init(_ table: ColumnTable) {
+  /// A batch of records that were not read as text: `table`'s rows, from the file called
+  /// `source` (a Parquet file's path, which `-H` shows), if any. Their text is made as a JSON
+  /// object of the table's schema (see `DataRecord.init(_:schema:)`), where a sink reads it.
+  public init(_ table: ColumnTable, source: String? = nil) {
     // Every field of the schema is in the text made for a record (see `FieldPresence`).
     self.table = table.presence.asksRecords ? table : table.withPresence(.columns)
-    (texts, buffer, format) = (nil, [], .json)
+    (texts, buffer, format) = (nil, [], source.map(RecordFields.made(from:)) ?? .json)
     (schemaIsFinal, width) = (true, table.columns.count)
   }
 
   /// How many records.
   public var count: Int { texts?.count ?? table.count }
+
+  /// Whether the records were made from values, not read as text: output then writes them
+  /// from ``table``'s values (``ValueCells``).
+  var isMadeFromValues: Bool { texts == nil }
+
+  /// The name of the file the records came from, for `-H`; nil when there is none.
+  var source: String? { format.source }
 
   /// The records of rows `rows` of ``table``, in that order: their values, and their text as
   /// the file had it (empty for a row outside the batch), or made from their values (none
@@ -52,9 +60,10 @@ public struct RecordBatch: Sendable {
       return rows.map { row in
         guard row >= 0, row < table.count else { return DataRecord([], schema: Schema([])) }
         let values = table.columns.map { $0.value(at: row) }
-        return makingText
-          ? DataRecord(values, schema: table.schema)
-          : DataRecord(values: values, text: [], format: .json)
+        guard makingText else { return DataRecord(values: values, text: [], format: format) }
+        var text: [UInt8] = []
+        DataRecord.appendObject(values, table.schema, to: &text)
+        return DataRecord(values: values, text: text[...], format: format)
       }
     }
     return rows.map { row in

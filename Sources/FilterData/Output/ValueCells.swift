@@ -1,0 +1,99 @@
+import FilterDSL
+
+/// How output reads the cells of records that were made from values (a Parquet file's rows, a
+/// table's) straight from a batch's columns: each output column resolved once, per schema, to
+/// the slots it reads, and each value made the cell its JSON text would have given (the same
+/// text, nullness and alignment), without a record's JSON text made and scanned again.
+struct ValueCells {
+  /// One output column: the top-level slot it starts at and the names below it, resolved to
+  /// slots where the schema knows them (a field of mixed values is looked into by key).
+  private struct Column {
+    var slot: Int?
+    var steps: [(name: String, slot: Int?)]
+  }
+
+  let schema: Schema
+  private let columns: [Column]
+
+  /// The cells of `columns` (output's names: a top-level field's, or a dotted path into
+  /// nested records) in records of `schema`.
+  init(schema: Schema, columns: [String]) {
+    self.schema = schema
+    self.columns = columns.map { Self.resolve($0, in: schema) }
+  }
+
+  /// A name as output reads it (``RecordWriter/cell(_:in:)``): a top-level field of that
+  /// name, else its dotted parts, one level each.
+  private static func resolve(_ name: String, in schema: Schema) -> Column {
+    if let slot = schema.fields.lastIndex(where: { $0.name == name }) {
+      return Column(slot: slot, steps: [])
+    }
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard let first = parts.first, let slot = schema.fields.lastIndex(where: { $0.name == first })
+    else { return Column(slot: nil, steps: []) }
+    var type = schema.fields[slot].type
+    var steps: [(name: String, slot: Int?)] = []
+    for part in parts.dropFirst() {
+      if case .record(let inner) = type,
+        let index = inner.fields.lastIndex(where: { $0.name == part })
+      {
+        steps.append((part, index))
+        type = inner.fields[index].type
+      } else {
+        steps.append((part, nil))
+        type = .any
+      }
+    }
+    return Column(slot: slot, steps: steps)
+  }
+
+  /// The cells of row `row` of `table` (of ``schema``), one per column.
+  func cells(_ table: ColumnTable, row: Int) -> [OutputCell] {
+    columns.map { cell($0, table, row) }
+  }
+
+  private func cell(_ column: Column, _ table: ColumnTable, _ row: Int) -> OutputCell {
+    guard let slot = column.slot, slot < table.columns.count else { return .null }
+    var value = table.columns[slot].value(at: row)
+    var type = schema.fields[slot].type
+    for step in column.steps {
+      switch (value, type) {
+      case (.record(let items), .record(let inner)):
+        guard let index = step.slot, index < items.count, index < inner.fields.count else {
+          return .null
+        }
+        (value, type) = (items[index], inner.fields[index].type)
+      case (.object(let object), _):
+        guard let index = object.keys.lastIndex(of: step.name) else { return .null }
+        (value, type) = (object.values[index], .any)
+      default:
+        return .null
+      }
+    }
+    return Self.cell(value, type)
+  }
+
+  /// `value` (of `type`) as the cell its JSON text (``DataRecord/appendValue(_:_:to:)``)
+  /// would give: text as text, numbers and booleans as literals (NaN, which JSON writes as
+  /// null, as null), dates and times as their text, lists and records as JSON.
+  static func cell(_ value: Value, _ type: ValueType) -> OutputCell {
+    switch value {
+    case .null: return .null
+    case .string(let text): return .text(text, literal: false)
+    case .int(let i): return .text(String(i), literal: true)
+    case .bool(let b): return .text(b ? "true" : "false", literal: true)
+    case .decimal(let d): return .text(d.description, literal: true)
+    case .double(let d):
+      guard !d.isNaN else { return .null }
+      return .text(d.isFinite ? String(d) : d < 0 ? "-1e999" : "1e999", literal: true)
+    case .date(let d): return .text(d.description, literal: false)
+    case .dateTime(let t): return .text(t.description, literal: false)
+    case .time(let t): return .text(t.description, literal: false)
+    case .duration(let span): return .text(span.description, literal: false)
+    case .list, .record, .object:
+      var text: [UInt8] = []
+      DataRecord.appendValue(value, type, to: &text)
+      return .json(text[...])
+    }
+  }
+}
