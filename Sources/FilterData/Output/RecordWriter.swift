@@ -253,12 +253,6 @@ public final class RecordWriter: RecordSink {
     }
     guard let reader = valueCells else { return }
     let file: [OutputCell] = showsFiles ? [.text(batch.source ?? "", literal: false)] : []
-    // The batch's lines are written together, a block at a time.
-    pending = []
-    defer {
-      if let pending, !pending.isEmpty { out.write(pending) }
-      pending = nil
-    }
     for row in rows where row >= 0 && row < table.count {
       count += 1
       switch format {
@@ -280,18 +274,6 @@ public final class RecordWriter: RecordSink {
 
   /// The cells of the batch's columns, for the schema it last had.
   private var valueCells: ValueCells?
-  /// Lines made and not written yet, while a batch is written; nil otherwise.
-  private var pending: [UInt8]?
-
-  /// Writes `bytes`, or adds them to the batch's ``pending`` lines (written at 64 KiB).
-  private func emit(_ bytes: [UInt8]) {
-    guard pending != nil else { return out.write(bytes) }
-    pending?.append(contentsOf: bytes)
-    if let full = pending, full.count >= 1 << 16 {
-      out.write(full)
-      pending?.removeAll(keepingCapacity: true)
-    }
-  }
 
   /// What a JSON record begins with: the comma between the records of an array, and the file
   /// it came from (`-H`).
@@ -306,7 +288,7 @@ public final class RecordWriter: RecordSink {
   private func jsonEnd(_ bytes: [UInt8]) {
     var bytes = bytes
     if format == .jsonl { bytes.append(0x0A) }
-    emit(bytes)
+    out.write(bytes)
   }
 
   /// Writes one record's `cells` (under ``columns``) in CSV, TSV, values, records or a table.
@@ -316,10 +298,10 @@ public final class RecordWriter: RecordSink {
       // Null is an empty cell, and empty text a quoted one (`""`), as DuckDB and Python's
       // csv module write them: the two stay apart.
       let texts = cells.map { $0.isNull ? nil : $0.text }
-      emit(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
+      out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
     case .values:
       let texts = cells.map { RecordWriter.plainValue($0.text) }
-      emit(Array((texts.joined(separator: "\t") + "\n").utf8))
+      out.write(texts.joined(separator: "\t") + "\n")
     case .records:
       if let recordsShown, count > recordsShown { return }
       writeVertically(cells)
