@@ -75,6 +75,20 @@ public struct Column: Sendable {
     }
   }
 
+  /// The distinct values of a coded column, by code (code 0 is null); nil for a column stored
+  /// otherwise. With ``code(at:)``, how output makes each distinct value's text once.
+  package var distinctValues: [Value]? {
+    guard case .coded(_, let dictionary) = storage else { return nil }
+    return dictionary.values
+  }
+
+  /// The code of `row` in a coded column (an index into ``distinctValues``); 0 (null) outside
+  /// the column or for a column stored otherwise.
+  package func code(at row: Int) -> Int {
+    guard case .coded(let codes, _) = storage else { return 0 }
+    return Int(codes.code(at: row))
+  }
+
   /// How the column is stored, as `:memory` shows it: `int`, `double`, `coded` (with the
   /// number of distinct values) or `values`.
   public var layout: String {

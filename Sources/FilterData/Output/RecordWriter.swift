@@ -251,7 +251,7 @@ public final class RecordWriter: RecordSink {
       valueCells = ValueCells(
         schema: table.schema, columns: Array(columns.dropFirst(showsFiles ? 1 : 0)))
     }
-    guard let reader = valueCells else { return }
+    guard let reader = valueCells?.cells(of: batch.table, rows: rows.count) else { return }
     let file: [OutputCell] = showsFiles ? [.text(batch.source ?? "", literal: false)] : []
     for row in rows where row >= 0 && row < table.count {
       count += 1
@@ -260,20 +260,22 @@ public final class RecordWriter: RecordSink {
         var bytes = jsonStart(source: batch.source)
         if let selection {
           // (The columns are the selection's.)
-          let selected = Array(zip(selection, reader.cells(table, row: row)))
+          let selected = Array(zip(selection, reader.cells(row: row)))
           SelectedJSON(selected, fields: table.schema.names).append(to: &bytes)
         } else {
           DataRecord.appendObject(table.columns.map { $0.value(at: row) }, table.schema, to: &bytes)
         }
         jsonEnd(bytes)
       case .csv, .tsv, .values, .records, .table:
-        write(cells: file + reader.cells(table, row: row))
+        write(cells: file + reader.cells(row: row))
       }
     }
   }
 
   /// The cells of the batch's columns, for the schema it last had.
   private var valueCells: ValueCells?
+  /// A CSV or TSV line being made (kept, so that its room is).
+  private var line: [UInt8] = []
 
   /// What a JSON record begins with: the comma between the records of an array, and the file
   /// it came from (`-H`).
@@ -297,8 +299,11 @@ public final class RecordWriter: RecordSink {
     case .csv, .tsv:
       // Null is an empty cell, and empty text a quoted one (`""`), as DuckDB and Python's
       // csv module write them: the two stay apart.
-      let texts = cells.map { $0.isNull ? nil : $0.text }
-      out.write(RecordWriter.csvRow(texts, separator: format.separator ?? 0x2C))
+      line.removeAll(keepingCapacity: true)
+      RecordWriter.appendRow(
+        cells.lazy.map { $0.isNull ? nil : $0.text }, separator: format.separator ?? 0x2C,
+        to: &line)
+      out.write(line)
     case .values:
       let texts = cells.map { RecordWriter.plainValue($0.text) }
       out.write(texts.joined(separator: "\t") + "\n")
@@ -390,14 +395,24 @@ public final class RecordWriter: RecordSink {
   }
 
   /// One CSV line whose nil cells are null: empty, where empty text is quoted (`""`). With a
-  /// tab between cells, a TSV line instead (see ``tsvRow(_:)``).
+  /// tab between cells, a TSV line instead (see ``appendTSVCell(_:to:)``).
   static func csvRow(_ cells: [String?], separator: UInt8 = 0x2C) -> [UInt8] {
-    if separator == 0x09 { return tsvRow(cells) }
     var bytes: [UInt8] = []
+    appendRow(cells, separator: separator, to: &bytes)
+    return bytes
+  }
+
+  /// Appends one CSV line (or, with a tab between cells, TSV) of `cells` to `bytes`, nil cells
+  /// null.
+  static func appendRow(
+    _ cells: some Sequence<String?>, separator: UInt8, to bytes: inout [UInt8]
+  ) {
     for (i, cell) in cells.enumerated() {
       if i > 0 { bytes.append(separator) }
       guard let text = cell else { continue }
-      if text.isEmpty {
+      if separator == 0x09 {
+        appendTSVCell(text, to: &bytes)
+      } else if text.isEmpty {
         bytes += [0x22, 0x22]
       } else if text.utf8.contains(where: {
         $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D
@@ -413,36 +428,28 @@ public final class RecordWriter: RecordSink {
       }
     }
     bytes.append(0x0A)
-    return bytes
   }
 
-  /// One TSV line, as TSV readers expect it (Miller, PostgreSQL's `COPY`, ClickHouse, `cut`
+  /// One TSV cell, as TSV readers expect it (Miller, PostgreSQL's `COPY`, ClickHouse, `cut`
   /// and `awk`: a record a line, no quotes): a tab, a line break, a carriage return and a
   /// backslash in a value written `\t`, `\n`, `\r`, `\\` (flt's TSV reader reads them back);
   /// null and empty text both empty. Only a value that begins with a quote is quoted, as CSV
   /// quotes (`"""x"`), so that a reader that takes a leading quote as quoting (Excel's, flt's)
   /// reads it whole.
-  static func tsvRow(_ cells: [String?]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    for (i, cell) in cells.enumerated() {
-      if i > 0 { bytes.append(0x09) }
-      guard let text = cell else { continue }
-      let quoted = text.utf8.first == 0x22
-      if quoted { bytes.append(0x22) }
-      for byte in text.utf8 {
-        switch byte {
-        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-        case 0x5C: bytes += [0x5C, 0x5C]
-        case 0x22 where quoted: bytes += [0x22, 0x22]
-        default: bytes.append(byte)
-        }
+  static func appendTSVCell(_ text: String, to bytes: inout [UInt8]) {
+    let quoted = text.utf8.first == 0x22
+    if quoted { bytes.append(0x22) }
+    for byte in text.utf8 {
+      switch byte {
+      case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+      case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+      case 0x5C: bytes += [0x5C, 0x5C]
+      case 0x22 where quoted: bytes += [0x22, 0x22]
+      default: bytes.append(byte)
       }
-      if quoted { bytes.append(0x22) }
     }
-    bytes.append(0x0A)
-    return bytes
+    if quoted { bytes.append(0x22) }
   }
 
   // MARK: Table

@@ -52,6 +52,39 @@ struct ValueCells {
     columns.map { cell($0, table, row) }
   }
 
+  /// The cells of the rows of `table` (of ``schema``), `rows` of them to be read: a top-level
+  /// coded column's distinct values (text, dates, flags) made cells once, not once a row,
+  /// when they are not many more than the rows.
+  func cells(of table: ColumnTable, rows: Int) -> BatchCells {
+    let distinct = columns.map { column -> [OutputCell]? in
+      guard let slot = column.slot, column.steps.isEmpty, slot < table.columns.count,
+        let values = table.columns[slot].distinctValues, values.count <= 2 * rows + 16
+      else { return nil }
+      let type = schema.fields[slot].type
+      return values.map { Self.cell($0, type) }
+    }
+    return BatchCells(reader: self, table: table, distinct: distinct)
+  }
+
+  /// The cells of one batch's rows (``cells(of:rows:)``).
+  struct BatchCells {
+    let reader: ValueCells
+    let table: ColumnTable
+    /// By output column: the cell of each code, for a coded column; nil for the others.
+    let distinct: [[OutputCell]?]
+
+    /// The cells of row `row`, one per column.
+    func cells(row: Int) -> [OutputCell] {
+      zip(reader.columns, distinct).map { column, distinct in
+        guard let distinct, let slot = column.slot else {
+          return reader.cell(column, table, row)
+        }
+        let code = table.columns[slot].code(at: row)
+        return code < distinct.count ? distinct[code] : .null
+      }
+    }
+  }
+
   private func cell(_ column: Column, _ table: ColumnTable, _ row: Int) -> OutputCell {
     guard let slot = column.slot, slot < table.columns.count else { return .null }
     var value = table.columns[slot].value(at: row)
