@@ -252,7 +252,7 @@ public final class RecordWriter: RecordSink {
         schema: table.schema, columns: Array(columns.dropFirst(showsFiles ? 1 : 0)))
     }
     guard let reader = valueCells?.cells(of: batch.table, rows: rows.count) else { return }
-    let file: [OutputCell] = showsFiles ? [.text(batch.source ?? "", literal: false)] : []
+    let file: OutputCell? = showsFiles ? .text(batch.source ?? "", literal: false) : nil
     for row in rows where row >= 0 && row < table.count {
       count += 1
       switch format {
@@ -267,7 +267,8 @@ public final class RecordWriter: RecordSink {
         }
         jsonEnd(bytes)
       case .csv, .tsv, .values, .records, .table:
-        write(cells: file + reader.cells(row: row))
+        let cells = reader.cells(row: row)
+        write(cells: file.map { [$0] + cells } ?? cells)
       }
     }
   }
