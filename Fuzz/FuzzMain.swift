@@ -1,5 +1,5 @@
-// The entry point of the fuzzer binary: `FLT_FUZZ` (parse, evaluate, readers, parquet, postgres,
-// keys) picks
+// The entry point of the fuzzer binary: `FLT_FUZZ` (parse, evaluate, readers, parquet, arrow,
+// postgres, keys) picks
 // the harness that each input goes to. Build and run with `Fuzz/run`.
 
 #if canImport(Glibc)
@@ -16,6 +16,7 @@ nonisolated(unsafe) let fuzzHarness: (UnsafePointer<UInt8>, Int) -> CInt = {
   case "evaluate": return fuzzEvaluate
   case "readers": return fuzzReaders
   case "parquet": return fuzzParquet
+  case "arrow": return fuzzArrow
   case "postgres": return fuzzPostgres
   case "keys": return fuzzKeys
   default: fatalError("FLT_FUZZ names no harness: \(name)")

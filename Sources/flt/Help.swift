@@ -33,7 +33,8 @@ extension Command {
           or a database with --table NAME, where the query runs: a SQLite file (.db, .sqlite, \
           .sqlite3) or postgresql://user[:password]@host[:port]/database (PGPASSWORD too); with \
           no FILE, or -, records are read from standard input ('[' starts JSON, '{' JSON Lines, \
-          anything else CSV, or TSV when the header has tabs and no commas, unless -i says).
+          a binary format that reads streams by its first bytes, anything else CSV, or TSV when \
+          the header has tabs and no commas, unless -i says).
           """)
 
   /// The registered formats, each with what it is and its extensions: `JSON (an array of

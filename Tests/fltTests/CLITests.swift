@@ -29,7 +29,12 @@ import Testing
   }
 
   static func flt(_ arguments: [String], stdin: String? = nil) throws -> Run {
-    let run = try ChildProcess.run([binary.path] + arguments, in: root.path, stdin: stdin ?? "")
+    try flt(arguments, input: Array((stdin ?? "").utf8))
+  }
+
+  /// `flt` with the bytes `input` on its standard input.
+  static func flt(_ arguments: [String], input: [UInt8]) throws -> Run {
+    let run = try ChildProcess.run([binary.path] + arguments, in: root.path, input: input)
     return Run(
       status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
       stderr: String(decoding: run.stderr, as: UTF8.self))

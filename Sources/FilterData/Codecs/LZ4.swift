@@ -1,5 +1,5 @@
 /// Decompression of LZ4's block format (Parquet's `LZ4_RAW` codec, and the older `LZ4`, which
-/// Hadoop's writers framed): sequences of literals and a copy of earlier output, each a token
+/// Hadoop's writers framed) and of its frame format (Arrow's `LZ4_FRAME`): sequences of literals and a copy of earlier output, each a token
 /// (the literals' length in its high four bits, the copy's less four in its low four, 15
 /// meaning that bytes of 255 and a last one follow), the literals, and the copy's offset in
 /// two bytes; the last sequence has literals only. Written from the format's description;
@@ -62,12 +62,85 @@ enum LZ4 {
     return output
   }
 
-  /// Decodes the block `compressed` into `out`; the bytes written.
+  /// The `expected` bytes of the LZ4 frames in `compressed` (one after another): each its
+  /// magic number, its descriptor (flags, block size, the content's size and a dictionary's
+  /// id if given, a checksum of the descriptor), its blocks (each its size, its high bit set
+  /// for stored bytes, then its bytes and, if the flags say so, a checksum), an empty block,
+  /// and the content's checksum if the flags say so. Blocks may copy from the blocks before
+  /// them. Checksums are skipped, not checked; frames with a dictionary are refused.
+  static func decompressFrames(_ compressed: UnsafeRawBufferPointer, expected: Int)
+    throws(Failure) -> [UInt8]
+  {
+    guard expected >= 0, expected <= compressed.count &* 255 &+ 16 else {
+      throw Failure(message: "LZ4 data cannot hold the \(expected) bytes it is said to")
+    }
+    var output = [UInt8](repeating: 0, count: expected)
+    let written = try output.withUnsafeMutableBufferPointer { (out) throws(Failure) -> Int in
+      var input = 0
+      var written = 0
+      func word() throws(Failure) -> Int {
+        guard compressed.count - input >= 4 else { throw Failure(message: "LZ4 frame ends early") }
+        defer { input += 4 }
+        return (0..<4).reduce(0) { $0 | Int(compressed[input + $1]) << (8 * $1) }
+      }
+      while input < compressed.count {
+        let magic = try word()
+        if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
+          // A skippable frame: its length, then bytes to pass over.
+          let length = try word()
+          guard length <= compressed.count - input else {
+            throw Failure(message: "LZ4 frame ends early")
+          }
+          input += length
+          continue
+        }
+        guard magic == 0x184D_2204 else { throw Failure(message: "not an LZ4 frame") }
+        guard compressed.count - input >= 3 else { throw Failure(message: "LZ4 frame ends early") }
+        let flags = compressed[input]
+        guard flags >> 6 == 1 else { throw Failure(message: "an LZ4 frame of an unknown version") }
+        guard flags & 1 == 0 else { throw Failure(message: "an LZ4 frame needs a dictionary") }
+        // The flags, the block size, the content size if given, then the descriptor's checksum.
+        input += 2 + (flags & 0x08 != 0 ? 8 : 0) + 1
+        guard input <= compressed.count else { throw Failure(message: "LZ4 frame ends early") }
+        let blockChecksums = flags & 0x10 != 0
+        while true {
+          let size = try word()
+          if size == 0 { break }
+          let (length, stored) = (size & 0x7FFF_FFFF, size & 0x8000_0000 != 0)
+          guard length <= compressed.count - input else {
+            throw Failure(message: "an LZ4 block runs past the frame")
+          }
+          let bytes = UnsafeRawBufferPointer(rebasing: compressed[input..<input + length])
+          if stored {
+            guard length <= out.count - written else {
+              throw Failure(message: "LZ4 data gives more than the \(expected) bytes expected")
+            }
+            for index in 0..<length { out[written + index] = bytes[index] }
+            written += length
+          } else {
+            written = try block(bytes, into: out, from: written)
+          }
+          input += length + (blockChecksums ? 4 : 0)
+        }
+        if flags & 0x04 != 0 { input += 4 }
+        guard input <= compressed.count else { throw Failure(message: "LZ4 frame ends early") }
+      }
+      return written
+    }
+    guard written == expected else {
+      throw Failure(message: "LZ4 data gives \(written) bytes where \(expected) are expected")
+    }
+    return output
+  }
+
+  /// Decodes the block `compressed` into `out` after the `start` bytes already there (which
+  /// its copies may reach into); where the output ends.
   private static func block(
-    _ compressed: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>
+    _ compressed: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>,
+    from start: Int = 0
   ) throws(Failure) -> Int {
     var input = 0
-    var written = 0
+    var written = start
     /// A length whose four bits were 15: more bytes, added, until one is not 255.
     func length(_ start: Int) throws(Failure) -> Int {
       guard start == 15 else { return start }

@@ -1,5 +1,5 @@
-/// The formats flt reads itself: the text formats (``DataReader``) and Parquet
-/// (``ParquetSource``, ``ParquetFolder``).
+/// The formats flt reads itself: the text formats (``DataReader``), Parquet
+/// (``ParquetSource``, ``ParquetFolder``) and Arrow (``ArrowSource``).
 extension DataFormat {
   /// A JSON array of objects (or a single object).
   public static let json = text(
@@ -27,7 +27,7 @@ extension DataFormat {
     })
 
   /// flt's own formats, in the order the help lists them.
-  static let builtIn = [json, jsonl, csv, tsv, parquet]
+  static let builtIn = [json, jsonl, csv, tsv, parquet, arrow, arrowStream]
 
   /// The formats ``DataReader`` reads.
   static let texts: Set = [json, jsonl, csv, tsv]

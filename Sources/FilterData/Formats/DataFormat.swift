@@ -23,6 +23,17 @@ public struct DataFormat: Sendable {
     /// The fields the hive-style folders the file lies in give its records (`year=2024/`);
     /// a format that cannot add them to its records leaves them out.
     public var partitions: [DataFolder.Partition]
+    /// Standard input whose first bytes were read to tell its format (a format of flt's own
+    /// reads it from here, those bytes first).
+    var bytes: ByteInput? = nil
+
+    /// The file at `path` (standard input for nil), read with `options`, its records given the
+    /// fields `partitions`.
+    public init(
+      path: String?, options: ReadOptions = ReadOptions(), partitions: [DataFolder.Partition] = []
+    ) {
+      (self.path, self.options, self.partitions) = (path, options, partitions)
+    }
   }
 
   /// Opens a source over a file (or standard input) of the format. An error it throws that

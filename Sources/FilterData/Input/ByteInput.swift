@@ -115,6 +115,44 @@ final class ByteInput {
     return Array(buffer[..<filled])
   }
 
+  /// The first `count` bytes still to read (fewer when the input is shorter), left to read:
+  /// what a format is sniffed by on standard input, before the format's reader reads it.
+  func peek(_ count: Int) throws(DataError) -> [UInt8] {
+    let first = try prefix(count)
+    pending = first + pending[pendingStart...]
+    pendingStart = 0
+    return first
+  }
+
+  /// Reads `count` bytes, or fewer only where the input ends: a buffer grows as bytes arrive,
+  /// so a length a damaged header claims reserves no more than the input holds (and a few
+  /// megabytes).
+  func read(exactly count: Int) throws(DataError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while bytes.count < count {
+      var piece = [UInt8](repeating: 0, count: Swift.min(count - bytes.count, 16 << 20))
+      let result: Result<Int, DataError> = piece.withUnsafeMutableBytes { raw in
+        Result { () throws(DataError) -> Int in
+          var filled = 0
+          while filled < raw.count {
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+            guard n > 0 else { break }
+            filled += n
+          }
+          return filled
+        }
+      }
+      let got = try result.get()
+      if bytes.isEmpty && got == piece.count {
+        bytes = piece
+      } else {
+        bytes += piece[..<got]
+      }
+      if got < piece.count { break }
+    }
+    return bytes
+  }
+
   /// Reads up to `destination.count` bytes into `destination` and returns how many were read:
   /// 0 only at the end of the input (or for an empty `destination`). A pipe gives what it
   /// has, so records that arrive slowly are filtered as they come instead of waiting for a

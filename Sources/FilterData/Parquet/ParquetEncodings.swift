@@ -210,7 +210,7 @@ struct PlainValues {
   mutating func double() throws(ParquetError) -> Double {
     switch column.conversion {
     case .float: return Double(Float(bitPattern: try word(UInt32.self)))
-    case .float16: return Double(PlainValues.half(try word(UInt16.self)))
+    case .float16: return Double(StoredValues.half(try word(UInt16.self)))
     case .decimal(let scale):
       let unscaled: Double
       switch column.physical {
@@ -218,21 +218,10 @@ struct PlainValues {
       case .int64: unscaled = Double(try word(Int64.self))
       default: unscaled = PlainValues.bigEndianSigned(try array())
       }
-      return PlainValues.scaled(unscaled, scale)
+      return StoredValues.scaled(unscaled, scale)
     default: return Double(bitPattern: try word(UInt64.self))
     }
   }
-
-  /// The days from 1970-01-01 of the dates flt holds: the years 0000 to 9999.
-  static let days: ClosedRange<Int64> = {
-    let first = CalendarDate(year: 0, month: 1, day: 1)?.daysSinceEpoch ?? 0
-    let last = CalendarDate(year: 9999, month: 12, day: 31)?.daysSinceEpoch ?? 0
-    return first...last
-  }()
-
-  /// The seconds from 1970 of the times flt holds: within the years 0000 to 9999.
-  static let seconds: ClosedRange<Int64> =
-    (days.lowerBound * 86_400)...(days.upperBound * 86_400 + 86_399)
 
   /// A date or time (`what`) stored as `stored` that flt's cannot hold: an error, never a
   /// value clamped to another.
@@ -262,39 +251,33 @@ struct PlainValues {
       return .bool(bytes[position + bit / 8] >> UInt8(bit % 8) & 1 == 1)
     case .date:
       let days = Int64(try word(Int32.self))
-      guard PlainValues.days.contains(days) else { throw PlainValues.outOfRange("a date", days) }
-      return .date(CalendarDate(daysSinceEpoch: days))
+      guard let date = StoredValues.date(days: days) else {
+        throw PlainValues.outOfRange("a date", days)
+      }
+      return date
     case .timestamp(let unit):
       let count = try word(Int64.self)
-      let perSecond = PlainValues.perSecond(unit)
-      var (seconds, fraction) = count.quotientAndRemainder(dividingBy: perSecond)
-      if fraction < 0 { (seconds, fraction) = (seconds - 1, fraction + perSecond) }
-      guard PlainValues.seconds.contains(seconds) else {
-        throw PlainValues.outOfRange("a time", count)
-      }
-      return .dateTime(
-        Instant(seconds: seconds, nanoseconds: Int32(fraction * (1_000_000_000 / perSecond))))
+      guard let instant = StoredValues.instant(count, perSecond: PlainValues.perSecond(unit))
+      else { throw PlainValues.outOfRange("a time", count) }
+      return instant
     case .int96:
       let nanos = try word(Int64.self)
       let julian = Int64(try word(Int32.self))
       // Julian day 2,440,588 is 1970-01-01.
       let (extra, within) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
       let (seconds, overflow) = (julian - 2_440_588).multipliedReportingOverflow(by: 86_400)
-      guard !overflow, within >= 0, PlainValues.seconds.contains(seconds &+ extra) else {
+      guard !overflow, within >= 0, StoredValues.seconds.contains(seconds &+ extra) else {
         throw ParquetError(
           "holds an INT96 time outside the years 0000-9999, which flt's times hold")
       }
       return .dateTime(Instant(seconds: seconds &+ extra, nanoseconds: Int32(within)))
     case .timeOfDay(let unit):
       let count = column.physical == .int32 ? Int64(try word(Int32.self)) : try word(Int64.self)
-      let perSecond = PlainValues.perSecond(unit)
-      // (24:00:00 itself is a time of day SQL allows. Within a day, no product overflows.)
-      guard (0...86_400 * perSecond).contains(count),
-        let time = TimeOfDay(nanosecondsSinceMidnight: count * (1_000_000_000 / perSecond))
-      else {
+      // (24:00:00 itself is a time of day SQL allows.)
+      guard let time = StoredValues.time(count, perSecond: PlainValues.perSecond(unit)) else {
         throw ParquetError("holds a time of day outside 00:00-24:00 (stored as \(count))")
       }
-      return .time(time)
+      return time
     case .interval:
       let raw = try array()
       guard raw.count == 12 else { throw ParquetError("holds an INTERVAL that is not 12 bytes") }
@@ -326,10 +309,7 @@ struct PlainValues {
       }
       return .decimal(exact)
     case .uuid:
-      let raw = try array()
-      let hex = raw.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
-      return .string(
-        [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-"))
+      return .string(StoredValues.uuid(try array()))
     default:
       return .string(String(decoding: try array(), as: UTF8.self))
     }
@@ -354,31 +334,5 @@ struct PlainValues {
     var magnitude = 0.0
     for byte in bytes { magnitude = magnitude * 256 + Double(negative ? ~byte : byte) }
     return negative ? -(magnitude + 1) : magnitude
-  }
-
-  /// `unscaled` / 10^`scale`, rounded once where 10^`scale` is exact.
-  static func scaled(_ unscaled: Double, _ scale: Int) -> Double {
-    guard scale > 0 else { return scale == 0 ? unscaled : unscaled * pow10(-scale) }
-    return unscaled / pow10(scale)
-  }
-
-  private static func pow10(_ exponent: Int) -> Double {
-    var result = 1.0
-    for _ in 0..<Swift.min(exponent, 400) { result *= 10 }
-    return result
-  }
-
-  /// An IEEE half-precision float.
-  static func half(_ bits: UInt16) -> Float {
-    let sign: Float = bits & 0x8000 != 0 ? -1 : 1
-    let exponent = Int((bits >> 10) & 0x1F)
-    let fraction = Float(bits & 0x3FF)
-    switch exponent {
-    case 0: return sign * fraction * 0x1p-24
-    case 31: return fraction == 0 ? sign * .infinity : .nan
-    default:
-      return sign * (1 + fraction / 1024)
-        * Float(sign: .plus, exponent: exponent - 15, significand: 1)
-    }
   }
 }

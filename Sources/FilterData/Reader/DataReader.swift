@@ -182,7 +182,7 @@ public final class DataReader {
   init(
     path: String?, format: DataFormat?, options: ReadOptions = ReadOptions(), blockSize: Int,
     maxRecordBytes: Int = 256 << 20, sample: Int = DataReader.sampleRecords,
-    tallyShortcuts: Bool = true, readsAhead: Bool = true
+    tallyShortcuts: Bool = true, readsAhead: Bool = true, input given: ByteInput? = nil
   ) throws(DataError) {
     self.tallyShortcuts = tallyShortcuts
     self.readsAhead = readsAhead
@@ -192,7 +192,7 @@ public final class DataReader {
     nulls = NullTexts(options)
     growth.fixed = Set(options.types.keys)
     self.path = path == "-" ? nil : path
-    input = try ByteInput(path: path)
+    if let given { input = given } else { input = try ByteInput(path: path) }
     recordFields = RecordFields(header: nil, literalColumns: [], source: input.name)
     let sniff = format == nil && (path == nil || path == "-")
     guard let named = format ?? path.flatMap(DataFormat.init(path:)) ?? (sniff ? .jsonl : nil)

@@ -14,8 +14,8 @@ public enum FileSource {
     throws(DataError) -> any RecordSource
   {
     guard let path, path != "-" else {
-      guard let format else { return try DataReader(path: nil, options: options) }
-      return try format.open(DataFormat.Input(path: nil, options: options, partitions: []))
+      if let format { return try format.open(DataFormat.Input(path: nil, options: options)) }
+      return try openStandardInput(options)
     }
     if DataFolder.isFolder(path) { return try openFolder(path) }
     let input = DataFormat.Input(path: path, options: options, partitions: partitions)
@@ -28,6 +28,30 @@ public enum FileSource {
         "has no known extension (\(DataFormat.extensionList)); say which format it is with --input-format"
       )
     }
+    return try sniffed.open(input)
+  }
+
+  /// Standard input, in the format its first bytes say: a registered binary format (Arrow's
+  /// stream) by its magic bytes, else a text format ``DataReader`` tells (JSON, JSON Lines,
+  /// CSV or TSV).
+  private static func openStandardInput(_ options: ReadOptions) throws(DataError)
+    -> any RecordSource
+  {
+    let bytes = try ByteInput(path: nil)
+    let first = try bytes.peek(16)
+    guard let sniffed = DataFormat.sniffed(first), !DataFormat.texts.contains(sniffed) else {
+      return try DataReader(
+        path: nil, format: nil, options: options, blockSize: DataReader.defaultBlockSize,
+        input: bytes)
+    }
+    guard sniffed.readsStreams else {
+      throw DataError.file(
+        "<stdin>",
+        "begins as \(sniffed.title) does, which is read from a file, not a stream; save it to a file first"
+      )
+    }
+    var input = DataFormat.Input(path: nil, options: options)
+    input.bytes = bytes
     return try sniffed.open(input)
   }
 

@@ -174,9 +174,17 @@ final class ChildProcess: @unchecked Sendable {
   static func run(
     _ arguments: [String], in directory: String? = nil, stdin: String = "", timeout: Double = 120
   ) throws -> Result {
+    try run(arguments, in: directory, input: Array(stdin.utf8), timeout: timeout)
+  }
+
+  /// Runs a program to its end: the bytes `input` in (binary data too), its output and
+  /// status out.
+  static func run(
+    _ arguments: [String], in directory: String? = nil, input bytes: [UInt8],
+    timeout: Double = 120
+  ) throws -> Result {
     let child = try ChildProcess(arguments, in: directory)
     // Written on a thread of its own: a child that writes much before it reads cannot block us.
-    let bytes = Array(stdin.utf8)
     Thread { [child] in
       child.send(bytes)
       child.closeInput()
