@@ -5,8 +5,12 @@
 // column is read.
 // Build and run with `Fuzz/run arrow`.
 
-/// The values of every row of `path` (only the columns `decoding` names, the others null), or
-/// the error's text.
+/// The most rows the harness reads of an input: a batch of columns of Arrow's null type has no
+/// bytes, so a few bytes may rightly claim billions of rows.
+let arrowFuzzRows = 100_000
+
+/// The values of every row of `path` (only the columns `decoding` names, the others null; the
+/// first ``arrowFuzzRows`` of them), or the error's text.
 func arrowRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], FuzzFailure> {
   do {
     let source = try ArrowSource(path: path)
@@ -15,9 +19,11 @@ func arrowRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], Fuzz
     try source.read { block in
       guard case .batches(let batches) = block else { fatalError("Arrow gave records") }
       for batch in batches {
-        for row in batch.table.rows { rows.append(batch.table.row(row)) }
+        for row in batch.table.rows.prefix(arrowFuzzRows - rows.count) {
+          rows.append(batch.table.row(row))
+        }
       }
-      return true
+      return rows.count < arrowFuzzRows
     }
     return .success(rows)
   } catch let error as DataError {
@@ -47,8 +53,9 @@ public func fuzzArrow(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard case .success(let all) = arrowRows(path, decoding: nil),
     let source = try? ArrowSource(path: path)
   else { return 0 }
-  if let counted = try? Scan(query: SourceText("true"), source: source)
-    .run(into: CountSink(to: nil)).matches, counted != all.count
+  if all.count < arrowFuzzRows,
+    let counted = try? Scan(query: SourceText("true"), source: source)
+      .run(into: CountSink(to: nil)).matches, counted != all.count
   {
     fatalError("a count of \(counted) rows where reading gives \(all.count)")
   }

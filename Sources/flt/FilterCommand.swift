@@ -33,9 +33,9 @@ struct FilterCommand {
       return Command.usageError(
         "no data: give a FILE, or pipe records into flt (flt 'price < 500' phones.json)")
     }
-    if options.parquet && !options.count && options.output == nil && isatty(1) == 1 {
+    if let file = options.fileFormat, !options.count, options.output == nil, isatty(1) == 1 {
       return Command.usageError(
-        "--format parquet writes a binary file: name it with -o FILE, or pipe it on")
+        "--format \(file.name) writes a binary file: name it with -o FILE, or pipe it on")
     }
     do {
       return try execute(inputs)
@@ -49,7 +49,7 @@ struct FilterCommand {
     let count = options.count || options.quiet
     var scanOptions = Scan.Options(
       format: options.inputFormat, reading: options.read, stopsAtFirstMatch: options.quiet,
-      readsWholeRecords: options.sqlScript || options.parquet,
+      readsWholeRecords: options.sqlScript || options.fileFormat != nil,
       colored: Terminal.wantsColor(2, options.color))
     scanOptions.memoryLimit = options.memoryLimit
     var source = SourceText(query, name: options.filterName)
@@ -95,7 +95,7 @@ struct FilterCommand {
     let projection = try options.selectText.flatMap {
       try Projection.selecting(
         $0, of: scan.first, parameterTypes: types, parameters: values,
-        asColumns: options.parquet || options.sqlScript)
+        asColumns: options.fileFormat != nil || options.sqlScript)
     }
     if let projection { scan.options.outputFields = projection.fieldNames }
     let aggregating: (any SummarySink)? =
@@ -168,8 +168,9 @@ struct FilterCommand {
     _ columns: Schema?, _ out: OutputSink
   ) throws -> any RecordSink {
     let columns = columns ?? projection?.schema
-    if options.parquet {
-      let writer = try ParquetWriter(schema: columns ?? reader.schema, to: out)
+    if let file = options.fileFormat,
+      let writer = try file.writer(columns ?? reader.schema, to: out)
+    {
       return projection.map { ProjectingSink($0, into: writer) } ?? writer
     }
     guard options.sqlScript, let dialect = options.dialect else {

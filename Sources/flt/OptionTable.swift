@@ -53,9 +53,9 @@ extension Options {
       short: "-f", long: "--format", value: "FORMAT",
       help: [
         "table, records (a field a line), json, jsonl, csv, tsv, values,",
-        "sql or parquet (default: table on a terminal, jsonl otherwise)",
+        "sql, \(DataFormat.written.map(\.name).joined(separator: ", ")) (default: table on a terminal, jsonl otherwise)",
       ],
-      completes: .words(OutputFormat.allCases.map(\.rawValue) + ["sql", "parquet"])),
+      completes: .words(Options.outputFormats)),
     OptionSpec(
       short: "-r", long: "--raw", value: nil,
       help: [

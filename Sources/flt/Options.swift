@@ -58,8 +58,8 @@ struct Options {
   var table: String?
   /// `--format sql`: records as a SQL script in `--dialect`.
   var sqlScript = false
-  /// `--format parquet`: records as a Parquet file.
-  var parquet = false
+  /// `--format parquet`, `arrow`, ...: records as a file of a registered format flt writes.
+  var fileFormat: DataFormat?
   var dialect: SQLDialect?
   /// `--collate-c`: the script's text columns `COLLATE "C"` (PostgreSQL).
   var collateC = false
@@ -87,6 +87,12 @@ struct Options {
 
   /// Reads `arguments` (without the program name). Options may come before, between or
   /// after the filter and files; `--` ends them; `--name=value` and `--name value` both work.
+  /// What `-f` takes: the text formats, `sql`, and the registered formats flt writes as
+  /// files (`parquet`, `arrow`, `arrows`).
+  static var outputFormats: [String] {
+    OutputFormat.allCases.map(\.rawValue) + ["sql"] + DataFormat.written.map(\.name)
+  }
+
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var positional: [String] = []
@@ -138,21 +144,26 @@ struct Options {
       case "-f", "--format":
         let text = try value()
         // (The last -f given is the one that counts.)
-        (options.sqlScript, options.parquet) = (text == "sql", text == "parquet")
-        if options.sqlScript || options.parquet {
+        options.sqlScript = text == "sql"
+        options.fileFormat = nil
+        if options.sqlScript {
           options.format = nil
           continue
         }
-        guard let format = OutputFormat(rawValue: text) else {
+        if let format = OutputFormat(rawValue: text) {
+          options.format = format
+          continue
+        }
+        guard let file = DataFormat(name: text), file.writes else {
           throw UsageError(
             message:
-              "unknown output format '\(text)'; use one of \((OutputFormat.allCases.map(\.rawValue) + ["sql", "parquet"]).joined(separator: ", "))"
+              "unknown output format '\(text)'; use one of \(Self.outputFormats.joined(separator: ", "))"
           )
         }
-        options.format = format
+        (options.fileFormat, options.format) = (file, nil)
       case "-r", "--raw":
         try noValue()
-        (options.sqlScript, options.parquet) = (false, false)
+        (options.sqlScript, options.fileFormat) = (false, nil)
         options.format = .values
       case "--dialect":
         let text = try value()
@@ -283,12 +294,19 @@ struct Options {
           "--quiet prints nothing and writes nothing; leave out \(options.count ? "--count" : "--output")"
       )
     }
-    if options.withFileName && (options.sqlScript || options.parquet || options.format == .json) {
+    if options.withFileName
+      && (options.sqlScript || options.fileFormat != nil || options.format == .json)
+    {
       let format =
-        options.sqlScript ? "SQL script" : options.parquet ? "Parquet file" : "JSON array"
+        options.sqlScript
+        ? "a SQL script"
+        : options.fileFormat.map {
+          ("AEIOU".contains($0.title.prefix(1)) ? "an " : "a ") + "\($0.title) file"
+        }
+          ?? "a JSON array"
       throw UsageError(
         message:
-          "--with-filename writes each record after its file; a \(format) has no place for it: use --format jsonl, csv, tsv, table or records"
+          "--with-filename writes each record after its file; \(format) has no place for it: use --format jsonl, csv, tsv, table or records"
       )
     }
     if let summary = options.stats != nil ? "--stats" : options.facets != nil ? "--facets" : nil {

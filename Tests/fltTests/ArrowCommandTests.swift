@@ -61,4 +61,24 @@ import Testing
     #expect(stream.status == 2)
     #expect(stream.stderr.contains("<stdin>: ends early"), "\(stream.stderr)")
   }
+
+  /// `-f arrow -o FILE` and `-f arrows` write the matches, which flt reads back as the records
+  /// it wrote; an unknown format's error lists the formats flt writes.
+  @Test func writesArrow() throws {
+    let folder = try TemporaryFiles.makeFolder("arrow-written")
+    let query = ["-s", "model,price,released", "price < 600 order by price"]
+    let wanted = try flt(["-f", "jsonl"] + query + ["examples/phones.json"])
+    for format in ["arrow", "arrows"] {
+      let path = folder.appendingPathComponent("cheap.\(format)").path
+      let written = try flt(["-f", format, "-o", path] + query + ["examples/phones.json"])
+      #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+      let back = try flt(["-f", "jsonl", "true", path])
+      #expect(back.stdout == wanted.stdout, "\(format): \(back.stderr)")
+    }
+    let unknown = try flt(["-f", "feather2", "true", "examples/phones.json"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("sql, parquet, arrow, arrows"), "\(unknown.stderr)")
+    let named = try flt(["-H", "-f", "arrow", "true", "examples/phones.json"])
+    #expect(named.stderr.contains("an Arrow file has no place for it"), "\(named.stderr)")
+  }
 }

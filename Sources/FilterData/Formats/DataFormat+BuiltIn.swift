@@ -21,6 +21,7 @@ extension DataFormat {
     details: "nested columns too; snappy, gzip, zstd, LZ4 or none",
     extensions: ["parquet", "parq", "pq"], magic: Array("PAR1".utf8), readsStreams: false,
     openFolder: { folder, name in try ParquetFolder(folder, name: name) },
+    write: { schema, out in try ParquetWriter(schema: schema, to: out) },
     open: { input in
       // (readsStreams is false: open(_:) gives it a path.)
       try ParquetSource(path: input.path ?? "-", partitions: input.partitions)

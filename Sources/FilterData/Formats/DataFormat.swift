@@ -1,3 +1,5 @@
+import FilterDSL
+
 /// A format of data files: its name, the extensions and first bytes that say a file holds it,
 /// and how a source reads one.
 ///
@@ -41,6 +43,8 @@ public struct DataFormat: Sendable {
   public typealias Opener = @Sendable (Input) throws -> any RecordSource
   /// Opens a folder of the format's files as one source (the folder's path is the name).
   public typealias FolderOpener = @Sendable (DataFolder, _ name: String) throws -> any RecordSource
+  /// Makes a sink that writes records of a schema in the format (`-f NAME`).
+  public typealias WriterMaker = @Sendable (Schema, OutputSink) throws -> any RecordSink
 
   /// The name `-i` and `load ... format` take: `jsonl`.
   public let name: String
@@ -58,16 +62,17 @@ public struct DataFormat: Sendable {
   public let readsStreams: Bool
   let opener: Opener
   let folderOpener: FolderOpener?
+  let writerMaker: WriterMaker?
 
   /// A format called `name` (what `-i` takes), `title` in the help (with `details` in
   /// parentheses, if given), named by `extensions` (without dots) and known by its first
   /// bytes `magic` (if any), read from standard input unless `readsStreams` is false; a
   /// folder of its files is one source if `openFolder` is given (else such a folder is an
-  /// error that says to name the files).
+  /// error that says to name the files); written by `-f NAME` if `write` is given.
   public init(
     name: String, title: String, details: String? = nil, extensions: [String],
     magic: [UInt8] = [], readsStreams: Bool = true, openFolder: FolderOpener? = nil,
-    open: @escaping Opener
+    write: WriterMaker? = nil, open: @escaping Opener
   ) {
     self.name = name
     self.title = title
@@ -77,6 +82,7 @@ public struct DataFormat: Sendable {
     self.readsStreams = readsStreams
     self.opener = open
     self.folderOpener = openFolder
+    self.writerMaker = write
   }
 
   /// Opens `input` as this format; standard input is an error for a format that does not
@@ -103,6 +109,18 @@ public struct DataFormat: Sendable {
       throw DataError.file(name, "\(error)")
     }
   }
+
+  /// Whether flt writes the format (`-f NAME`).
+  public var writes: Bool { writerMaker != nil }
+
+  /// A sink writing records of `schema` to `out` in this format; nil for a format flt does
+  /// not write (text formats are written by ``RecordWriter``).
+  public func writer(_ schema: Schema, to out: OutputSink) throws -> (any RecordSink)? {
+    try writerMaker?(schema, out)
+  }
+
+  /// The registered formats flt writes as files of their own (`-f parquet`, `-f arrow`).
+  public static var written: [DataFormat] { all.filter(\.writes) }
 
   /// Whether a folder of its files reads as one source.
   public var readsFolders: Bool { folderOpener != nil }
