@@ -12,28 +12,7 @@ let arrowFuzzRows = 100_000
 /// The values of every row of `path` (only the columns `decoding` names, the others null; the
 /// first ``arrowFuzzRows`` of them), or the error's text.
 func arrowRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], FuzzFailure> {
-  do {
-    let source = try ArrowSource(path: path)
-    source.prepare(decoding: decoding)
-    var rows: [[Value]] = []
-    try source.read { block in
-      guard case .batches(let batches) = block else { fatalError("Arrow gave records") }
-      for batch in batches {
-        for row in batch.table.rows.prefix(arrowFuzzRows - rows.count) {
-          rows.append(batch.table.row(row))
-        }
-      }
-      return rows.count < arrowFuzzRows
-    }
-    return .success(rows)
-  } catch let error as DataError {
-    guard error.description.contains(path) else {
-      fatalError("an error without the file: \(error)")
-    }
-    return .failure(FuzzFailure(message: error.description))
-  } catch {
-    fatalError("an error that is not a DataError: \(error)")
-  }
+  sourceRows(path, decoding: decoding, limit: arrowFuzzRows) { try ArrowSource(path: $0) }
 }
 
 public func fuzzArrow(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

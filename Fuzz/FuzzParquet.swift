@@ -12,19 +12,24 @@
   import Darwin
 #endif
 
-/// The values of every row of `path` (only the columns `decoding` names, the others null), or
-/// the error's text.
-func parquetRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], FuzzFailure> {
+/// The values of every row `open` reads of `path` (only the columns `decoding` names, the
+/// others null; the first `limit` rows), or the error's text, which must name the file.
+func sourceRows(
+  _ path: String, decoding: Set<String>?, limit: Int = .max,
+  open: (String) throws -> any RecordSource
+) -> Result<[[Value]], FuzzFailure> {
   do {
-    let source = try ParquetSource(path: path)
+    let source = try open(path)
     source.prepare(decoding: decoding)
     var rows: [[Value]] = []
     try source.read { block in
-      guard case .batches(let batches) = block else { fatalError("Parquet gave records") }
+      guard case .batches(let batches) = block else { fatalError("\(path) gave records") }
       for batch in batches {
-        for row in batch.table.rows { rows.append(batch.table.row(row)) }
+        for row in batch.table.rows.prefix(limit - rows.count) {
+          rows.append(batch.table.row(row))
+        }
       }
-      return true
+      return rows.count < limit
     }
     return .success(rows)
   } catch let error as DataError {
@@ -35,6 +40,12 @@ func parquetRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], Fu
   } catch {
     fatalError("an error that is not a DataError: \(error)")
   }
+}
+
+/// The values of every row of `path` (only the columns `decoding` names, the others null), or
+/// the error's text.
+func parquetRows(_ path: String, decoding: Set<String>?) -> Result<[[Value]], FuzzFailure> {
+  sourceRows(path, decoding: decoding) { try ParquetSource(path: $0) }
 }
 
 public func fuzzParquet(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -91,41 +91,22 @@ struct ArrowDecoder {
           : .double(StoredValues.scaled(ArrowDecoder.littleEndianDouble(raw), scale))
       }
     case .date(let milliseconds):
-      return try fixed(array, rows, bytes: milliseconds ? 8 : 4) { (raw) throws(ArrowError) in
-        let count = ArrowDecoder.signed(raw)
-        let days = milliseconds ? ArrowDecoder.floorDivide(count, 86_400_000) : count
-        guard let date = StoredValues.date(days: days) else {
-          throw ArrowError(
-            "column '\(field.name)' holds a date outside the years 0000-9999 (stored as \(count))")
-        }
-        return date
+      return try counts(
+        array, rows, bytes: milliseconds ? 8 : 4, "a date outside the years 0000-9999"
+      ) {
+        StoredValues.date(days: milliseconds ? ArrowDecoder.floorDivide($0, 86_400_000) : $0)
       }
     case .time(let perSecond, let bits):
-      return try fixed(array, rows, bytes: bits / 8) { (raw) throws(ArrowError) in
-        let count = ArrowDecoder.signed(raw)
-        guard let time = StoredValues.time(count, perSecond: perSecond) else {
-          throw ArrowError(
-            "column '\(field.name)' holds a time of day outside 00:00-24:00 (stored as \(count))")
-        }
-        return time
+      return try counts(array, rows, bytes: bits / 8, "a time of day outside 00:00-24:00") {
+        StoredValues.time($0, perSecond: perSecond)
       }
     case .timestamp(let perSecond):
-      return try fixed(array, rows, bytes: 8) { (raw) throws(ArrowError) in
-        let count = ArrowDecoder.signed(raw)
-        guard let instant = StoredValues.instant(count, perSecond: perSecond) else {
-          throw ArrowError(
-            "column '\(field.name)' holds a time outside the years 0000-9999 (stored as \(count))")
-        }
-        return instant
+      return try counts(array, rows, bytes: 8, "a time outside the years 0000-9999") {
+        StoredValues.instant($0, perSecond: perSecond)
       }
     case .duration(let perSecond):
-      return try fixed(array, rows, bytes: 8) { (raw) throws(ArrowError) in
-        let count = ArrowDecoder.signed(raw)
-        guard let duration = StoredValues.duration(count, perSecond: perSecond) else {
-          throw ArrowError(
-            "column '\(field.name)' holds a duration longer than flt's (stored as \(count))")
-        }
-        return duration
+      return try counts(array, rows, bytes: 8, "a duration longer than flt's") {
+        StoredValues.duration($0, perSecond: perSecond)
       }
     case .interval(let monthDayNano):
       return try fixed(array, rows, bytes: monthDayNano ? 16 : 8) { (raw) throws(ArrowError) in
@@ -233,6 +214,21 @@ struct ArrowDecoder {
           try make(UnsafeRawBufferPointer(rebasing: raw[(row * bytes)..<(row * bytes + bytes)])))
       }
       return values
+    }
+  }
+
+  /// `rows` of an array of signed integers of `bytes` bytes (4 or 8), each the value `make`
+  /// makes of it; one it makes none of is an error saying the column holds `what`.
+  private func counts(
+    _ array: ArrowArray, _ rows: Range<Int>, bytes: Int, _ what: String,
+    _ make: (Int64) -> Value?
+  ) throws(ArrowError) -> [Value] {
+    try fixed(array, rows, bytes: bytes) { (raw) throws(ArrowError) in
+      let count = ArrowDecoder.signed(raw)
+      guard let value = make(count) else {
+        throw ArrowError("column '\(array.field.name)' holds \(what) (stored as \(count))")
+      }
+      return value
     }
   }
 

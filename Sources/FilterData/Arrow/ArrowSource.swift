@@ -52,6 +52,10 @@ public final class ArrowSource: RecordSource {
       }
       fields = arrowSchema.fields
       schema = try arrowSchema.schema()
+      // (Rows of no columns are records flt cannot hold: said, not read as none.)
+      guard !fields.isEmpty else {
+        throw ArrowError("has no columns; flt reads Arrow data of at least one")
+      }
     } catch let error as ArrowError {
       throw DataError.file(input.name, error.message)
     } catch let error as DataError {

@@ -26,9 +26,7 @@ public final class ArrowWriter: RecordSink {
   /// Bytes written so far (offsets in the file), and where each batch's message lies.
   private var written = 0
   private var blocks: [[Int64]] = []
-  private var unstorable = 0
-  private var cutTimes = 0
-  private var decimalsAsText = 0
+  private var counted = WrittenValues()
 
   /// The most records a batch holds.
   public let batchRows: Int
@@ -65,23 +63,7 @@ public final class ArrowWriter: RecordSink {
   /// Values written as null because they did not fit their field, exact decimals written as
   /// text, and times cut to the microsecond.
   public var warnings: [String] {
-    var lines: [String] = []
-    if unstorable > 0 {
-      lines.append(
-        "warning: \(unstorable) value\(unstorable == 1 ? "" : "s") did not fit the type of \(unstorable == 1 ? "its" : "their") field and \(unstorable == 1 ? "was" : "were") written to Arrow as null\n"
-      )
-    }
-    if decimalsAsText > 0 {
-      lines.append(
-        "warning: \(decimalsAsText) exact decimal\(decimalsAsText == 1 ? " was" : "s were") written to Arrow as text, digits kept (flt does not write Arrow's decimals yet)\n"
-      )
-    }
-    if cutTimes > 0 {
-      lines.append(
-        "warning: \(cutTimes) time\(cutTimes == 1 ? "" : "s") had fractions finer than a microsecond, cut to the microsecond in Arrow\n"
-      )
-    }
-    return lines
+    counted.warnings(format: "Arrow", decimals: "Arrow's decimals")
   }
 
   /// Gathers one record; a full batch is written.
@@ -231,7 +213,7 @@ public final class ArrowWriter: RecordSink {
       data.reserveCapacity(values.count * MemoryLayout<T>.size)
       for (row, value) in values.enumerated() {
         let made = value.isNull ? nil : make(value)
-        if !value.isNull && made == nil { unstorable += 1 }
+        if !value.isNull && made == nil { counted.unstorable += 1 }
         mark(row, made != nil)
         data += FlatObject.bytes(made ?? 0)
       }
@@ -251,7 +233,7 @@ public final class ArrowWriter: RecordSink {
       var bits = [UInt8](repeating: 0, count: (values.count + 7) / 8)
       for (row, value) in values.enumerated() {
         guard case .bool(let bool) = value else {
-          if !value.isNull { unstorable += 1 }
+          if !value.isNull { counted.unstorable += 1 }
           mark(row, false)
           continue
         }
@@ -273,7 +255,7 @@ public final class ArrowWriter: RecordSink {
           let (whole, overflow) = time.seconds.multipliedReportingOverflow(by: 1_000_000)
           let (micros, past) = whole.addingReportingOverflow(Int64(time.nanoseconds / 1000))
           guard !overflow, !past else { return nil }
-          if time.nanoseconds % 1000 != 0 { cutTimes += 1 }
+          if time.nanoseconds % 1000 != 0 { counted.cutTimes += 1 }
           return micros
         }
       ]
@@ -308,7 +290,7 @@ public final class ArrowWriter: RecordSink {
           items += list
           mark(row, true)
         } else {
-          if !value.isNull { unstorable += 1 }
+          if !value.isNull { counted.unstorable += 1 }
           mark(row, false)
         }
         offsets += FlatObject.bytes(Int32(truncatingIfNeeded: items.count))
@@ -319,7 +301,7 @@ public final class ArrowWriter: RecordSink {
       var columns = [[Value]](repeating: [], count: fields.fields.count)
       for (row, value) in values.enumerated() {
         guard case .record(let record) = value else {
-          if !value.isNull { unstorable += 1 }
+          if !value.isNull { counted.unstorable += 1 }
           mark(row, false)
           for index in columns.indices { columns[index].append(.null) }
           continue
@@ -362,7 +344,7 @@ public final class ArrowWriter: RecordSink {
     switch value {
     case .string(let string): return string
     case .decimal(let d):
-      decimalsAsText += 1
+      counted.decimalsAsText += 1
       return d.description
     default: return ValueText.plain(value)
     }

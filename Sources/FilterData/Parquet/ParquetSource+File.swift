@@ -1,11 +1,5 @@
 import FilterDSL
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A Parquet file's bytes: its footer, and what its footer and page indexes say is where,
 /// read with `pread` once checked against the file's size.
 extension ParquetSource {
@@ -24,39 +18,27 @@ extension ParquetSource {
     guard start >= 4, length >= 0, length <= Int64(size) - start else {
       throw ParquetError("lies outside the file")
     }
-    return try ParquetSource.bytes(descriptor, at: Int(start), count: Int(length))
+    return try ParquetSource.bytes(file, at: Int(start), count: Int(length))
   }
 
   /// `count` bytes of the file at `offset`: an error, with nothing reserved, when the file
   /// does not hold them (offsets and lengths come from its footer and page indexes).
-  static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws(ParquetError)
+  static func bytes(_ file: RandomAccessFile, at offset: Int, count: Int) throws(ParquetError)
     -> [UInt8]
   {
-    var status = stat()
-    guard offset >= 0, count >= 0, fstat(descriptor, &status) == 0,
-      offset <= Int(status.st_size), count <= Int(status.st_size) - offset
-    else { throw ParquetError("cannot be read (the file ends early)") }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return -1 }
-        return pread(descriptor, base + done, count - done, off_t(offset + done))
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { throw ParquetError("cannot be read (the file ends early)") }
-      done += got
+    guard let bytes = file.bytes(at: offset, count: count) else {
+      throw ParquetError("cannot be read (the file ends early)")
     }
     return bytes
   }
 
   /// The metadata in the file's footer, and its schema.
-  static func footer(_ descriptor: Int32, size: Int) throws(ParquetError)
+  static func footer(_ file: RandomAccessFile, size: Int) throws(ParquetError)
     -> (ParquetMetadata, ParquetSchema)
   {
     guard size >= 12 else { throw ParquetError("is too short to be a Parquet file") }
-    let head = try bytes(descriptor, at: 0, count: 4)
-    let tail = try bytes(descriptor, at: size - 8, count: 8)
+    let head = try bytes(file, at: 0, count: 4)
+    let tail = try bytes(file, at: size - 8, count: 8)
     let magic: [UInt8] = Array("PAR1".utf8)
     guard head == magic, Array(tail[4...]) == magic else {
       throw ParquetError("is not a Parquet file (it does not begin and end with PAR1)")
@@ -65,7 +47,7 @@ extension ParquetSource {
     guard length > 0, length <= size - 12 else {
       throw ParquetError("has a footer longer than the file")
     }
-    let raw = try bytes(descriptor, at: size - 8 - length, count: length)
+    let raw = try bytes(file, at: size - 8 - length, count: length)
     var parsed: Result<ParquetMetadata, ThriftReader.ThriftError> = .failure(.init(message: ""))
     raw.withUnsafeBytes { raw in
       var reader = ThriftReader(raw)

@@ -40,12 +40,12 @@ extension ParquetSource {
       guard let (offset, length) = chunk.offsetIndex, offset >= 4,
         Int64(length) <= Int64(size) - offset
       else { throw ParquetError("has an offset index outside the file") }
-      let offsets = try ParquetSource.bytes(descriptor, at: Int(offset), count: Int(length))
+      let offsets = try ParquetSource.bytes(file, at: Int(offset), count: Int(length))
       var columnIndex: [UInt8]? = nil
       if let (offset, length) = chunk.columnIndex, offset >= 4,
         Int64(length) <= Int64(size) - offset
       {
-        columnIndex = try ParquetSource.bytes(descriptor, at: Int(offset), count: Int(length))
+        columnIndex = try ParquetSource.bytes(file, at: Int(offset), count: Int(length))
       }
       let result: Result<ParquetPageIndex, ParquetError> = offsets.withUnsafeBytes { offsets in
         (columnIndex ?? []).withUnsafeBytes { columns in
@@ -79,14 +79,14 @@ extension ParquetSource {
       dictionary >= 4, dictionary < first.offset
     {
       bytes = try ParquetSource.bytes(
-        descriptor, at: Int(dictionary), count: Int(first.offset - dictionary))
+        file, at: Int(dictionary), count: Int(first.offset - dictionary))
     }
     var kept: [Range<Int>] = []
     var rows = 0
     for page in pages.pages {
       let wanted = RowRanges.intersection(selection, [page.rows])
       guard !wanted.isEmpty else { continue }
-      bytes += try ParquetSource.bytes(descriptor, at: Int(page.offset), count: page.size)
+      bytes += try ParquetSource.bytes(file, at: Int(page.offset), count: page.size)
       // Where the wanted rows are among those the pages read so far hold.
       kept += wanted.map {
         ($0.lowerBound - page.rows.lowerBound + rows)..<($0.upperBound - page.rows.lowerBound + rows)

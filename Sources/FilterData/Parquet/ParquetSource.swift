@@ -34,7 +34,7 @@ public final class ParquetSource: RecordSource {
   let fields: [ParquetField]
   let columns: [ParquetColumn]
   let metadata: ParquetMetadata
-  let descriptor: Int32
+  let file: RandomAccessFile
   let size: Int
   /// The top-level fields decoded (nil: all of them).
   var decoding: Set<String>?
@@ -56,28 +56,17 @@ public final class ParquetSource: RecordSource {
   /// `partitions` (the hive-style folders it lies in).
   public init(path: String, partitions: [DataFolder.Partition] = []) throws(DataError) {
     name = path
-    descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw DataError.file(
-        path, errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      throw DataError.file(path, "is not a regular file; Parquet is read from a file")
-    }
-    size = Int(info.st_size)
+    file = try RandomAccessFile(path: path, format: "Parquet")
+    size = file.size
     do {
       let parquetSchema: ParquetSchema
-      (metadata, parquetSchema) = try ParquetSource.footer(descriptor, size: size)
+      (metadata, parquetSchema) = try ParquetSource.footer(file, size: size)
       (fields, columns) = (parquetSchema.fields, parquetSchema.columns)
     } catch {
-      close(descriptor)
       throw DataError.file(path, error.message)
     }
     self.partitions = partitions
     for partition in partitions where fields.contains(where: { $0.name == partition.name }) {
-      close(descriptor)
       throw DataError.file(
         path,
         "has a column '\(partition.name)' and lies in a folder that gives the field again (\(partition.name)=...)"
@@ -87,8 +76,6 @@ public final class ParquetSource: RecordSource {
       fields.map { Schema.Field($0.name, $0.type, optional: $0.optional) }
         + partitions.map { Schema.Field($0.name, $0.type, optional: $0.value.isNull) })
   }
-
-  deinit { close(descriptor) }
 
   /// How filters read the records.
   public var recordType: RecordType<DataRecord> { DataRecord.recordType(schema) }

@@ -110,6 +110,16 @@ import Testing
     #expect(union.description.contains("column 'u' is of Arrow's union type"))
   }
 
+  /// A file of no columns whose batches claim rows (found by the fuzzer: its count from the
+  /// footer said 5, reading gave none) is an error, not records dropped without a word.
+  @Test func noColumnsIsAnError() throws {
+    guard case .failure(let error) = Self.read("\(Self.folder)/no-columns.arrow") else {
+      Issue.record("a file of no columns read")
+      return
+    }
+    #expect(error.description.contains("has no columns"), "\(error)")
+  }
+
   /// A buffer that would take the process past the memory limit decompressed is refused
   /// before it is.
   @Test func compressedBuffersStopAtTheMemoryLimit() throws {

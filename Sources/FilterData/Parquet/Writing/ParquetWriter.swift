@@ -34,9 +34,7 @@ public final class ParquetWriter: RecordSink {
   private var rows = 0
   private var bytes = 0
   private var rowGroups: [RowGroupMetadata] = []
-  private var unstorable = 0
-  private var cutTimes = 0
-  private var decimalsAsText = 0
+  private var counted = WrittenValues()
   private var problem: String?
 
   /// The most records a row group holds (DuckDB's default is 122,880).
@@ -76,23 +74,7 @@ public final class ParquetWriter: RecordSink {
   /// microsecond, and exact decimals written as text (their digits kept; Parquet's DECIMAL,
   /// whose scale is one per column, is not written yet).
   public var warnings: [String] {
-    var lines: [String] = []
-    if unstorable > 0 {
-      lines.append(
-        "warning: \(unstorable) value\(unstorable == 1 ? "" : "s") did not fit the type of \(unstorable == 1 ? "its" : "their") field and \(unstorable == 1 ? "was" : "were") written to Parquet as null\n"
-      )
-    }
-    if decimalsAsText > 0 {
-      lines.append(
-        "warning: \(decimalsAsText) exact decimal\(decimalsAsText == 1 ? " was" : "s were") written to Parquet as text, digits kept (flt does not write Parquet's DECIMAL yet)\n"
-      )
-    }
-    if cutTimes > 0 {
-      lines.append(
-        "warning: \(cutTimes) time\(cutTimes == 1 ? "" : "s") had fractions finer than a microsecond, cut to the microsecond in Parquet\n"
-      )
-    }
-    return lines
+    counted.warnings(format: "Parquet", decimals: "Parquet's DECIMAL")
   }
 
   /// Gathers one record; a full row group is written.
@@ -140,12 +122,12 @@ public final class ParquetWriter: RecordSink {
       if !value.isNull, append(value, to: index) {
         entry(index, level, repetition)
       } else {
-        if !value.isNull { unstorable += 1 }
+        if !value.isNull { counted.unstorable += 1 }
         entry(index, level - 1, repetition)
       }
     case .record(let fields, let level):
       guard case .record(let values) = value else {
-        if !value.isNull { unstorable += 1 }
+        if !value.isNull { counted.unstorable += 1 }
         for leaf in node.leaves { entry(leaf, level - 1, repetition) }
         return
       }
@@ -155,7 +137,7 @@ public final class ParquetWriter: RecordSink {
     case .list(let element, let level, let listRepetition):
       guard case .list(let items) = value, !items.isEmpty else {
         let isList = value == .list([])
-        if !value.isNull && !isList { unstorable += 1 }
+        if !value.isNull && !isList { counted.unstorable += 1 }
         // A null list stops short of the list; an empty one reaches it, not an element.
         for leaf in node.leaves { entry(leaf, isList ? level : level - 1, repetition) }
         return
@@ -185,10 +167,10 @@ public final class ParquetWriter: RecordSink {
       let (whole, overflow) = time.seconds.multipliedReportingOverflow(by: 1_000_000)
       let (micros, overflowAgain) = whole.addingReportingOverflow(Int64(time.nanoseconds / 1000))
       guard !overflow, !overflowAgain else { return false }
-      if time.nanoseconds % 1000 != 0 { cutTimes += 1 }
+      if time.nanoseconds % 1000 != 0 { counted.cutTimes += 1 }
       chunks[index].ints.append(micros)
     case (.time, .time(let time)):
-      if time.nanosecondsSinceMidnight % 1000 != 0 { cutTimes += 1 }
+      if time.nanosecondsSinceMidnight % 1000 != 0 { counted.cutTimes += 1 }
       chunks[index].ints.append(time.nanosecondsSinceMidnight / 1000)
     case (.text, _):
       let text: String
@@ -196,7 +178,7 @@ public final class ParquetWriter: RecordSink {
       case .string(let string): text = string
       case .duration(let span): text = span.description
       case .decimal(let d):
-        decimalsAsText += 1
+        counted.decimalsAsText += 1
         text = d.description
       default: text = ValueText.plain(value)
       }
