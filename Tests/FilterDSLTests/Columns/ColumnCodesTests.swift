@@ -38,11 +38,18 @@ import Testing
       (.string("K"), .string("\u{212A}")), (.string("a;"), .string("a\u{037E}")),
       (.string("`x"), .string("\u{1FEF}x")), (.string("caf\u{E9}"), .string("cafe\u{301}")),
       (.double(0), .double(-0.0)), (.list([.double(0)]), .list([.double(-0.0)])),
+      // Lists and records hash their elements alike, at any depth.
+      (.record([.string("K"), .int(3)]), .record([.string("\u{212A}"), .int(3)])),
+      (.list([.record([.string("caf\u{E9}")])]), .list([.record([.string("cafe\u{301}")])])),
     ]
     for (a, b) in pairs {
       #expect(a == b)
       #expect(ValueHash.of(a) == ValueHash.of(b), "\(a) and \(b)")
     }
+    // A list and a record of the same elements are not equal, nor hashed alike; nor lists of
+    // the same elements in another order.
+    #expect(ValueHash.of(.list([.int(1)])) != ValueHash.of(.record([.int(1)])))
+    #expect(ValueHash.of(.list([.int(1), .int(2)])) != ValueHash.of(.list([.int(2), .int(1)])))
   }
 
   @Test func equalValuesOfOtherBytesShareACode() throws {
