@@ -93,6 +93,20 @@ public func fuzzParquet(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       _ = try? scan.run(into: CountSink(to: nil))
     }
   }
+  // A sort with a limit reads its key alone, then fetches the records it keeps whole (late
+  // decoding): each one a row that reading gives, as many as there are rows up to the limit.
+  for name in names.prefix(2) where name.allSatisfy({ $0.isLetter }) {
+    guard let source = try? ParquetSource(path: path),
+      let scan = try? Scan(query: SourceText("true order by \(name) desc limit 3"), source: source),
+      let kept = try? scan.records()
+    else { continue }
+    let rows = Set(all.map(\.description))
+    if kept.count != min(3, all.count)
+      || kept.contains(where: { !rows.contains($0.values.description) })
+    {
+      fatalError("a sort by \(name) kept \(kept.map(\.values)) of \(all)")
+    }
+  }
   // What reads, written by flt's writer, reads back the same (unless the writer said it
   // changed a value: a time cut to the microsecond).
   if let schema = try? ParquetSource(path: path).schema {

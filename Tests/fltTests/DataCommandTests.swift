@@ -560,7 +560,7 @@ import Testing
       (["--select"], "error: --select needs a value\n"),
       (
         ["-f", "xml", "a"],
-        "error: unknown output format 'xml'; use one of table, records, json, jsonl, csv, tsv, values, sql, parquet\n"
+        "error: unknown output format 'xml'; use one of table, records, json, jsonl, csv, tsv, values, sql, parquet, arrow, arrows\n"
       ),
       (["--count=yes", "a"], "error: --count takes no value\n"),
       (["-p", "=1", "a"], "error: --param needs name=value, as in --param budget=1000\n"),

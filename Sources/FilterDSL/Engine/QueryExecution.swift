@@ -54,6 +54,9 @@ public struct QueryExecution<Root> {
   /// How many matches are kept for sorting.
   public var keptCount: Int { kept.count }
 
+  /// The most matches a query that sorts keeps (its offset and limit); nil without a limit.
+  public var mostKept: Int? { take.map { skip.addingReportingOverflow($0).partialValue } }
+
   /// Filters `batch`; returns the records to hand on now, in order (none when the query
   /// sorts). `stop` is asked every thousand records or so; once it says true the batch's
   /// filtering ends early (the caller, which asked, knows the result is partial).

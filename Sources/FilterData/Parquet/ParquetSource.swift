@@ -182,7 +182,11 @@ public final class ParquetSource: RecordSource {
   /// Hands over each row group as a batch.
   public func read(_ body: (DataBlock) throws -> Bool) throws {
     (skippedRowGroups, skippedPages) = (0, 0)
+    // The place of the row group's first row among the file's rows (``FetchingSource``).
+    var groupStart = 0
     for (index, group) in metadata.rowGroups.enumerated() {
+      let firstRow = groupStart
+      groupStart = groupStart.addingReportingOverflow(Int(clamping: group.rowCount)).partialValue
       if let (filter, statistics) = pruning, !statistics.mayMatch(filter, in: group) {
         skippedRowGroups += 1
         continue
@@ -200,6 +204,8 @@ public final class ParquetSource: RecordSource {
       if let selection, selection.isEmpty { continue }
       let read = try readFields(of: group, index: index, rows: rows, selection: selection)
       let count = selection?.reduce(0) { $0 + $1.count } ?? rows
+      // The rows a page index keeps, in order (nil: all of them).
+      let selected = selection.map { $0.flatMap { $0 } }
       // Handed over in batches, so that only a batch's matches are records at once however
       // large the row group (writers make them of a million rows), and a top-level leaf's
       // pages are decoded a batch at a time.
@@ -222,14 +228,18 @@ public final class ParquetSource: RecordSource {
         guard let table = ColumnTable(schema: schema, columns: columns, sortZones: false) else {
           throw DataError.file(name, "row group \(index + 1) has columns of different types")
         }
-        guard try body(.batches([RecordBatch(table, source: name)])) else { return }
+        var batch = RecordBatch(table, source: name)
+        batch.ordinals =
+          selected.map { .list(Array($0[slice]).map { firstRow + $0 }) }
+          ?? .from(firstRow + slice.lowerBound)
+        guard try body(.batches([batch])) else { return }
       }
     }
   }
 
   /// A field's values in a row group: a top-level leaf's chunk, decoded whole (the rows a
   /// page index kept) or a batch at a time; or a nested field's values.
-  private enum RowGroupColumn {
+  enum RowGroupColumn {
     case flat(ParquetChunk)
     case streamed(ChunkStream)
     case nested([Value])
@@ -237,7 +247,7 @@ public final class ParquetSource: RecordSource {
 
   /// A top-level leaf's column chunk decoded as batches are asked for: its bytes (as the
   /// file holds them), and its decoder, which holds what it decoded and did not hand over.
-  private final class ChunkStream: @unchecked Sendable {
+  final class ChunkStream: @unchecked Sendable {
     // Unchecked: a stream is read by one thread at a time (a batch's fields each on a core
     // of its own, the batches in turn).
     let bytes: [UInt8]
@@ -303,7 +313,7 @@ public final class ParquetSource: RecordSource {
   /// The values of the fields decoded (nil for the others) in `group` (the `index`th, of
   /// `rows` rows; of the rows `selection` keeps, when given): each field read and decoded on
   /// a core of its own, as many at once as there are cores.
-  private func readFields(
+  func readFields(
     of group: ParquetMetadata.RowGroup, index: Int, rows: Int, selection: [Range<Int>]?
   ) throws(DataError) -> [RowGroupColumn?] {
     let named = fields.indices.filter { decoding?.contains(fields[$0].name) ?? true }

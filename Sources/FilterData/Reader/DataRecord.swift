@@ -9,6 +9,9 @@ public struct DataRecord: Sendable {
   public var text: ArraySlice<UInt8>
   /// How output reads the fields back from ``text``: JSON, or a CSV row under its header.
   let format: RecordFields
+  /// Where the record is among its source's records, when the source can hand it over again
+  /// by it (``FetchingSource``); nil otherwise.
+  public internal(set) var ordinal: Int?
 
   /// The name of the file the record was read from (`<stdin>` for standard input), or nil.
   public var source: String? { format.source }
@@ -67,7 +70,9 @@ public struct DataRecord: Sendable {
   /// This record with its text copied out of the block it was read in, so that keeping it
   /// does not keep the whole block in memory.
   public var detached: DataRecord {
-    DataRecord(values: values, text: ArraySlice(Array(text)), format: format)
+    var copy = DataRecord(values: values, text: ArraySlice(Array(text)), format: format)
+    copy.ordinal = ordinal
+    return copy
   }
 
   /// How filters read data records of `schema`: each field by its slot, typed.

@@ -23,6 +23,25 @@ public struct RecordBatch: Sendable {
   /// How many slots a record's values have: up to the last field decoded, as records read
   /// one by one have (the fields past it, which no query reads, are not decoded).
   private let width: Int
+  /// Where each row is among the source's records, when the source can fetch them again by
+  /// it (``FetchingSource``): ``records(_:makingText:)`` gives each record its ordinal.
+  public var ordinals: Ordinals?
+
+  /// The places of a batch's rows among its source's records.
+  public enum Ordinals: Sendable {
+    /// Row `r` is record `first + r`.
+    case from(Int)
+    /// Row `r` is record `list[r]`.
+    case list([Int])
+
+    /// The place of row `row`.
+    public func of(_ row: Int) -> Int? {
+      switch self {
+      case .from(let first): first + row
+      case .list(let list): row < list.count ? list[row] : nil
+      }
+    }
+  }
 
   init(
     table: ColumnTable, texts: [Range<Int>], buffer: [UInt8], format: RecordFields,
@@ -60,10 +79,13 @@ public struct RecordBatch: Sendable {
       return rows.map { row in
         guard row >= 0, row < table.count else { return DataRecord([], schema: Schema([])) }
         let values = table.columns.map { $0.value(at: row) }
-        guard makingText else { return DataRecord(values: values, text: [], format: format) }
+        var record = DataRecord(values: values, text: [], format: format)
+        record.ordinal = ordinals?.of(row)
+        guard makingText else { return record }
         var text: [UInt8] = []
         DataRecord.appendObject(values, table.schema, to: &text)
-        return DataRecord(values: values, text: text[...], format: format)
+        record.text = text[...]
+        return record
       }
     }
     return rows.map { row in

@@ -227,6 +227,7 @@ public final class Scan {
     }
     var execution = QueryExecution(compiled, retaining: \.detached)
     var summary = ScanSummary()
+    let fetching = lateDecoding(into: sink, execution)
     // The final fields of the sources read so far, which every one must share when sorting.
     var sortedFields: [Schema.Field]? = nil
     for index in 0...rest.count
@@ -252,7 +253,7 @@ public final class Scan {
       } else if index > 0 {
         execution.replace(with: try compiler.compile(for: source, showingWarnings: false).compiled)
       }
-      try read(source, into: sink, &execution)
+      try read(source, into: sink, &execution, fetching: fetching != nil)
       if compiled.sorts && !perFile {
         let fields = source.schema.fields.map { Schema.Field($0.name, $0.type) }
         if let sortedFields, sortedFields != fields {
@@ -271,13 +272,39 @@ public final class Scan {
       }
     }
     if !perFile {
-      for record in execution.finish() { sink.write(record) }
+      var kept = execution.finish()
+      if let fetching {
+        // The records kept hold the fields the query read: fetched whole, in their order.
+        let ordinals = kept.compactMap(\.ordinal)
+        guard ordinals.count == kept.count else {
+          throw ScanError(message: "\(first.name): the records kept could not be read again")
+        }
+        kept = try fetching.records(at: ordinals, makingText: sink.readsRecordText)
+      }
+      for record in kept { sink.write(record) }
       summary.faults.merge(execution.faults)
       summary.matches = execution.emitted
     }
     sink.finish()
     summary.faults.merge(sink.faults)
     return summary
+  }
+
+  /// The most records a sort keeps for late decoding (``FetchingSource``): fetching each
+  /// again reads its row group again.
+  static let fetchedAtMost = 10_000
+
+  /// The source to fetch the records a sort keeps from, whole, once they are known (late
+  /// decoding): when the query sorts and keeps at most ``fetchedAtMost`` records of one
+  /// source that can fetch them (``FetchingSource``), whose records the sink writes from
+  /// their values. Then only the fields the query reads are decoded while it runs.
+  private func lateDecoding(into sink: any RecordSink, _ execution: QueryExecution<DataRecord>)
+    -> (any FetchingSource)?
+  {
+    guard compiled.sorts, !options.perFile, rest.isEmpty, sink.writesRecords,
+      !first.keepsRecordText, let kept = execution.mostKept, kept <= Self.fetchedAtMost
+    else { return nil }
+    return first as? any FetchingSource
   }
 
   /// Whether `execution` needs no more records: its query is complete, or it has a match and
@@ -291,12 +318,14 @@ public final class Scan {
   /// block to `sink`.
   private func read(
     _ source: any RecordSource, into sink: any RecordSink,
-    _ execution: inout QueryExecution<DataRecord>
+    _ execution: inout QueryExecution<DataRecord>, fetching: Bool = false
   ) throws {
     // A SQL script writes every field's value; other output copies each record's text where
-    // the source keeps it, and needs every field where records are made from their values.
+    // the source keeps it, and needs every field where records are made from their values
+    // (unless they are fetched whole once kept: `fetching`).
     let partial =
-      !options.readsWholeRecords && (source.keepsRecordText || !sink.writesRecords)
+      fetching
+      || !options.readsWholeRecords && (source.keepsRecordText || !sink.writesRecords)
     source.prepare(
       decoding: partial ? Set(execution.query.query.fieldNames).union(options.outputFields) : nil)
     source.limitMemory(to: options.memoryLimit)
