@@ -174,3 +174,14 @@ for raw in sorted(os.listdir("Tests/Fixtures/zstd")):
             data = source.read()
         with open(f"Tests/Fixtures/lz4/{raw[:-4]}.lz4frame", "wb") as out:
             out.write(pa.Codec("lz4").compress(data, asbytes=True))
+
+# One record batch of 70,000 rows (more than the 65,536 flt hands over at once), with a struct
+# and a fixed-size list: the rows past the first 65,536 read as the others (zstd keeps it small).
+n = 70_000
+big = pa.table({
+    "id": pa.array(range(n), pa.int32()),
+    "s": pa.array([{"a": i % 100, "b": None if i % 7 == 0 else i % 3} for i in range(n)],
+                  pa.struct([("a", pa.int8()), ("b", pa.int8())])),
+    "f": pa.array([[i % 5, (i + 1) % 5] for i in range(n)], pa.list_(pa.int8(), 2)),
+})
+write_file("big-batch", big, chunk=n, compression="zstd")

@@ -16,6 +16,7 @@ final class FetchingRows: FetchingSource {
   init(_ rows: [[Value]], schema: Schema) { (self.rows, self.schema) = (rows, schema) }
 
   var name: String { "rows" }
+  var fetches: Bool { true }
   var recordType: RecordType<DataRecord> { DataRecord.recordType(schema) }
   private var decoding: Set<String>?
 
@@ -114,6 +115,32 @@ final class FetchingRows: FetchingSource {
       #expect(
         try ParquetReaderTests.scanned("\(folder)/\(name).parquet", query)
           == ParquetReaderTests.scanned("\(folder)/\(name).jsonl", query), "\(name): \(query)")
+    }
+  }
+
+  /// Arrow files (whose batches are read again, a dictionary's values too) and streams (read
+  /// once: every field decoded) give the records their Parquet twins' JSON gives.
+  @Test(arguments: [
+    "phones.arrow", "phones-dictionary.arrow", "phones-lz4.arrow", "phones.arrows",
+    "phones-deltas.arrows", "phones-views.arrow", "nested.arrow", "nested.arrows",
+  ])
+  func arrowSortsAsTheTwin(name: String) throws {
+    let twin =
+      "\(ParquetReaderTests.folder)/\(name.hasPrefix("nested") ? "nested" : "phones-plain").jsonl"
+    let queries =
+      name.hasPrefix("nested")
+      ? [
+        "any stores.stock > 40 order by id desc limit 3",
+        "true order by camera.mp desc, id limit 4",
+      ]
+      : [
+        "true order by price limit 5", "price > 800 order by screen desc, id limit 7",
+        "color == Gold order by released desc, id limit 3 offset 2",
+      ]
+    for query in queries {
+      #expect(
+        try ParquetReaderTests.scanned("\(ArrowReaderTests.folder)/\(name)", query)
+          == ParquetReaderTests.scanned(twin, query), "\(name): \(query)")
     }
   }
 }

@@ -131,13 +131,13 @@ struct ArrowDecoder {
       let (end, past) = rows.upperBound.multipliedReportingOverflow(by: size)
       guard !overflow, !past, end - start <= bound else { throw tooMany(array, end &- start) }
       let elements = try values(child, rows: start..<end)
-      return rows.indices.map { row in
+      return (0..<rows.count).map { row in
         .list(Array(elements[(row * size)..<(row * size + size)]))
       }
     case .structure:
       var columns: [[Value]] = []
       for child in array.children { columns.append(try values(child, rows: rows)) }
-      return rows.indices.map { row in .record(columns.map { $0[row] }) }
+      return (0..<rows.count).map { row in .record(columns.map { $0[row] }) }
     case .unsupported(let name):
       throw ArrowError("column '\(field.name)' is of Arrow's \(name) type, which flt does not read")
     }

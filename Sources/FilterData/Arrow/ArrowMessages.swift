@@ -88,10 +88,17 @@ final class ArrowMessages {
   /// Calls `body` with each dictionary and record batch message and its body, in order,
   /// until it returns false. A body that would take the process past `limit` (resident
   /// bytes) is refused before it is read.
-  func forEach(limit: Int?, _ body: (ArrowMessage, [UInt8]) throws -> Bool) throws {
+  /// `wanted` is asked of each message of a file before its body is read: a message it does
+  /// not want is passed over, its body unread.
+  func forEach(
+    limit: Int?, wanted: (ArrowMessage) -> Bool = { _ in true },
+    _ body: (ArrowMessage, [UInt8]) throws -> Bool
+  ) throws {
     switch kind {
     case .file(let file, let dictionaries, let batches):
       for block in dictionaries + batches {
+        let (header, _) = try read(block, of: file, limit: limit, body: false)
+        guard wanted(header) else { continue }
         let (message, data) = try read(block, of: file, limit: limit, body: true)
         guard try body(message, data) else { return }
       }

@@ -23,9 +23,9 @@ public final class ArrowSource: RecordSource {
   /// A field per top-level column, in the file's order.
   public let schema: Schema
   let fields: [ArrowField]
-  private let messages: ArrowMessages
+  let messages: ArrowMessages
   /// The top-level fields decoded (nil: all of them).
-  private var decoding: Set<String>?
+  var decoding: Set<String>?
   private var memoryLimit: Int?
 
   /// Opens the Arrow file or stream at `path` (standard input for nil or `-`) and reads its
@@ -96,12 +96,50 @@ public final class ArrowSource: RecordSource {
   /// The most rows a batch handed over holds.
   static let batchRows = 1 << 16
 
-  /// Hands over each record batch, in batches of at most ``batchRows`` rows.
+  /// Hands over each record batch, in batches of at most ``batchRows`` rows, their rows
+  /// numbered (``RecordBatch/ordinals``).
   public func read(_ body: (DataBlock) throws -> Bool) throws {
+    var ordinal = 0
+    try readBatches(wanted: { _ in true }) { batch, header in
+      for start in stride(from: 0, to: header.length, by: Self.batchRows) {
+        let rows = start..<Swift.min(header.length, start + Self.batchRows)
+        var columns: [Column] = []
+        for (index, array) in batch.arrays.enumerated() {
+          guard batch.wanted[index] else {
+            columns.append(
+              Column.coded([UInt32](repeating: 0, count: rows.count), values: [.null])
+                ?? .values([Value](repeating: .null, count: rows.count)))
+            continue
+          }
+          columns.append(try batch.decoder.column(array, rows: rows))
+        }
+        guard let table = ColumnTable(schema: schema, columns: columns, sortZones: false) else {
+          throw ArrowError("has a record batch whose columns are not of the schema's types")
+        }
+        var made = RecordBatch(table, source: name)
+        made.ordinals = .from(ordinal + start)
+        guard try body(.batches([made])) else { return false }
+      }
+      ordinal += header.length
+      return true
+    }
+  }
+
+  /// A record batch as read: its arrays, which of them are decoded, and their decoder.
+  typealias Batch = (arrays: [ArrowArray], wanted: [Bool], decoder: ArrowDecoder)
+
+  /// Reads the dictionaries, and calls `body` with each record batch `wanted` (asked of its
+  /// header; in a stream, every batch is read) until it returns false.
+  func readBatches(
+    wanted: (ArrowBatchHeader) -> Bool, _ body: (Batch, ArrowBatchHeader) throws -> Bool
+  ) throws {
     var dictionaries: [Int64: [Value]] = [:]
     let limit = memoryLimit
     do {
-      try messages.forEach(limit: limit) { (message, data) throws in
+      let wants: (ArrowMessage) -> Bool = { message in
+        if case .recordBatch(let header) = message { wanted(header) } else { true }
+      }
+      try messages.forEach(limit: limit, wanted: wants) { (message, data) throws in
         switch message {
         case .dictionary(let id, let header, let isDelta):
           guard let field = fields.dictionaryField(id) else {
@@ -125,24 +163,7 @@ public final class ArrowSource: RecordSource {
               "has a record batch of \(header.length) rows whose column '\(array.field.name)' has \(array.length)"
             )
           }
-          for start in stride(from: 0, to: header.length, by: Self.batchRows) {
-            let rows = start..<Swift.min(header.length, start + Self.batchRows)
-            var columns: [Column] = []
-            for (index, array) in batch.arrays.enumerated() {
-              guard batch.wanted[index] else {
-                columns.append(
-                  Column.coded([UInt32](repeating: 0, count: rows.count), values: [.null])
-                    ?? .values([Value](repeating: .null, count: rows.count)))
-                continue
-              }
-              columns.append(try batch.decoder.column(array, rows: rows))
-            }
-            guard let table = ColumnTable(schema: schema, columns: columns, sortZones: false) else {
-              throw ArrowError("has a record batch whose columns are not of the schema's types")
-            }
-            guard try body(.batches([RecordBatch(table, source: name)])) else { return false }
-          }
-          return true
+          return try body(batch, header)
         case .schema, .other:
           return true
         }

@@ -3,6 +3,9 @@ import FilterDSL
 /// A Parquet file hands over again the records at given places: each row group that holds
 /// one is read again, every field, and only those rows are made records.
 extension ParquetSource: FetchingSource {
+  /// A file's records can always be fetched.
+  public var fetches: Bool { true }
+
   /// The records at `ordinals` (rows of the file, from 0), every field decoded, in that
   /// order.
   public func records(at ordinals: [Int], makingText: Bool) throws -> [DataRecord] {
@@ -46,16 +49,9 @@ extension ParquetSource: FetchingSource {
           columns.map { $0[position] } + partitions.map(\.value)
       }
     }
-    let rows = ordinals.map { found[$0] ?? [] }
-    let table = ColumnTable(
-      schema: schema,
-      columns: schema.fields.indices.map { field in
-        .values(rows.map { field < $0.count ? $0[field] : .null })
-      }, sortZones: false)
-    guard let table else {
-      throw DataError.file(name, "has columns of other types than its schema says")
-    }
-    return RecordBatch(table, source: name).records(Array(rows.indices), makingText: makingText)
+    guard let records = records(made: ordinals.map { found[$0] ?? [] }, makingText: makingText)
+    else { throw DataError.file(name, "has columns of other types than its schema says") }
+    return records
   }
 
   /// The values of rows `offsets` (in order) of a row group's field as read.

@@ -304,7 +304,8 @@ public final class Scan {
     guard compiled.sorts, !options.perFile, rest.isEmpty, sink.writesRecords,
       !first.keepsRecordText, let kept = execution.mostKept, kept <= Self.fetchedAtMost
     else { return nil }
-    return first as? any FetchingSource
+    guard let fetching = first as? any FetchingSource, fetching.fetches else { return nil }
+    return fetching
   }
 
   /// Whether `execution` needs no more records: its query is complete, or it has a match and

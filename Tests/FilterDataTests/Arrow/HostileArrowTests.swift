@@ -110,6 +110,25 @@ import Testing
     #expect(union.description.contains("column 'u' is of Arrow's union type"))
   }
 
+  /// A record batch of more rows than are handed over at once: its structs and fixed-size
+  /// lists past the first 65,536 rows read as the others (they were read from the batch's
+  /// first row again, past their values: a trap).
+  @Test func rowsPastTheFirstBatchOfABigOne() throws {
+    let path = "\(Self.folder)/big-batch.arrow"
+    // (On the right of `==`, a field is named in backquotes.)
+    let rule =
+      "s.a == `id` % 100 and f[0] == `id` % 5 and f[1] == (`id` + 1) % 5"
+      + " and (s.b == `id` % 3 or id % 7 == 0 and s.b is null)"
+    #expect(try ParquetReaderTests.count(path, rule) == 70_000)
+    #expect(try ParquetReaderTests.count(path, "id >= 65536 and s.a == `id` % 100") == 4_464)
+    // And fetched after a sort (late decoding), past the first rows.
+    let top = try Scan(file: path, query: "true order by id desc limit 2").records()
+    #expect(
+      top.map { $0.values.description } == [
+        #"[69999, {99, 0}, (4, 0)]"#, #"[69998, {98, 2}, (3, 4)]"#,
+      ])
+  }
+
   /// A file of no columns whose batches claim rows (found by the fuzzer: its count from the
   /// footer said 5, reading gave none) is an error, not records dropped without a word.
   @Test func noColumnsIsAnError() throws {
