@@ -96,7 +96,7 @@ public final class ArrowSource: RecordSource {
   /// The most rows a batch handed over holds.
   static let batchRows = 1 << 16
 
-  /// Hands over each record batch, in batches of at most ``batchRows`` rows, their rows
+  /// Hands over each record batch, in batches of at most 65,536 rows, their rows
   /// numbered (``RecordBatch/ordinals``).
   public func read(_ body: (DataBlock) throws -> Bool) throws {
     var ordinal = 0
