@@ -23,6 +23,11 @@ struct ArrowDecoder {
         return .ints(try integers(array, array.field.type, rows), nulls: nulls)
       case .float:
         return .doubles(try floats(array, rows), nulls: nulls)
+      case .null:
+        // (Coded, as a column not read is: a test on it runs once, not once a row.)
+        if let column = Column.coded([UInt32](repeating: 0, count: rows.count), values: [.null]) {
+          return column
+        }
       default: break
       }
     } else if let id = array.field.dictionary, let dictionary = dictionaries[id] {
