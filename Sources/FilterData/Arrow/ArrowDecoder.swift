@@ -346,8 +346,6 @@ struct ArrowDecoder {
   /// bytes or fewer) or its first 4 bytes, the data buffer holding it and where.
   private func views(_ array: ArrowArray, _ rows: Range<Int>) throws(ArrowError) -> [Value] {
     let name = array.field.name
-    let views = try buffer(array, 1, holding: rows.upperBound, bits: 128)
-    let nulls = try nullFlags(array, rows)
     var data: [ArrowBuffer] = []
     for index in array.buffers.dropFirst(2) {
       guard index < buffers.count, let buffer = buffers[index] else {
@@ -355,35 +353,20 @@ struct ArrowDecoder {
       }
       data.append(buffer)
     }
-    return try views.withBytes { (raw) throws(ArrowError) in
-      var values: [Value] = []
-      values.reserveCapacity(rows.count)
-      for (slot, row) in rows.enumerated() {
-        guard nulls?[slot] != true else {
-          values.append(.null)
-          continue
-        }
-        let view = row * 16
-        let length = Int(raw.loadUnaligned(fromByteOffset: view, as: Int32.self))
-        guard length >= 0 else {
-          throw ArrowError("column '\(name)' has a view of \(length) bytes")
-        }
-        if length <= 12 {
-          values.append(
-            .string(String(decoding: raw[(view + 4)..<(view + 4 + length)], as: UTF8.self)))
-          continue
-        }
-        let index = Int(raw.loadUnaligned(fromByteOffset: view + 8, as: Int32.self))
-        let start = Int(raw.loadUnaligned(fromByteOffset: view + 12, as: Int32.self))
-        guard index >= 0, index < data.count, start >= 0, length <= data[index].count - start else {
-          throw ArrowError("column '\(name)' has a view past its data")
-        }
-        values.append(
-          try data[index].withBytes { bytes in
-            .string(String(decoding: bytes[start..<(start + length)], as: UTF8.self))
-          })
+    return try fixed(array, rows, bytes: 16) { (view) throws(ArrowError) in
+      let length = Int(view.loadUnaligned(as: Int32.self))
+      guard length >= 0 else { throw ArrowError("column '\(name)' has a view of \(length) bytes") }
+      if length <= 12 {
+        return .string(String(decoding: view[4..<(4 + length)], as: UTF8.self))
       }
-      return values
+      let index = Int(view.loadUnaligned(fromByteOffset: 8, as: Int32.self))
+      let start = Int(view.loadUnaligned(fromByteOffset: 12, as: Int32.self))
+      guard index >= 0, index < data.count, start >= 0, length <= data[index].count - start else {
+        throw ArrowError("column '\(name)' has a view past its data")
+      }
+      return try data[index].withBytes { bytes in
+        .string(String(decoding: bytes[start..<(start + length)], as: UTF8.self))
+      }
     }
   }
 
