@@ -129,10 +129,16 @@ struct FilterCommand {
       try options.output.map { try AtomicFile(path: $0, mode: 0o666, removedOnSignal: true) }
       ?? AtomicFile(descriptor: 1)
     defer { target.discard() }
-    let sink =
-      count
-      ? CountSink(to: options.quiet ? nil : target.stream, perSource: scan.options.perFile)
-      : try output(format, scan.first, projection, aggregating?.rowSchema, target.stream)
+    // (The writer of a table or of records, when the matches are written as one: it says
+    // what it did not show.)
+    var shown: RecordWriter?
+    let sink: any RecordSink
+    if count {
+      sink = CountSink(to: options.quiet ? nil : target.stream, perSource: scan.options.perFile)
+    } else {
+      (sink, shown) = try output(
+        format, scan.first, projection, aggregating?.rowSchema, target.stream)
+    }
     let progress = Progress(
       enabled: !options.quiet
         && options.progress
@@ -147,9 +153,7 @@ struct FilterCommand {
     var faults = summary.faults
     let matches = summary.matches
     if let aggregating { faults.merge(writeSummary(aggregating, into: sink)) }
-    if let table = (sink as? ProjectingSink)?.sink as? RecordWriter ?? sink as? RecordWriter {
-      Terminal.sayWhatIsNotShown(table, options)
-    }
+    if let shown { Terminal.sayWhatIsNotShown(shown, options) }
     for line in sink.warnings { warning(line) }
     // (A sink that could not write what it was given: nothing is written over.)
     if let failure = sink.failure, target.stream.failure == nil {
@@ -161,17 +165,18 @@ struct FilterCommand {
       ? Command.Status.noMatch : Command.Status.success
   }
 
-  /// Where the matches go: a SQL script, or a data format (of the computed columns, or the
-  /// rows of stats, when there are some: `columns` is then their schema).
+  /// Where the matches go: a SQL script, a file of a format flt writes, or a text format (of
+  /// the computed columns, or the rows of stats, when there are some: `columns` is then their
+  /// schema); and the writer of text, when it is one.
   private func output(
     _ format: OutputFormat, _ reader: any RecordSource, _ projection: Projection?,
     _ columns: Schema?, _ out: OutputSink
-  ) throws -> any RecordSink {
+  ) throws -> (any RecordSink, RecordWriter?) {
     let columns = columns ?? projection?.schema
     if let file = options.fileFormat,
       let writer = try file.writer(columns ?? reader.schema, to: out)
     {
-      return projection.map { ProjectingSink($0, into: writer) } ?? writer
+      return (projection.map { ProjectingSink($0, into: writer) } ?? writer, nil)
     }
     guard options.sqlScript, let dialect = options.dialect else {
       let writer =
@@ -187,7 +192,7 @@ struct FilterCommand {
       writer.maxRows = Terminal.screenfulOfRows(format, output: options.output)
       if writer.maxRows != nil { writer.maxTableWidth = Descriptor.terminalSize(1)?.columns }
       writer.cutHint = "-s f1,f2 or -f records"
-      return projection.map { ProjectingSink($0, into: writer) } ?? writer
+      return (projection.map { ProjectingSink($0, into: writer) } ?? writer, writer)
     }
     let name = options.table ?? SQLTable.name(forFile: options.files.first)
     // Records keep their order: SQLite's rowid, a column of their own in PostgreSQL. With
@@ -199,7 +204,7 @@ struct FilterCommand {
       table.byteOrderedColumns = Set(schema.fields.filter { $0.type == .string }.map(\.name))
     }
     let writer = SQLScriptWriter(table, dialect: dialect, to: out)
-    return projection.map { ProjectingSink($0, into: writer) } ?? writer
+    return (projection.map { ProjectingSink($0, into: writer) } ?? writer, nil)
   }
 
   /// Writes `text`, a warning, to standard error, unless `--quiet` says to print nothing.

@@ -11,8 +11,8 @@ import FilterDSL
 /// or as views, fixed-size bytes and UUIDs, dates, times, timestamps of every unit, durations
 /// and intervals without months, lists of every layout, structs and maps at any depth),
 /// dictionary-coded columns (replaced and extended by later dictionary batches), and buffers
-/// uncompressed or compressed by LZ4 frames or zstd, as pyarrow, pandas, Polars and DuckDB
-/// write them. Unions and run-end encoded columns are an error naming the column.
+/// uncompressed or compressed by LZ4 frames or zstd, as pyarrow, pandas and Polars write them
+/// (each checked against files they wrote). Unions and run-end encoded columns are an error naming the column.
 ///
 /// ```swift
 /// let cheap = try Scan(query: SourceText("price < 500"), source: ArrowSource(path: "phones.arrow")).records()

@@ -1,7 +1,7 @@
 import FilterDSL
 
 /// Writes records as an Arrow IPC file (`flt -f arrow -o out.arrow`) or stream (`-f arrows`),
-/// for pyarrow, pandas, Polars or DuckDB to read: the schema, then record batches of up to
+/// for pyarrow, pandas or Polars to read: the schema, then record batches of up to
 /// ``batchRows`` records or about 64 MiB of values (buffers uncompressed, each 8-aligned),
 /// then the end of the stream and, in a file, the footer that says where the batches lie.
 ///
