@@ -11,6 +11,9 @@ struct ArrowDecoder {
   /// The most values the elements of a range of lists may claim, and a dictionary: what the
   /// batch's bytes can account for (elements of a null type have no bytes: a million of them).
   let bound: Int
+  /// The most memory the process may hold (resident bytes) while values are made; nil: no
+  /// limit.
+  var memoryLimit: Int? = nil
 
   /// The top-level column of `array`'s `rows`: integers and floats as flat buffers,
   /// dictionary-coded values as codes, the others as values.
@@ -134,7 +137,8 @@ struct ArrowDecoder {
       }
       let (start, overflow) = rows.lowerBound.multipliedReportingOverflow(by: size)
       let (end, past) = rows.upperBound.multipliedReportingOverflow(by: size)
-      guard !overflow, !past, end - start <= bound else { throw tooMany(array, end &- start) }
+      guard !overflow, !past else { throw tooMany(array, Int.max) }
+      try checkValues(array, end - start)
       let elements = try values(child, rows: start..<end)
       return (0..<rows.count).map { row in
         .list(Array(elements[(row * size)..<(row * size + size)]))
@@ -164,6 +168,20 @@ struct ArrowDecoder {
   func tooMany(_ array: ArrowArray, _ count: Int) -> ArrowError {
     ArrowError(
       "column '\(array.field.name)' claims \(count) values, more than the \(bound) its batch's bytes account for, which flt reads at most"
+    )
+  }
+
+  /// Throws unless `count` values of `array` (a dictionary, or the elements of a range of
+  /// its lists) are as many as its batch's bytes account for, and fit under the memory limit
+  /// once made.
+  func checkValues(_ array: ArrowArray, _ count: Int) throws(ArrowError) {
+    guard count <= bound else { throw tooMany(array, count) }
+    guard let memoryLimit,
+      let (_, resident) = ProcessMemory.values(
+        count, of: MemoryLayout<Value>.stride, past: memoryLimit)
+    else { return }
+    throw ArrowError(
+      "column '\(array.field.name)' has \(count) values to make, past the memory limit of \(ProcessMemory.describe(memoryLimit)) (flt holds \(ProcessMemory.describe(resident))); raise the limit (--max-memory, set memory), or read fewer fields"
     )
   }
 
@@ -405,7 +423,7 @@ struct ArrowDecoder {
     }
     let low = ranges.filter { !$0.isEmpty }.map(\.lowerBound).min() ?? 0
     let high = ranges.map(\.upperBound).max() ?? 0
-    guard high - low <= bound else { throw tooMany(array, high - low) }
+    try checkValues(array, high - low)
     let elements = try values(child, rows: low..<Swift.max(low, high))
     return ranges.map { range in
       .list(

@@ -150,9 +150,7 @@ public final class ArrowSource: RecordSource {
           let values = try decode(
             [valueField], header, data, dictionaries: dictionaries, limit: limit)
           let array = values.arrays[0]
-          guard array.length <= values.decoder.bound else {
-            throw values.decoder.tooMany(array, array.length)
-          }
+          try values.decoder.checkValues(array, array.length)
           let made = try values.decoder.values(array, rows: 0..<array.length)
           dictionaries[id] = isDelta ? (dictionaries[id] ?? []) + made : made
           return true
@@ -198,7 +196,9 @@ public final class ArrowSource: RecordSource {
     let bound = data.count.multipliedReportingOverflow(by: 8).partialValue
       .addingReportingOverflow(1 << 20).partialValue
     return (
-      arrays, wanted, ArrowDecoder(buffers: buffers, dictionaries: dictionaries, bound: bound)
+      arrays, wanted,
+      ArrowDecoder(
+        buffers: buffers, dictionaries: dictionaries, bound: bound, memoryLimit: limit)
     )
   }
 }

@@ -148,4 +148,19 @@ import Testing
       try source.read { _ in true }
     }
   }
+
+  /// The elements of a range of lists are refused before they are made when they would take
+  /// the process past the memory limit (a few bytes of booleans or nulls make many values).
+  @Test func listElementsStopAtTheMemoryLimit() throws {
+    let source = try ArrowSource(path: "\(Self.folder)/big-batch.arrow")
+    source.limitMemory(to: (ProcessMemory.resident ?? 0) + (1 << 20))
+    do {
+      try source.read { _ in true }
+      Issue.record("131,072 elements made under a limit of 1 MB more")
+    } catch let error as DataError {
+      // (The elements take 3 MB; the buffers, 280 KB at most: suites beside this one move the
+      // process's memory, so a buffer may be the one refused.)
+      #expect(error.description.contains("past the memory limit"), "\(error)")
+    }
+  }
 }
