@@ -23,7 +23,7 @@ struct ArrowDecoder {
     if array.field.dictionary == nil {
       switch array.field.type {
       case .int, .uint:
-        return .ints(try integers(array, array.field.type, rows), nulls: nulls)
+        return .ints(try integers(array, array.field.type, rows, nulls), nulls: nulls)
       case .float:
         return .doubles(try floats(array, rows), nulls: nulls)
       case .null:
@@ -34,7 +34,7 @@ struct ArrowDecoder {
       default: break
       }
     } else if let id = array.field.dictionary, let dictionary = dictionaries[id] {
-      let indexes = try integers(array, array.field.indexType ?? .int(bits: 32), rows)
+      let indexes = try integers(array, array.field.indexType ?? .int(bits: 32), rows, nulls)
       var codes = [UInt32](repeating: 0, count: indexes.count)
       for (row, index) in indexes.enumerated() where nulls?[row] != true {
         guard index >= 0, index < dictionary.count else { throw badIndex(array, index) }
@@ -42,31 +42,38 @@ struct ArrowDecoder {
       }
       if let column = Column.coded(codes, values: [.null] + dictionary) { return column }
     }
-    return .values(try values(array, rows: rows))
+    return .values(try values(array, rows, nulls))
   }
 
   /// The values of `array`'s `rows`.
   func values(_ array: ArrowArray, rows: Range<Int>) throws(ArrowError) -> [Value] {
     try check(array, rows)
-    let nulls = try nullFlags(array, rows)
-    var values = try present(array, rows)
+    return try values(array, rows, try nullFlags(array, rows))
+  }
+
+  /// The values of `array`'s `rows` (checked), `nulls` saying which are null.
+  private func values(_ array: ArrowArray, _ rows: Range<Int>, _ nulls: [Bool]?)
+    throws(ArrowError) -> [Value]
+  {
+    var values = try present(array, rows, nulls)
     if let nulls {
       for (row, isNull) in nulls.enumerated() where isNull { values[row] = .null }
     }
     return values
   }
 
-  /// The values of `rows`, null rows among them made as if they had a value (their slots
-  /// may hold anything).
-  private func present(_ array: ArrowArray, _ rows: Range<Int>) throws(ArrowError) -> [Value] {
+  /// The values of `rows`, null rows (`nulls`) among them made as if they had a value (their
+  /// slots may hold anything), or null.
+  private func present(_ array: ArrowArray, _ rows: Range<Int>, _ nulls: [Bool]?)
+    throws(ArrowError) -> [Value]
+  {
     let field = array.field
     if let id = field.dictionary {
       guard let dictionary = dictionaries[id] else {
         throw ArrowError(
           "column '\(field.name)' is coded by dictionary \(id), which the data does not hold")
       }
-      let nulls = try nullFlags(array, rows)
-      let indexes = try integers(array, field.indexType ?? .int(bits: 32), rows)
+      let indexes = try integers(array, field.indexType ?? .int(bits: 32), rows, nulls)
       var values: [Value] = []
       values.reserveCapacity(indexes.count)
       for (row, index) in indexes.enumerated() {
@@ -88,49 +95,50 @@ struct ArrowDecoder {
         rows.map { .bool(raw[$0 >> 3] >> UInt8($0 & 7) & 1 == 1) }
       }
     case .int, .uint:
-      return try integers(array, field.type, rows).map { .int($0) }
+      return try integers(array, field.type, rows, nulls).map { .int($0) }
     case .float:
       return try floats(array, rows).map { .double($0) }
     case .decimal(_, let scale, let bits):
       let exact = (try? field.valueType()) == .decimal
-      return try fixed(array, rows, bytes: bits / 8) { (raw) throws(ArrowError) in
+      return try fixed(array, rows, nulls, bytes: bits / 8) { (raw) throws(ArrowError) in
         exact
           ? try ArrowDecoder.decimal(raw, scale: scale, field.name)
           : .double(StoredValues.scaled(ArrowDecoder.littleEndianDouble(raw), scale))
       }
     case .date(let milliseconds):
       return try counts(
-        array, rows, bytes: milliseconds ? 8 : 4, "a date outside the years 0000-9999"
+        array, rows, nulls, bytes: milliseconds ? 8 : 4, "a date outside the years 0000-9999"
       ) {
         StoredValues.date(days: milliseconds ? ArrowDecoder.floorDivide($0, 86_400_000) : $0)
       }
     case .time(let perSecond, let bits):
-      return try counts(array, rows, bytes: bits / 8, "a time of day outside 00:00-24:00") {
+      return try counts(array, rows, nulls, bytes: bits / 8, "a time of day outside 00:00-24:00") {
         StoredValues.time($0, perSecond: perSecond)
       }
     case .timestamp(let perSecond):
-      return try counts(array, rows, bytes: 8, "a time outside the years 0000-9999") {
+      return try counts(array, rows, nulls, bytes: 8, "a time outside the years 0000-9999") {
         StoredValues.instant($0, perSecond: perSecond)
       }
     case .duration(let perSecond):
-      return try counts(array, rows, bytes: 8, "a duration longer than flt's") {
+      return try counts(array, rows, nulls, bytes: 8, "a duration longer than flt's") {
         StoredValues.duration($0, perSecond: perSecond)
       }
     case .interval(let monthDayNano):
-      return try fixed(array, rows, bytes: monthDayNano ? 16 : 8) { (raw) throws(ArrowError) in
+      return try fixed(array, rows, nulls, bytes: monthDayNano ? 16 : 8) {
+        (raw) throws(ArrowError) in
         try ArrowDecoder.interval(raw, monthDayNano: monthDayNano, field.name)
       }
     case .fixedBinary(let width):
       let uuid = field.extensionName == "arrow.uuid" && width == 16
-      return try fixed(array, rows, bytes: width) { (raw) throws(ArrowError) in
+      return try fixed(array, rows, nulls, bytes: width) { (raw) throws(ArrowError) in
         .string(uuid ? StoredValues.uuid(raw) : String(decoding: raw, as: UTF8.self))
       }
     case .utf8(let layout), .binary(let layout):
-      return try texts(array, rows, layout)
+      return try texts(array, rows, layout, nulls)
     case .list(let layout):
-      return try lists(array, rows, layout)
+      return try lists(array, rows, layout, nulls)
     case .map:
-      return try lists(array, rows, .offsets)
+      return try lists(array, rows, .offsets, nulls)
     case .fixedList(let size):
       guard let child = array.children.first else {
         throw ArrowError("column '\(field.name)' is a list with no element array")
@@ -220,11 +228,10 @@ struct ArrowDecoder {
 
   /// `rows` of an array of fixed-width values, `bytes` each, each made by `make`.
   private func fixed(
-    _ array: ArrowArray, _ rows: Range<Int>, bytes: Int,
+    _ array: ArrowArray, _ rows: Range<Int>, _ nulls: [Bool]?, bytes: Int,
     _ make: (UnsafeRawBufferPointer) throws(ArrowError) -> Value
   ) throws(ArrowError) -> [Value] {
     let data = try buffer(array, 1, holding: rows.upperBound, bits: 8 * bytes)
-    let nulls = try nullFlags(array, rows)
     return try data.withBytes { (raw) throws(ArrowError) in
       var values: [Value] = []
       values.reserveCapacity(rows.count)
@@ -243,10 +250,10 @@ struct ArrowDecoder {
   /// `rows` of an array of signed integers of `bytes` bytes (4 or 8), each the value `make`
   /// makes of it; one it makes none of is an error saying the column holds `what`.
   private func counts(
-    _ array: ArrowArray, _ rows: Range<Int>, bytes: Int, _ what: String,
+    _ array: ArrowArray, _ rows: Range<Int>, _ nulls: [Bool]?, bytes: Int, _ what: String,
     _ make: (Int64) -> Value?
   ) throws(ArrowError) -> [Value] {
-    try fixed(array, rows, bytes: bytes) { (raw) throws(ArrowError) in
+    try fixed(array, rows, nulls, bytes: bytes) { (raw) throws(ArrowError) in
       let count = ArrowDecoder.signed(raw)
       guard let value = make(count) else {
         throw ArrowError("column '\(array.field.name)' holds \(what) (stored as \(count))")
@@ -257,9 +264,9 @@ struct ArrowDecoder {
 
   /// `rows` of an array of integers of `type` (an index type too), as 64-bit integers (an
   /// unsigned one past 2^63 - 1 is an error).
-  private func integers(_ array: ArrowArray, _ type: ArrowType, _ rows: Range<Int>)
-    throws(ArrowError) -> [Int64]
-  {
+  private func integers(
+    _ array: ArrowArray, _ type: ArrowType, _ rows: Range<Int>, _ nulls: [Bool]?
+  ) throws(ArrowError) -> [Int64] {
     let (bits, signed): (Int, Bool) =
       switch type {
       case .int(let bits): (bits, true)
@@ -267,7 +274,6 @@ struct ArrowDecoder {
       default: (64, true)
       }
     let data = try buffer(array, 1, holding: rows.upperBound, bits: bits)
-    let nulls = try nullFlags(array, rows)
     return try data.withBytes { (raw) throws(ArrowError) in
       func read<T: FixedWidthInteger>(_: T.Type) -> [Int64] {
         rows.map {
@@ -341,11 +347,11 @@ struct ArrowDecoder {
   }
 
   /// `rows` of an array of text or bytes (bytes are read as text, as Parquet's are).
-  private func texts(_ array: ArrowArray, _ rows: Range<Int>, _ layout: ArrowLayout)
-    throws(ArrowError) -> [Value]
-  {
+  private func texts(
+    _ array: ArrowArray, _ rows: Range<Int>, _ layout: ArrowLayout, _ nulls: [Bool]?
+  ) throws(ArrowError) -> [Value] {
     let name = array.field.name
-    if layout == .views { return try views(array, rows) }
+    if layout == .views { return try views(array, rows, nulls) }
     let offsets = try offsets(array, rows, large: layout == .largeOffsets)
     guard 2 < array.buffers.count, array.buffers[2] < buffers.count,
       let data = buffers[array.buffers[2]]
@@ -362,7 +368,9 @@ struct ArrowDecoder {
 
   /// `rows` of an array of text views: each 16 bytes, its length, then the text itself (12
   /// bytes or fewer) or its first 4 bytes, the data buffer holding it and where.
-  private func views(_ array: ArrowArray, _ rows: Range<Int>) throws(ArrowError) -> [Value] {
+  private func views(_ array: ArrowArray, _ rows: Range<Int>, _ nulls: [Bool]?)
+    throws(ArrowError) -> [Value]
+  {
     let name = array.field.name
     var data: [ArrowBuffer] = []
     for index in array.buffers.dropFirst(2) {
@@ -371,7 +379,7 @@ struct ArrowDecoder {
       }
       data.append(buffer)
     }
-    return try fixed(array, rows, bytes: 16) { (view) throws(ArrowError) in
+    return try fixed(array, rows, nulls, bytes: 16) { (view) throws(ArrowError) in
       let length = Int(view.loadUnaligned(as: Int32.self))
       guard length >= 0 else { throw ArrowError("column '\(name)' has a view of \(length) bytes") }
       if length <= 12 {
@@ -390,9 +398,9 @@ struct ArrowDecoder {
 
   /// `rows` of an array of lists (or of a map's entries): each row the elements its offsets
   /// (or its offset and size, for views) take from the child array.
-  private func lists(_ array: ArrowArray, _ rows: Range<Int>, _ layout: ArrowLayout)
-    throws(ArrowError) -> [Value]
-  {
+  private func lists(
+    _ array: ArrowArray, _ rows: Range<Int>, _ layout: ArrowLayout, _ nulls: [Bool]?
+  ) throws(ArrowError) -> [Value] {
     guard let child = array.children.first else {
       throw ArrowError("column '\(array.field.name)' is a list with no element array")
     }
@@ -400,7 +408,6 @@ struct ArrowDecoder {
     if layout == .views {
       let starts = try buffer(array, 1, holding: rows.upperBound, bits: 32)
       let sizes = try buffer(array, 2, holding: rows.upperBound, bits: 32)
-      let nulls = try nullFlags(array, rows)
       for (slot, row) in rows.enumerated() {
         let start = try starts.withBytes {
           Int($0.loadUnaligned(fromByteOffset: row * 4, as: Int32.self))

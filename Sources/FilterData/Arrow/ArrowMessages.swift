@@ -97,10 +97,11 @@ final class ArrowMessages {
     switch kind {
     case .file(let file, let dictionaries, let batches):
       for block in dictionaries + batches {
-        let (header, _) = try read(block, of: file, limit: limit, body: false)
-        guard wanted(header) else { continue }
-        let (message, data) = try read(block, of: file, limit: limit, body: true)
-        guard try body(message, data) else { return }
+        let (message, length) = try header(block, of: file)
+        guard wanted(message) else { continue }
+        guard try body(message, try self.body(block, length, of: file, limit: limit)) else {
+          return
+        }
       }
     case .stream(let input):
       while let (message, data) = try next(from: input, limit: limit) {
@@ -114,7 +115,7 @@ final class ArrowMessages {
     guard case .file(let file, _, let batches) = kind else { return nil }
     var total = 0
     for block in batches {
-      guard case .recordBatch(let header) = try read(block, of: file, limit: nil, body: false).0
+      guard case .recordBatch(let header) = try header(block, of: file).message
       else { throw ArrowError("has a footer that points at a message that is not a record batch") }
       let (sum, overflow) = total.addingReportingOverflow(header.length)
       guard !overflow else { throw ArrowError("has more rows than flt can count") }
@@ -123,9 +124,9 @@ final class ArrowMessages {
     return total
   }
 
-  /// The message at `block` of `file`, and its body (when `body`; else nothing).
-  private func read(_ block: Block, of file: RandomAccessFile, limit: Int?, body: Bool)
-    throws(ArrowError) -> (ArrowMessage, [UInt8])
+  /// The message at `block` of `file`, and the length of its body.
+  private func header(_ block: Block, of file: RandomAccessFile) throws(ArrowError)
+    -> (message: ArrowMessage, body: Int)
   {
     guard let prefix = file.bytes(at: block.offset, count: block.metadata) else {
       throw ArrowError("has a message outside the file (byte \(block.offset))")
@@ -139,18 +140,24 @@ final class ArrowMessages {
     guard length >= 0, length <= prefix.count - start - 4 else {
       throw ArrowError("has a message at byte \(block.offset) whose metadata runs past its block")
     }
-    let (message, bodyLength) = try ArrowMessage.parse(
-      Array(prefix[(start + 4)..<(start + 4 + length)]))
-    guard body else { return (message, []) }
-    guard bodyLength <= block.body else {
+    let parsed = try ArrowMessage.parse(Array(prefix[(start + 4)..<(start + 4 + length)]))
+    guard parsed.body <= block.body else {
       throw ArrowError("has a message at byte \(block.offset) whose body runs past its block")
     }
-    try Self.checkMemory(bodyLength, limit: limit)
-    guard let data = file.bytes(at: block.offset + block.metadata, count: bodyLength) else {
+    return parsed
+  }
+
+  /// The `length` bytes of the body of the message at `block` of `file`, refused when they
+  /// would take the process past `limit`.
+  private func body(_ block: Block, _ length: Int, of file: RandomAccessFile, limit: Int?)
+    throws(ArrowError) -> [UInt8]
+  {
+    try Self.checkMemory(length, limit: limit)
+    guard let data = file.bytes(at: block.offset + block.metadata, count: length) else {
       throw ArrowError("has a message at byte \(block.offset) whose body lies outside the file")
     }
-    bytesRead += block.metadata + bodyLength
-    return (message, data)
+    bytesRead += block.metadata + length
+    return data
   }
 
   /// The next message of the stream `input` and its body; nil at its end.

@@ -99,7 +99,7 @@ public final class ArrowWriter: RecordSink {
       3: .object(.structs(blocks)),
     ]).serialized()
     emit(footer)
-    emit(FlatObject.bytes(Int32(truncatingIfNeeded: footer.count)))
+    emit([UInt8](littleEndian: Int32(truncatingIfNeeded: footer.count)))
     emit(ArrowMessages.fileMagic)
     out.flush()
   }
@@ -118,7 +118,7 @@ public final class ArrowWriter: RecordSink {
       0: .int16(4), 1: .int8(kind), 2: .object(header), 3: .int64(Int64(body)),
     ]).serialized()
     while (metadata.count + 8) % 8 != 0 { metadata.append(0) }
-    return [0xFF, 0xFF, 0xFF, 0xFF] + FlatObject.bytes(Int32(metadata.count)) + metadata
+    return [0xFF, 0xFF, 0xFF, 0xFF] + [UInt8](littleEndian: Int32(metadata.count)) + metadata
   }
 
   /// The `Schema` table of the records' fields.
@@ -215,7 +215,7 @@ public final class ArrowWriter: RecordSink {
         let made = value.isNull ? nil : make(value)
         if !value.isNull && made == nil { counted.unstorable += 1 }
         mark(row, made != nil)
-        data += FlatObject.bytes(made ?? 0)
+        data.appendLittleEndian(made ?? 0)
       }
       return data
     }
@@ -274,16 +274,16 @@ public final class ArrowWriter: RecordSink {
         }
       ]
     case .string, .decimal, .any:
-      var offsets: [UInt8] = FlatObject.bytes(Int32(0))
+      var offsets: [UInt8] = [UInt8](littleEndian: Int32(0))
       var data: [UInt8] = []
       for (row, value) in values.enumerated() {
         mark(row, !value.isNull)
         if !value.isNull { data += Array(text(value).utf8) }
-        offsets += FlatObject.bytes(Int32(truncatingIfNeeded: data.count))
+        offsets.appendLittleEndian(Int32(truncatingIfNeeded: data.count))
       }
       buffers = [offsets, data]
     case .list(let element):
-      var offsets: [UInt8] = FlatObject.bytes(Int32(0))
+      var offsets: [UInt8] = [UInt8](littleEndian: Int32(0))
       var items: [Value] = []
       for (row, value) in values.enumerated() {
         if case .list(let list) = value {
@@ -293,7 +293,7 @@ public final class ArrowWriter: RecordSink {
           if !value.isNull { counted.unstorable += 1 }
           mark(row, false)
         }
-        offsets += FlatObject.bytes(Int32(truncatingIfNeeded: items.count))
+        offsets.appendLittleEndian(Int32(truncatingIfNeeded: items.count))
       }
       buffers = [offsets]
       children = [(items, element)]

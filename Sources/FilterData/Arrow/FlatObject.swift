@@ -7,9 +7,9 @@ indirect enum FlatObject {
     case object(FlatObject)
 
     static func int8(_ value: UInt8) -> Field { .scalar([value]) }
-    static func int16(_ value: Int16) -> Field { .scalar(bytes(value)) }
-    static func int32(_ value: Int32) -> Field { .scalar(bytes(value)) }
-    static func int64(_ value: Int64) -> Field { .scalar(bytes(value)) }
+    static func int16(_ value: Int16) -> Field { .scalar([UInt8](littleEndian: value)) }
+    static func int32(_ value: Int32) -> Field { .scalar([UInt8](littleEndian: value)) }
+    static func int64(_ value: Int64) -> Field { .scalar([UInt8](littleEndian: value)) }
     static func bool(_ value: Bool) -> Field { .scalar([value ? 1 : 0]) }
   }
 
@@ -19,11 +19,6 @@ indirect enum FlatObject {
   case tables([FlatObject])
   /// Structs of 8-byte integers, `words` each.
   case structs([[Int64]])
-
-  /// The little-endian bytes of `value`.
-  static func bytes<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-    (0..<MemoryLayout<T>.size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-  }
 
   /// The object as a FlatBuffer: the root's offset, then each object before those it points
   /// at (so every offset points forward, as FlatBuffers' unsigned offsets do), each value at a
@@ -60,19 +55,20 @@ indirect enum FlatObject {
         align(4)
         let start = bytes.count
         let utf8 = Array(text.utf8)
-        bytes += FlatObject.bytes(UInt32(utf8.count)) + utf8 + [0]
+        bytes.appendLittleEndian(UInt32(utf8.count))
+        bytes += utf8 + [0]
         return start
       case .structs(let structs):
         // The elements (8-byte integers) start 8-aligned, after the 4-byte length.
         align(8, offset: 4)
         let start = bytes.count
-        bytes += FlatObject.bytes(UInt32(structs.count))
-        for words in structs { for word in words { bytes += FlatObject.bytes(word) } }
+        bytes.appendLittleEndian(UInt32(structs.count))
+        for words in structs { for word in words { bytes.appendLittleEndian(word) } }
         return start
       case .tables(let tables):
         align(4)
         let start = bytes.count
-        bytes += FlatObject.bytes(UInt32(tables.count))
+        bytes.appendLittleEndian(UInt32(tables.count))
         let slots = tables.indices.map { start + 4 + 4 * $0 }
         bytes += [UInt8](repeating: 0, count: 4 * tables.count)
         for (slot, table) in zip(slots, tables) { patch(slot, to: place(table)) }
@@ -103,10 +99,10 @@ indirect enum FlatObject {
         + (0..<count).map { UInt16(offsets[$0] ?? 0) }
       align(2)
       let vtableStart = bytes.count
-      for entry in vtable { bytes += FlatObject.bytes(entry) }
+      for entry in vtable { bytes.appendLittleEndian(entry) }
       align(8)
       let start = bytes.count
-      bytes += FlatObject.bytes(Int32(start - vtableStart))
+      bytes.appendLittleEndian(Int32(start - vtableStart))
       bytes += [UInt8](repeating: 0, count: size - 4)
       var pointing: [(Int, FlatObject)] = []
       for (number, field) in ordered {

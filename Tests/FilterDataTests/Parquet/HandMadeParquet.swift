@@ -109,7 +109,7 @@ struct HandMadeParquet {
       file.string(6, "flt's tests, by hand")
     }
     out += footer.bytes
-    out += ParquetWriter.littleEndian(UInt32(footer.bytes.count))
+    out += [UInt8](littleEndian: UInt32(footer.bytes.count))
     out += Array("PAR1".utf8)
     return out
   }
@@ -160,16 +160,16 @@ struct HandMadeParquet {
     let highest = UInt32(depth + 1)
     let width = Int.bitWidth - Int(highest).leadingZeroBitCount
     let levels = RLEHybrid.encode(defined.map { $0 ? highest : highest - 1 }, bitWidth: width)
-    return ParquetWriter.littleEndian(UInt32(levels.count)) + levels + values
+    return [UInt8](littleEndian: UInt32(levels.count)) + levels + values
   }
 
   /// `numbers` in PLAIN, four bytes each.
   static func plain(_ numbers: [Int32]) -> [UInt8] {
-    numbers.flatMap { ParquetWriter.littleEndian($0) }
+    numbers.flatMap { [UInt8](littleEndian: $0) }
   }
 
   /// `numbers` in PLAIN, eight bytes each.
   static func plain(int64 numbers: [Int64]) -> [UInt8] {
-    numbers.flatMap { ParquetWriter.littleEndian($0) }
+    numbers.flatMap { [UInt8](littleEndian: $0) }
   }
 }

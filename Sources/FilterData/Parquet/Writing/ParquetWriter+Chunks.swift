@@ -23,13 +23,13 @@ struct LeafChunk {
       for (index, bool) in bools.enumerated() where bool { out[index / 8] |= 1 << (index % 8) }
     case .int, .dateTime, .time:
       out.reserveCapacity(ints.count * 8)
-      for int in ints { out += ParquetWriter.littleEndian(int) }
+      for int in ints { out.appendLittleEndian(int) }
     case .date:
       out.reserveCapacity(ints.count * 4)
-      for int in ints { out += ParquetWriter.littleEndian(Int32(truncatingIfNeeded: int)) }
+      for int in ints { out.appendLittleEndian(Int32(truncatingIfNeeded: int)) }
     case .double:
       out.reserveCapacity(doubles.count * 8)
-      for double in doubles { out += ParquetWriter.littleEndian(double.bitPattern) }
+      for double in doubles { out.appendLittleEndian(double.bitPattern) }
     case .text:
       for text in texts { out += ParquetWriter.lengthPrefixed(text) }
     }
@@ -72,14 +72,14 @@ struct LeafChunk {
     case .int, .dateTime, .time:
       if let low = ints.min(), let high = ints.max() {
         (statistics.min, statistics.max) = (
-          ParquetWriter.littleEndian(low), ParquetWriter.littleEndian(high)
+          [UInt8](littleEndian: low), [UInt8](littleEndian: high)
         )
       }
     case .date:
       if let low = ints.min(), let high = ints.max() {
         (statistics.min, statistics.max) = (
-          ParquetWriter.littleEndian(Int32(truncatingIfNeeded: low)),
-          ParquetWriter.littleEndian(Int32(truncatingIfNeeded: high))
+          [UInt8](littleEndian: Int32(truncatingIfNeeded: low)),
+          [UInt8](littleEndian: Int32(truncatingIfNeeded: high))
         )
       }
     case .double:
@@ -88,7 +88,7 @@ struct LeafChunk {
         if low == 0 { low = -0.0 }
         if high == 0 { high = 0.0 }
         (statistics.min, statistics.max) = (
-          ParquetWriter.littleEndian(low.bitPattern), ParquetWriter.littleEndian(high.bitPattern)
+          [UInt8](littleEndian: low.bitPattern), [UInt8](littleEndian: high.bitPattern)
         )
       }
     case .text:

@@ -270,14 +270,10 @@ public final class ParquetWriter: RecordSink {
   /// Levels as a data page v1 writes them: their length in 4 bytes, then the hybrid.
   private static func levels(_ levels: [UInt32], max: Int) -> [UInt8] {
     let encoded = RLEHybrid.encode(levels, bitWidth: Int.bitWidth - max.leadingZeroBitCount)
-    return littleEndian(UInt32(encoded.count)) + encoded
+    return [UInt8](littleEndian: UInt32(encoded.count)) + encoded
   }
 
   static func lengthPrefixed(_ bytes: [UInt8]) -> [UInt8] {
-    littleEndian(UInt32(truncatingIfNeeded: bytes.count)) + bytes
-  }
-
-  static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-    withUnsafeBytes(of: value.littleEndian) { Array($0) }
+    [UInt8](littleEndian: UInt32(truncatingIfNeeded: bytes.count)) + bytes
   }
 }
